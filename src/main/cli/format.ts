@@ -1,0 +1,59 @@
+import type { MemberRow } from '../db/members'
+import type { CursorStatus } from '../db/status'
+import type { SyncResult } from '../sync/engine'
+
+/** Lays out rows as aligned text columns under a header, for terminal output. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'
+}
+
+const count = (n: number) => n.toLocaleString('en')
+
+/** `kanslia status` as a table: one row per (resource, scope). */
+export function formatStatus(rows: CursorStatus[]): string {
+  if (rows.length === 0) return 'nothing synced yet\n'
+  return table(
+    ['resource', 'scope', 'rows', 'cursor', 'last run', 'result'],
+    rows.map((r) => [
+      r.resource,
+      r.scope,
+      count(r.rows),
+      r.cursor ?? '-',
+      r.lastRunAt ?? '-',
+      r.lastResult === 'error' ? `error: ${r.lastError ?? ''}` : (r.lastResult ?? '-')
+    ])
+  )
+}
+
+/** `kanslia members` as a table. */
+export function formatMembers(rows: MemberRow[]): string {
+  if (rows.length === 0) return 'no members found\n'
+  return table(
+    ['Sport-ID', 'name', 'born', 'e-mail', 'club'],
+    rows.map((m) => [
+      String(m.sportId),
+      [m.lastName, m.nickname ?? m.firstName].filter(Boolean).join(', ') || '(name not permitted)',
+      m.birthDate ?? '',
+      m.email ?? '',
+      m.clubs.join('; ')
+    ])
+  )
+}
+
+/** The one-paragraph summary `kanslia sync` and `kanslia demo` print after a run. */
+export function formatSyncSummary(result: SyncResult): string {
+  const seconds = result.durationMs / 1000
+  const rate = seconds > 0 ? Math.round(result.elements / seconds) : result.elements
+  const lines = [
+    `${result.full ? 'full' : 'incremental'} sync ${result.ok ? 'done' : 'finished with errors'}: ` +
+      `${count(result.elements)} elements, ${count(Math.round(result.bytes / 1024))} KiB in ${seconds.toFixed(1)} s (${count(rate)}/s)`
+  ]
+  for (const r of result.resources) {
+    const removed = r.removed ? `, ${count(r.removed)} removed` : ''
+    const skipped = r.skipped ? `, ${count(r.skipped)} skipped (no id or modificationTime)` : ''
+    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${removed}${skipped}${r.error ? ` — error: ${r.error}` : ''}`)
+  }
+  return lines.join('\n') + '\n'
+}

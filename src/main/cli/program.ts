@@ -1,0 +1,160 @@
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { ApiClient } from '../api/client'
+import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
+import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
+import { storeClientSecret } from '../secrets/keychain'
+import { runDemo } from '../services/demo'
+import { exportResource, type ExportFormat } from '../services/export'
+import { findMembers } from '../services/members'
+import { getStatus } from '../services/status'
+import { syncDatabase } from '../services/sync'
+import { runSandboxCommand } from '../../sandbox/cli'
+import { formatMembers, formatStatus, formatSyncSummary } from './format'
+import { SyncProgressBars } from './progress'
+import { readSecret } from './secret-input'
+import { UserFacingError } from '../services/errors'
+
+function wholeNumber(min: number) {
+  return (value: string): number => {
+    const n = Number(value)
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`)
+    return n
+  }
+}
+
+const dbOption = () => new Option('--db <file>', 'database file').default(defaultDatabaseFile(), "the desktop app's database")
+
+interface ConnectionFlags {
+  baseUrl?: string
+  authUrl?: string
+  clientId?: string
+}
+
+/**
+ * The `kanslia` command line (the CLI contract of issue 2; scripts depend on it). Every command
+ * calls the same services as the desktop app. Output goes to stdout; progress and errors to stderr.
+ */
+export function buildProgram(): Command {
+  const program = new Command('kanslia')
+    .description('Kanslia: the national sports registry, offline. Sync, search and export from the command line.')
+    .showHelpAfterError()
+    .exitOverride()
+
+  program
+    .command('sync')
+    .description('mirror what the credentials may read into the local database')
+    .addOption(dbOption())
+    .option('--base-url <url>', 'the API base URL, without /api/public/v2')
+    .option('--auth-url <url>', 'the auth URL; the token endpoint is {auth-url}/oauth2/token')
+    .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET')
+    .option('--full', 'full reconciliation: also remove what the API no longer lists')
+    .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
+    .action(async (opts: ConnectionFlags & { db: string; full?: boolean; pageSize: number }) => {
+      const connection = resolveConnection(opts, connectionProfileFile())
+      const bars = new SyncProgressBars()
+      const controller = new AbortController()
+      process.once('SIGINT', () => controller.abort())
+      try {
+        const result = await syncDatabase({ dbFile: opts.db, connection, full: opts.full, pageSize: opts.pageSize, onProgress: bars.update, signal: controller.signal })
+        bars.stop()
+        process.stdout.write(formatSyncSummary(result))
+        const failed = result.resources.find((r) => r.error)
+        if (!result.ok) throw new UserFacingError('sync-failed', `sync failed: ${failed ? `${failed.resource} ${failed.scope}: ${failed.error}` : 'see above'}`)
+      } finally {
+        bars.stop()
+      }
+    })
+
+  program
+    .command('connect')
+    .description('save a connection profile and store the client secret (read from stdin) in the OS keychain')
+    .requiredOption('--base-url <url>', 'the API base URL, without /api/public/v2')
+    .requiredOption('--auth-url <url>', 'the auth URL')
+    .requiredOption('--client-id <id>', 'client id')
+    .action(async (opts: Required<ConnectionFlags>) => {
+      const profile = validateProfile(opts)
+      const clientSecret = await readSecret(`client secret for ${profile.clientId}: `)
+      if (!clientSecret) throw new UserFacingError('no-secret', 'no client secret given on standard input')
+      const client = new ApiClient({ ...profile, clientSecret })
+      try {
+        const roots = await client.getV2<{ content: Array<{ id: number; name: string; type: string }> }>('/organization')
+        storeClientSecret(profile.clientId, clientSecret)
+        saveConnectionProfile(connectionProfileFile(), profile)
+        process.stdout.write(`connected as ${profile.clientId}; readable roots: ${roots.content.map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
+      } finally {
+        await client.close()
+      }
+    })
+
+  program
+    .command('status')
+    .description('per resource: rows, cursor and the last sync result')
+    .addOption(dbOption())
+    .option('--json', 'print JSON')
+    .action((opts: { db: string; json?: boolean }) => {
+      const rows = getStatus(opts.db)
+      process.stdout.write(opts.json ? JSON.stringify(rows, null, 2) + '\n' : formatStatus(rows))
+    })
+
+  program
+    .command('export')
+    .description('write a resource as the API objects last received')
+    .argument('<resource>', 'organizations, licence-periods, licences, sports, insurances, sport-parameters, user-licences or user-insurances')
+    .addOption(dbOption())
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
+    .option('--out <file>', 'write to a file instead of stdout')
+    .action(async (resource: string, opts: { db: string; format: ExportFormat; out?: string }) => {
+      const written = await exportResource({ dbFile: opts.db, resource, format: opts.format, out: opts.out })
+      if (opts.out) process.stderr.write(`${written.toLocaleString('en')} ${resource} written to ${opts.out}\n`)
+    })
+
+  program
+    .command('members')
+    .description('find members by name, Sport-ID or e-mail')
+    .addOption(dbOption())
+    .option('--search <text>', 'text to look for; any text is accepted', '')
+    .option('--limit <n>', 'at most this many members', wholeNumber(1), 100)
+    .option('--json', 'print a JSON array')
+    .action((opts: { db: string; search: string; limit: number; json?: boolean }) => {
+      const rows = findMembers(opts.db, opts.search, opts.limit)
+      process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))
+    })
+
+  program
+    .command('demo')
+    .description('start the Federation Sandbox in-process, sync it into the demo database and print a summary')
+    .addOption(new Option('--db <file>', 'database file').default(demoDatabaseFile(), 'the demo database'))
+    .option('--athletes <n>', 'athletes in the sandbox', wholeNumber(1), 5000)
+    .option('--seed <n>', 'data seed', wholeNumber(0), 1)
+    .action(async (opts: { db: string; athletes: number; seed: number }) => {
+      process.stderr.write(`Starting the Federation Sandbox with ${opts.athletes.toLocaleString('en')} athletes…\n`)
+      const bars = new SyncProgressBars()
+      const summary = await runDemo({ dbFile: opts.db, athletes: opts.athletes, seed: opts.seed, onProgress: bars.update })
+      bars.stop()
+      const out = process.stdout
+      out.write(`Synced the demo federation from ${summary.credentials.baseUrl} into ${opts.db}\n`)
+      out.write(formatSyncSummary(summary.result))
+      out.write('\nStored:\n' + formatStatus(summary.status))
+      out.write(`\nMembers matching "${summary.sampleSearch.text}":\n` + formatMembers(summary.sampleSearch.members))
+      out.write(`\nTry: npx kanslia members --db ${JSON.stringify(opts.db)} --search "${summary.sampleSearch.text}"\n`)
+      if (!summary.result.ok) throw new UserFacingError('sync-failed', 'the demo sync finished with errors (see above)')
+    })
+
+  program
+    .command('sandbox')
+    .description('serve the Federation Sandbox on loopback until stopped')
+    .option('--port <port>', 'port (0 picks a free one)', wholeNumber(0), 0)
+    .option('--athletes <n>', 'athletes', wholeNumber(1), 2000)
+    .option('--seed <n>', 'data seed', wholeNumber(0), 1)
+    .option('--print-credentials', 'print one JSON line with baseUrl, authUrl, clientId, clientSecret, federationId')
+    .action(async (opts: { port: number; athletes: number; seed: number; printCredentials?: boolean }) => {
+      const sandbox = await runSandboxCommand({ port: opts.port, athletes: opts.athletes, seed: opts.seed, printCredentials: Boolean(opts.printCredentials) })
+      if (!opts.printCredentials) process.stderr.write(`Federation Sandbox serving at ${sandbox.baseUrl} (Ctrl+C stops it)\n`)
+      await new Promise<void>((resolve) => {
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve())
+      })
+      await sandbox.close()
+    })
+
+  return program
+}

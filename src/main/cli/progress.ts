@@ -1,0 +1,46 @@
+import cliProgress from 'cli-progress'
+import type { SyncProgress } from '../sync/engine'
+
+/**
+ * Progress bars for a sync on a terminal (DESIGN §3 rule 7): one bar per (resource, scope) on
+ * stderr, showing elements done of the API's `total`, rate and ETA. On anything but a TTY it
+ * prints nothing, so scripts get clean output.
+ */
+export class SyncProgressBars {
+  private readonly multibar: cliProgress.MultiBar | null
+  private readonly bars = new Map<string, cliProgress.SingleBar>()
+
+  constructor(stream: NodeJS.WriteStream = process.stderr) {
+    this.multibar = stream.isTTY
+      ? new cliProgress.MultiBar(
+          {
+            stream,
+            format: ' {label} |{bar}| {percentage}% {value}/{total} {rate}/s ETA {eta_formatted}',
+            hideCursor: true,
+            clearOnComplete: false,
+            etaBuffer: 20
+          },
+          cliProgress.Presets.shades_classic
+        )
+      : null
+  }
+
+  /** Feeds one progress event; the bar of its resource is created at its first event. */
+  update = (progress: SyncProgress): void => {
+    if (!this.multibar) return
+    const key = `${progress.resource} ${progress.scope}`
+    const total = Math.max(progress.total ?? progress.elements, progress.elements, 1)
+    const payload = { label: key.padEnd(28), rate: Math.round(progress.elementsPerSecond).toLocaleString('en') }
+    let bar = this.bars.get(key)
+    if (!bar) {
+      bar = this.multibar.create(total, progress.elements, payload)
+      this.bars.set(key, bar)
+    }
+    bar.setTotal(progress.phase === 'done' ? Math.max(progress.elements, 1) : total)
+    bar.update(progress.phase === 'done' ? Math.max(progress.elements, 1) : progress.elements, payload)
+  }
+
+  stop(): void {
+    this.multibar?.stop()
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Reads the client secret for `kanslia connect`: from piped standard input (first line), or on a
+ * terminal from a prompt that does not echo. Never from a flag, so it stays out of shell history
+ * and process lists.
+ */
+export async function readSecret(prompt: string): Promise<string> {
+  const input = process.stdin
+  if (!input.isTTY) {
+    const chunks: Buffer[] = []
+    for await (const chunk of input) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0].trim()
+  }
+  process.stderr.write(prompt)
+  input.setRawMode(true)
+  try {
+    return await new Promise<string>((resolve) => {
+      let text = ''
+      input.on('data', function onData(data: Buffer) {
+        for (const ch of data.toString('utf8')) {
+          if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+            input.off('data', onData)
+            resolve(text.trim())
+            return
+          }
+          if (ch === '\u0003') process.exit(130)
+          text = ch === '\u007f' ? text.slice(0, -1) : text + ch
+        }
+      })
+    })
+  } finally {
+    input.setRawMode(false)
+    input.pause()
+    process.stderr.write('\n')
+  }
+}

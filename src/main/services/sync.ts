@@ -1,0 +1,40 @@
+import { ApiClient } from '../api/client'
+import type { Connection } from '../config/connection'
+import { openDatabase } from '../db/open'
+import { runSync, type SyncProgress, type SyncResult } from '../sync/engine'
+
+/** What `syncDatabase` needs: the database file, a resolved connection and the run's options. */
+export interface SyncRequest {
+  dbFile: string
+  connection: Connection
+  /** A full reconciliation: also removes what the API no longer lists (DESIGN §3 rule 5). */
+  full?: boolean
+  /** Elements per request; the engine's default when omitted. */
+  pageSize?: number
+  onProgress?: (progress: SyncProgress) => void
+  signal?: AbortSignal
+}
+
+/**
+ * Mirrors what the connection's credentials may read into `dbFile` (created and migrated when
+ * new), incrementally unless `full`. The one implementation behind `kanslia sync`, the demo and
+ * the desktop app's "Sync now".
+ * @returns the run's result; `ok` is false when any resource failed (the others are kept).
+ * @throws SchemaTooNewError when a newer Kanslia wrote the database; ApiError when even the
+ *   organization roots cannot be read (bad credentials, unreachable API).
+ */
+export async function syncDatabase(request: SyncRequest): Promise<SyncResult> {
+  const db = openDatabase(request.dbFile)
+  const client = new ApiClient(request.connection)
+  try {
+    return await runSync(db, client, {
+      full: request.full,
+      pageSize: request.pageSize,
+      onProgress: request.onProgress,
+      signal: request.signal
+    })
+  } finally {
+    await client.close()
+    db.close()
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: the figures of DESIGN §7 at federation scale, measured against the local
+ * Federation Sandbox running in its own process. Prints figures and the budgets beside them; it
+ * asserts nothing (timed assertions are flaky on shared machines).
+ *
+ * Environment: BENCH_ATHLETES (default 150000), BENCH_SEARCHES (default 2000).
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { searchMembers } from '../../src/main/db/members'
+import { openDatabaseReadonly } from '../../src/main/db/open'
+
+const athletes = Number(process.env.BENCH_ATHLETES ?? 150_000)
+const searches = Number(process.env.BENCH_SEARCHES ?? 2_000)
+const root = join(import.meta.dirname, '..', '..')
+const kanslia = join(root, 'bin', 'kanslia.mjs')
+
+interface SyncFigures {
+  elements: number
+  bytes: number
+  durationMs: number
+  ok: boolean
+  error?: string
+  maxRssBytes: number
+}
+
+function startSandbox(): Promise<{ credentials: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }; stop: () => void; readyMs: number }> {
+  const started = performance.now()
+  const child = spawn(process.execPath, [kanslia, 'sandbox', '--athletes', String(athletes), '--seed', '7', '--print-credentials'], {
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)))
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      resolve({ credentials: JSON.parse(line), stop: () => child.kill('SIGTERM'), readyMs: performance.now() - started })
+    })
+  })
+}
+
+function syncInChild(args: object): Promise<SyncFigures> {
+  const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(import.meta.dirname, 'sync-worker.ts'), JSON.stringify(args)], {
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`sync worker exited with ${code}`))
+      else resolve(JSON.parse(out.trim().split('\n').pop()!) as SyncFigures)
+    })
+  })
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+const row = (what: string, figure: string, budget: string) => console.log(`${what.padEnd(44)} ${figure.padStart(18)}   budget ${budget}`)
+
+const dir = mkdtempSync(join(tmpdir(), 'kanslia-bench-'))
+const dbFile = join(dir, 'bench.db')
+console.log(`Kanslia benchmark: ${fmt(athletes)} athletes, Federation Sandbox in its own process, database ${dbFile}`)
+const sandbox = await startSandbox()
+try {
+  row('sandbox ready (data generated)', `${fmt(sandbox.readyMs / 1000, 1)} s`, '-')
+  const first = await syncInChild({ dbFile, connection: sandbox.credentials, full: true })
+  if (!first.ok) throw new Error(`first sync failed: ${first.error}`)
+  row('first full sync', `${fmt(first.elements)} elements`, '-')
+  row('first full sync rate', `${fmt(first.elements / (first.durationMs / 1000))} el/s`, '≥ 30,000 el/s')
+  row('first full sync bytes', `${fmt(first.bytes / 1024 / 1024, 1)} MiB`, '-')
+  row('first full sync peak RSS (sync process)', `${fmt(first.maxRssBytes / 1024 / 1024)} MB`, '< 400 MB')
+
+  const quiet = await syncInChild({ dbFile, connection: sandbox.credentials })
+  row('quiet incremental sync', `${fmt(quiet.durationMs)} ms`, '< 300 ms')
+  row('quiet incremental sync bytes', `${fmt(quiet.bytes)} B (${fmt((100 * quiet.bytes) / first.bytes, 3)} %)`, '< 1 % of first')
+
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    const people = searchMembers(db, '', { limit: 5000 })
+    const terms = Array.from({ length: searches }, (_, i) => {
+      const person = people[(i * 7919) % people.length]
+      const kind = i % 3
+      if (kind === 0) return String(person.sportId).slice(0, 5)
+      if (kind === 1) return (person.lastName ?? '').slice(0, 1 + (i % 4))
+      return `${(person.firstName ?? '').slice(0, 3)} ${(person.lastName ?? '').slice(0, 2)}`
+    })
+    const times: number[] = []
+    let found = 0
+    for (const term of terms) {
+      const t0 = performance.now()
+      found += searchMembers(db, term, { limit: 100 }).length
+      times.push(performance.now() - t0)
+    }
+    times.sort((a, b) => a - b)
+    row('member search p50', `${fmt(percentile(times, 50), 2)} ms`, '-')
+    row('member search p95', `${fmt(percentile(times, 95), 2)} ms`, '< 15 ms')
+    row('member search, rows found per query (mean)', fmt(found / terms.length, 1), '-')
+  } finally {
+    db.close()
+  }
+} finally {
+  sandbox.stop()
+  rmSync(dir, { recursive: true, force: true })
+}

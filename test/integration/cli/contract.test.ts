@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
+import { runCli } from '../../support/cli'
+import { expectMirrorsSandbox } from '../../support/sync-compare'
+
+let sandbox: Sandbox
+let home: string
+let env: NodeJS.ProcessEnv
+let connection: string[]
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ athletes: 300, seed: 11 })
+  home = mkdtempSync(join(tmpdir(), 'kanslia-cli-'))
+  env = { KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
+  connection = ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+describe('kanslia CLI contract (issue 2)', () => {
+  it('sync fills the default database (in KANSLIA_HOME) with exactly what the sandbox lists', async () => {
+    const result = await runCli(['sync', ...connection], { env })
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/sync done/)
+    await expectMirrorsSandbox(join(home, 'kanslia.db'), sandbox)
+  })
+
+  it('status --json reports rows, cursor and the last result per resource', async () => {
+    const result = await runCli(['status', '--json'], { env })
+    expect(result.code).toBe(0)
+    const rows = JSON.parse(result.stdout) as Array<{ resource: string; rows: number; cursor: string | null; lastResult: string }>
+    const userLicences = rows.find((r) => r.resource === 'user-licences')
+    expect(userLicences?.rows).toBeGreaterThan(0)
+    expect(userLicences?.lastResult).toBe('ok')
+    expect(userLicences?.cursor).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  })
+
+  it('export writes CSV with the API field names as header', async () => {
+    const out = join(home, 'licences.csv')
+    const result = await runCli(['export', 'licences', '--format', 'csv', '--out', out], { env })
+    expect(result.code).toBe(0)
+    const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\n')
+    expect(header.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'priceInCents', 'insuranceRequirement', 'sportsIds']))
+    expect(lines.length).toBeGreaterThan(0)
+  })
+
+  it('members answers any search text with a JSON array', async () => {
+    const all = JSON.parse((await runCli(['members', '--json', '--limit', '1000'], { env })).stdout) as Array<{ sportId: number; lastName: string }>
+    expect(all.length).toBeGreaterThan(0)
+    const someone = all[0]
+    const bySportId = JSON.parse((await runCli(['members', '--json', '--search', String(someone.sportId)], { env })).stdout)
+    expect(bySportId.map((m: { sportId: number }) => m.sportId)).toContain(someone.sportId)
+    for (const text of ['"', "O'Brien", 'a AND b', 'NEAR(x y)', '*', '@', '-', 'x'.repeat(10_000), '"unterminated', 'ä ö å']) {
+      const result = await runCli(['members', '--json', '--search', text], { env })
+      expect(result.code, `search ${text.slice(0, 20)}`).toBe(0)
+      expect(Array.isArray(JSON.parse(result.stdout))).toBe(true)
+    }
+  })
+
+  it('fails with one line and a non-zero exit when the secret is missing', async () => {
+    const result = await runCli(['sync', ...connection, '--db', join(home, 'other.db')], { env: { KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: '' , DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } })
+    expect(result.code).not.toBe(0)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(/^kanslia: /)
+  })
+
+  it('fails with one line on wrong credentials', async () => {
+    const result = await runCli(['sync', ...connection, '--db', join(home, 'wrong.db')], { env: { ...env, KANSLIA_CLIENT_SECRET: 'wrong' } })
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('refuses an unknown resource with the valid names', async () => {
+    const result = await runCli(['export', 'merits'], { env })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/user-licences/)
+  })
+
+  it('reading commands never create a database', async () => {
+    const result = await runCli(['status', '--db', join(home, 'missing.db')], { env })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/no Kanslia database/)
+  })
+
+  it('refuses a database written by a newer schema and leaves it unchanged', async () => {
+    const file = join(home, 'future.db')
+    const seed = new Database(file)
+    seed.exec('CREATE TABLE t (x); PRAGMA user_version = 9999;')
+    seed.close()
+    const before = readFileSync(file)
+    for (const args of [['status', '--db', file], ['sync', ...connection, '--db', file]]) {
+      const result = await runCli(args, { env })
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(/newer/)
+    }
+    expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
+  it('rejects a malformed connection profile without touching it', async () => {
+    const otherHome = mkdtempSync(join(tmpdir(), 'kanslia-cli-profile-'))
+    writeFileSync(join(otherHome, 'connection.json'), '{"baseUrl": 12')
+    const result = await runCli(['sync'], { env: { KANSLIA_HOME: otherHome, KANSLIA_CLIENT_SECRET: 'x' } })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/connection profile .* not valid JSON/)
+    expect(readFileSync(join(otherHome, 'connection.json'), 'utf8')).toBe('{"baseUrl": 12')
+  })
+})
