@@ -1,0 +1,203 @@
+/**
+ * The Federation Sandbox: a local Fastify server implementing the Public Data API v2 read
+ * endpoints (spec v2 §4.1 reads, §4.2, §4.4, §4.5, §4.7 with §2.1 paging) and the token endpoint
+ * (spec v2 §5) over deterministic generated data, with fault injection. Binds to loopback only.
+ *
+ * Paths: `{baseUrl}/api/public/v2/...` and `{authUrl}/oauth2/token`; both URLs are
+ * `http://127.0.0.1:PORT`.
+ */
+import { EventEmitter } from 'node:events'
+import { randomBytes } from 'node:crypto'
+import Fastify, { type FastifyError, type FastifyRequest } from 'fastify'
+import { TokenIssuer, type SandboxClient } from './auth'
+import { FaultInjector, NO_FAULTS, type FaultOptions } from './faults'
+import { generateData } from './generate'
+import { HttpError } from './httpError'
+import { isPersonalDataLevel, type PersonalDataLevel } from './personalData'
+import type { ListSenderContext } from './respond'
+import { registerOrganizationRoutes } from './routes/organizations'
+import { registerSeasonRoutes } from './routes/season'
+import { registerUserDataRoutes } from './routes/userData'
+import { SandboxStore } from './store'
+
+export type { FaultOptions } from './faults'
+export type { PersonalDataLevel } from './personalData'
+export { FIELDS_ADDED_BY_LEVEL, PERSONAL_DATA_LEVELS } from './personalData'
+export { SandboxStore, type PersonPatch, type NewUserLicence, type SportParamSelection } from './store'
+export type { PersonRecord, UserLicenceRecord, UserInsuranceRecord } from './records'
+
+/** Options of `startSandbox`. */
+export interface SandboxOptions {
+  /** Default '127.0.0.1'; anything that is not loopback is refused. */
+  host?: string
+  /** Default 0 = a random free port. */
+  port?: number
+  /** Default 1; same seed and athletes give byte-identical data. */
+  seed?: number
+  /** Default 2000; 150,000 generate in a few seconds. */
+  athletes?: number
+  /** `expires_in` of issued tokens in seconds, default 3600. */
+  tokenLifetimeSeconds?: number
+  /** Personal-data level of the default client (spec v2 §5); default EXTENDED. */
+  personalDataLevel?: PersonalDataLevel
+  faults?: Partial<FaultOptions>
+}
+
+/** What a client needs to connect. */
+export interface SandboxCredentials {
+  baseUrl: string
+  authUrl: string
+  clientId: string
+  clientSecret: string
+  /** The federation the client may read. */
+  federationId: number
+}
+
+/** A running sandbox. */
+export interface Sandbox extends SandboxCredentials {
+  credentials(): SandboxCredentials
+  /** The live data; tests change it while a client syncs. */
+  store: SandboxStore
+  /** Mutable at run time: tests switch faults on and off. */
+  faults: FaultOptions
+  /** Emits 'request' with `{ method, url, statusCode }` after each API response (not token requests). */
+  events: EventEmitter
+  close(): Promise<void>
+}
+
+/** Payload of the 'request' event. */
+export interface SandboxRequestEvent {
+  method: string
+  url: string
+  statusCode: number
+}
+
+const LOOPBACK = /^(127(?:\.\d{1,3}){3}|::1|localhost)$/
+
+/**
+ * The start of the current UTC month: the data's reference instant. Data derived from it is
+ * identical for sandboxes started within the same month (spec-free choice: determinism without
+ * data that ages by the day).
+ */
+function referenceInstantMs(): number {
+  const now = new Date()
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+}
+
+/**
+ * Generates the data and starts the server.
+ * @throws Error when `host` is not a loopback address, an option is out of range, or the port is taken.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1'
+  if (!LOOPBACK.test(host)) throw new Error(`the sandbox binds to loopback only; refusing host ${JSON.stringify(host)}`)
+  const level = options.personalDataLevel ?? 'PERMISSION_USER_EXTENDED'
+  if (!isPersonalDataLevel(level)) throw new Error(`unknown personal-data level ${JSON.stringify(level)}`)
+  const lifetime = options.tokenLifetimeSeconds ?? 3600
+  if (!(lifetime > 0)) throw new Error(`tokenLifetimeSeconds must be positive, got ${lifetime}`)
+
+  const store = new SandboxStore(generateData({ seed: options.seed ?? 1, athletes: options.athletes ?? 2000, referenceMs: referenceInstantMs() }))
+  const client: SandboxClient = {
+    clientId: 'kanslia-sandbox-client',
+    clientSecret: randomBytes(18).toString('base64url'),
+    readableOrganizationIds: [store.federationId],
+    writableOrganizationIds: [],
+    personalDataLevel: level
+  }
+  const issuer = new TokenIssuer([client], lifetime)
+  const injector = new FaultInjector({ ...NO_FAULTS, ...options.faults })
+  const faults = injector.options
+  const events = new EventEmitter()
+  const clients = new WeakMap<FastifyRequest, SandboxClient>()
+
+  const app = Fastify({ logger: false, forceCloseConnections: true })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error instanceof HttpError ? error.status : error.statusCode && error.statusCode < 500 ? error.statusCode : 500
+    reply.code(status).send({ status, error: httpReason(status), message: error.message })
+  })
+
+  // spec v2 §5: client credentials; grant_type in the query (as documented) or the form body.
+  app.post('/oauth2/token', async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const grant = issuer.issue(request.headers.authorization, query.grant_type ?? body.grant_type)
+    reply.header('cache-control', 'no-store')
+    if (!grant.ok) return reply.code(grant.status).send({ error: grant.error, error_description: grant.description })
+    return { access_token: grant.accessToken, token_type: 'bearer', expires_in: grant.expiresIn }
+  })
+
+  const sender: ListSenderContext = {
+    takeTruncation: () => injector.takeTruncation(),
+    reportHijacked: (request, statusCode) => events.emit('request', { method: request.method, url: request.url, statusCode } satisfies SandboxRequestEvent)
+  }
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs))
+        const fault = injector.decide()
+        if (fault.kind === 'error') {
+          return reply.code(503).send({ status: 503, error: httpReason(503), message: 'injected fault: service unavailable' })
+        }
+        if (fault.kind === 'rateLimit') {
+          return reply
+            .code(429)
+            .header('retry-after', String(fault.retryAfterSeconds))
+            .send({ status: 429, error: httpReason(429), message: 'injected fault: too many requests' })
+        }
+        const authenticated = issuer.verify(request.headers.authorization)
+        if (!authenticated) {
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer')
+            .send({ status: 401, error: httpReason(401), message: 'missing, unknown or expired bearer token' })
+        }
+        clients.set(request, authenticated)
+      })
+      api.addHook('onResponse', async (request, reply) => {
+        events.emit('request', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
+      })
+      const deps = {
+        store,
+        sender,
+        clientOf(request: FastifyRequest): SandboxClient {
+          const c = clients.get(request)
+          if (!c) throw new HttpError(401, 'not authenticated')
+          return c
+        }
+      }
+      registerOrganizationRoutes(api, deps)
+      registerSeasonRoutes(api, deps)
+      registerUserDataRoutes(api, deps)
+    },
+    { prefix: '/api/public/v2' }
+  )
+
+  await app.listen({ host, port: options.port ?? 0 })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('the sandbox did not get a TCP address')
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  const credentials = (): SandboxCredentials => ({
+    baseUrl: url,
+    authUrl: url,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    federationId: store.federationId
+  })
+  return {
+    ...credentials(),
+    credentials,
+    store,
+    faults,
+    events,
+    close: () => app.close()
+  }
+}
+
+function httpReason(status: number): string {
+  const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }
+  return reasons[status] ?? 'Error'
+}

@@ -1,0 +1,470 @@
+/**
+ * SandboxStore: the sandbox's live data, shared by the HTTP routes and by tests that change data
+ * while a client syncs. Every change takes a new instant from one strictly increasing store clock
+ * (microseconds), so a changed element always sorts after everything listed before and shows up
+ * in `ts` queries (spec v2 §2.1, §1 synchronisation procedure).
+ */
+import type {
+  Address,
+  GuardianInformation,
+  Insurance,
+  Licence,
+  LicencePeriod,
+  Organization,
+  OrganizationStatus,
+  Sport,
+  SportParameter,
+  UserInsurance,
+  UserLicence,
+  UserSportParameter
+} from '../shared/api/v2'
+import type { InstantMicros } from '../shared/instant'
+import { StoreClock } from './clock'
+import { Collection } from './collection'
+import type { GeneratedData } from './generate'
+import { formatHelsinkiInstant, formatHelsinkiLocalDateTime } from './helsinkiTime'
+import { renderUserProfile, type PersonalDataLevel } from './personalData'
+import type {
+  InsuranceRecord,
+  LicencePeriodRecord,
+  LicenceRecord,
+  OrganizationRecord,
+  PersonRecord,
+  SportParameterRecord,
+  SportRecord,
+  UserInsuranceRecord,
+  UserLicenceRecord
+} from './records'
+
+/** Which sport parameters to embed in `user.sportParameters` (spec v2 §4.4 includeSportParams). */
+export type SportParamSelection = 'none' | 'all' | ReadonlySet<number>
+
+/** Fields of a person that `updatePerson` may change. */
+export interface PersonPatch {
+  firstName?: string
+  nickname?: string
+  lastName?: string
+  email?: string
+  phone?: string
+  address?: Address
+  city?: string
+  guardians?: GuardianInformation[]
+}
+
+/** Input of `addUserLicence`. Dates are `yyyy-mm-dd`; money in cents. */
+export interface NewUserLicence {
+  userId: number
+  licenceId: number
+  /** Club the licence is bound to; default: the club of the person's newest user licence. */
+  licenceOrganizationId?: number
+  /** Id of the user licence this one upgrades and replaces (spec v2 §2.12). */
+  upgradeFrom?: number
+  /** Default: the licence's price. */
+  salesPriceInCents?: number
+}
+
+const finnish = new Intl.Collator('fi')
+
+function byName(a: { data: { name: string }; id: number }, b: { data: { name: string }; id: number }): number {
+  return finnish.compare(a.data.name, b.data.name) || a.id - b.id
+}
+
+/** Spec v2 §4.4/§4.5 default: purchase time newest first, then product id, then id (stable). */
+function byPurchaseNewestFirst(productId: (r: UserLicenceRecord | UserInsuranceRecord) => number) {
+  return (a: UserLicenceRecord | UserInsuranceRecord, b: UserLicenceRecord | UserInsuranceRecord): number =>
+    b.purchaseMs - a.purchaseMs || productId(a) - productId(b) || a.id - b.id
+}
+
+export class SandboxStore {
+  /** The federation the default client may read. */
+  readonly federationId: number
+  /** A second federation the default client may NOT read (for 400/403 tests). */
+  readonly otherFederationId: number
+  /** The instant shared by the bulk-imported user licences (micros since epoch). */
+  readonly bulkImportMt: InstantMicros
+
+  /** Organizations; default order: id ascending (the spec names none). */
+  readonly organizations = new Collection<OrganizationRecord>((a, b) => a.id - b.id)
+  /** Licence periods; spec v2 §4.2: validity period newest first. */
+  readonly licencePeriods = new Collection<LicencePeriodRecord>(
+    (a, b) => (a.data.startTime < b.data.startTime ? 1 : a.data.startTime > b.data.startTime ? -1 : a.id - b.id)
+  )
+  /** Licences; spec v2 §4.2: usage period newest first, then licence name. */
+  readonly licences = new Collection<LicenceRecord>(
+    (a, b) =>
+      (a.data.usageEndTime < b.data.usageEndTime ? 1 : a.data.usageEndTime > b.data.usageEndTime ? -1 : 0) ||
+      (a.data.usageStartTime < b.data.usageStartTime ? 1 : a.data.usageStartTime > b.data.usageStartTime ? -1 : 0) ||
+      byName(a, b)
+  )
+  /** Sports; spec v2 §4.2: by name. */
+  readonly sports = new Collection<SportRecord>(byName)
+  /** Insurances; spec v2 §4.2: licence period newest first, then name. */
+  readonly insurances: Collection<InsuranceRecord>
+  /** Sport parameters; spec v2 §4.7: by name. */
+  readonly sportParameters = new Collection<SportParameterRecord>(byName)
+  /** User licences per federation id. */
+  readonly userLicences = new Map<number, Collection<UserLicenceRecord>>()
+  /** User insurances per federation id. */
+  readonly userInsurances = new Map<number, Collection<UserInsuranceRecord>>()
+
+  private readonly persons = new Map<number, PersonRecord>()
+  private readonly licencesOfUser = new Map<number, number[]>()
+  private readonly insurancesOfUser = new Map<number, number[]>()
+  private readonly clock: StoreClock
+
+  /** Builds the store from generated data; takes ownership of the records. */
+  constructor(data: GeneratedData) {
+    this.federationId = data.federationId
+    this.otherFederationId = data.otherFederationId
+    this.bulkImportMt = data.bulkImportMt
+    this.clock = new StoreClock(data.newestMt)
+    this.organizations.addAll(data.organizations)
+    this.licencePeriods.addAll(data.licencePeriods)
+    this.licences.addAll(data.licences)
+    this.sports.addAll(data.sports)
+    const periodStart = new Map(data.licencePeriods.map((p) => [p.id, p.data.startTime]))
+    this.insurances = new Collection<InsuranceRecord>((a, b) => {
+      const pa = periodStart.get(a.data.licencePeriodId) ?? ''
+      const pb = periodStart.get(b.data.licencePeriodId) ?? ''
+      return (pa < pb ? 1 : pa > pb ? -1 : 0) || byName(a, b)
+    })
+    this.insurances.addAll(data.insurances)
+    this.sportParameters.addAll(data.sportParameters)
+    for (const p of data.persons) this.persons.set(p.id, p)
+    for (const fed of [this.federationId, this.otherFederationId]) {
+      this.userLicences.set(fed, new Collection<UserLicenceRecord>(byPurchaseNewestFirst((r) => (r as UserLicenceRecord).licenceId)))
+      this.userInsurances.set(fed, new Collection<UserInsuranceRecord>(byPurchaseNewestFirst((r) => (r as UserInsuranceRecord).insuranceId)))
+    }
+    for (const fed of this.userLicences.keys()) {
+      this.userLicences.get(fed)!.addAll(data.userLicences.filter((r) => r.federationId === fed))
+      this.userInsurances.get(fed)!.addAll(data.userInsurances.filter((r) => r.federationId === fed))
+    }
+    for (const r of data.userLicences) push(this.licencesOfUser, r.userId, r.id)
+    for (const r of data.userInsurances) push(this.insurancesOfUser, r.userId, r.id)
+  }
+
+  // ---- read access for tests and routes ----
+
+  /** Ids of all organizations of `federationId` (default: the readable one), any status, the federation included. */
+  organizationIds(federationId = this.federationId): number[] {
+    return this.organizations.all().filter((o) => o.id === federationId || o.data.federationId === federationId).map((o) => o.id).sort((a, b) => a - b)
+  }
+
+  /** Ids of the clubs of a federation (default: the readable one), ACTIVE only unless `includePassive`. */
+  clubIds(federationId = this.federationId, includePassive = false): number[] {
+    return this.organizations
+      .all()
+      .filter((o) => o.data.type === 'CLUB' && o.data.federationId === federationId && (includePassive || o.data.status === 'ACTIVE'))
+      .map((o) => o.id)
+      .sort((a, b) => a - b)
+  }
+
+  /** Ids of the people of a federation (default: the readable one), ascending. */
+  personIds(federationId = this.federationId): number[] {
+    const ids: number[] = []
+    for (const p of this.persons.values()) if (p.federationId === federationId) ids.push(p.id)
+    return ids
+  }
+
+  /** Ids of a federation's user licences, ascending. */
+  userLicenceIds(federationId = this.federationId): number[] {
+    return (this.userLicences.get(federationId)?.all() ?? []).map((r) => r.id).sort((a, b) => a - b)
+  }
+
+  /** Ids of a federation's user insurances, ascending. */
+  userInsuranceIds(federationId = this.federationId): number[] {
+    return (this.userInsurances.get(federationId)?.all() ?? []).map((r) => r.id).sort((a, b) => a - b)
+  }
+
+  /** A federation's licence periods, oldest first. */
+  licencePeriodList(federationId = this.federationId): LicencePeriod[] {
+    return this.licencePeriods.all().filter((p) => p.data.federationId === federationId).map((p) => ({ ...p.data })).sort((a, b) => (a.startTime < b.startTime ? -1 : 1))
+  }
+
+  /** A federation's licences (optionally of one period), by id. */
+  licenceList(federationId = this.federationId, licencePeriodId?: number): Licence[] {
+    return this.licences
+      .all()
+      .filter((l) => l.data.federationId === federationId && (licencePeriodId === undefined || l.data.licencePeriodId === licencePeriodId))
+      .map((l) => structuredClone(l.data))
+      .sort((a, b) => a.id - b.id)
+  }
+
+  /** A federation's sports, by id. */
+  sportList(federationId = this.federationId): Sport[] {
+    return this.sports.all().filter((s) => s.data.federationId === federationId).map((s) => ({ ...s.data })).sort((a, b) => a.id - b.id)
+  }
+
+  /** A federation's insurances, by id. */
+  insuranceList(federationId = this.federationId): Insurance[] {
+    return this.insurances.all().filter((i) => i.data.federationId === federationId).map((i) => ({ ...i.data })).sort((a, b) => a.id - b.id)
+  }
+
+  /** A federation's sport parameters, by id. */
+  sportParameterList(federationId = this.federationId): SportParameter[] {
+    const sports = new Set(this.sportList(federationId).map((s) => s.id))
+    return this.sportParameters.all().filter((p) => sports.has(p.data.sportId)).map((p) => ({ ...p.data })).sort((a, b) => a.id - b.id)
+  }
+
+  /** The organization with this id (a copy), or undefined. */
+  organization(id: number): Organization | undefined {
+    const o = this.organizations.get(id)
+    return o && structuredClone(o.data)
+  }
+
+  /** The stored person (read-only view; change it only through `updatePerson`). */
+  person(id: number): Readonly<PersonRecord> | undefined {
+    return this.persons.get(id)
+  }
+
+  /** The user licence with this id as a client of `level` sees it, or undefined. */
+  userLicence(id: number, level: PersonalDataLevel = 'PERMISSION_USER_SSN'): UserLicence | undefined {
+    const r = this.findUserLicence(id)
+    return r && this.renderUserLicence(r, level, 'none')
+  }
+
+  /** The user insurance with this id as a client of `level` sees it, or undefined. */
+  userInsurance(id: number, level: PersonalDataLevel = 'PERMISSION_USER_SSN'): UserInsurance | undefined {
+    const r = this.findUserInsurance(id)
+    return r && this.renderUserInsurance(r, level)
+  }
+
+  /** Ids of the user licences that name this person. */
+  userLicenceIdsOfPerson(userId: number): number[] {
+    return [...(this.licencesOfUser.get(userId) ?? [])]
+  }
+
+  /** Ids of the user insurances that name this person. */
+  userInsuranceIdsOfPerson(userId: number): number[] {
+    return [...(this.insurancesOfUser.get(userId) ?? [])]
+  }
+
+  /** Federation of an organization: itself for a federation; undefined for unknown ids. */
+  federationOf(organizationId: number): number | undefined {
+    const o = this.organizations.get(organizationId)
+    if (!o) return undefined
+    return o.data.type === 'SPORTS_FEDERATION' ? o.id : o.data.federationId
+  }
+
+  /** True when `organizationId` is `ancestorId` or lies below it in the hierarchy (spec v2 §5 cascading). */
+  isWithin(organizationId: number, ancestorId: number): boolean {
+    for (let o = this.organizations.get(organizationId); o; o = o.data.parentId === undefined ? undefined : this.organizations.get(o.data.parentId)) {
+      if (o.id === ancestorId) return true
+    }
+    return false
+  }
+
+  // ---- mutations for tests ----
+
+  /**
+   * Changes each user licence's `salesPriceInCents` (a partial refund, spec v2 §2.12: -100 cents,
+   * or +100 when below 100) and gives it a new, strictly newer modification time.
+   * @throws Error naming the first unknown id; nothing is changed then.
+   */
+  touchUserLicences(ids: number[]): void {
+    const records = ids.map((id) => this.findUserLicence(id) ?? fail(`no user licence with id ${id}`))
+    for (const r of records) {
+      this.userLicences.get(r.federationId)!.update(r.id, (x) => {
+        x.salesPriceInCents = x.salesPriceInCents >= 100 ? x.salesPriceInCents - 100 : x.salesPriceInCents + 100
+        this.stamp(x)
+      })
+    }
+  }
+
+  /**
+   * Changes each user insurance's `salesPriceInCents` like `touchUserLicences` and gives it a new,
+   * strictly newer modification time.
+   * @throws Error naming the first unknown id; nothing is changed then.
+   */
+  touchUserInsurances(ids: number[]): void {
+    const records = ids.map((id) => this.findUserInsurance(id) ?? fail(`no user insurance with id ${id}`))
+    for (const r of records) {
+      this.userInsurances.get(r.federationId)!.update(r.id, (x) => {
+        x.salesPriceInCents = x.salesPriceInCents >= 100 ? x.salesPriceInCents - 100 : x.salesPriceInCents + 100
+        this.stamp(x)
+      })
+    }
+  }
+
+  /**
+   * Changes a person and stamps them with a new modification time; every user licence and user
+   * insurance embedding the person gets a new modification time too (their nested `user` changed).
+   * @throws Error when the person is unknown or the patch sets an empty name.
+   */
+  updatePerson(userId: number, patch: PersonPatch): void {
+    const person = this.persons.get(userId) ?? fail(`no person with id ${userId}`)
+    if (patch.firstName === '' || patch.lastName === '') throw new Error('firstName and lastName must not be empty')
+    Object.assign(person, structuredClone(patch))
+    this.stamp(person)
+    for (const id of this.licencesOfUser.get(userId) ?? []) {
+      const r = this.findUserLicence(id)!
+      this.userLicences.get(r.federationId)!.update(id, (x) => this.stamp(x))
+    }
+    for (const id of this.insurancesOfUser.get(userId) ?? []) {
+      const r = this.findUserInsurance(id)!
+      this.userInsurances.get(r.federationId)!.update(id, (x) => this.stamp(x))
+    }
+  }
+
+  /**
+   * Sets an organization's status with a new modification time. A PASSIVE organization vanishes
+   * from /list and /suborganizations (spec v2 §3) but GET /organization/{id} still answers it.
+   * @throws Error when the organization is unknown or is a federation.
+   */
+  setOrganizationStatus(id: number, status: OrganizationStatus): void {
+    const org = this.organizations.get(id) ?? fail(`no organization with id ${id}`)
+    if (org.data.type === 'SPORTS_FEDERATION') throw new Error('a sports federation cannot change status in the sandbox')
+    if (status !== 'ACTIVE' && status !== 'PASSIVE') throw new Error(`unknown status ${String(status)}`)
+    this.organizations.update(id, (o) => {
+      o.data.status = status
+      this.stamp(o)
+    })
+  }
+
+  /**
+   * Records a new user licence bought now, and returns it as an SSN-level client sees it.
+   * @throws Error when the person, licence, club or upgraded licence is unknown or of another federation.
+   */
+  addUserLicence(input: NewUserLicence): UserLicence {
+    const person = this.persons.get(input.userId) ?? fail(`no person with id ${input.userId}`)
+    const licence = this.licences.get(input.licenceId)?.data ?? fail(`no licence with id ${input.licenceId}`)
+    if (licence.federationId !== person.federationId) throw new Error(`licence ${licence.id} belongs to another federation than person ${person.id}`)
+    const own = (this.licencesOfUser.get(person.id) ?? []).map((id) => this.findUserLicence(id)!)
+    const clubId = input.licenceOrganizationId ?? own.at(-1)?.licenceOrganizationId ?? this.clubIds(licence.federationId)[0]
+    if (this.federationOf(clubId) !== licence.federationId) throw new Error(`organization ${clubId} is not in federation ${licence.federationId}`)
+    if (input.upgradeFrom !== undefined && !own.some((r) => r.id === input.upgradeFrom)) {
+      throw new Error(`user licence ${input.upgradeFrom} is not a licence of person ${person.id}`)
+    }
+    const collection = this.userLicences.get(licence.federationId)!
+    let nextId = 0
+    for (const c of this.userLicences.values()) for (const r of c.all()) if (r.id > nextId) nextId = r.id
+    const nowMs = Date.now()
+    const today = new Date(nowMs).toISOString().slice(0, 10)
+    const record: UserLicenceRecord = {
+      id: nextId + 1,
+      mt: 0,
+      mtText: '',
+      federationId: licence.federationId,
+      licencePeriodId: licence.licencePeriodId,
+      licenceId: licence.id,
+      userId: person.id,
+      usagePeriodStart: today > licence.usageStartTime ? today : licence.usageStartTime,
+      usagePeriodEnd: licence.usageEndTime,
+      salesPriceInCents: input.salesPriceInCents ?? licence.priceInCents,
+      purchaseTime: formatHelsinkiLocalDateTime(nowMs),
+      purchaseMs: nowMs,
+      licenceOrganizationId: clubId,
+      upgradeFrom: input.upgradeFrom,
+      licencePrimarySportId: licence.sportsIds[0]
+    }
+    this.stamp(record)
+    collection.add(record)
+    push(this.licencesOfUser, person.id, record.id)
+    return this.renderUserLicence(record, 'PERMISSION_USER_SSN', 'none')
+  }
+
+  // ---- rendering (used by the routes) ----
+
+  /** A user licence on the wire (spec v2 §2.12) with the `user` of `level` and chosen sport parameters. */
+  renderUserLicence(r: UserLicenceRecord, level: PersonalDataLevel, sportParams: SportParamSelection): UserLicence {
+    const period = this.licencePeriods.get(r.licencePeriodId)!.data
+    const licence = this.licences.get(r.licenceId)!.data
+    const club = this.organizations.get(r.licenceOrganizationId)!.data
+    const federation = this.organizations.get(r.federationId)!.data
+    const user = renderUserProfile(this.persons.get(r.userId)!, level)
+    if (sportParams !== 'none') user.sportParameters = this.userSportParameters(r.userId, sportParams)
+    const out: UserLicence = {
+      id: r.id,
+      modificationTime: r.mtText,
+      federationId: r.federationId,
+      federationName: federation.name,
+      licencePeriodId: r.licencePeriodId,
+      licencePeriodName: period.name,
+      licenceId: r.licenceId,
+      name: licence.name,
+      user,
+      usagePeriodStart: r.usagePeriodStart,
+      usagePeriodEnd: r.usagePeriodEnd,
+      salesPriceInCents: r.salesPriceInCents,
+      purchaseTime: r.purchaseTime,
+      licenceOrganizationId: club.id,
+      licenceOrganizationSportId: club.sportId,
+      licenceOrganizationName: club.name,
+      licenceOrganizationOfficialName: club.officialName ?? club.name
+    }
+    if (r.upgradeFrom !== undefined) out.upgradeFrom = r.upgradeFrom
+    if (r.externalInsuranceCompany !== undefined) out.externalInsuranceCompany = r.externalInsuranceCompany
+    if (r.externalInsuranceNumber !== undefined) out.externalInsuranceNumber = r.externalInsuranceNumber
+    if (r.licencePrimarySportId !== undefined) {
+      out.licencePrimarySportId = r.licencePrimarySportId
+      out.licencePrimarySportName = this.sports.get(r.licencePrimarySportId)?.data.name
+    }
+    return out
+  }
+
+  /** A user insurance on the wire (spec v2 §2.13) with the `user` of `level`. */
+  renderUserInsurance(r: UserInsuranceRecord, level: PersonalDataLevel): UserInsurance {
+    const out: UserInsurance = {
+      id: r.id,
+      modificationTime: r.mtText,
+      federationId: r.federationId,
+      federationName: this.organizations.get(r.federationId)!.data.name,
+      licencePeriodId: r.licencePeriodId,
+      licencePeriodName: this.licencePeriods.get(r.licencePeriodId)!.data.name,
+      insuranceId: r.insuranceId,
+      name: this.insurances.get(r.insuranceId)!.data.name,
+      user: renderUserProfile(this.persons.get(r.userId)!, level),
+      usagePeriodStart: r.usagePeriodStart,
+      usagePeriodEnd: r.usagePeriodEnd,
+      salesPriceInCents: r.salesPriceInCents,
+      purchaseTime: r.purchaseTime
+    }
+    if (r.insuranceTransferTime !== undefined) out.insuranceTransferTime = r.insuranceTransferTime
+    return out
+  }
+
+  /** The person's sport-parameter values with a non-empty value, restricted to `selection`. */
+  private userSportParameters(userId: number, selection: 'all' | ReadonlySet<number>): UserSportParameter[] {
+    const out: UserSportParameter[] = []
+    for (const v of this.persons.get(userId)!.sportParameters) {
+      if (v.value === '' || (selection !== 'all' && !selection.has(v.sportParameterId))) continue
+      const def = this.sportParameters.get(v.sportParameterId)!.data
+      out.push({ id: v.id, modificationTime: formatHelsinkiInstant(v.mt), sportId: def.sportId, sportName: def.sportName, sportParameterId: def.id, name: def.name, value: v.value })
+    }
+    return out
+  }
+
+  private findUserLicence(id: number): UserLicenceRecord | undefined {
+    for (const c of this.userLicences.values()) {
+      const r = c.get(id)
+      if (r) return r
+    }
+    return undefined
+  }
+
+  private findUserInsurance(id: number): UserInsuranceRecord | undefined {
+    for (const c of this.userInsurances.values()) {
+      const r = c.get(id)
+      if (r) return r
+    }
+    return undefined
+  }
+
+  /** Gives a record a new instant from the store clock, in both its numeric and text form. */
+  private stamp(r: { mt: number; mtText?: string; data?: { modificationTime: string } }): void {
+    r.mt = this.clock.tick()
+    const text = formatHelsinkiInstant(r.mt)
+    if (r.data) r.data.modificationTime = text
+    else r.mtText = text
+  }
+}
+
+function push(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+function fail(message: string): never {
+  throw new Error(message)
+}
