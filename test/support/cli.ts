@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 
 /** Repository root, for spawning `bin/kanslia.mjs` as `npx kanslia` would. */
@@ -11,22 +11,37 @@ export interface CliResult {
   stderr: string
 }
 
+/** Options of a CLI run: extra environment, standard input, and the command that runs `kanslia`. */
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv
+  input?: string
+  /** Default: this Node running bin/kanslia.mjs; the keychain test wraps it in a D-Bus session. */
+  command?: string[]
+}
+
 /**
- * Runs `kanslia ARGS` in a child process (the real CLI, as scripts use it). `env` is added to a
- * copy of this process's environment with `KANSLIA_CLIENT_SECRET` removed unless given.
+ * Starts `kanslia ARGS` in a child process (the real CLI, as scripts use it) and returns the child
+ * with a promise of its outcome. `env` is added to a copy of this process's environment from which
+ * `KANSLIA_CLIENT_SECRET` is removed unless given.
  */
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; command?: string[] } = {}): Promise<CliResult> {
+export function spawnCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult> } {
   const env = { ...process.env }
   delete env.KANSLIA_CLIENT_SECRET
   const command = options.command ?? [process.execPath, join(ROOT, 'bin', 'kanslia.mjs')]
   const child = spawn(command[0], [...command.slice(1), ...args], { cwd: ROOT, env: { ...env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  child.stdin.end(options.input ?? '')
-  return new Promise((resolve, reject) => {
+  child.stdout!.on('data', (chunk) => (stdout += chunk))
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  child.stdin!.end(options.input ?? '')
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.once('error', reject)
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }))
   })
+  return { child, done }
+}
+
+/** Runs `kanslia ARGS` to completion; see `spawnCli`. */
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return spawnCli(args, options).done
 }
