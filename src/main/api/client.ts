@@ -1,0 +1,231 @@
+import { Agent, request } from 'undici'
+import type { TokenResponse } from '../../shared/api/v2'
+import { ApiError, bodyExcerpt, kindOfStatus } from './errors'
+import { backoffMs, parseRetryAfter, sleep } from './retry'
+
+export { ApiError } from './errors'
+export type { ApiErrorKind } from './errors'
+
+/**
+ * Where and as whom to call the Public Data API (spec v2 §5). `baseUrl` is the spec's `{base_url}`
+ * (the client appends `/api/public/v2`), `authUrl` its `{auth_url}` (token at `/oauth2/token`).
+ */
+export interface ApiClientOptions {
+  baseUrl: string
+  authUrl: string
+  clientId: string
+  clientSecret: string
+  /** Tries per call, the first included; default 6. */
+  maxAttempts?: number
+  /** Timeout for the response headers and for each pause while reading the body, ms; default 60000. */
+  requestTimeoutMs?: number
+  /** First retry delay before jitter, ms; doubles per retry; default 250. */
+  backoffBaseMs?: number
+}
+
+type Query = Record<string, string | number | boolean | undefined>
+
+interface RawResponse {
+  status: number
+  statusText: string
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+/** Raised inside one attempt when it may be repeated; carries the error to throw when out of tries. */
+class Retryable extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly retryAfterMs?: number
+  ) {
+    super(error.message)
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout'
+}
+
+/**
+ * Public Data API v2 client (DESIGN §2) on an undici keep-alive Agent.
+ *
+ * - OAuth 2.0 client credentials (spec v2 §5): the bearer token is cached until shortly before
+ *   `expires_in` runs out (a margin of min(30 s, 20 % of the lifetime), so 3-second tokens still
+ *   work); a 401 renews the token once and repeats the request.
+ * - GET is safe to repeat, so network errors, timeouts, 5xx, 429 (after `Retry-After`, seconds or
+ *   HTTP-date) and truncated or unparseable bodies are retried with jittered exponential backoff.
+ * - 400, 403 and 404 are answers: they throw `ApiError` at once (spec v2 §7).
+ */
+export class ApiClient {
+  /** API requests sent (retries included, token requests not), response body bytes, retries. */
+  readonly stats = { requests: 0, bytes: 0, retries: 0 }
+
+  private readonly options: Required<ApiClientOptions>
+  private readonly agent: Agent
+  private token?: { value: string; renewAt: number }
+  private pendingToken?: Promise<string>
+
+  constructor(options: ApiClientOptions) {
+    this.options = {
+      maxAttempts: 6,
+      requestTimeoutMs: 60_000,
+      backoffBaseMs: 250,
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      authUrl: options.authUrl.replace(/\/+$/, '')
+    }
+    this.agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connections: 8,
+      headersTimeout: this.options.requestTimeoutMs,
+      bodyTimeout: this.options.requestTimeoutMs
+    })
+  }
+
+  /**
+   * GET `{baseUrl}/api/public/v2{path}?query` and parse the JSON body. `undefined` query values
+   * are left out. Counts the request, its body bytes and retries in `stats`.
+   * @returns the parsed body (not validated: callers check the shape they rely on).
+   * @throws ApiError: at once for 400/403/404 and a second 401; after `maxAttempts` tries for
+   *   network errors, 5xx, 429 and bodies that are not complete JSON.
+   */
+  async getV2<T = unknown>(path: string, query?: Query): Promise<T> {
+    const target = `/api/public/v2${path}${queryString(query)}`
+    let renewed = false
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const token = await this.getToken()
+        this.stats.requests++
+        const response = await this.send('GET', `${this.options.baseUrl}${target}`, { authorization: `Bearer ${token}`, accept: 'application/json' })
+        this.stats.bytes += response.body.length
+        if (response.status === 401 && !renewed) {
+          // The token may have been revoked or expired early: renew once and repeat (spec v2 §5).
+          renewed = true
+          this.token = undefined
+          attempt--
+          continue
+        }
+        return parseJsonAnswer<T>('GET', target, response)
+      } catch (error) {
+        if (!(error instanceof Retryable)) throw error
+        if (attempt >= this.options.maxAttempts) throw error.error
+        this.stats.retries++
+        await sleep(error.retryAfterMs ?? backoffMs(attempt, this.options.backoffBaseMs))
+      }
+    }
+  }
+
+  /** Closes the keep-alive connections. The client must not be used afterwards. */
+  async close(): Promise<void> {
+    await this.agent.close()
+  }
+
+  private getToken(): Promise<string> {
+    if (this.token && Date.now() < this.token.renewAt) return Promise.resolve(this.token.value)
+    this.pendingToken ??= this.fetchToken().finally(() => (this.pendingToken = undefined))
+    return this.pendingToken
+  }
+
+  /** Client-credentials grant (spec v2 §5 rules 1–3); retries like GET since it has no side effect. */
+  private async fetchToken(): Promise<string> {
+    const target = '/oauth2/token?grant_type=client_credentials'
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64')
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const started = Date.now()
+        const response = await this.send('POST', `${this.options.authUrl}${target}`, {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json'
+        })
+        if (response.status === 400 || response.status === 401 || response.status === 403) {
+          throw new ApiError(
+            'unauthorized',
+            `POST ${target}: ${statusLine(response)}: the client id or secret was not accepted${excerptSuffix(response.body)}`,
+            response.status
+          )
+        }
+        const body = parseJsonAnswer<Partial<TokenResponse>>('POST', target, response)
+        if (typeof body?.access_token !== 'string' || body.access_token === '') {
+          throw new ApiError('invalid-response', `POST ${target}: ${response.status}: the answer has no access_token`, response.status)
+        }
+        const lifetimeMs = (typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600) * 1000
+        const margin = Math.min(30_000, lifetimeMs * 0.2)
+        this.token = { value: body.access_token, renewAt: started + lifetimeMs - margin }
+        return body.access_token
+      } catch (error) {
+        if (!(error instanceof Retryable)) throw error
+        if (attempt >= this.options.maxAttempts) throw error.error
+        this.stats.retries++
+        await sleep(error.retryAfterMs ?? backoffMs(attempt, this.options.backoffBaseMs))
+      }
+    }
+  }
+
+  /**
+   * One HTTP exchange with the whole body read. Throws `Retryable` for network errors (including
+   * a body cut short), 5xx and 429; any other status is returned for the caller to judge.
+   */
+  private async send(method: 'GET' | 'POST', url: string, headers: Record<string, string>): Promise<RawResponse> {
+    const target = url.slice(url.indexOf('/', url.indexOf('//') + 2))
+    let response: RawResponse
+    try {
+      const answer = await request(url, { method, headers, dispatcher: this.agent, body: method === 'POST' ? '' : undefined })
+      const body = Buffer.from(await answer.body.arrayBuffer())
+      response = { status: answer.statusCode, statusText: STATUS_TEXT[answer.statusCode] ?? '', headers: answer.headers, body }
+    } catch (error) {
+      const cause = error as Error & { code?: string }
+      throw new Retryable(new ApiError('network', `${method} ${target}: no complete answer (${cause.code ?? cause.name}: ${cause.message})`))
+    }
+    if (response.status === 429 || response.status >= 500) {
+      const error = new ApiError('server', `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status)
+      throw new Retryable(error, response.status === 429 ? parseRetryAfter(response.headers['retry-after']) : undefined)
+    }
+    return response
+  }
+}
+
+/**
+ * Judges a non-retryable response: 2xx must be complete JSON (an unparseable body is retried,
+ * since a proxy or a dropped connection may have cut it); other statuses become ApiError.
+ */
+function parseJsonAnswer<T>(method: string, target: string, response: RawResponse): T {
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status)
+  }
+  const text = response.body.toString('utf8')
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    const contentType = String(response.headers['content-type'] ?? 'no content type')
+    const what = /^\s*</.test(text) ? `an HTML or XML page (${contentType}) instead of JSON` : `JSON that does not parse (${response.body.length} bytes, ${contentType})`
+    throw new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${what}${excerptSuffix(response.body)}`, response.status))
+  }
+}
+
+function statusLine(response: RawResponse): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status)
+}
+
+function excerptSuffix(body: Buffer): string {
+  const excerpt = bodyExcerpt(body.subarray(0, 4096).toString('utf8'))
+  return excerpt ? `: ${excerpt}` : ''
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return ''
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}

@@ -1,0 +1,54 @@
+/**
+ * What went wrong with an API call, as a `kind` code paths can branch on:
+ * - `unauthorized`: the token endpoint rejected the credentials, or the API answered 401 twice;
+ * - `forbidden`: 403, the credentials may not read this (spec v2 §5 "Permissions", §7);
+ * - `bad-request`: 400 or another 4xx (e.g. an invalid federation id, spec v2 §7);
+ * - `not-found`: 404;
+ * - `server`: 5xx or 429 still failing after all attempts;
+ * - `network`: connection refused/reset, timeout, truncated body after all attempts;
+ * - `invalid-response`: a body that is not the JSON the spec promises (e.g. an HTML error page).
+ */
+export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'bad-request' | 'not-found' | 'server' | 'network' | 'invalid-response'
+
+/**
+ * An API call that did not produce an answer. `message` is one line naming method, path, status
+ * (when there was one) and an excerpt of the server's message, e.g.
+ * `GET /api/public/v2/licence/7: 400 Bad Request: invalid federation id`.
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly status?: number
+
+  constructor(kind: ApiErrorKind, message: string, status?: number) {
+    super(message)
+    this.name = 'ApiError'
+    this.kind = kind
+    this.status = status
+  }
+}
+
+/** Maps an HTTP status that is an answer (not retried) to its error kind. */
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'unauthorized'
+  if (status === 403) return 'forbidden'
+  if (status === 404) return 'not-found'
+  if (status >= 500 || status === 429) return 'server'
+  return 'bad-request'
+}
+
+/**
+ * A short, single-line excerpt of an error body: the `message`/`error` field of a JSON body, else
+ * the text with tags and runs of whitespace collapsed; at most 160 characters.
+ */
+export function bodyExcerpt(text: string): string {
+  let excerpt = text
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>
+    const field = parsed?.message ?? parsed?.error_description ?? parsed?.error
+    if (typeof field === 'string') excerpt = field
+  } catch {
+    excerpt = text.replace(/<[^>]*>/g, ' ')
+  }
+  excerpt = excerpt.replace(/\s+/g, ' ').trim()
+  return excerpt.length > 160 ? `${excerpt.slice(0, 157)}...` : excerpt
+}

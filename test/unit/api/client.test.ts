@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiClient, ApiError } from '../../../src/main/api/client'
+
+/**
+ * A scripted peer on 127.0.0.1: `answer` decides each API response; the token endpoint issues
+ * numbered tokens with `expiresIn` seconds. The client talks real HTTP to it.
+ */
+async function peer(answer: (req: IncomingMessage, res: ServerResponse, call: number) => void, expiresIn = 3600) {
+  const log: Array<{ method: string; url: string; authorization?: string; contentType?: string }> = []
+  let tokens = 0
+  let calls = 0
+  const server = createServer((req, res) => {
+    log.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'] })
+    if (req.url!.startsWith('/oauth2/token')) {
+      const expected = `Basic ${Buffer.from('client:secret').toString('base64')}`
+      if (req.headers.authorization !== expected) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}')
+        return
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: `t${++tokens}`, token_type: 'bearer', expires_in: expiresIn }))
+      return
+    }
+    answer(req, res, ++calls)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const client = new ApiClient({ baseUrl: url, authUrl: url, clientId: 'client', clientSecret: 'secret', backoffBaseMs: 1, maxAttempts: 4 })
+  cleanups.push(async () => {
+    await client.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+  return { client, log, url }
+}
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+
+describe('ApiClient', () => {
+  it('gets a token by client credentials (spec v2 §5) and sends it as bearer; counts bytes', async () => {
+    const { client, log } = await peer((req, res) => json(res, 200, { content: [], pageable: { page: 0, size: 50, total: 0 }, url: req.url }))
+    const body = await client.getV2<{ url: string }>('/sport/7', { ts: '2026-01-15T09:31:02.123456+02:00', page: 0, skip: undefined })
+    expect(body.url).toBe('/api/public/v2/sport/7?ts=2026-01-15T09%3A31%3A02.123456%2B02%3A00&page=0')
+    expect(log[0]).toMatchObject({ method: 'POST', url: '/oauth2/token?grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' })
+    expect(log[1].authorization).toBe('Bearer t1')
+    await client.getV2('/sport/7')
+    expect(log.filter((l) => l.url.startsWith('/oauth2')).length).toBe(1)
+    expect(client.stats.requests).toBe(2)
+    expect(client.stats.bytes).toBeGreaterThan(100)
+  })
+
+  it('renews the token once on 401 and repeats; a second 401 is an error', async () => {
+    const { client, log } = await peer((req, res, call) => (call === 1 ? json(res, 401, { message: 'token expired' }) : json(res, 200, { ok: req.headers.authorization })))
+    expect(await client.getV2('/x')).toEqual({ ok: 'Bearer t2' })
+    expect(log.filter((l) => l.url.startsWith('/oauth2')).length).toBe(2)
+
+    const { client: other } = await peer((_req, res) => json(res, 401, { message: 'token not valid' }))
+    await expect(other.getV2('/x')).rejects.toMatchObject({ kind: 'unauthorized', status: 401 })
+  })
+
+  it('renews a short-lived token before it runs out', async () => {
+    const { client, log } = await peer((_req, res) => json(res, 200, {}), 1)
+    await client.getV2('/x')
+    await new Promise((resolve) => setTimeout(resolve, 900))
+    await client.getV2('/x')
+    expect(log.filter((l) => l.url.startsWith('/oauth2')).length).toBe(2)
+  })
+
+  it('wrong credentials: one clear unauthorized error, not retried', async () => {
+    const { url } = await peer((_req, res) => json(res, 200, {}))
+    const client = new ApiClient({ baseUrl: url, authUrl: url, clientId: 'client', clientSecret: 'wrong', backoffBaseMs: 1 })
+    const error = (await client.getV2('/x').catch((e) => e)) as ApiError
+    await client.close()
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.kind).toBe('unauthorized')
+    expect(error.message).toMatch(/^POST \/oauth2\/token\?grant_type=client_credentials: 401 Unauthorized: the client id or secret was not accepted/)
+    expect(error.message).not.toMatch(/\n/)
+  })
+
+  it('retries 503 and 429 (honouring Retry-After) and then succeeds', async () => {
+    const { client } = await peer((_req, res, call) => {
+      if (call === 1) json(res, 503, { message: 'busy' })
+      else if (call === 2) json(res, 429, { message: 'slow down' }, { 'retry-after': '0' })
+      else json(res, 200, { done: true })
+    })
+    expect(await client.getV2('/x')).toEqual({ done: true })
+    expect(client.stats.retries).toBe(2)
+    expect(client.stats.requests).toBe(3)
+  })
+
+  it('retries a body cut short (connection destroyed mid-body)', async () => {
+    const { client } = await peer((_req, res, call) => {
+      const body = JSON.stringify({ content: Array.from({ length: 200 }, (_, i) => ({ id: i })) })
+      if (call === 1) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+        res.write(body.slice(0, body.length / 2))
+        setTimeout(() => res.socket?.destroy(), 10)
+      } else res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    })
+    const body = await client.getV2<{ content: unknown[] }>('/x')
+    expect(body.content).toHaveLength(200)
+    expect(client.stats.retries).toBe(1)
+  })
+
+  it('400, 403 and 404 are answers: thrown at once with method, path, status and the server message', async () => {
+    for (const [status, kind] of [
+      [400, 'bad-request'],
+      [403, 'forbidden'],
+      [404, 'not-found']
+    ] as const) {
+      const { client } = await peer((_req, res) => json(res, status, { message: 'invalid federation id' }))
+      const error = (await client.getV2('/licence/999').catch((e) => e)) as ApiError
+      expect(error.kind).toBe(kind)
+      expect(error.status).toBe(status)
+      expect(error.message).toMatch(new RegExp(`^GET /api/public/v2/licence/999: ${status} .*: invalid federation id$`))
+      expect(client.stats.requests).toBe(1)
+    }
+  })
+
+  it('an HTML page instead of JSON is an invalid-response error that says so, after retries', async () => {
+    const { client } = await peer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Maintenance</h1></body></html>'))
+    const error = (await client.getV2('/x').catch((e) => e)) as ApiError
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toMatch(/^GET \/api\/public\/v2\/x: 200: the server sent an HTML or XML page \(text\/html\) instead of JSON: Maintenance$/)
+    expect(client.stats.requests).toBe(4)
+  })
+
+  it('gives up on a server that keeps failing with a server error naming the status', async () => {
+    const { client } = await peer((_req, res) => json(res, 500, { message: 'database down' }))
+    await expect(client.getV2('/x')).rejects.toThrow(/^GET \/api\/public\/v2\/x: 500 Internal Server Error: database down$/)
+    expect(client.stats.requests).toBe(4)
+  })
+
+  it('an unreachable API is a network error after the attempts', async () => {
+    const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', backoffBaseMs: 1, maxAttempts: 2 })
+    const error = (await client.getV2('/x').catch((e) => e)) as ApiError
+    await client.close()
+    expect(error.kind).toBe('network')
+    expect(error.message).toMatch(/^POST \/oauth2\/token\?grant_type=client_credentials: no complete answer/)
+  })
+})
