@@ -1,0 +1,35 @@
+import type { WritableDB } from './open'
+import * as m0001 from './migrations/0001-initial'
+import * as m0002 from './migrations/0002-member-search'
+
+/** One schema step: `version` is what `PRAGMA user_version` holds after `up` ran. */
+export interface Migration {
+  version: number
+  name: string
+  up(db: WritableDB): void
+}
+
+/** Every migration, oldest first; versions are 1, 2, 3, … without gaps. */
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002]
+
+/** The schema version this Kanslia writes and understands. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
+
+/**
+ * Brings the schema from its `user_version` up to `target` (default: the latest), each migration
+ * and its version bump in one transaction, so a crash leaves the database at a whole version.
+ * @returns the versions applied, e.g. [1, 2] for a new file.
+ */
+export function migrate(db: WritableDB, target: number = LATEST_VERSION): number[] {
+  const applied: number[] = []
+  for (const migration of MIGRATIONS) {
+    const current = db.pragma('user_version', { simple: true }) as number
+    if (migration.version <= current || migration.version > target) continue
+    db.transaction(() => {
+      migration.up(db)
+      db.pragma(`user_version = ${migration.version}`)
+    })()
+    applied.push(migration.version)
+  }
+  return applied
+}

@@ -1,0 +1,56 @@
+import type { ReadableDB, WritableDB } from './open'
+import { prepared } from './statements'
+
+/**
+ * The engine's bookkeeping (DESIGN §3 rules 1, 7): `sync_cursor` holds per (resource, scope) the
+ * newest modification instant stored, in µs since the epoch, and the last run's result;
+ * `sync_run` one row per run. Times of runs are ISO strings (UTC, ms).
+ */
+
+/** The stored cursor of (resource, scope) in µs, or null when never synced. */
+export function readCursor(db: ReadableDB, resource: string, scope: string): number | null {
+  const row = prepared(db, 'SELECT cursor_us FROM sync_cursor WHERE resource = ? AND scope = ?').get(resource, scope) as { cursor_us: number | null } | undefined
+  return row?.cursor_us ?? null
+}
+
+/** Moves the cursor of (resource, scope) forward to `cursorUs`; never backward. Call in the page's transaction. */
+export function advanceCursor(db: WritableDB, resource: string, scope: string, cursorUs: number): void {
+  prepared(
+    db,
+    `INSERT INTO sync_cursor (resource, scope, cursor_us) VALUES (?, ?, ?)
+     ON CONFLICT (resource, scope) DO UPDATE SET cursor_us = max(coalesce(cursor_us, excluded.cursor_us), excluded.cursor_us)`
+  ).run(resource, scope, cursorUs)
+}
+
+/** Records the outcome of run `runId` for (resource, scope): 'ok' or 'error' with its one-line message. */
+export function recordCursorResult(
+  db: WritableDB,
+  resource: string,
+  scope: string,
+  runId: number,
+  outcome: { error?: string; elements: number }
+): void {
+  prepared(
+    db,
+    `INSERT INTO sync_cursor (resource, scope, last_run_id, last_run_at, last_result, last_error, last_elements) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (resource, scope) DO UPDATE SET last_run_id = excluded.last_run_id, last_run_at = excluded.last_run_at,
+       last_result = excluded.last_result, last_error = excluded.last_error, last_elements = excluded.last_elements`
+  ).run(resource, scope, runId, new Date().toISOString(), outcome.error === undefined ? 'ok' : 'error', outcome.error ?? null, outcome.elements)
+}
+
+/** Starts a `sync_run` row. @returns its id, also the generation rows seen by the run are tagged with. */
+export function startRun(db: WritableDB, full: boolean): number {
+  return Number(prepared(db, 'INSERT INTO sync_run (started_at, full) VALUES (?, ?)').run(new Date().toISOString(), full ? 1 : 0).lastInsertRowid)
+}
+
+/** Finishes a `sync_run` row with its totals and, when it failed, the first error. */
+export function finishRun(db: WritableDB, runId: number, outcome: { ok: boolean; elements: number; bytes: number; error?: string }): void {
+  prepared(db, 'UPDATE sync_run SET finished_at = ?, ok = ?, elements = ?, bytes = ?, error = ? WHERE id = ?').run(
+    new Date().toISOString(),
+    outcome.ok ? 1 : 0,
+    outcome.elements,
+    outcome.bytes,
+    outcome.error ?? null,
+    runId
+  )
+}

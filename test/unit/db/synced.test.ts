@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { parseInstant } from '../../../src/shared/instant'
+import { exportRaw } from '../../../src/main/db/export'
+import { openDatabase } from '../../../src/main/db/open'
+import { countInWindow, sweepUnseen, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
+
+function userLicence(id: number, modificationTime: string, user: Record<string, unknown>, extra: Record<string, unknown> = {}): ReceivedElement {
+  const element = { id, modificationTime, licenceOrganizationName: 'Kangasalan Kiri', user, ...extra }
+  return { id, modificationUs: parseInstant(modificationTime), raw: JSON.stringify(element), element }
+}
+
+const anna = (modificationTime: string, lastName: string) => ({ id: 7, sportId: 12345678, modificationTime, firstName: 'Anna', lastName, isAuthenticatedWithPassword: true, isEventInstructor: false })
+
+describe('upsertElements (DESIGN §3 rule 3)', () => {
+  it('an older modificationTime never overwrites a newer one, whatever the offset notation', () => {
+    const db = openDatabase(':memory:')
+    // 10:00+02:00 is 08:00Z: newer than 07:59:59.9999999Z although it sorts lower as a string.
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T10:00:00.000001+02:00', anna('2026-01-15T10:00:00+02:00', 'Uusi'), { salesPriceInCents: 200 })], parseInstant)
+    const changed = upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T07:59:59.9999999Z', anna('2026-01-15T07:59:59.9Z', 'Vanha'), { salesPriceInCents: 100 })], parseInstant)
+    expect(changed).toBe(0)
+    expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).salesPriceInCents).toBe(200)
+    const person = db.prepare('SELECT last_name, generation FROM person, user_licence WHERE person.id = 7').get() as { last_name: string; generation: number }
+    expect(person.last_name).toBe('Uusi')
+    // The older copy was still seen by run 2: a sweep of run 2 must keep the row.
+    expect(person.generation).toBe(2)
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(0)
+  })
+
+  it('a newer or equal modificationTime replaces the row and the raw JSON exactly as received', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'Vanha'))], parseInstant)
+    const newer = userLicence(1, '2026-01-15T10:00:01+02:00', anna('2026-01-15T10:00:01+02:00', 'Uusi'), { extraField: { future: true } })
+    expect(upsertElements(db, 'user-licences', 'federation 1', 2, [newer], parseInstant)).toBe(1)
+    expect([...exportRaw(db, 'user-licences')]).toEqual([newer.raw])
+    expect((db.prepare('SELECT last_name FROM person WHERE id = 7').get() as { last_name: string }).last_name).toBe('Uusi')
+  })
+
+  it('keeps absent personal data absent and counts windows by instant, not by string', () => {
+    const db = openDatabase(':memory:')
+    const anonymous = { id: 8, sportId: 87654321, modificationTime: '2026-01-15T08:00:00Z', isAuthenticatedWithPassword: false, isEventInstructor: false }
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(2, '2026-01-15T10:00:00.5+02:00', anonymous)], parseInstant)
+    const person = db.prepare('SELECT first_name, last_name, email, birth_date FROM person WHERE id = 8').get()
+    expect(person).toEqual({ first_name: null, last_name: null, email: null, birth_date: null })
+    const at = parseInstant('2026-01-15T08:00:00.5Z')
+    expect(countInWindow(db, 'user-licences', 'federation 1', at - 1, at)).toBe(1)
+    expect(countInWindow(db, 'user-licences', 'federation 1', at, at + 1)).toBe(0)
+  })
+
+  it('sweeps only rows of the scope not seen by the generation', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A')), userLicence(2, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
+    upsertElements(db, 'user-licences', 'federation 2', 1, [userLicence(3, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
+    upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(1)
+    expect([...exportRaw(db, 'user-licences')].map((raw) => JSON.parse(raw).id)).toEqual([1, 3])
+  })
+})
