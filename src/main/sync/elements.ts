@@ -1,0 +1,58 @@
+import { parseInstant } from '../../shared/instant'
+import type { ReceivedElement } from '../db/synced'
+import { ApiError } from '../api/errors'
+
+/** A list page as the engine needs it (spec v2 §2.1 envelope). */
+export interface ListPage {
+  content: unknown[]
+  total: number
+}
+
+/**
+ * Checks the paging envelope (spec v2 §2.1) leniently: `content` must be an array; a missing
+ * `pageable.total` counts as the length of `content`.
+ * @throws ApiError 'invalid-response' when the body is not an envelope.
+ */
+export function readEnvelope(body: unknown, where: string): ListPage {
+  const envelope = body as { content?: unknown; pageable?: { total?: unknown } } | null
+  if (!envelope || typeof envelope !== 'object' || !Array.isArray(envelope.content)) {
+    throw new ApiError('invalid-response', `GET ${where}: the answer is not a list envelope ({content, pageable})`)
+  }
+  const total = typeof envelope.pageable?.total === 'number' ? envelope.pageable.total : envelope.content.length
+  return { content: envelope.content, total }
+}
+
+/** Elements worth storing, the count of those that are not, and the newest instant among them. */
+export interface SortedElements {
+  received: ReceivedElement[]
+  skipped: number
+  newestUs: number | null
+}
+
+/**
+ * Keeps the elements with an integer `id` and a parseable `modificationTime` (offsets, 1–9
+ * fraction digits: DESIGN §3 rule 1), serialising each once as its raw JSON; others are skipped
+ * (DESIGN §2: not stored, reported). Unknown fields and enum values are kept as they are.
+ */
+export function sortElements(content: readonly unknown[]): SortedElements {
+  const received: ReceivedElement[] = []
+  let skipped = 0
+  let newestUs: number | null = null
+  for (const item of content) {
+    const element = item as Record<string, unknown> | null
+    if (!element || typeof element !== 'object' || !Number.isSafeInteger(element.id) || typeof element.modificationTime !== 'string') {
+      skipped++
+      continue
+    }
+    let modificationUs: number
+    try {
+      modificationUs = parseInstant(element.modificationTime)
+    } catch {
+      skipped++
+      continue
+    }
+    if (newestUs === null || modificationUs > newestUs) newestUs = modificationUs
+    received.push({ id: element.id as number, modificationUs, raw: JSON.stringify(element), element })
+  }
+  return { received, skipped, newestUs }
+}

@@ -1,0 +1,200 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index'
+import { parseInstant } from '../../../src/shared/instant'
+import { ApiClient, type ApiClientOptions } from '../../../src/main/api/client'
+import { openDatabase } from '../../../src/main/db/open'
+import { readStatus } from '../../../src/main/db/status'
+import { runSync, type SyncProgress } from '../../../src/main/sync/engine'
+import { fetchAll } from '../../support/truth'
+import { expectMirror, stored } from './mirror'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setup(options: SandboxOptions = {}, clientOptions: Partial<ApiClientOptions> = {}) {
+  const sandbox = await startSandbox({ athletes: 300, seed: 5, ...options })
+  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-sync-')), 'k.db')
+  const db = openDatabase(dbFile)
+  const client = new ApiClient({ ...sandbox.credentials(), backoffBaseMs: 20, ...clientOptions })
+  cleanups.push(
+    () => sandbox.close(),
+    () => {
+      db.close()
+    },
+    () => client.close()
+  )
+  return { sandbox, db, client, dbFile }
+}
+
+/** Requests the sandbox answered, as parsed URLs, for `path` fragments like '/user-licence/'. */
+function recordRequests(sandbox: Sandbox): URL[] {
+  const seen: URL[] = []
+  sandbox.events.on('request', (event: { url: string }) => seen.push(new URL(event.url, 'http://sandbox')))
+  return seen
+}
+
+const userLicencePath = (sandbox: Sandbox) => `/api/public/v2/user-licence/${sandbox.federationId}`
+
+describe('runSync against the Federation Sandbox', () => {
+  it('a first sync mirrors exactly what the sandbox lists; a quiet second sync fetches almost nothing', async () => {
+    const { sandbox, db, client } = await setup()
+    const progress: SyncProgress[] = []
+    const first = await runSync(db, client, { onProgress: (p) => progress.push(p) })
+    expect(first.ok).toBe(true)
+    expect(first.resources.map((r) => r.resource)).toEqual(['organizations', 'licence-periods', 'licences', 'sports', 'insurances', 'sport-parameters', 'user-licences', 'user-insurances'])
+    expect(first.resources.every((r) => r.scope === `federation ${sandbox.federationId}` && r.skipped === 0)).toBe(true)
+    await expectMirror(db, sandbox)
+
+    // DESIGN §3 rule 7: start, pages and done per resource.
+    const userLicenceEvents = progress.filter((p) => p.resource === 'user-licences')
+    expect(userLicenceEvents[0].phase).toBe('start')
+    expect(userLicenceEvents.at(-1)).toMatchObject({ phase: 'done', elements: first.resources[6].elements })
+    expect(userLicenceEvents.some((p) => p.phase === 'page' && p.total !== undefined && p.bytes > 0)).toBe(true)
+
+    const status = readStatus(db)
+    const userLicences = status.find((s) => s.resource === 'user-licences')!
+    expect(userLicences.rows).toBe(stored(db, 'user-licences').length)
+    expect(userLicences.lastResult).toBe('ok')
+    const newest = Math.max(...stored(db, 'user-licences').map((e) => parseInstant(e.modificationTime as string)))
+    expect(parseInstant(userLicences.cursor!)).toBe(newest)
+
+    const quiet = await runSync(db, client)
+    expect(quiet.ok).toBe(true)
+    expect(quiet.resources.filter((r) => r.resource !== 'organizations').every((r) => r.elements === 0)).toBe(true)
+    expect(quiet.bytes).toBeLessThan(first.bytes / 100)
+    await expectMirror(db, sandbox)
+  })
+
+  it('an incremental sync picks up changes by modification time, including changed persons', async () => {
+    const { sandbox, db, client } = await setup()
+    await runSync(db, client)
+    const licenceIds = sandbox.store.userLicenceIds().slice(0, 5)
+    sandbox.store.touchUserLicences(licenceIds)
+    const person = sandbox.store.personIds()[3]
+    sandbox.store.updatePerson(person, { lastName: 'Päivitetty', email: 'uusi@example.fi' })
+    const second = await runSync(db, client)
+    expect(second.ok).toBe(true)
+    const changedLicences = second.resources.find((r) => r.resource === 'user-licences')!
+    expect(changedLicences.elements).toBeGreaterThanOrEqual(5)
+    expect(changedLicences.elements).toBeLessThan(stored(db, 'user-licences').length)
+    await expectMirror(db, sandbox)
+    const row = db.prepare('SELECT last_name, email FROM person WHERE id = ?').get(person)
+    expect(row).toEqual({ last_name: 'Päivitetty', email: 'uusi@example.fi' })
+  })
+
+  it('records changed while the user licences are paged are all present and current after the run', async () => {
+    const { sandbox, db, client } = await setup()
+    const requests = recordRequests(sandbox)
+    const ids = sandbox.store.userLicenceIds()
+    let done = false
+    sandbox.events.on('request', (event: { url: string }) => {
+      const url = new URL(event.url, 'http://sandbox')
+      if (done || url.pathname !== userLicencePath(sandbox)) return
+      if (requests.filter((r) => r.pathname === userLicencePath(sandbox)).length === 2) {
+        done = true
+        // Some already read, some not yet: all move to the end of the asc order.
+        sandbox.store.touchUserLicences(ids.filter((_, i) => i % 7 === 0))
+        sandbox.store.updatePerson(sandbox.store.personIds()[0], { city: 'Kuopio' })
+      }
+    })
+    const result = await runSync(db, client, { pageSize: 40 })
+    expect(done).toBe(true)
+    expect(result.ok).toBe(true)
+    await expectMirror(db, sandbox)
+  })
+
+  it('pages through a bulk-import cluster even when its members change mid-cluster (page shift)', async () => {
+    const { sandbox, db, client } = await setup()
+    const all = await fetchAll(sandbox, `/user-licence/${sandbox.federationId}`, { includeSportParams: 'true' })
+    const instants = all.map((e) => parseInstant(e.modificationTime as string))
+    const counts = new Map<number, number>()
+    for (const us of instants) counts.set(us, (counts.get(us) ?? 0) + 1)
+    const [clusterUs, clusterSize] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]
+    const pageSize = 10
+    expect(clusterSize).toBeGreaterThan(3 * pageSize)
+    const clusterIds = all.filter((_, i) => instants[i] === clusterUs).map((e) => e.id as number).sort((a, b) => a - b)
+
+    const requests = recordRequests(sandbox)
+    let shifted = false
+    sandbox.events.on('request', (event: { url: string }) => {
+      const url = new URL(event.url, 'http://sandbox')
+      if (shifted || url.pathname !== userLicencePath(sandbox) || url.searchParams.get('page') !== '1') return
+      shifted = true
+      // The first page of the cluster was read; moving its members to the end shifts page 1 left,
+      // so plain page++ would skip as many rows.
+      sandbox.store.touchUserLicences(clusterIds.slice(0, 5))
+    })
+    const result = await runSync(db, client, { pageSize })
+    expect(shifted).toBe(true)
+    expect(requests.some((r) => r.pathname === userLicencePath(sandbox) && r.searchParams.get('page') === '2')).toBe(true)
+    expect(result.ok).toBe(true)
+    await expectMirror(db, sandbox)
+  })
+
+  it('converges under faults: 503s, 429 with Retry-After, 3-second tokens and a truncated body', async () => {
+    const { sandbox, db, client } = await setup(
+      { tokenLifetimeSeconds: 3, faults: { errorRate: 0.15, rateLimitRate: 0.05, retryAfterSeconds: 1, truncateNext: 1, seed: 3 } },
+      { maxAttempts: 10 }
+    )
+    const first = await runSync(db, client, { pageSize: 100 })
+    expect(first.ok).toBe(true)
+    expect(client.stats.retries).toBeGreaterThan(0)
+    await expectMirror(db, sandbox)
+
+    sandbox.store.touchUserLicences(sandbox.store.userLicenceIds().slice(-20))
+    sandbox.store.touchUserInsurances(sandbox.store.userInsuranceIds().slice(0, 20))
+    await new Promise((resolve) => setTimeout(resolve, 3200))
+    sandbox.faults.truncateNext = 1
+    const second = await runSync(db, client, { pageSize: 100 })
+    expect(second.ok).toBe(true)
+    await expectMirror(db, sandbox)
+  }, 120_000)
+
+  it('a full sync removes a club that turned PASSIVE; an incremental one never removes', async () => {
+    const { sandbox, db, client } = await setup()
+    await runSync(db, client)
+    const club = sandbox.store.clubIds()[0]
+    sandbox.store.setOrganizationStatus(club, 'PASSIVE')
+    const incremental = await runSync(db, client)
+    expect(incremental.resources.every((r) => r.removed === 0)).toBe(true)
+    expect(stored(db, 'organizations').some((o) => o.id === club)).toBe(true)
+
+    const full = await runSync(db, client, { full: true })
+    expect(full.ok).toBe(true)
+    expect(full.full).toBe(true)
+    expect(full.resources.find((r) => r.resource === 'organizations')!.removed).toBe(1)
+    expect(stored(db, 'organizations').some((o) => o.id === club)).toBe(false)
+    await expectMirror(db, sandbox)
+  })
+
+  it('a sync killed with SIGKILL mid-run loses and duplicates nothing; the next run resumes', async () => {
+    const { sandbox, db, client, dbFile } = await setup({ athletes: 600, faults: { latencyMs: 40 } })
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bin', 'run-ts.mjs'), join(import.meta.dirname, 'sync-child.ts'), JSON.stringify({ dbFile, connection: sandbox.credentials(), pageSize: 50 })],
+      { stdio: 'ignore' }
+    )
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)))
+    let pages = 0
+    sandbox.events.on('request', (event: { url: string }) => {
+      if (new URL(event.url, 'http://sandbox').pathname === userLicencePath(sandbox) && ++pages === 4) child.kill('SIGKILL')
+    })
+    expect(await exited).toBe('SIGKILL')
+    const before = stored(db, 'user-licences').length
+    expect(before).toBeGreaterThan(0)
+
+    const resumed = await runSync(db, client, { pageSize: 50 })
+    expect(resumed.ok).toBe(true)
+    const total = stored(db, 'user-licences').length
+    // Resumed from the cursor: it did not read every user licence again.
+    expect(resumed.resources.find((r) => r.resource === 'user-licences')!.elements).toBeLessThan(total)
+    await expectMirror(db, sandbox)
+  }, 120_000)
+})

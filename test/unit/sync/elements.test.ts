@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { readEnvelope, sortElements } from '../../../src/main/sync/elements'
+import { ApiError } from '../../../src/main/api/errors'
+
+describe('sortElements: instants on the engine path (DESIGN §3 rule 1)', () => {
+  it('parses offsets and 1–9 fraction digits to µs, and finds the newest by instant, not by string', () => {
+    const { received, newestUs, skipped } = sortElements([
+      { id: 1, modificationTime: '2026-01-15T09:31:02.123456+02:00' },
+      { id: 2, modificationTime: '2026-01-15T07:31:02.1Z' },
+      { id: 3, modificationTime: '2026-01-15T07:31:02.123456789Z' },
+      { id: 4, modificationTime: '2026-07-15T10:31:02.12+03:00' }
+    ])
+    expect(skipped).toBe(0)
+    expect(received.map((r) => r.modificationUs)).toEqual([
+      Date.UTC(2026, 0, 15, 7, 31, 2) * 1000 + 123456,
+      Date.UTC(2026, 0, 15, 7, 31, 2) * 1000 + 100000,
+      Date.UTC(2026, 0, 15, 7, 31, 2) * 1000 + 123456,
+      Date.UTC(2026, 6, 15, 7, 31, 2) * 1000 + 120000
+    ])
+    // The summer-time element is the newest.
+    expect(newestUs).toBe(received[3].modificationUs)
+  })
+
+  it('an offset instant that sorts lower as text can be the newer one', () => {
+    const { newestUs, received } = sortElements([
+      { id: 1, modificationTime: '2026-01-15T08:00:00.000001Z' },
+      { id: 2, modificationTime: '2026-01-15T10:00:00.000002+02:00' }
+    ])
+    expect(newestUs).toBe(received[1].modificationUs)
+  })
+
+  it('skips elements without an integer id or a parseable modificationTime, keeping unknown fields', () => {
+    const { received, skipped } = sortElements([
+      { modificationTime: '2026-01-15T08:00:00Z' },
+      { id: '5', modificationTime: '2026-01-15T08:00:00Z' },
+      { id: 6 },
+      { id: 7, modificationTime: 'yesterday' },
+      null,
+      'text',
+      { id: 8, modificationTime: '2026-01-15T08:00:00Z', unknownField: [1, 2], status: 'SOMETHING_NEW' }
+    ])
+    expect(skipped).toBe(6)
+    expect(received.map((r) => r.id)).toEqual([8])
+    expect(JSON.parse(received[0].raw)).toEqual({ id: 8, modificationTime: '2026-01-15T08:00:00Z', unknownField: [1, 2], status: 'SOMETHING_NEW' })
+  })
+})
+
+describe('readEnvelope', () => {
+  it('reads content and total; refuses a body that is not an envelope', () => {
+    expect(readEnvelope({ content: [1, 2], pageable: { page: 0, size: 2, total: 5 } }, '/x')).toEqual({ content: [1, 2], total: 5 })
+    expect(readEnvelope({ content: [1] }, '/x').total).toBe(1)
+    expect(() => readEnvelope([1, 2], '/x')).toThrow(ApiError)
+    expect(() => readEnvelope({ items: [] }, '/x')).toThrow(/not a list envelope/)
+  })
+})
