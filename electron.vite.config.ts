@@ -5,7 +5,9 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } }
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts'), sync: resolve(__dirname, 'src/main/workers/sync.ts') }
+      }
     }
   },
   preload: {

@@ -1,60 +1,85 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, net, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron'
+import { channelOf, EVENT_CHANNEL, METHODS } from '../shared/ipc/channels'
+import { createHandlers, dispatch } from './ipc/handlers'
+import { safeExternalUrl } from './ipc/links'
+import { APP_HOST, APP_SCHEME, isTrustedSender } from './ipc/sender'
+import { DesktopSession } from './services/desktop'
+import { CONTENT_SECURITY_POLICY, windowOptions } from './window'
+import { workerSyncRunner } from './workers/runSyncWorker'
 
 /**
- * Electron entry: one window with the safe defaults of the Electron security checklist. Kept thin
- * on purpose (DESIGN §1): everything else runs in plain Node and is tested there.
+ * Electron entry: one window with the safe defaults of the Electron security checklist, the
+ * renderer on `app://kanslia`, and the IPC contract registered with a sender check. Kept thin on
+ * purpose (DESIGN §1): everything else runs in plain Node and is tested there.
  */
 
-const APP_SCHEME = 'app'
 const RENDERER_DIR = join(__dirname, '../renderer')
+const devServer = process.env.ELECTRON_RENDERER_URL
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
 
-/** Serves the built renderer from `app://kanslia/…`, refusing paths that leave its folder. */
+/** Serves the built renderer from `app://kanslia/…` with the CSP header, refusing paths that leave its folder. */
 function serveRenderer(): void {
-  protocol.handle(APP_SCHEME, (request) => {
-    const { pathname } = new URL(request.url)
+  protocol.handle(APP_SCHEME, async (request) => {
+    const { pathname, host } = new URL(request.url)
     const file = join(RENDERER_DIR, decodeURIComponent(pathname === '/' ? '/index.html' : pathname))
-    if (!file.startsWith(RENDERER_DIR)) return new Response('not found', { status: 404 })
-    return net.fetch(pathToFileURL(file).href)
+    if (host !== APP_HOST || !file.startsWith(RENDERER_DIR)) return new Response('not found', { status: 404 })
+    const response = await net.fetch(pathToFileURL(file).href)
+    const headers = new Headers(response.headers)
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    return new Response(response.body, { status: response.status, headers })
+  })
+}
+
+const desktop = new DesktopSession({ runSync: workerSyncRunner({ file: join(__dirname, 'sync.js') }) })
+const handlers = createHandlers({ session: desktop, openExternal: (url) => shell.openExternal(url) })
+
+function registerIpc(): void {
+  for (const method of METHODS) {
+    ipcMain.handle(channelOf(method), (event, input: unknown) =>
+      isTrustedSender(event.senderFrame?.url, devServer)
+        ? dispatch(handlers, method, input)
+        : { ok: false, error: { code: 'forbidden', message: 'this window may not call Kanslia' } }
+    )
+  }
+  desktop.events.on('event', (payload) => {
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, payload)
   })
 }
 
 function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    title: 'Kanslia',
-    show: false,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true
-    }
-  })
+  const window = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.cjs')))
   window.once('ready-to-show', () => window.show())
   window.webContents.on('will-navigate', (event) => event.preventDefault())
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url)
+    const safe = safeExternalUrl(url)
+    if (safe !== null) void shell.openExternal(safe)
     return { action: 'deny' }
   })
-  const devServer = process.env.ELECTRON_RENDERER_URL
-  void (devServer ? window.loadURL(devServer) : window.loadURL(`${APP_SCHEME}://kanslia/index.html`))
+  void window.loadURL(devServer ?? `${APP_SCHEME}://${APP_HOST}/index.html`)
 }
 
 app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
   serveRenderer()
+  registerIpc()
   createWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow()
   })
 })
 
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+})
+
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
+})
+
+app.on('before-quit', () => {
+  void desktop.close()
 })

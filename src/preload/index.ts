@@ -1,8 +1,22 @@
-import { contextBridge } from 'electron'
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { EVENT_CHANNEL } from '../shared/ipc/channels'
+import type { KansliaEvent } from '../shared/ipc/contract'
+import { buildKansliaApi } from './api'
 
 /**
- * The preload exposes a typed contract to the renderer through contextBridge and never
- * `ipcRenderer` itself. The member-browser contract arrives with the desktop issue; until then the
- * renderer learns only which runtime it is in.
+ * Exposes exactly the typed IPC contract as `window.kanslia` (named functions and `onEvent`), never
+ * `ipcRenderer` itself: listeners receive the event payload only, not the IPC event object.
  */
-contextBridge.exposeInMainWorld('kanslia', { versions: { electron: process.versions.electron, chrome: process.versions.chrome } })
+contextBridge.exposeInMainWorld(
+  'kanslia',
+  buildKansliaApi({
+    invoke: (channel, input) => ipcRenderer.invoke(channel, input),
+    subscribe: (listener) => {
+      const wrapped = (_event: IpcRendererEvent, payload: KansliaEvent) => listener(payload)
+      ipcRenderer.on(EVENT_CHANNEL, wrapped)
+      return () => {
+        ipcRenderer.removeListener(EVENT_CHANNEL, wrapped)
+      }
+    }
+  })
+)

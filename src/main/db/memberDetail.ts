@@ -1,0 +1,86 @@
+import type { Guardian, MemberDetail, MemberInsurance, MemberLicence } from '../../shared/ipc/contract'
+import { EXPIRING_DAYS } from './memberList'
+import type { ReadableDB } from './open'
+import { prepared } from './statements'
+
+interface UsageRow {
+  id: number
+  name: string | null
+  period_name: string | null
+  usage_period_start: string | null
+  usage_period_end: string | null
+  upgrade_from: number | null
+}
+
+type UsageState = MemberLicence['state']
+
+/** The state of a usage period on `today`; `upgraded` when a later user licence replaced it (spec v2 §2.12 `upgradeFrom`). */
+function stateOf(row: UsageRow, today: string, soon: string, upgraded: boolean): UsageState {
+  if (upgraded) return 'upgraded'
+  if (row.usage_period_start !== null && row.usage_period_start > today) return 'upcoming'
+  if (row.usage_period_end !== null && row.usage_period_end < today) return 'expired'
+  if (row.usage_period_end !== null && row.usage_period_end <= soon) return 'expiring'
+  return 'valid'
+}
+
+/** Keeps the scalar profile fields of a person's raw JSON, flattening `address` into `address.*`. */
+function profileFields(raw: Record<string, unknown>): Record<string, string | number | boolean> {
+  const profile: Record<string, string | number | boolean> = {}
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') profile[key] = value
+    else if (key === 'address' && value !== null && typeof value === 'object') {
+      for (const [part, text] of Object.entries(value)) if (typeof text === 'string') profile[`address.${part}`] = text
+    }
+  }
+  return profile
+}
+
+/**
+ * Everything stored about the person with user id `id` (issue 3 "Member detail"): the profile
+ * fields the API returned at the client's personal-data level (spec v2 §2.11), their user
+ * licences newest first with upgrade links and state on `today` (DESIGN §3b), user insurances,
+ * and guardians (given for minors). @returns null when no such person is stored.
+ */
+export function readMemberDetail(db: ReadableDB, id: number, today: string): MemberDetail | null {
+  const person = prepared(db, 'SELECT id, sport_id, raw FROM person WHERE id = ?').get(id) as { id: number; sport_id: number; raw: string } | undefined
+  if (!person) return null
+  const raw = JSON.parse(person.raw) as Record<string, unknown>
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const licenceRows = prepared(
+    db,
+    `SELECT ul.id, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,
+       ul.licence_organization_name AS club_name, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from
+     FROM user_licence ul LEFT JOIN licence l ON l.id = ul.licence_id LEFT JOIN licence_period lp ON lp.id = ul.licence_period_id
+     WHERE ul.user_id = ? ORDER BY ul.usage_period_end DESC, ul.id DESC`
+  ).all(id) as Array<UsageRow & { club_name: string | null }>
+  const upgradedBy = new Map<number, number>()
+  for (const row of licenceRows) if (row.upgrade_from !== null) upgradedBy.set(row.upgrade_from, row.id)
+  const licences = licenceRows.map((row): MemberLicence => {
+    const licence: MemberLicence = { id: row.id, name: row.name ?? '', state: stateOf(row, today, soon, upgradedBy.has(row.id)) }
+    if (row.period_name !== null) licence.licencePeriodName = row.period_name
+    if (row.club_name !== null) licence.clubName = row.club_name
+    if (row.usage_period_start !== null) licence.usagePeriodStart = row.usage_period_start
+    if (row.usage_period_end !== null) licence.usagePeriodEnd = row.usage_period_end
+    if (row.upgrade_from !== null) licence.upgradeFrom = row.upgrade_from
+    const by = upgradedBy.get(row.id)
+    if (by !== undefined) licence.upgradedBy = by
+    return licence
+  })
+  const insuranceRows = prepared(
+    db,
+    `SELECT ui.id, coalesce(i.name, json_extract(ui.raw, '$.name')) AS name, lp.name AS period_name,
+       ui.usage_period_start, ui.usage_period_end, ui.upgrade_from
+     FROM user_insurance ui LEFT JOIN insurance i ON i.id = ui.insurance_id LEFT JOIN licence_period lp ON lp.id = ui.licence_period_id
+     WHERE ui.user_id = ? ORDER BY ui.usage_period_end DESC, ui.id DESC`
+  ).all(id) as UsageRow[]
+  const replaced = new Set(insuranceRows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))
+  const insurances = insuranceRows.map((row): MemberInsurance => {
+    const insurance: MemberInsurance = { id: row.id, name: row.name ?? '', state: stateOf(row, today, soon, replaced.has(row.id)) }
+    if (row.period_name !== null) insurance.licencePeriodName = row.period_name
+    if (row.usage_period_start !== null) insurance.usagePeriodStart = row.usage_period_start
+    if (row.usage_period_end !== null) insurance.usagePeriodEnd = row.usage_period_end
+    return insurance
+  })
+  const guardians = Array.isArray(raw.guardians) ? (raw.guardians as Guardian[]) : []
+  return { id: person.id, sportId: person.sport_id, profile: profileFields(raw), licences, insurances, guardians }
+}

@@ -1,0 +1,144 @@
+import type { LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
+import { toFtsQuery } from './members'
+import type { ReadableDB } from './open'
+import { prepared } from './statements'
+
+/** A member list query after validation (see `memberQuerySchema` in the IPC contract). */
+export interface MemberListQuery {
+  text: string
+  clubId?: number
+  licenceId?: number
+  licencePeriodId?: number
+  status: 'all' | LicenceStatus
+  sort: MemberSortColumn
+  direction: 'asc' | 'desc'
+  offset: number
+  limit: number
+}
+
+/** Days before a licence's end when it counts as `expiring` (DESIGN §3b). */
+export const EXPIRING_DAYS = 30
+
+/**
+ * The current user licence of person `p` on `:today` (DESIGN §3b): its usage period contains the
+ * day and no other user licence of the person names it in `upgradeFrom`; the latest-ending wins.
+ */
+const CURRENT_LICENCE = `(SELECT ul.id FROM user_licence ul
+  WHERE ul.user_id = p.id AND ul.usage_period_start <= :today AND ul.usage_period_end >= :today
+    AND NOT EXISTS (SELECT 1 FROM user_licence up WHERE up.user_id = ul.user_id AND up.upgrade_from = ul.id)
+  ORDER BY ul.usage_period_end DESC LIMIT 1)`
+
+const CLUB = `(SELECT ul.licence_organization_name FROM user_licence ul
+  WHERE ul.user_id = p.id AND ul.licence_organization_name IS NOT NULL ORDER BY ul.usage_period_end DESC LIMIT 1)`
+
+const INSURED = `EXISTS (SELECT 1 FROM user_insurance ui
+  WHERE ui.user_id = p.id AND ui.usage_period_start <= :today AND ui.usage_period_end >= :today)`
+
+const ORDER: Record<MemberSortColumn, (d: string) => string> = {
+  name: (d) => `m.last_name ${d}, m.first_name ${d}, m.id ${d}`,
+  sportId: (d) => `m.sport_id ${d}, m.id ${d}`,
+  birthYear: (d) => `m.birth_date ${d}, m.last_name ${d}, m.id ${d}`,
+  club: (d) => `m.club ${d}, m.last_name ${d}, m.id ${d}`
+}
+
+const STATUS: Record<LicenceStatus, string> = {
+  valid: 'cl.usage_period_end > :soon',
+  expiring: 'cl.usage_period_end <= :soon',
+  missing: 'm.current_id IS NULL'
+}
+
+interface Row {
+  id: number
+  sport_id: number
+  first_name: string | null
+  last_name: string | null
+  birth_date: string | null
+  club: string | null
+  licence_name: string | null
+  licence_end: string | null
+  current_id: number | null
+  insured: number
+}
+
+/** Adds `days` to an ISO date (YYYY-MM-DD), in UTC. */
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * Builds the SQL of a query from fixed fragments only (never user text; the search text goes
+ * through `toFtsQuery` into a bound parameter).
+ */
+function buildSql(query: MemberListQuery, hasFts: boolean, sportId: number | null): { from: string; where: string } {
+  const persons: string[] = []
+  if (hasFts && sportId !== null) {
+    persons.push('(p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts) OR p.sport_id = :sportId)')
+  } else if (hasFts) {
+    persons.push('p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts)')
+  } else if (sportId !== null) {
+    persons.push('p.sport_id = :sportId')
+  }
+  const licenceFilters: string[] = []
+  if (query.clubId !== undefined) licenceFilters.push('f.licence_organization_id = :clubId')
+  if (query.licenceId !== undefined) licenceFilters.push('f.licence_id = :licenceId')
+  if (query.licencePeriodId !== undefined) licenceFilters.push('f.licence_period_id = :licencePeriodId')
+  if (licenceFilters.length > 0) {
+    persons.push(`EXISTS (SELECT 1 FROM user_licence f WHERE f.user_id = p.id AND ${licenceFilters.join(' AND ')})`)
+  }
+  const from = `(SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
+      ${CURRENT_LICENCE} AS current_id, ${INSURED} AS insured
+    FROM person p ${persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : ''}) m
+    LEFT JOIN user_licence cl ON cl.id = m.current_id
+    LEFT JOIN licence l ON l.id = cl.licence_id`
+  const where = query.status === 'all' ? '' : `WHERE ${STATUS[query.status]}`
+  return { from, where }
+}
+
+/**
+ * One window of the member list (issue 3 "Members"): persons matching the search text (words of
+ * names, Sport-ID or e-mail as prefixes, or an exact Sport-ID) and the filters (a user licence
+ * with that club, licence, licence period; the current licence's status on `today`), sorted,
+ * `limit` rows from `offset`, and the number of matching members. Any text is accepted.
+ * @param today ISO date (YYYY-MM-DD) on which licence and insurance status are evaluated.
+ */
+export function listMembers(db: ReadableDB, query: MemberListQuery, today: string): MemberPage {
+  const text = query.text.trim()
+  const fts = text === '' ? null : toFtsQuery(text)
+  const sportId = /^\d{1,9}$/.test(text) ? Number(text) : null
+  if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [] }
+  const { from, where } = buildSql(query, fts !== null, sportId)
+  const params: Record<string, string | number> = { today, soon: addDays(today, EXPIRING_DAYS) }
+  if (fts !== null) params.fts = fts
+  if (sportId !== null) params.sportId = sportId
+  if (query.clubId !== undefined) params.clubId = query.clubId
+  if (query.licenceId !== undefined) params.licenceId = query.licenceId
+  if (query.licencePeriodId !== undefined) params.licencePeriodId = query.licencePeriodId
+  const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
+  const rows = prepared(
+    db,
+    `SELECT m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.current_id, m.insured,
+       l.name AS licence_name, cl.usage_period_end AS licence_end
+     FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset`
+  ).all({ ...params, limit: query.limit, offset: query.offset }) as Row[]
+  const total = (prepared(db, `SELECT count(*) AS n FROM ${from} ${where}`).get(params) as { n: number }).n
+  return { total, offset: query.offset, rows: rows.map((row) => toListRow(row, params.soon as string)) }
+}
+
+/** The SQL `listMembers` runs for a query, with its parameters, for EXPLAIN QUERY PLAN tests. */
+export function memberListSql(query: MemberListQuery): string {
+  const text = query.text.trim()
+  const { from, where } = buildSql(query, text !== '' && toFtsQuery(text) !== null, /^\d{1,9}$/.test(text) ? 1 : null)
+  return `SELECT m.id FROM ${from} ${where} ORDER BY ${ORDER[query.sort](query.direction === 'desc' ? 'DESC' : 'ASC')} LIMIT :limit OFFSET :offset`
+}
+
+function toListRow(row: Row, soon: string): MemberListRow {
+  const status: LicenceStatus = row.current_id === null ? 'missing' : (row.licence_end ?? '') <= soon ? 'expiring' : 'valid'
+  const member: MemberListRow = { id: row.id, sportId: row.sport_id, licenceStatus: status, insured: row.insured === 1 }
+  if (row.first_name !== null) member.firstName = row.first_name
+  if (row.last_name !== null) member.lastName = row.last_name
+  if (row.birth_date !== null) member.birthYear = Number(row.birth_date.slice(0, 4))
+  if (row.club !== null) member.club = row.club
+  if (row.licence_name !== null) member.licenceName = row.licence_name
+  if (row.licence_end !== null) member.licenceEnd = row.licence_end
+  return member
+}

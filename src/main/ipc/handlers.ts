@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { METHODS, type MethodName } from '../../shared/ipc/channels'
+import { CONTRACT, type IpcError, type IpcResult, type MethodOutput, type ParsedInput } from '../../shared/ipc/contract'
+import { ApiError } from '../api/client'
+import { ConnectionConfigError } from '../config/connection'
+import { SchemaTooNewError, SchemaTooOldError } from '../db/open'
+import { KeychainUnavailableError } from '../secrets/keychain'
+import type { DesktopSession } from '../services/desktop'
+import { UserFacingError } from '../services/errors'
+import { safeExternalUrl } from './links'
+
+/** What the handlers need besides the session: opening a validated URL in the system browser. */
+export interface HandlerDeps {
+  session: DesktopSession
+  openExternal(url: string): Promise<void>
+}
+
+type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M> }
+
+/** One implementation per contract method, each calling the session (and through it `services/`). */
+export function createHandlers({ session, openExternal }: HandlerDeps): Handlers {
+  return {
+    getAppState: () => session.state(),
+    connect: (input) => session.connect(input),
+    startDemo: (input) => session.startDemo(input?.athletes),
+    syncNow: (input) => session.sync(input?.full ?? false),
+    getSyncStatus: () => session.syncStatus(),
+    listMembers: (input) => session.members(input),
+    getMemberDetail: (input) => session.memberDetail(input.id),
+    getMemberFilters: () => session.memberFilters(),
+    getLicenceSummary: () => session.licenceSummary(),
+    getOrganizations: () => session.organizations(),
+    openExternal: async (input) => {
+      const url = safeExternalUrl(input.url)
+      if (url === null) return { opened: false }
+      await openExternal(url)
+      return { opened: true }
+    }
+  }
+}
+
+/** Maps any thrown error to `{code, message}`: known errors keep their words, others become `internal`. */
+export function toIpcError(error: unknown): IpcError {
+  if (error instanceof UserFacingError) return { code: error.code, message: error.message }
+  if (error instanceof z.ZodError) {
+    return { code: 'invalid-input', message: error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') }
+  }
+  if (error instanceof ConnectionConfigError) return { code: 'invalid-connection', message: error.message }
+  if (error instanceof KeychainUnavailableError) return { code: 'keychain-unavailable', message: error.message }
+  if (error instanceof ApiError) return { code: `api-${error.kind}`, message: error.message }
+  if (error instanceof SchemaTooNewError || error instanceof SchemaTooOldError) return { code: 'schema-mismatch', message: error.message }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+}
+
+/** True when `name` is a method of the contract (a string from the other side of the boundary). */
+export function isMethod(name: unknown): name is MethodName {
+  return typeof name === 'string' && (METHODS as readonly string[]).includes(name)
+}
+
+/**
+ * The one entry of every call from the renderer (Electron IPC and the E2E binding alike):
+ * validates `input` with the method's zod schema, runs the handler, and answers an `IpcResult`;
+ * it never throws.
+ */
+export async function dispatch(handlers: Handlers, method: unknown, input: unknown): Promise<IpcResult<unknown>> {
+  if (!isMethod(method)) return { ok: false, error: { code: 'unknown-method', message: `unknown method ${String(method)}` } }
+  try {
+    const parsed = (CONTRACT[method].input as z.ZodType).parse(input ?? undefined)
+    const handler = handlers[method] as (value: unknown) => unknown
+    return { ok: true, value: await handler(parsed) }
+  } catch (error) {
+    return { ok: false, error: toIpcError(error) }
+  }
+}

@@ -1,0 +1,16 @@
+import type { Connection } from '../config/connection'
+import type { SyncProgress, SyncResult } from '../sync/engine'
+
+/** What the sync worker receives as `workerData`. */
+export interface SyncWorkerRequest {
+  dbFile: string
+  connection: Connection
+  full?: boolean
+  pageSize?: number
+}
+
+/** What the sync worker posts: progress per page, then exactly one `result` or `error`. */
+export type SyncWorkerMessage =
+  | { type: 'progress'; progress: SyncProgress }
+  | { type: 'result'; result: SyncResult }
+  | { type: 'error'; name: string; message: string; kind?: string }

@@ -1,0 +1,29 @@
+/**
+ * The names of the desktop app's IPC contract, without schemas, so the sandboxed preload can build
+ * its bridge without bundling zod. `src/shared/ipc/contract.ts` gives each method its channel,
+ * input schema and output type; a test keeps both lists equal.
+ */
+export const METHODS = [
+  'getAppState',
+  'connect',
+  'startDemo',
+  'syncNow',
+  'getSyncStatus',
+  'listMembers',
+  'getMemberDetail',
+  'getMemberFilters',
+  'getLicenceSummary',
+  'getOrganizations',
+  'openExternal'
+] as const
+
+/** One method of the contract, e.g. `listMembers`. */
+export type MethodName = (typeof METHODS)[number]
+
+/** The IPC channel of a method: `kanslia:<method>`. */
+export function channelOf(method: MethodName): string {
+  return `kanslia:${method}`
+}
+
+/** The one channel on which the main process pushes events (sync progress, sync finished). */
+export const EVENT_CHANNEL = 'kanslia:event'

@@ -1,0 +1,239 @@
+import { z } from 'zod'
+import type { MethodName } from './channels'
+
+/**
+ * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
+ * type. `src/main` registers exactly these methods, the preload exposes exactly these (plus
+ * `onEvent`), and every answer crosses the boundary as an `IpcResult`.
+ */
+
+/** Stored connection settings without the secret (spec v2 §5 `{base_url}`, `{auth_url}`, client id). */
+export interface ConnectionProfileView {
+  baseUrl: string
+  authUrl: string
+  clientId: string
+}
+
+/**
+ * Which database the app shows: `first-run` (none yet), `connected` (the saved connection's
+ * database) or `demo` (the demo federation's database, filled from the embedded sandbox).
+ */
+export interface AppState {
+  mode: 'first-run' | 'connected' | 'demo'
+  profile: ConnectionProfileView | null
+  /** True while a sync runs (in the worker thread). */
+  syncing: boolean
+}
+
+/** Progress of one (resource, scope) of a running sync (DESIGN §3 rule 7, `SyncProgress` of the engine). */
+export interface SyncProgressEvent {
+  resource: string
+  scope: string
+  phase: 'start' | 'page' | 'done' | 'error'
+  pages: number
+  elements: number
+  bytes: number
+  total?: number
+  elementsPerSecond: number
+  etaSeconds?: number
+  message?: string
+}
+
+/** Outcome of a sync run: totals, and per (resource, scope) the error in plain words if it failed. */
+export interface SyncSummary {
+  ok: boolean
+  full: boolean
+  elements: number
+  bytes: number
+  durationMs: number
+  errors: Array<{ resource: string; scope: string; message: string }>
+}
+
+/** The state of one (resource, scope): rows stored and the last run's result. */
+export interface ResourceSyncStatus {
+  resource: string
+  scope: string
+  rows: number
+  lastRunAt: string | null
+  lastResult: 'ok' | 'error' | null
+  lastError: string | null
+}
+
+/** Sync panel data: whether a sync runs now, the last result per resource, the last run's error. */
+export interface SyncStatus {
+  syncing: boolean
+  resources: ResourceSyncStatus[]
+  lastError: string | null
+}
+
+/** Events pushed from the main process on `EVENT_CHANNEL`. */
+export type KansliaEvent =
+  | { type: 'sync-progress'; progress: SyncProgressEvent }
+  | { type: 'sync-finished'; summary: SyncSummary }
+  | { type: 'sync-failed'; error: IpcError }
+
+/** Licence status of a member on a date (DESIGN §3b): `valid`, `expiring` (ends within 30 days), `missing`. */
+export type LicenceStatus = 'valid' | 'expiring' | 'missing'
+
+/** Sortable member list columns. */
+export const MEMBER_SORT_COLUMNS = ['name', 'sportId', 'birthYear', 'club'] as const
+export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** Query of the member list: search text, filters, sort, and the window of rows (offset, limit ≤ 500). */
+export const memberQuerySchema = z.strictObject({
+  text: z.string().max(500).default(''),
+  clubId: id.optional(),
+  licenceId: id.optional(),
+  licencePeriodId: id.optional(),
+  status: z.enum(['all', 'valid', 'expiring', 'missing']).default('all'),
+  sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  limit: z.number().int().min(1).max(500).default(100)
+})
+export type MemberQuery = z.input<typeof memberQuerySchema>
+
+/** One row of the member list. `licenceEnd` is the current user licence's last day (ISO date). */
+export interface MemberListRow {
+  id: number
+  sportId: number
+  firstName?: string
+  lastName?: string
+  birthYear?: number
+  club?: string
+  licenceName?: string
+  licenceEnd?: string
+  licenceStatus: LicenceStatus
+  insured: boolean
+}
+
+/** A window of the member list and the number of members matching the query. */
+export interface MemberPage {
+  total: number
+  offset: number
+  rows: MemberListRow[]
+}
+
+/** A user licence in member detail (spec v2 §2.12), with its state on today's date. */
+export interface MemberLicence {
+  id: number
+  name: string
+  licencePeriodName?: string
+  clubName?: string
+  usagePeriodStart?: string
+  usagePeriodEnd?: string
+  upgradeFrom?: number
+  upgradedBy?: number
+  state: 'valid' | 'expiring' | 'expired' | 'upcoming' | 'upgraded'
+}
+
+/** A user insurance in member detail (spec v2 §2.13). */
+export interface MemberInsurance {
+  id: number
+  name: string
+  licencePeriodName?: string
+  usagePeriodStart?: string
+  usagePeriodEnd?: string
+  state: 'valid' | 'expiring' | 'expired' | 'upcoming' | 'upgraded'
+}
+
+/** A guardian of a minor as the API gives it (spec v2 §2.11 `guardians`). */
+export interface Guardian {
+  firstName?: string
+  lastName?: string
+  email?: string
+  phone?: string
+}
+
+/**
+ * Everything stored about one member: the profile fields the permission level gave (absent ones
+ * stay absent), user licences newest first, user insurances, guardians.
+ */
+export interface MemberDetail {
+  id: number
+  sportId: number
+  profile: Record<string, string | number | boolean>
+  licences: MemberLicence[]
+  insurances: MemberInsurance[]
+  guardians: Guardian[]
+}
+
+/** The choices of the member list's filters. */
+export interface MemberFilterOptions {
+  clubs: Array<{ id: number; name: string }>
+  licences: Array<{ id: number; name: string; licencePeriodId: number | null }>
+  licencePeriods: Array<{ id: number; name: string }>
+}
+
+/** Per licence period: the licences and insurances with the number of user licences / insurances. */
+export interface LicencePeriodSummary {
+  id: number
+  name: string
+  startTime?: string
+  endTime?: string
+  licences: Array<{ id: number; name: string; count: number }>
+  insurances: Array<{ id: number; name: string; count: number }>
+}
+
+/** An organization (spec v2 §2.2) for the tree: federation → areas → clubs. */
+export interface OrganizationNode {
+  id: number
+  name: string
+  type: string | null
+  parentId: number | null
+}
+
+const httpUrl = z.string().trim().min(1).max(2000)
+const none = z.strictObject({}).optional()
+
+/** Every method: its input schema and (as a type) its output. */
+export const CONTRACT = {
+  getAppState: { input: none, output: {} as AppState },
+  connect: {
+    input: z.strictObject({
+      baseUrl: httpUrl,
+      authUrl: httpUrl,
+      clientId: z.string().trim().min(1).max(500),
+      clientSecret: z.string().min(1).max(2000)
+    }),
+    output: {} as AppState
+  },
+  startDemo: {
+    input: z.strictObject({ athletes: z.number().int().min(10).max(200_000).optional() }).optional(),
+    output: {} as AppState
+  },
+  syncNow: { input: z.strictObject({ full: z.boolean().optional() }).optional(), output: {} as SyncSummary },
+  getSyncStatus: { input: none, output: {} as SyncStatus },
+  listMembers: { input: memberQuerySchema, output: {} as MemberPage },
+  getMemberDetail: { input: z.strictObject({ id }), output: {} as MemberDetail | null },
+  getMemberFilters: { input: none, output: {} as MemberFilterOptions },
+  getLicenceSummary: { input: none, output: {} as LicencePeriodSummary[] },
+  getOrganizations: { input: none, output: {} as OrganizationNode[] },
+  openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
+} satisfies Record<MethodName, { input: z.ZodType; output: unknown }>
+
+/** Input accepted by a method (before defaults are applied). */
+export type MethodInput<M extends MethodName> = z.input<(typeof CONTRACT)[M]['input']>
+/** Input after validation (defaults applied). */
+export type ParsedInput<M extends MethodName> = z.output<(typeof CONTRACT)[M]['input']>
+/** What a method returns on success. */
+export type MethodOutput<M extends MethodName> = (typeof CONTRACT)[M]['output']
+
+/** An error crossing the boundary: a stable `code` and a one-line `message` a person can act on. */
+export interface IpcError {
+  code: string
+  message: string
+}
+
+/** Every answer of every method. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
+
+/**
+ * What the preload exposes as `window.kanslia`: one async function per method, answering an
+ * `IpcResult`, and `onEvent`, which returns a function that unsubscribes.
+ */
+export type KansliaApi = {
+  [M in MethodName]: (input?: MethodInput<M>) => Promise<IpcResult<MethodOutput<M>>>
+} & { onEvent(listener: (event: KansliaEvent) => void): () => void }

@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DesktopSession } from '../../src/main/services/desktop'
+import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
+
+/**
+ * A desktop session as the app builds it (real worker-thread sync, real services), in a
+ * temporary data folder; the worker bootstraps tsx to load the TypeScript entry.
+ */
+export function createTestSession(options: { demoAthletes?: number } = {}): { session: DesktopSession; home: string; dispose(): Promise<void> } {
+  const home = mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
+  const session = new DesktopSession({
+    env: { KANSLIA_HOME: home },
+    demoAthletes: options.demoAthletes,
+    runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) })
+  })
+  return {
+    session,
+    home,
+    dispose: async () => {
+      await session.close()
+      rmSync(home, { recursive: true, force: true })
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { METHODS } from '../../../src/shared/ipc/channels'
+import { CONTRACT } from '../../../src/shared/ipc/contract'
+import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
+import { safeExternalUrl } from '../../../src/main/ipc/links'
+import { isTrustedSender } from '../../../src/main/ipc/sender'
+import { createTestSession } from '../../support/desktop'
+
+describe('IPC input validation', () => {
+  const test = createTestSession()
+  const opened: string[] = []
+  const handlers = createHandlers({ session: test.session, openExternal: async (url) => void opened.push(url) })
+  afterAll(() => test.dispose())
+
+  it('has one schema per method name and nothing else', () => {
+    expect(Object.keys(CONTRACT).sort()).toEqual([...METHODS].sort())
+  })
+
+  it.each([
+    ['listMembers', { limit: 100_000 }],
+    ['listMembers', { limit: 0 }],
+    ['listMembers', { offset: -1 }],
+    ['listMembers', { sort: 'raw; DROP TABLE person' }],
+    ['listMembers', { status: 'everything' }],
+    ['listMembers', { text: 42 }],
+    ['listMembers', { extra: true }],
+    ['getMemberDetail', { id: 'x' }],
+    ['getMemberDetail', {}],
+    ['getMemberDetail', { id: -3 }],
+    ['connect', { baseUrl: 'https://api.example.fi' }],
+    ['startDemo', { athletes: 10_000_000 }],
+    ['openExternal', null]
+  ])('rejects bad input to %s: %j', async (method, input) => {
+    const answer = await dispatch(handlers, method, input)
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+  })
+
+  it('rejects unknown methods', async () => {
+    expect(await dispatch(handlers, 'exec', {})).toMatchObject({ ok: false, error: { code: 'unknown-method' } })
+    expect(await dispatch(handlers, 'constructor', {})).toMatchObject({ ok: false, error: { code: 'unknown-method' } })
+  })
+
+  it('answers a readable error before the first sync instead of throwing', async () => {
+    expect(await dispatch(handlers, 'listMembers', {})).toMatchObject({ ok: false, error: { code: 'no-database' } })
+    expect(await dispatch(handlers, 'syncNow', {})).toMatchObject({ ok: false, error: { code: 'not-connected' } })
+  })
+
+  it('refuses bad connection settings with the field named', async () => {
+    const answer = await dispatch(handlers, 'connect', { baseUrl: 'ftp://x', authUrl: 'https://a.example', clientId: 'c', clientSecret: 's' })
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-connection' } })
+    expect((answer as { error: { message: string } }).error.message).toMatch(/base-url/)
+  })
+
+  it('opens only http(s) links in the system browser', async () => {
+    expect(await dispatch(handlers, 'openExternal', { url: 'javascript:alert(1)' })).toEqual({ ok: true, value: { opened: false } })
+    expect(await dispatch(handlers, 'openExternal', { url: 'https://www.olympiakomitea.fi/' })).toEqual({ ok: true, value: { opened: true } })
+    expect(opened).toEqual(['https://www.olympiakomitea.fi/'])
+  })
+})
+
+describe('safeExternalUrl', () => {
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'app://kanslia/index.html', 'https://user:pw@example.fi/', 'not a url', 'http://'])(
+    'refuses %s',
+    (url) => expect(safeExternalUrl(url)).toBeNull()
+  )
+  it('normalises http(s) links', () => {
+    expect(safeExternalUrl('HTTPS://Example.fi/a b')).toBe('https://example.fi/a%20b')
+  })
+})
+
+describe('isTrustedSender', () => {
+  it('accepts the app origin and, in development, the dev server', () => {
+    expect(isTrustedSender('app://kanslia/index.html')).toBe(true)
+    expect(isTrustedSender('http://localhost:5173/', 'http://localhost:5173')).toBe(true)
+  })
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['app://evil/index.html', undefined],
+    ['file:///work/main/out/renderer/index.html', undefined],
+    ['https://kanslia/index.html', undefined],
+    ['http://localhost:5173/', undefined],
+    ['http://localhost:5174/', 'http://localhost:5173'],
+    ['http://127.0.0.1:5173/', 'http://localhost:5173'],
+    ['about:blank', 'http://localhost:5173'],
+    ['data:text/html,hi', 'http://localhost:5173']
+  ])('refuses frame %s (dev server %s)', (url, dev) => {
+    expect(isTrustedSender(url, dev)).toBe(false)
+  })
+})

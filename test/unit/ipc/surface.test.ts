@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it, vi } from 'vitest'
+import { METHODS } from '../../../src/shared/ipc/channels'
+import { CONTENT_SECURITY_POLICY, windowOptions } from '../../../src/main/window'
+
+const exposed = vi.hoisted(() => new Map<string, unknown>())
+const invoked = vi.hoisted(() => [] as Array<[string, unknown]>)
+
+// Electron's modules do not exist outside Electron; the preload only needs these two.
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
+  ipcRenderer: {
+    invoke: async (channel: string, input: unknown) => {
+      invoked.push([channel, input])
+      return { ok: true, value: null }
+    },
+    on: () => undefined,
+    removeListener: () => undefined
+  }
+}))
+
+/** Regression guard for the security surface of issue 3: webPreferences, CSP, preload exposure. */
+describe('security surface', () => {
+  it('keeps the window isolated, sandboxed and without Node', () => {
+    expect(windowOptions('/p/index.cjs').webPreferences).toEqual({
+      preload: '/p/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      spellcheck: false
+    })
+  })
+
+  it('serves a strict CSP, the same in the header and the page', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]))
+    expect(directives.get('script-src')).toBe("'self'")
+    expect(directives.get('default-src')).toBe("'self'")
+    expect(directives.get('object-src')).toBe("'none'")
+    expect(directives.get('frame-ancestors')).toBe("'none'")
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/)
+    const html = readFileSync(new URL('../../../src/renderer/index.html', import.meta.url), 'utf8')
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)
+    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY)
+  })
+
+  it('exposes exactly the contract from the preload, and never ipcRenderer', async () => {
+    await import('../../../src/preload/index')
+    expect([...exposed.keys()]).toEqual(['kanslia'])
+    const api = exposed.get('kanslia') as Record<string, unknown>
+    expect(Object.keys(api).sort()).toEqual([...METHODS, 'onEvent'].sort())
+    for (const value of Object.values(api)) expect(typeof value).toBe('function')
+    await (api.listMembers as (input: unknown) => Promise<unknown>)({ text: 'a' })
+    expect(invoked).toEqual([['kanslia:listMembers', { text: 'a' }]])
+    const source = readFileSync(new URL('../../../src/preload/index.ts', import.meta.url), 'utf8')
+    expect(source.match(/exposeInMainWorld/g)).toHaveLength(1)
+  })
+})
