@@ -19,12 +19,31 @@ import { registerOrganizationRoutes } from './routes/organizations'
 import { registerSeasonRoutes } from './routes/season'
 import { registerUserDataRoutes } from './routes/userData'
 import { SandboxStore } from './store'
+import { ActivityStore } from './activity'
+import { generateActivity } from './generateActivity'
+import { registerActivityRoutes } from './routes/activity'
+import { SimulatedClock } from './simulatedClock'
 
 export type { FaultOptions } from './faults'
 export type { PersonalDataLevel } from './personalData'
 export { FIELDS_ADDED_BY_LEVEL, PERSONAL_DATA_LEVELS } from './personalData'
 export { SandboxStore, type PersonPatch, type NewUserLicence, type SportParamSelection } from './store'
 export type { PersonRecord, UserLicenceRecord, UserInsuranceRecord } from './records'
+export { ActivityStore, CONFIRMATION_DELAY_MS, PAYMENT_DEADLINE_MS } from './activity'
+export { SimulatedClock } from './simulatedClock'
+
+/** An extra API client (spec v2 §5 permissions): its organizations with read or write rights and its personal-data level. */
+export interface SandboxClientOptions {
+  clientId: string
+  /** Default: a random secret. */
+  clientSecret?: string
+  /** Organizations with read permission, cascading down the hierarchy. */
+  readableOrganizationIds?: number[]
+  /** Organizations with write permission (write includes read), cascading down the hierarchy. */
+  writableOrganizationIds?: number[]
+  /** Default PERMISSION_USER_ANONYMOUS, the spec's default when no user permission is defined. */
+  personalDataLevel?: PersonalDataLevel
+}
 
 /** Options of `startSandbox`. */
 export interface SandboxOptions {
@@ -41,6 +60,10 @@ export interface SandboxOptions {
   /** Personal-data level of the default client (spec v2 §5); default EXTENDED. */
   personalDataLevel?: PersonalDataLevel
   faults?: Partial<FaultOptions>
+  /** Organizations the default client may write (spec v2 §5); default none (read-only on its federation). */
+  writableOrganizationIds?: number[]
+  /** Further clients; ids must differ from the default client's. */
+  clients?: SandboxClientOptions[]
 }
 
 /** What a client needs to connect. */
@@ -58,6 +81,12 @@ export interface Sandbox extends SandboxCredentials {
   credentials(): SandboxCredentials
   /** The live data; tests change it while a client syncs. */
   store: SandboxStore
+  /** Merits, events, registrations, orders and client data. */
+  activity: ActivityStore
+  /** Simulated wall clock of payment transitions (spec v2 §3); `clock.advance(ms)` moves it. */
+  clock: SimulatedClock
+  /** Credentials of a client given in `options.clients` (or of the default client). @throws Error for unknown ids. */
+  clientCredentials(clientId: string): SandboxCredentials
   /** Mutable at run time: tests switch faults on and off. */
   faults: FaultOptions
   /** Emits 'request' with `{ method, url, statusCode }` after each API response (not token requests). */
@@ -96,21 +125,41 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const lifetime = options.tokenLifetimeSeconds ?? 3600
   if (!(lifetime > 0)) throw new Error(`tokenLifetimeSeconds must be positive, got ${lifetime}`)
 
-  const store = new SandboxStore(generateData({ seed: options.seed ?? 1, athletes: options.athletes ?? 2000, referenceMs: referenceInstantMs() }))
+  const seed = options.seed ?? 1
+  const referenceMs = referenceInstantMs()
+  const clock = new SimulatedClock()
+  const data = generateData({ seed, athletes: options.athletes ?? 2000, referenceMs })
+  const generatedActivity = generateActivity(data, seed, referenceMs, clock.now())
+  const store = new SandboxStore(data)
+  const activity = new ActivityStore(store, generatedActivity, clock)
   const client: SandboxClient = {
     clientId: 'kanslia-sandbox-client',
     clientSecret: randomBytes(18).toString('base64url'),
     readableOrganizationIds: [store.federationId],
-    writableOrganizationIds: [],
+    writableOrganizationIds: [...(options.writableOrganizationIds ?? [])],
     personalDataLevel: level
   }
-  const issuer = new TokenIssuer([client], lifetime)
+  const clients: SandboxClient[] = [client]
+  for (const extra of options.clients ?? []) {
+    if (clients.some((c) => c.clientId === extra.clientId)) throw new Error(`duplicate client id ${JSON.stringify(extra.clientId)}`)
+    const extraLevel = extra.personalDataLevel ?? 'PERMISSION_USER_ANONYMOUS'
+    if (!isPersonalDataLevel(extraLevel)) throw new Error(`unknown personal-data level ${JSON.stringify(extraLevel)}`)
+    clients.push({
+      clientId: extra.clientId,
+      clientSecret: extra.clientSecret ?? randomBytes(18).toString('base64url'),
+      readableOrganizationIds: [...(extra.readableOrganizationIds ?? [])],
+      writableOrganizationIds: [...(extra.writableOrganizationIds ?? [])],
+      personalDataLevel: extraLevel
+    })
+  }
+  const issuer = new TokenIssuer(clients, lifetime)
   const injector = new FaultInjector({ ...NO_FAULTS, ...options.faults })
   const faults = injector.options
   const events = new EventEmitter()
-  const clients = new WeakMap<FastifyRequest, SandboxClient>()
+  const requestClients = new WeakMap<FastifyRequest, SandboxClient>()
 
-  const app = Fastify({ logger: false, forceCloseConnections: true })
+  // maxParamLength: 100 comma-separated order ids (spec v2 §8) exceed Fastify's default of 100 characters.
+  const app = Fastify({ logger: false, forceCloseConnections: true, maxParamLength: 2048 })
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
@@ -155,7 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             .header('www-authenticate', 'Bearer')
             .send({ status: 401, error: httpReason(401), message: 'missing, unknown or expired bearer token' })
         }
-        clients.set(request, authenticated)
+        requestClients.set(request, authenticated)
       })
       api.addHook('onResponse', async (request, reply) => {
         events.emit('request', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
@@ -164,7 +213,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         store,
         sender,
         clientOf(request: FastifyRequest): SandboxClient {
-          const c = clients.get(request)
+          const c = requestClients.get(request)
           if (!c) throw new HttpError(401, 'not authenticated')
           return c
         }
@@ -172,25 +221,39 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       registerOrganizationRoutes(api, deps)
       registerSeasonRoutes(api, deps)
       registerUserDataRoutes(api, deps)
+      registerActivityRoutes(api, deps, activity)
     },
     { prefix: '/api/public/v2' }
   )
+
+  // The payment gateway of spec v2 §2.17 (paymentGatewayUrl): posting the request data completes
+  // the payment; its confirmation arrives later on the simulated clock (see activity.ts).
+  app.post('/sandbox/payment-gateway', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const orderId = Number(body.orderId)
+    const order = Number.isInteger(orderId) ? activity.order(orderId) : undefined
+    if (!order || order.status !== 'WAITING_PAYMENT_CONFIRMATION') throw new HttpError(400, `no order waiting for payment with id ${String(body.orderId)}`)
+    activity.completePayment(orderId)
+    reply.code(200).send({ orderId, accepted: true })
+  })
 
   await app.listen({ host, port: options.port ?? 0 })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('the sandbox did not get a TCP address')
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-  const credentials = (): SandboxCredentials => ({
-    baseUrl: url,
-    authUrl: url,
-    clientId: client.clientId,
-    clientSecret: client.clientSecret,
-    federationId: store.federationId
-  })
+  const clientCredentials = (clientId: string): SandboxCredentials => {
+    const c = clients.find((x) => x.clientId === clientId)
+    if (!c) throw new Error(`no sandbox client ${JSON.stringify(clientId)}`)
+    return { baseUrl: url, authUrl: url, clientId: c.clientId, clientSecret: c.clientSecret, federationId: store.federationId }
+  }
+  const credentials = (): SandboxCredentials => clientCredentials(client.clientId)
   return {
     ...credentials(),
     credentials,
+    clientCredentials,
     store,
+    activity,
+    clock,
     faults,
     events,
     close: () => app.close()

@@ -63,6 +63,9 @@ export interface NewUserLicence {
   salesPriceInCents?: number
 }
 
+/** Sport-IDs of organizations created through the API: nine digits, apart from generated eight-digit ones. */
+const NEW_ORGANIZATION_SPORT_ID_BASE = 900_000_000
+
 const finnish = new Intl.Collator('fi')
 
 function byName(a: { data: { name: string }; id: number }, b: { data: { name: string }; id: number }): number {
@@ -361,6 +364,60 @@ export class SandboxStore {
     collection.add(record)
     push(this.licencesOfUser, person.id, record.id)
     return this.renderUserLicence(record, 'PERMISSION_USER_SSN', 'none')
+  }
+
+  /** A new modification instant from the store clock (micros), for records kept outside this class. */
+  tick(): InstantMicros {
+    return this.clock.tick()
+  }
+
+  /**
+   * Club transfer (spec v2 §4.6): binds the user licence to another club and gives it a new
+   * modification time; returns it as a client of `level` sees it.
+   * @throws Error when the user licence is unknown or the club is not an active club of its federation.
+   */
+  transferUserLicence(userLicenceId: number, targetClubId: number, level: PersonalDataLevel): UserLicence {
+    const record = this.findUserLicence(userLicenceId) ?? fail(`no user licence with id ${userLicenceId}`)
+    const club = this.organizations.get(targetClubId)?.data
+    if (!club || club.type !== 'CLUB' || club.status !== 'ACTIVE' || club.federationId !== record.federationId) {
+      throw new Error(`organization ${targetClubId} is not an active club of federation ${record.federationId}`)
+    }
+    const updated = this.userLicences.get(record.federationId)!.update(userLicenceId, (x) => {
+      x.licenceOrganizationId = targetClubId
+      this.stamp(x)
+    })
+    return this.renderUserLicence(updated, level, 'none')
+  }
+
+  /**
+   * Creates an active organization under `parentId` (spec v2 §4.1 POST suborganizations) with the
+   * next free id and a new Sport-ID, and returns its wire form.
+   * @throws Error when the parent is unknown.
+   */
+  addOrganization(parentId: number, fields: Omit<Organization, 'id' | 'sportId' | 'modificationTime' | 'status' | 'parentId' | 'federationId' | 'collectionType'>): Organization {
+    const parent = this.organizations.get(parentId) ?? fail(`no organization with id ${parentId}`)
+    let id = 0
+    let organizationSportIds = 0
+    for (const o of this.organizations.all()) {
+      if (o.id > id) id = o.id
+      if (o.data.sportId >= NEW_ORGANIZATION_SPORT_ID_BASE) organizationSportIds++
+    }
+    const federationId = parent.data.type === 'SPORTS_FEDERATION' ? parent.id : parent.data.federationId
+    const data: Organization = {
+      ...structuredClone(fields),
+      id: id + 1,
+      collectionType: 'MASTER_CLUB',
+      sportId: NEW_ORGANIZATION_SPORT_ID_BASE + organizationSportIds,
+      parentId,
+      federationId,
+      federationName: federationId === undefined ? undefined : this.organizations.get(federationId)?.data.name,
+      modificationTime: '',
+      status: 'ACTIVE'
+    }
+    const record: OrganizationRecord = { id: data.id, mt: 0, data }
+    this.stamp(record)
+    this.organizations.add(record)
+    return structuredClone(data)
   }
 
   // ---- rendering (used by the routes) ----

@@ -2,9 +2,10 @@
 import type { Page } from '../../../src/shared/api/v2'
 import type { Sandbox } from '../../../src/sandbox/index'
 
-/** Requests a token with the sandbox's credentials (spec v2 §5). */
-export async function token(sandbox: Sandbox): Promise<string> {
-  const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')
+/** Requests a token with the sandbox's credentials, or those of `clientId` (spec v2 §5). */
+export async function token(sandbox: Sandbox, clientId?: string): Promise<string> {
+  const c = clientId === undefined ? sandbox : sandbox.clientCredentials(clientId)
+  const basic = Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')
   const response = await fetch(`${sandbox.authUrl}/oauth2/token?grant_type=client_credentials`, {
     method: 'POST',
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }
@@ -38,5 +39,15 @@ export function api(sandbox: Sandbox, bearer: string) {
       if (out.length >= answer.body.pageable.total || answer.body.content.length === 0) return out
     }
   }
-  return { get, all }
+  /** A request with a JSON body (POST, PUT, DELETE); `prefix` selects the v2 or v3 interface. */
+  async function send<T = unknown>(method: string, path: string, body?: unknown, prefix = '/api/public/v2'): Promise<Answer<T>> {
+    const response = await fetch(`${sandbox.baseUrl}${prefix}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T }
+  }
+  return { get, all, send }
 }
