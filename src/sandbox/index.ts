@@ -8,7 +8,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { randomBytes } from 'node:crypto'
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import { TokenIssuer, type SandboxClient } from './auth'
 import { FaultInjector, NO_FAULTS, type FaultOptions } from './faults'
 import { generateData } from './generate'
@@ -22,6 +22,8 @@ import { SandboxStore } from './store'
 import { ActivityStore } from './activity'
 import { generateActivity } from './generateActivity'
 import { registerActivityRoutes } from './routes/activity'
+import type { RouteDeps } from './routes/deps'
+import { registerV3Routes } from './routes/v3'
 import { SimulatedClock } from './simulatedClock'
 
 export type { FaultOptions } from './faults'
@@ -183,8 +185,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reportHijacked: (request, statusCode) => events.emit('request', { method: request.method, url: request.url, statusCode } satisfies SandboxRequestEvent)
   }
 
-  await app.register(
-    async (api) => {
+  /** An API scope: faults, bearer authentication and the 'request' event around the given routes. */
+  const apiScope = (routes: (api: FastifyInstance, deps: RouteDeps) => void) =>
+    async (api: FastifyInstance): Promise<void> => {
       api.addHook('onRequest', async (request, reply) => {
         if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs))
         const fault = injector.decide()
@@ -209,7 +212,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       api.addHook('onResponse', async (request, reply) => {
         events.emit('request', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
       })
-      const deps = {
+      const deps: RouteDeps = {
         store,
         sender,
         clientOf(request: FastifyRequest): SandboxClient {
@@ -218,12 +221,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           return c
         }
       }
+      routes(api, deps)
+    }
+
+  await app.register(
+    apiScope((api, deps) => {
       registerOrganizationRoutes(api, deps)
       registerSeasonRoutes(api, deps)
       registerUserDataRoutes(api, deps)
       registerActivityRoutes(api, deps, activity)
-    },
+    }),
     { prefix: '/api/public/v2' }
+  )
+  await app.register(
+    apiScope((api, deps) => registerV3Routes(api, deps, activity, clock)),
+    { prefix: '/api/public/v3' }
   )
 
   // The payment gateway of spec v2 §2.17 (paymentGatewayUrl): posting the request data completes
