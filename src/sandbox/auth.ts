@@ -12,6 +12,7 @@ import type { PersonalDataLevel } from './personalData'
 /** A registered API client: its credentials, the organizations it may read, its personal-data level. */
 export interface SandboxClient {
   clientId: string
+  /** '' for a public (PKCE) client, which may use only the v3 authorization-code flow. */
   clientSecret: string
   /** Organizations with read permission; cascades to everything below them (spec v2 §5). */
   readableOrganizationIds: number[]
@@ -52,6 +53,13 @@ export class TokenIssuer {
     return { ok: true, accessToken, expiresIn: this.lifetimeSeconds }
   }
 
+  /** Issues an access token for an already authenticated client (spec v3 §5 token endpoint). */
+  issueFor(client: SandboxClient): { accessToken: string; expiresIn: number } {
+    const accessToken = randomBytes(24).toString('base64url')
+    this.tokens.set(accessToken, { client, expiresAtMs: Date.now() + this.lifetimeSeconds * 1000 })
+    return { accessToken, expiresIn: this.lifetimeSeconds }
+  }
+
   /** The client of a valid `Authorization: Bearer` header, or undefined (answered 401). */
   verify(authorization: string | undefined): SandboxClient | undefined {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')
@@ -74,7 +82,8 @@ export class TokenIssuer {
     const id = decoded.slice(0, colon)
     const secret = Buffer.from(decoded.slice(colon + 1))
     const client = this.clients.find((c) => c.clientId === id)
-    if (!client) return undefined
+    // Clients without a secret (PKCE clients of spec v3 §5) cannot use client credentials.
+    if (!client || client.clientSecret === '') return undefined
     const expected = Buffer.from(client.clientSecret)
     return expected.length === secret.length && timingSafeEqual(expected, secret) ? client : undefined
   }

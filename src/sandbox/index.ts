@@ -25,6 +25,8 @@ import { registerActivityRoutes } from './routes/activity'
 import type { RouteDeps } from './routes/deps'
 import { registerV3Routes } from './routes/v3'
 import { SimulatedClock } from './simulatedClock'
+import { AuthorizationServer, JwtSigner, OAuthError } from './oauth'
+import { WebhookDispatcher } from './webhooks'
 
 export type { FaultOptions } from './faults'
 export type { PersonalDataLevel } from './personalData'
@@ -33,6 +35,11 @@ export { SandboxStore, type PersonPatch, type NewUserLicence, type SportParamSel
 export type { PersonRecord, UserLicenceRecord, UserInsuranceRecord } from './records'
 export { ActivityStore, CONFIRMATION_DELAY_MS, PAYMENT_DEADLINE_MS } from './activity'
 export { SimulatedClock } from './simulatedClock'
+export { WebhookDispatcher, WEBHOOK_RETRIES, type WebhookDelivery } from './webhooks'
+export { AuthorizationServer } from './oauth'
+
+/** Id of the public (PKCE, no secret) client with the default client's rights (spec v3 §5). */
+export const PUBLIC_CLIENT_ID = 'kanslia-sandbox-public'
 
 /** An extra API client (spec v2 §5 permissions): its organizations with read or write rights and its personal-data level. */
 export interface SandboxClientOptions {
@@ -87,6 +94,12 @@ export interface Sandbox extends SandboxCredentials {
   activity: ActivityStore
   /** Simulated wall clock of payment transitions (spec v2 §3); `clock.advance(ms)` moves it. */
   clock: SimulatedClock
+  /** Webhook deliveries of spec v3 §6 (`deliveries`, `idle()`). */
+  webhooks: WebhookDispatcher
+  /** The v3 authorization server; `oauth.userId` is the user /oauth/authorize consents for. */
+  oauth: AuthorizationServer
+  /** The public key of id tokens (also served at `{authUrl}/.well-known/jwks.json`). */
+  idTokenPublicJwk: Record<string, unknown>
   /** Credentials of a client given in `options.clients` (or of the default client). @throws Error for unknown ids. */
   clientCredentials(clientId: string): SandboxCredentials
   /** Mutable at run time: tests switch faults on and off. */
@@ -154,7 +167,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       personalDataLevel: extraLevel
     })
   }
+  clients.push({ ...client, clientId: PUBLIC_CLIENT_ID, clientSecret: '', readableOrganizationIds: [...client.readableOrganizationIds], writableOrganizationIds: [...client.writableOrganizationIds] })
   const issuer = new TokenIssuer(clients, lifetime)
+  const signer = new JwtSigner()
+  let publicUrl = ''
+  const oauth = new AuthorizationServer(clients, issuer, signer, store.personIds()[0], '')
+  const webhooks = new WebhookDispatcher(signer, () => publicUrl)
+  activity.setWebhookSink((url, payload) => webhooks.send(url, payload))
   const injector = new FaultInjector({ ...NO_FAULTS, ...options.faults })
   const faults = injector.options
   const events = new EventEmitter()
@@ -238,6 +257,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     { prefix: '/api/public/v3' }
   )
 
+  // spec v3 §5: authorization code with PKCE, refresh tokens; parameters in the query (as
+  // documented) or, for /tokens, the form body.
+  app.get('/api/public/v3/oauth/authorize', async (request, reply) => {
+    try {
+      const result = oauth.authorize(request.query as Record<string, string | undefined>)
+      if (result.redirect) return reply.code(302).header('location', result.redirect).send()
+      return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result.code))
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error
+      return reply.code(error.status).send({ error: error.error, error_description: error.message })
+    }
+  })
+  app.post('/api/public/v3/oauth/tokens', async (request, reply) => {
+    const params = { ...(request.body as Record<string, string | undefined> | undefined), ...(request.query as Record<string, string | undefined>) }
+    reply.header('cache-control', 'no-store')
+    try {
+      return oauth.token(params, request.headers.authorization)
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error
+      return reply.code(error.status).send({ error: error.error, error_description: error.message })
+    }
+  })
+  app.get('/.well-known/jwks.json', async () => ({ keys: [signer.publicJwk] }))
+
   // The payment gateway of spec v2 §2.17 (paymentGatewayUrl): posting the request data completes
   // the payment; its confirmation arrives later on the simulated clock (see activity.ts).
   app.post('/sandbox/payment-gateway', async (request, reply) => {
@@ -253,6 +296,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('the sandbox did not get a TCP address')
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  publicUrl = url
+  oauth.issuerUrl = url
   const clientCredentials = (clientId: string): SandboxCredentials => {
     const c = clients.find((x) => x.clientId === clientId)
     if (!c) throw new Error(`no sandbox client ${JSON.stringify(clientId)}`)
@@ -266,9 +311,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store,
     activity,
     clock,
+    webhooks,
+    oauth,
+    idTokenPublicJwk: signer.publicJwk,
     faults,
     events,
-    close: () => app.close()
+    close: async () => {
+      await webhooks.idle()
+      await app.close()
+    }
   }
 }
 
