@@ -1,10 +1,11 @@
 /**
- * The Federation Sandbox: a local Fastify server implementing the Public Data API v2 read
- * endpoints (spec v2 §4.1 reads, §4.2, §4.4, §4.5, §4.7 with §2.1 paging) and the token endpoint
- * (spec v2 §5) over deterministic generated data, with fault injection. Binds to loopback only.
+ * The Federation Sandbox: a local Fastify server implementing the Public Data API v2 (spec v2
+ * §4, reads and writes, §2.1 paging, §5 client credentials and permissions) and v3 (spec v3 §4,
+ * including the §5 authorization-code flow and §6 webhooks) over deterministic generated data,
+ * with fault injection and a simulated clock for payment transitions. Binds to loopback only.
  *
- * Paths: `{baseUrl}/api/public/v2/...` and `{authUrl}/oauth2/token`; both URLs are
- * `http://127.0.0.1:PORT`.
+ * Paths: `{baseUrl}/api/public/v2/...`, `{baseUrl}/api/public/v3/...` and
+ * `{authUrl}/oauth2/token`; both URLs are `http://127.0.0.1:PORT`.
  */
 import { EventEmitter } from 'node:events'
 import { randomBytes } from 'node:crypto'
