@@ -181,7 +181,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const requestClients = new WeakMap<FastifyRequest, SandboxClient>()
 
   // maxParamLength: 100 comma-separated order ids (spec v2 §8) exceed Fastify's default of 100 characters.
-  const app = Fastify({ logger: false, forceCloseConnections: true, maxParamLength: 2048 })
+  const app = Fastify({ logger: false, forceCloseConnections: true, routerOptions: { maxParamLength: 2048 } })
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
