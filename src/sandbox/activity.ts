@@ -24,7 +24,6 @@ import type {
   EventSearchResult,
   GrantedMerit,
   Merit,
-  MeritGroup,
   Order,
   OrderStatus,
   RegisteredEventUser
@@ -134,11 +133,6 @@ export class ActivityStore {
     let c = this.grants.get(meritId)
     if (!c) this.grants.set(meritId, (c = new Collection<GrantRecord>((a, b) => (a.grantingDate < b.grantingDate ? 1 : a.grantingDate > b.grantingDate ? -1 : a.id - b.id))))
     return c
-  }
-
-  /** The grant of `meritId` to `userId`, if any. */
-  grant(meritId: number, userId: number): Readonly<GrantRecord> | undefined {
-    return this.grants.get(meritId)?.get(userId)
   }
 
   /** The event with this uuid, deleted or not. */
@@ -455,11 +449,6 @@ export class ActivityStore {
   }
 
   // ---- rendering ----
-
-  /** A merit group on the wire (spec v2 §2.7). */
-  renderMeritGroup(g: MeritGroupRecord): MeritGroup {
-    return g.data
-  }
 
   /** A granted-merit list item (spec v2 §2.9) with the person's fields of `level`. */
   renderGrant(g: GrantRecord, level: PersonalDataLevel): GrantedMerit {

@@ -120,6 +120,7 @@ describe('club transfer and club creation (spec v2 §4.6, §4.1)', () => {
     const first = await writer.send('PUT', `/organization/${fed}/users`, body)
     expect(first.status).toBe(200)
     expect(first.body).toEqual({ created: true })
+    expect(sandbox.activity.organizationUserAccess(fed, licensedUser())).toBe('write')
     expect((await writer.send('PUT', `/organization/${fed}/users`, body)).body).toEqual({ created: false })
     expect((await writer.send('PUT', `/organization/${fed}/users`, { ...body, inviterName: '' })).status).toBe(400)
     expect((await reader.send('PUT', `/organization/${fed}/users`, body)).status).toBe(403)
