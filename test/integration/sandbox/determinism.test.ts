@@ -20,6 +20,16 @@ async function dump(sandbox: Sandbox): Promise<string> {
   for (const path of ['/organization', `/organization/${fed}/list`, `/licenceperiod/${fed}`, `/licence/${fed}`, `/sport/${fed}`, `/insurance/${fed}`, `/sport-parameter/${fed}`, `/user-licence/${fed}`, `/user-insurance/${fed}`]) {
     parts.push(await client.all(path, { includeSportParams: 'true' }))
   }
+  // Merits, grants, events and registrations (spec v2 §4.3, §4.8, §4.11).
+  for (const group of await client.all<{ id: number }>(`/merit-group/${fed}`)) {
+    const merits = await client.all<{ id: number }>(`/merit/${group.id}`)
+    parts.push(merits)
+    for (const merit of merits) parts.push(await client.all(`/granted-merit/${merit.id}`))
+  }
+  const year = new Date().getUTCFullYear()
+  const events = await client.all<{ eventId: number }>(`/event/search/${fed}`, { dateTimeRangeStart: `${year}-01-01T00:00`, dateTimeRangeEnd: `${year}-12-31T23:59` })
+  parts.push(events)
+  for (const event of events) parts.push(await client.all(`/event/registered-event-users/${event.eventId}`))
   return JSON.stringify(parts)
 }
 
