@@ -1,9 +1,60 @@
-/** The desktop app's first screen; the member browser replaces it in the desktop issue. */
+import { AppShell, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Licences } from './pages/Licences'
+import { Members } from './pages/Members'
+import { Organizations } from './pages/Organizations'
+import { FirstRun } from './pages/FirstRun'
+import { Settings } from './pages/Settings'
+import { SyncPanel } from './pages/SyncPanel'
+import { SyncProgress } from './pages/SyncProgress'
+import { subscribeToEvents, useAppStore, type Page } from './stores/app'
+
+const PAGES: Page[] = ['members', 'licences', 'organizations', 'sync', 'settings']
+
+/** The desktop app: first run until a database exists, then the navigation and the pages. */
 export function App() {
+  const { t } = useTranslation()
+  const { app, page, setPage, load, syncing } = useAppStore()
+  useEffect(() => {
+    const unsubscribe = subscribeToEvents()
+    void load()
+    return unsubscribe
+  }, [load])
+  if (app === null) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    )
+  }
+  if (app.mode === 'first-run') return <FirstRun />
+  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, sync: <SyncPanel />, settings: <Settings /> }[page]
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
-      <h1>Kanslia</h1>
-      <p>Use the command line for now: npx kanslia demo</p>
-    </main>
+    <AppShell navbar={{ width: 220, breakpoint: 0 }} padding={0}>
+      <AppShell.Navbar p="sm">
+        <Stack gap={2}>
+          <Group px="sm" pb="sm">
+            <Title order={3}>{t('app.title')}</Title>
+          </Group>
+          {PAGES.map((p) => (
+            <NavLink key={p} label={t(`nav.${p}`)} active={page === p} onClick={() => setPage(p)} data-testid={`nav-${p}`} />
+          ))}
+          {app.mode === 'demo' && (
+            <Text size="xs" c="dimmed" px="sm" pt="md">
+              {t('settings.demoMode')}
+            </Text>
+          )}
+          {syncing && page !== 'sync' && (
+            <Stack px="sm" pt="md">
+              <SyncProgress />
+            </Stack>
+          )}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+        {content}
+      </AppShell.Main>
+    </AppShell>
   )
 }

@@ -1,9 +1,16 @@
+import '@mantine/core/styles.css'
+import { MantineProvider } from '@mantine/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { detectLanguage, initI18n } from './i18n'
+
+initI18n(detectLanguage())
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <MantineProvider defaultColorScheme="light">
+      <App />
+    </MantineProvider>
   </StrictMode>
 )

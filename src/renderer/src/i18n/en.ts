@@ -1,0 +1,80 @@
+/** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
+export const en = {
+  app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', sync: 'Sync', settings: 'Settings' },
+  firstRun: {
+    heading: 'Welcome to Kanslia',
+    intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
+    connectHeading: 'Connect',
+    baseUrl: 'API address',
+    authUrl: 'Sign-in address',
+    clientId: 'Client ID',
+    clientSecret: 'Client secret',
+    secretHint: 'Stored in your operating system’s keychain, never in a file.',
+    connect: 'Connect and sync',
+    demoHeading: 'Demo federation',
+    demoIntro: 'A made-up federation with clubs, members, licences and insurances, running inside Kanslia.',
+    demo: 'Explore the demo federation',
+    syncing: 'Fetching data…'
+  },
+  members: {
+    search: 'Search by name, Sport-ID or e-mail',
+    count: '{{count, number}} members',
+    name: 'Name',
+    sportId: 'Sport-ID',
+    birthYear: 'Born',
+    club: 'Club',
+    licence: 'Licence',
+    insurance: 'Insurance',
+    allClubs: 'All clubs',
+    allLicences: 'All licences',
+    allPeriods: 'All licence periods',
+    status: 'Licence status',
+    empty: 'No members match.',
+    keyboardHint: 'Arrow keys move, Enter opens'
+  },
+  status: {
+    all: 'Any status',
+    valid: 'Valid',
+    expiring: 'Expiring',
+    missing: 'Missing',
+    expired: 'Expired',
+    upcoming: 'Upcoming',
+    upgraded: 'Upgraded',
+    insured: 'Insured',
+    uninsured: 'No insurance'
+  },
+  detail: {
+    profile: 'Profile',
+    licences: 'Licences',
+    insurances: 'Insurances',
+    guardians: 'Guardians',
+    none: 'None',
+    upgradedTo: 'upgraded to #{{id}}',
+    upgradeOf: 'upgrade of #{{id}}',
+    period: '{{start}} – {{end}}'
+  },
+  licences: { heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
+  organizations: { heading: 'Organizations' },
+  sync: {
+    heading: 'Sync',
+    online: 'Online',
+    offline: 'Offline — you see the data of the last sync',
+    syncNow: 'Sync now',
+    running: 'Syncing {{resource}}: {{elements, number}} items',
+    lastRun: 'Last sync',
+    resource: 'Data',
+    rows: 'Rows',
+    result: 'Result',
+    never: 'never',
+    ok: 'OK',
+    failed: 'Failed',
+    done: 'Sync finished: {{elements, number}} items in {{seconds, number}} s',
+    error: 'The sync did not finish: {{message}}'
+  },
+  settings: { heading: 'Settings', language: 'Language', connection: 'Connection', demoMode: 'You are exploring the demo federation.' },
+  errors: { generic: 'Something went wrong: {{message}}' }
+}
+
+/** The shape every language file follows. */
+export type Strings = typeof en

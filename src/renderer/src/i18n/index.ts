@@ -1,0 +1,47 @@
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { en } from './en'
+import { fi } from './fi'
+import { sv } from './sv'
+
+/** The languages of the app (issue 3): Finnish, Swedish, English. */
+export const LANGUAGES = ['fi', 'sv', 'en'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** The first of the OS/browser languages (`navigator.languages`) Kanslia speaks; English otherwise. */
+export function detectLanguage(preferred: readonly string[] = navigator.languages): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0]
+    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language
+  }
+  return 'en'
+}
+
+/** Starts i18next in `language`; numbers in messages format with Intl in that language. */
+export function initI18n(language: Language): typeof i18next {
+  void i18next.use(initReactI18next).init({
+    resources: { en: { translation: en }, fi: { translation: fi }, sv: { translation: sv } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false }
+  })
+  document.documentElement.lang = language
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng
+  })
+  return i18next
+}
+
+/** Formats an ISO date (YYYY-MM-DD) in the user's language, e.g. 31.12.2026 in Finnish. */
+export function formatDate(isoDate: string | undefined, language: string): string {
+  if (!isoDate) return ''
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00`)
+  return Number.isNaN(date.getTime()) ? isoDate : new Intl.DateTimeFormat(language).format(date)
+}
+
+/** Formats an instant (ISO string) as date and time in the user's language. */
+export function formatDateTime(iso: string | null | undefined, language: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date)
+}

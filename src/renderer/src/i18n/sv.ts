@@ -1,0 +1,79 @@
+import type { Strings } from './en'
+
+/** Svenska texter. */
+export const sv: Strings = {
+  app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', sync: 'Synkronisering', settings: 'Inställningar' },
+  firstRun: {
+    heading: 'Välkommen till Kanslia',
+    intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
+    connectHeading: 'Anslut',
+    baseUrl: 'API-adress',
+    authUrl: 'Inloggningsadress',
+    clientId: 'Klient-ID',
+    clientSecret: 'Klienthemlighet',
+    secretHint: 'Sparas i operativsystemets nyckelring, aldrig i en fil.',
+    connect: 'Anslut och synkronisera',
+    demoHeading: 'Demoförbund',
+    demoIntro: 'Ett påhittat förbund med föreningar, medlemmar, licenser och försäkringar, inne i Kanslia.',
+    demo: 'Utforska demoförbundet',
+    syncing: 'Hämtar uppgifter…'
+  },
+  members: {
+    search: 'Sök på namn, Sport-ID eller e-post',
+    count: '{{count, number}} medlemmar',
+    name: 'Namn',
+    sportId: 'Sport-ID',
+    birthYear: 'Född',
+    club: 'Förening',
+    licence: 'Licens',
+    insurance: 'Försäkring',
+    allClubs: 'Alla föreningar',
+    allLicences: 'Alla licenser',
+    allPeriods: 'Alla licensperioder',
+    status: 'Licensstatus',
+    empty: 'Inga medlemmar matchar.',
+    keyboardHint: 'Piltangenterna flyttar, Enter öppnar'
+  },
+  status: {
+    all: 'Alla statusar',
+    valid: 'Giltig',
+    expiring: 'Går ut snart',
+    missing: 'Saknas',
+    expired: 'Utgången',
+    upcoming: 'Kommande',
+    upgraded: 'Uppgraderad',
+    insured: 'Försäkrad',
+    uninsured: 'Ingen försäkring'
+  },
+  detail: {
+    profile: 'Personuppgifter',
+    licences: 'Licenser',
+    insurances: 'Försäkringar',
+    guardians: 'Vårdnadshavare',
+    none: 'Inga',
+    upgradedTo: 'uppgraderad till #{{id}}',
+    upgradeOf: 'uppgradering av #{{id}}',
+    period: '{{start}} – {{end}}'
+  },
+  licences: { heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
+  organizations: { heading: 'Organisationer' },
+  sync: {
+    heading: 'Synkronisering',
+    online: 'Online',
+    offline: 'Offline — du ser uppgifterna från den senaste synkroniseringen',
+    syncNow: 'Synkronisera nu',
+    running: 'Synkroniserar {{resource}}: {{elements, number}} poster',
+    lastRun: 'Senaste synkronisering',
+    resource: 'Uppgift',
+    rows: 'Rader',
+    result: 'Resultat',
+    never: 'aldrig',
+    ok: 'OK',
+    failed: 'Misslyckades',
+    done: 'Synkroniseringen klar: {{elements, number}} poster på {{seconds, number}} s',
+    error: 'Synkroniseringen blev inte klar: {{message}}'
+  },
+  settings: { heading: 'Inställningar', language: 'Språk', connection: 'Anslutning', demoMode: 'Du utforskar demoförbundet.' },
+  errors: { generic: 'Något gick fel: {{message}}' }
+}

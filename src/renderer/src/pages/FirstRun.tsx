@@ -1,0 +1,81 @@
+import { Alert, Button, Card, Center, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { KansliaError } from '../api'
+import { useAppStore } from '../stores/app'
+import { LanguagePicker } from './Settings'
+import { SyncProgress } from './SyncProgress'
+
+/** First run (issue 3): connect with API credentials (secret to the keychain), or explore the demo federation. */
+export function FirstRun() {
+  const { t } = useTranslation()
+  const { connect, startDemo, syncing } = useAppStore()
+  const [form, setForm] = useState({ baseUrl: '', authUrl: '', clientId: '', clientSecret: '' })
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const run = async (action: () => Promise<void>) => {
+    setError(null)
+    setBusy(true)
+    try {
+      await action()
+    } catch (failure) {
+      setError(failure instanceof KansliaError ? failure.message : String(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.currentTarget.value }),
+    disabled: busy
+  })
+  return (
+    <Center mih="100vh" p="xl">
+      <Stack maw={900} w="100%">
+        <Group justify="space-between">
+          <Title order={1}>{t('firstRun.heading')}</Title>
+          <LanguagePicker />
+        </Group>
+        <Text>{t('firstRun.intro')}</Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {(busy || syncing) && <SyncProgress />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Card withBorder>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault()
+                void run(() => connect(form))
+              }}
+            >
+              <Stack>
+                <Title order={3}>{t('firstRun.connectHeading')}</Title>
+                <TextInput label={t('firstRun.baseUrl')} placeholder="https://…" required {...field('baseUrl')} />
+                <TextInput label={t('firstRun.authUrl')} placeholder="https://…" required {...field('authUrl')} />
+                <TextInput label={t('firstRun.clientId')} required {...field('clientId')} />
+                <PasswordInput label={t('firstRun.clientSecret')} description={t('firstRun.secretHint')} required {...field('clientSecret')} />
+                <Button type="submit" loading={busy}>
+                  {t('firstRun.connect')}
+                </Button>
+              </Stack>
+            </form>
+          </Card>
+          <Card withBorder>
+            <Stack justify="space-between" h="100%">
+              <Stack>
+                <Title order={3}>{t('firstRun.demoHeading')}</Title>
+                <Text>{t('firstRun.demoIntro')}</Text>
+              </Stack>
+              <Button variant="light" onClick={() => void run(startDemo)} loading={busy}>
+                {t('firstRun.demo')}
+              </Button>
+            </Stack>
+          </Card>
+        </SimpleGrid>
+      </Stack>
+    </Center>
+  )
+}

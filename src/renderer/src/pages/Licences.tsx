@@ -1,0 +1,53 @@
+import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
+import { call } from '../api'
+import { formatDate } from '../i18n'
+import { useAppStore } from '../stores/app'
+
+/** Licences and insurances per licence period with the number of holders (spec v2 §2.4, §2.6, §2.12, §2.13). */
+export function Licences() {
+  const { t, i18n } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [periods, setPeriods] = useState<LicencePeriodSummary[]>([])
+  useEffect(() => {
+    void call('getLicenceSummary').then(setPeriods)
+  }, [dataVersion])
+  const number = new Intl.NumberFormat(i18n.language)
+  const list = (title: string, items: Array<{ id: number; name: string; count: number }>) => (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{title}</Table.Th>
+          <Table.Th ta="right">{t('licences.count')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>{item.name}</Table.Td>
+            <Table.Td ta="right">{number.format(item.count)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+  return (
+    <Stack p="md">
+      <Title order={2}>{t('licences.heading')}</Title>
+      {periods.map((period) => (
+        <Card withBorder key={period.id} data-testid="licence-period">
+          <Title order={3}>{period.name}</Title>
+          <Text c="dimmed" size="sm">
+            {t('detail.period', { start: formatDate(period.startTime, i18n.language), end: formatDate(period.endTime, i18n.language) })}
+          </Text>
+          <SimpleGrid cols={2} mt="sm">
+            {list(t('licences.licence'), period.licences)}
+            {list(t('licences.insurance'), period.insurances)}
+          </SimpleGrid>
+        </Card>
+      ))}
+    </Stack>
+  )
+}

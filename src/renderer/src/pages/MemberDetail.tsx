@@ -1,0 +1,84 @@
+import { Badge, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MemberDetail as Detail } from '../../../shared/ipc/contract'
+import { call } from '../api'
+import { formatDate } from '../i18n'
+
+const STATE_COLOR: Record<string, string> = { valid: 'green', expiring: 'yellow', expired: 'gray', upcoming: 'blue', upgraded: 'grape', missing: 'red' }
+
+/** Profile fields shown first, in this order; the rest follow as the API returned them. */
+const FIRST_FIELDS = ['firstName', 'lastName', 'nickname', 'birthDate', 'sportId', 'email', 'phone', 'city']
+
+/** Member detail (issue 3): profile fields the permission level gave, licences with upgrades, insurances, guardians. */
+export function MemberDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation()
+  const [detail, setDetail] = useState<Detail | null>(null)
+  useEffect(() => {
+    setDetail(null)
+    if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
+  }, [id])
+  const period = (start?: string, end?: string) => t('detail.period', { start: formatDate(start, i18n.language), end: formatDate(end, i18n.language) })
+  const fields = detail
+    ? [...FIRST_FIELDS.filter((f) => f in detail.profile), ...Object.keys(detail.profile).filter((f) => !FIRST_FIELDS.includes(f) && f !== 'id' && f !== 'modificationTime')]
+    : []
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={detail ? `${detail.profile.firstName ?? ''} ${detail.profile.lastName ?? ''}` : ''}>
+      {detail === null ? (
+        <Loader />
+      ) : (
+        <Stack data-testid="member-detail">
+          <Title order={4}>{t('detail.profile')}</Title>
+          <Table>
+            <Table.Tbody>
+              {fields.map((field) => (
+                <Table.Tr key={field}>
+                  <Table.Th w="35%">{field}</Table.Th>
+                  <Table.Td>{field === 'birthDate' ? formatDate(String(detail.profile[field]), i18n.language) : String(detail.profile[field])}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Title order={4}>{t('detail.licences')}</Title>
+          {detail.licences.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
+          {detail.licences.map((licence) => (
+            <Group key={licence.id} justify="space-between" data-testid="member-licence">
+              <Stack gap={0}>
+                <Text fw={600}>{licence.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {[licence.licencePeriodName, licence.clubName, period(licence.usagePeriodStart, licence.usagePeriodEnd)].filter(Boolean).join(' · ')}
+                  {licence.upgradeFrom !== undefined && ` · ${t('detail.upgradeOf', { id: licence.upgradeFrom })}`}
+                  {licence.upgradedBy !== undefined && ` · ${t('detail.upgradedTo', { id: licence.upgradedBy })}`}
+                </Text>
+              </Stack>
+              <Badge color={STATE_COLOR[licence.state]}>{t(`status.${licence.state}`)}</Badge>
+            </Group>
+          ))}
+          <Title order={4}>{t('detail.insurances')}</Title>
+          {detail.insurances.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
+          {detail.insurances.map((insurance) => (
+            <Group key={insurance.id} justify="space-between">
+              <Stack gap={0}>
+                <Text fw={600}>{insurance.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {[insurance.licencePeriodName, period(insurance.usagePeriodStart, insurance.usagePeriodEnd)].filter(Boolean).join(' · ')}
+                </Text>
+              </Stack>
+              <Badge color={STATE_COLOR[insurance.state]}>{t(`status.${insurance.state}`)}</Badge>
+            </Group>
+          ))}
+          {detail.guardians.length > 0 && (
+            <>
+              <Title order={4}>{t('detail.guardians')}</Title>
+              {detail.guardians.map((guardian, index) => (
+                <Text key={index} data-testid="guardian">
+                  {[guardian.firstName, guardian.lastName].filter(Boolean).join(' ')} · {[guardian.email, guardian.phone].filter(Boolean).join(' · ')}
+                </Text>
+              ))}
+            </>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  )
+}

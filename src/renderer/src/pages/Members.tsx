@@ -1,0 +1,293 @@
+import { Badge, Box, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MemberFilterOptions, MemberListRow, MemberQuery, MemberSortColumn } from '../../../shared/ipc/contract'
+import { call } from '../api'
+import { formatDate } from '../i18n'
+import { useAppStore } from '../stores/app'
+import { MemberDetail } from './MemberDetail'
+
+/** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
+const PAGE = 100
+const ROW_HEIGHT = 36
+const GRID = 'minmax(180px, 2fr) 110px 80px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 120px'
+const STATUS_COLOR = { valid: 'green', expiring: 'yellow', missing: 'red' } as const
+
+type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
+
+/**
+ * Members (issue 3): a virtualised list of every member, windows fetched over IPC as they scroll
+ * into view (SQL LIMIT/OFFSET in the main process), search as you type, filters, sortable
+ * columns (TanStack Table's sorting state, sorted by SQL), arrow keys move, Enter opens detail.
+ */
+export function Members() {
+  const { t, i18n } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [text, setText] = useState('')
+  const [filters, setFilters] = useState<Filters>({ status: 'all' })
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
+  const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], licences: [], licencePeriods: [] })
+  const [total, setTotal] = useState(0)
+  const [pages, setPages] = useState<Map<number, MemberListRow[]>>(new Map())
+  const [selected, setSelected] = useState(0)
+  const [openId, setOpenId] = useState<number | null>(null)
+  const requested = useRef(new Set<number>())
+  const generation = useRef(0)
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  const query = useMemo(
+    () => ({ text, ...filters, sort: (sorting[0]?.id ?? 'name') as MemberSortColumn, direction: sorting[0]?.desc ? ('desc' as const) : ('asc' as const) }),
+    [text, filters, sorting]
+  )
+
+  useEffect(() => {
+    void call('getMemberFilters').then(setOptions)
+  }, [dataVersion])
+
+  const fetchPage = useCallback(
+    (page: number, gen: number) => {
+      requested.current.add(page)
+      void call('listMembers', { ...query, offset: page * PAGE, limit: PAGE }).then((result) => {
+        if (gen !== generation.current) return
+        setTotal(result.total)
+        setPages((previous) => new Map(previous).set(page, result.rows))
+      })
+    },
+    [query]
+  )
+
+  useEffect(() => {
+    generation.current += 1
+    requested.current = new Set()
+    setPages(new Map())
+    setSelected(0)
+    scrollRef.current?.scrollTo({ top: 0 })
+    fetchPage(0, generation.current)
+  }, [fetchPage, dataVersion])
+
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]?.index ?? 0
+  const last = items.at(-1)?.index ?? 0
+  useEffect(() => {
+    for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
+      if (!requested.current.has(page)) fetchPage(page, generation.current)
+    }
+  }, [first, last, fetchPage])
+
+  const rowAt = (index: number) => pages.get(Math.floor(index / PAGE))?.[index % PAGE]
+
+  const columns = useMemo<Array<ColumnDef<MemberListRow>>>(
+    () => [
+      { id: 'name', header: t('members.name'), accessorFn: (row) => `${row.lastName ?? ''} ${row.firstName ?? ''}` },
+      { id: 'sportId', header: t('members.sportId'), accessorKey: 'sportId' },
+      { id: 'birthYear', header: t('members.birthYear'), accessorKey: 'birthYear' },
+      { id: 'club', header: t('members.club'), accessorKey: 'club' },
+      { id: 'licence', header: t('members.licence'), accessorKey: 'licenceStatus', enableSorting: false },
+      { id: 'insurance', header: t('members.insurance'), accessorKey: 'insured', enableSorting: false }
+    ],
+    [t]
+  )
+  const table = useReactTable({
+    data: [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    manualSorting: true,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    getCoreRowModel: getCoreRowModel()
+  })
+
+  const move = (to: number) => {
+    const index = Math.max(0, Math.min(total - 1, to))
+    setSelected(index)
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+  }
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const steps: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20 }
+    if (event.key in steps) move(selected + steps[event.key])
+    else if (event.key === 'Home') move(0)
+    else if (event.key === 'End') move(total - 1)
+    else if (event.key === 'Enter') {
+      const row = rowAt(selected)
+      if (row) setOpenId(row.id)
+    } else return
+    event.preventDefault()
+  }
+
+  const select = (key: keyof Filters) => (value: string | null) => setFilters((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
+
+  return (
+    <Stack p="md" h="100%" gap="sm">
+      <Group align="end" wrap="wrap">
+        <TextInput
+          flex={1}
+          miw={260}
+          placeholder={t('members.search')}
+          aria-label={t('members.search')}
+          value={text}
+          data-testid="member-search"
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' || event.key === 'Enter') {
+              scrollRef.current?.focus()
+              onKeyDown(event)
+            }
+          }}
+        />
+        <Select
+          aria-label={t('members.club')}
+          placeholder={t('members.allClubs')}
+          data={options.clubs.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={filters.clubId === undefined ? null : String(filters.clubId)}
+          onChange={select('clubId')}
+          searchable
+          clearable
+          data-testid="filter-club"
+        />
+        <Select
+          aria-label={t('members.licence')}
+          placeholder={t('members.allLicences')}
+          data={options.licences.map((l) => ({ value: String(l.id), label: `${l.name} (${options.licencePeriods.find((p) => p.id === l.licencePeriodId)?.name ?? ''})` }))}
+          value={filters.licenceId === undefined ? null : String(filters.licenceId)}
+          onChange={select('licenceId')}
+          searchable
+          clearable
+        />
+        <Select
+          aria-label={t('members.allPeriods')}
+          placeholder={t('members.allPeriods')}
+          data={options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name }))}
+          value={filters.licencePeriodId === undefined ? null : String(filters.licencePeriodId)}
+          onChange={select('licencePeriodId')}
+          clearable
+        />
+        <Select
+          aria-label={t('members.status')}
+          data={(['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          value={filters.status}
+          onChange={(value) => setFilters((f) => ({ ...f, status: (value ?? 'all') as Filters['status'] }))}
+          allowDeselect={false}
+          data-testid="filter-status"
+        />
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm" data-testid="member-count">
+          {t('members.count', { count: total })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('members.keyboardHint')}
+        </Text>
+      </Group>
+      <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          {table.getHeaderGroups()[0].headers.map((header) => {
+            const sorted = header.column.getIsSorted()
+            return (
+              <UnstyledButton
+                key={header.id}
+                role="columnheader"
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                disabled={!header.column.getCanSort()}
+                onClick={header.column.getToggleSortingHandler()}
+                px="xs"
+                py={6}
+                data-testid={`sort-${header.id}`}
+              >
+                {String(header.column.columnDef.header)} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+              </UnstyledButton>
+            )
+          })}
+        </Box>
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          role="grid"
+          aria-rowcount={total}
+          aria-label={t('nav.members')}
+          onKeyDown={onKeyDown}
+          data-testid="member-list"
+          style={{ overflow: 'auto', flex: 1, outline: 'none' }}
+        >
+          {total === 0 && (
+            <Text p="md" c="dimmed">
+              {t('members.empty')}
+            </Text>
+          )}
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const row = rowAt(item.index)
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 1}
+                  aria-selected={item.index === selected}
+                  data-testid={row ? 'member-row' : 'member-row-loading'}
+                  onClick={() => {
+                    setSelected(item.index)
+                    if (row) setOpenId(row.id)
+                  }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                    display: 'grid',
+                    gridTemplateColumns: GRID,
+                    alignItems: 'center',
+                    cursor: 'pointer',
+                    background: item.index === selected ? 'var(--mantine-color-blue-light)' : undefined,
+                    borderBottom: '1px solid var(--mantine-color-default-border)'
+                  }}
+                >
+                  {row && (
+                    <>
+                      <Text px="xs" truncate>
+                        {row.lastName}, {row.firstName}
+                      </Text>
+                      <Text px="xs" ff="monospace" size="sm">
+                        {row.sportId}
+                      </Text>
+                      <Text px="xs">{row.birthYear}</Text>
+                      <Text px="xs" truncate>
+                        {row.club}
+                      </Text>
+                      <Group px="xs" gap={4} wrap="nowrap">
+                        <Badge color={STATUS_COLOR[row.licenceStatus]} variant="light" size="sm">
+                          {t(`status.${row.licenceStatus}`)}
+                        </Badge>
+                        {row.licenceEnd && (
+                          <Text size="xs" c="dimmed">
+                            {formatDate(row.licenceEnd, i18n.language)}
+                          </Text>
+                        )}
+                      </Group>
+                      <Box px="xs">
+                        <Badge color={row.insured ? 'green' : 'gray'} variant="light" size="sm">
+                          {row.insured ? t('status.insured') : t('status.uninsured')}
+                        </Badge>
+                      </Box>
+                    </>
+                  )}
+                </div>
+              )
+            })}
+          </div>
+        </div>
+      </Box>
+      <MemberDetail
+        id={openId}
+        onClose={() => {
+          setOpenId(null)
+          scrollRef.current?.focus()
+        }}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,61 @@
+import { getTreeExpandedState, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { OrganizationNode } from '../../../shared/ipc/contract'
+import { call } from '../api'
+import { useAppStore } from '../stores/app'
+
+/** Builds the tree federation → areas → clubs from parent links; organizations whose parent is not stored become roots. */
+export function toTree(organizations: OrganizationNode[]): TreeNodeData[] {
+  const nodes = new Map<number, TreeNodeData & { children: TreeNodeData[] }>()
+  for (const org of organizations) nodes.set(org.id, { value: String(org.id), label: org.name, children: [] })
+  const roots: TreeNodeData[] = []
+  for (const org of organizations) {
+    const node = nodes.get(org.id)!
+    const parent = org.parentId === null ? undefined : nodes.get(org.parentId)
+    if (parent) parent.children.push(node)
+    else roots.push(node)
+  }
+  return roots
+}
+
+/** Organizations as a tree (spec v2 §2.2 `parentId`), the roots expanded. */
+export function Organizations() {
+  const { t } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [organizations, setOrganizations] = useState<OrganizationNode[]>([])
+  useEffect(() => {
+    void call('getOrganizations').then(setOrganizations)
+  }, [dataVersion])
+  const data = useMemo(() => toTree(organizations), [organizations])
+  const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), o.type])), [organizations])
+  return (
+    <Stack p="md">
+      <Title order={2}>{t('organizations.heading')}</Title>
+      <OrganizationTree key={organizations.length} data={data} types={types} />
+    </Stack>
+  )
+}
+
+/** The tree itself, remounted per loaded data so its roots start expanded. */
+function OrganizationTree({ data, types }: { data: TreeNodeData[]; types: Map<string, string | null> }) {
+  const tree = useTree({ initialExpandedState: getTreeExpandedState(data, data.map((root) => root.value)) })
+  return (
+    <Tree
+      data={data}
+      tree={tree}
+      data-testid="organization-tree"
+      renderNode={({ node, expanded, hasChildren, elementProps }) => (
+        <div {...elementProps}>
+          <Text span>
+            {hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}
+            {node.label}
+          </Text>{' '}
+          <Text span c="dimmed" size="xs">
+            {types.get(node.value)}
+          </Text>
+        </div>
+      )}
+    />
+  )
+}

@@ -1,0 +1,40 @@
+import { SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES } from '../i18n'
+import { useAppStore } from '../stores/app'
+
+const NAMES: Record<(typeof LANGUAGES)[number], string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' }
+
+/** Switches the UI language (fi, sv, en); the choice lasts for the session, the OS language is the default. */
+export function LanguagePicker() {
+  const { i18n, t } = useTranslation()
+  return (
+    <SegmentedControl
+      aria-label={t('settings.language')}
+      value={i18n.resolvedLanguage ?? 'en'}
+      onChange={(lng) => void i18n.changeLanguage(lng)}
+      data={LANGUAGES.map((value) => ({ value, label: NAMES[value] }))}
+    />
+  )
+}
+
+/** Settings: language, and which connection the app uses. */
+export function Settings() {
+  const { t } = useTranslation()
+  const app = useAppStore((s) => s.app)
+  return (
+    <Stack p="md" maw={600}>
+      <Title order={2}>{t('settings.heading')}</Title>
+      <Text fw={600}>{t('settings.language')}</Text>
+      <LanguagePicker />
+      <Text fw={600}>{t('settings.connection')}</Text>
+      {app?.mode === 'demo' ? (
+        <Text>{t('settings.demoMode')}</Text>
+      ) : (
+        <Text>
+          {app?.profile?.baseUrl} · {app?.profile?.clientId}
+        </Text>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,91 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SyncStatus } from '../../../shared/ipc/contract'
+import { call } from '../api'
+import { formatDateTime } from '../i18n'
+import { useAppStore } from '../stores/app'
+import { SyncProgress } from './SyncProgress'
+
+/** Whether the OS reports a network (`navigator.onLine`), following its online/offline events. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(navigator.onLine)
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine)
+    window.addEventListener('online', update)
+    window.addEventListener('offline', update)
+    return () => {
+      window.removeEventListener('online', update)
+      window.removeEventListener('offline', update)
+    }
+  }, [])
+  return online
+}
+
+/** Sync panel (issue 3): online state, last sync per resource, "Sync now", progress, errors in plain words. */
+export function SyncPanel() {
+  const { t, i18n } = useTranslation()
+  const online = useOnline()
+  const { syncing, syncNow, lastSummary, syncError, dataVersion } = useAppStore()
+  const [status, setStatus] = useState<SyncStatus | null>(null)
+  useEffect(() => {
+    void call('getSyncStatus').then(setStatus, () => setStatus(null))
+  }, [dataVersion])
+  const number = new Intl.NumberFormat(i18n.language)
+  return (
+    <Stack p="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('sync.heading')}</Title>
+        <Group>
+          <Badge color={online ? 'green' : 'gray'} data-testid="online-state">
+            {online ? t('sync.online') : t('sync.offline')}
+          </Badge>
+          <Button onClick={() => void syncNow().catch(() => undefined)} loading={syncing}>
+            {t('sync.syncNow')}
+          </Button>
+        </Group>
+      </Group>
+      <SyncProgress />
+      {lastSummary && !syncing && (
+        <Text data-testid="sync-done">{t('sync.done', { elements: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}</Text>
+      )}
+      {syncError && (
+        <Alert color="red" role="alert">
+          {t('sync.error', { message: syncError })}
+        </Alert>
+      )}
+      <Table striped data-testid="sync-status">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('sync.resource')}</Table.Th>
+            <Table.Th>{t('sync.rows')}</Table.Th>
+            <Table.Th>{t('sync.lastRun')}</Table.Th>
+            <Table.Th>{t('sync.result')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {status?.resources.map((r) => (
+            <Table.Tr key={`${r.resource}/${r.scope}`}>
+              <Table.Td>
+                {r.resource} <Text span c="dimmed" size="xs">{r.scope}</Text>
+              </Table.Td>
+              <Table.Td>{number.format(r.rows)}</Table.Td>
+              <Table.Td>{r.lastRunAt ? formatDateTime(r.lastRunAt, i18n.language) : t('sync.never')}</Table.Td>
+              <Table.Td>
+                {r.lastResult === 'error' ? (
+                  <Text c="red" size="sm">
+                    {t('sync.failed')}: {r.lastError}
+                  </Text>
+                ) : r.lastResult === 'ok' ? (
+                  t('sync.ok')
+                ) : (
+                  ''
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  )
+}

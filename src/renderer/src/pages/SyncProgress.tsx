@@ -1,0 +1,32 @@
+import { Progress, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { useAppStore } from '../stores/app'
+
+/**
+ * The running sync's progress: one bar over the (resource, scope)s reported so far (a resource
+ * counts as done at phase `done`/`error`; within a resource, elements/total when the API gave a
+ * total), and a line naming the current resource.
+ */
+export function SyncProgress() {
+  const { t } = useTranslation()
+  const progress = useAppStore((s) => s.progress)
+  const syncing = useAppStore((s) => s.syncing)
+  const entries = Object.values(progress)
+  if (!syncing && entries.length === 0) return null
+  const current = entries.at(-1)
+  const fractions = entries.map((p) =>
+    p.phase === 'done' || p.phase === 'error' ? 1 : p.total ? Math.min(1, p.elements / Math.max(1, p.total)) : 0
+  )
+  // The resource catalogue has about ten resources; until all have started, count the unstarted as zero.
+  const value = entries.length === 0 ? 0 : (100 * fractions.reduce((a, b) => a + b, 0)) / Math.max(entries.length, 10)
+  return (
+    <Stack gap={4} data-testid="sync-progress">
+      <Progress value={syncing ? value : 100} animated={syncing} aria-label={t('sync.heading')} />
+      {current && (
+        <Text size="sm" c="dimmed">
+          {t('sync.running', { resource: current.resource, elements: current.elements })}
+        </Text>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,70 @@
+import { create } from 'zustand'
+import type { AppState, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
+import { call, KansliaError, onEvent } from '../api'
+
+/** The app's pages. */
+export type Page = 'members' | 'licences' | 'organizations' | 'sync' | 'settings'
+
+/** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
+interface AppStore {
+  app: AppState | null
+  page: Page
+  /** Progress per `resource/scope` of the running sync, in arrival order. */
+  progress: Record<string, SyncProgressEvent>
+  syncing: boolean
+  lastSummary: SyncSummary | null
+  syncError: string | null
+  /** Bumped after every finished sync so pages reload their data. */
+  dataVersion: number
+  setPage(page: Page): void
+  load(): Promise<void>
+  startDemo(): Promise<void>
+  connect(input: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }): Promise<void>
+  syncNow(): Promise<void>
+}
+
+/** The one store of app-level state (zustand); pages keep their own view state locally. */
+export const useAppStore = create<AppStore>((set, get) => ({
+  app: null,
+  page: 'members',
+  progress: {},
+  syncing: false,
+  lastSummary: null,
+  syncError: null,
+  dataVersion: 0,
+  setPage: (page) => set({ page }),
+  load: async () => set({ app: await call('getAppState') }),
+  startDemo: async () => {
+    const app = await call('startDemo', {})
+    set({ app: { ...app, mode: 'first-run' } })
+    await get().syncNow()
+    set({ app: await call('getAppState') })
+  },
+  connect: async (input) => {
+    await call('connect', input)
+    await get().syncNow()
+    set({ app: await call('getAppState') })
+  },
+  syncNow: async () => {
+    set({ syncing: true, progress: {}, syncError: null })
+    try {
+      const summary = await call('syncNow', {})
+      set((s) => ({ lastSummary: summary, syncError: summary.errors[0]?.message ?? null, dataVersion: s.dataVersion + 1 }))
+    } catch (error) {
+      set({ syncError: error instanceof KansliaError ? error.message : String(error) })
+      throw error
+    } finally {
+      set({ syncing: false })
+    }
+  }
+}))
+
+/** Feeds the main process's sync events into the store; call once at start-up. */
+export function subscribeToEvents(): () => void {
+  return onEvent((event) => {
+    if (event.type === 'sync-progress') {
+      const key = `${event.progress.resource}/${event.progress.scope}`
+      useAppStore.setState((s) => ({ syncing: true, progress: { ...s.progress, [key]: event.progress } }))
+    }
+  })
+}

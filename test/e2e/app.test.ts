@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MemberPage } from '../../src/shared/ipc/contract'
+import { buildApp, CHROMIUM, ROOT, startHarness, type Harness } from './harness'
+
+const SCREENSHOTS = join(ROOT, 'docs/screenshots')
+
+/**
+ * The built renderer in headless Chromium against the real handlers and a real demo sandbox
+ * (issue 3 acceptance): first run, demo sync with progress, search by name and Sport-ID, filters,
+ * member detail, the other screens, Sync now, language switch. Saves screenshots of each screen.
+ */
+describe.skipIf(!existsSync(CHROMIUM))('desktop app in Chromium', () => {
+  let app: Harness
+  const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  const members = async (input: object) => ((await app.call('listMembers', input)) as { ok: true; value: MemberPage }).value
+
+  beforeAll(async () => {
+    buildApp()
+    app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000 })
+  })
+  afterAll(() => app?.close())
+
+  it('starts in Finnish on first run and explores the demo federation with a progress bar', async () => {
+    const { page } = app
+    await page.getByRole('heading', { name: 'Tervetuloa Kansliaan' }).waitFor()
+    await shot('first-run')
+    await page.getByRole('button', { name: 'Tutustu demoliittoon' }).click()
+    await page.getByTestId('sync-progress').waitFor()
+    await page.getByTestId('member-row').first().waitFor()
+    expect(app.events.some((e) => e.type === 'sync-progress' && e.progress.phase === 'page')).toBe(true)
+    expect(app.events.at(-1)).toMatchObject({ type: 'sync-finished', summary: { ok: true } })
+    const total = (await members({})).total
+    await page.getByTestId('member-count').getByText(new Intl.NumberFormat('fi').format(total), { exact: false }).waitFor()
+    await shot('members')
+  })
+
+  it('finds a member by name and by Sport-ID as you type', async () => {
+    const { page } = app
+    const someone = (await members({ offset: 123, limit: 1 })).rows[0]
+    const search = page.getByTestId('member-search')
+    await search.fill(`${someone.lastName} ${someone.firstName?.split(' ')[0]}`)
+    await page.getByTestId('member-row').filter({ hasText: String(someone.sportId) }).waitFor()
+    await search.fill(String(someone.sportId))
+    await page.getByTestId('member-row').filter({ hasText: `${someone.lastName}, ${someone.firstName}` }).waitFor()
+    await page.getByTestId('member-count').getByText(/^1 /).waitFor()
+    expect(await page.getByTestId('member-row').count()).toBe(1)
+    await shot('member-search')
+  })
+
+  it('opens member detail with the keyboard', async () => {
+    const { page } = app
+    const minor = (await members({ sort: 'birthYear', direction: 'desc', limit: 1 })).rows[0]
+    await page.getByTestId('member-search').fill(String(minor.sportId))
+    await page.getByTestId('member-row').filter({ hasText: String(minor.sportId) }).waitFor()
+    await page.getByTestId('member-search').press('Enter')
+    const detail = page.getByTestId('member-detail')
+    await detail.waitFor()
+    await detail.getByText(String(minor.lastName)).first().waitFor()
+    await page.getByTestId('member-licence').first().waitFor()
+    await page.getByTestId('guardian').first().waitFor()
+    await shot('member-detail')
+    await page.keyboard.press('Escape')
+    await detail.waitFor({ state: 'detached' })
+    await page.getByTestId('member-search').fill('')
+  })
+
+  it('filters by licence status and club, and sorts by a column', async () => {
+    const { page } = app
+    const missing = (await members({ status: 'missing' })).total
+    await page.getByTestId('filter-status').click()
+    await page.getByRole('option', { name: 'Puuttuu' }).click()
+    await page.getByTestId('member-count').getByText(`${new Intl.NumberFormat('fi').format(missing)} jäsentä`).waitFor()
+    const badges = await page.getByTestId('member-row').getByText('Puuttuu').count()
+    expect(badges).toBe(await page.getByTestId('member-row').count())
+    await page.getByTestId('filter-status').click()
+    await page.getByRole('option', { name: 'Kaikki tilat' }).click()
+
+    const filters = (await app.call('getMemberFilters')) as { ok: true; value: { clubs: Array<{ id: number; name: string }> } }
+    const club = filters.value.clubs[0]
+    const inClub = (await members({ clubId: club.id })).total
+    await page.getByTestId('filter-club').click()
+    await page.getByRole('option', { name: club.name, exact: true }).click()
+    await page.getByTestId('member-count').getByText(`${new Intl.NumberFormat('fi').format(inClub)} jäsentä`).waitFor()
+
+    const bySportId = (await members({ clubId: club.id, sort: 'sportId', limit: 1 })).rows[0]
+    await page.getByTestId('sort-sportId').click()
+    await page.getByTestId('member-row').first().filter({ hasText: String(bySportId.sportId) }).waitFor()
+  })
+
+  it('shows licences per period, the organization tree and the sync panel', async () => {
+    const { page } = app
+    await page.getByTestId('nav-licences').click()
+    await page.getByTestId('licence-period').first().waitFor()
+    await shot('licences')
+    await page.getByTestId('nav-organizations').click()
+    await page.getByText('Suomen Rastiurheiluliitto ry').first().waitFor()
+    await shot('organizations')
+    await page.getByTestId('nav-sync').click()
+    await page.getByTestId('sync-status').getByText('organization').first().waitFor()
+    const before = app.events.length
+    await page.getByRole('button', { name: 'Synkronoi nyt' }).click()
+    await page.getByTestId('sync-done').waitFor()
+    expect(app.events.slice(before).some((e) => e.type === 'sync-progress')).toBe(true)
+    await shot('sync')
+  })
+
+  it('switches language in settings', async () => {
+    const { page } = app
+    await page.getByTestId('nav-settings').click()
+    await page.getByText('Svenska').click()
+    await page.getByTestId('nav-members').getByText('Medlemmar').waitFor()
+    await page.getByText('English').click()
+    await page.getByTestId('nav-members').getByText('Members').waitFor()
+    await page.getByTestId('nav-members').click()
+    await page.getByPlaceholder('Search by name, Sport-ID or e-mail').waitFor()
+    await shot('members-en')
+  })
+})

@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process'
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { createHandlers, dispatch } from '../../src/main/ipc/handlers'
+import { METHODS } from '../../src/shared/ipc/channels'
+import type { KansliaEvent } from '../../src/shared/ipc/contract'
+import { CONTENT_SECURITY_POLICY } from '../../src/main/window'
+import { createTestSession } from '../support/desktop'
+
+/** The repository root and the built renderer electron-vite writes. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const RENDERER_DIR = join(ROOT, 'out/renderer')
+
+/** Debian's Chromium and the flags of DESIGN §6. */
+export const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' }
+
+/** Builds main, preload and renderer exactly as `npm run build` does. */
+export function buildApp(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe' })
+}
+
+/** Serves the built renderer on loopback with the app's CSP header, as the `app://` protocol does. */
+function serveRenderer(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+    const file = join(RENDERER_DIR, path === '/' ? 'index.html' : path)
+    if (!file.startsWith(RENDERER_DIR) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** A running app under test: the page, the real session behind it, the events it sent. */
+export interface Harness {
+  page: Page
+  url: string
+  session: ReturnType<typeof createTestSession>['session']
+  events: KansliaEvent[]
+  call(method: string, input?: unknown): Promise<unknown>
+  close(): Promise<void>
+}
+
+/**
+ * Starts the built renderer in headless Chromium with `window.kanslia` provided by
+ * `page.exposeBinding`, wired to the real IPC dispatcher and handlers over a real session (demo
+ * sandbox on loopback, worker-thread sync, temporary data folder): the same boundary the preload
+ * crosses, with the same refusal of calls from other frames or origins.
+ */
+export async function startHarness(options: { locale: string; demoAthletes: number }): Promise<Harness> {
+  const server = await serveRenderer()
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  const test = createTestSession({ demoAthletes: options.demoAthletes })
+  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined })
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const context = await browser.newContext({ locale: options.locale, viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await page.exposeBinding('__kansliaInvoke', (source, method: unknown, input: unknown) => {
+    const trusted = source.frame === source.page.mainFrame() && source.frame.url().startsWith(url)
+    return trusted ? dispatch(handlers, method, input) : { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
+  })
+  await page.addInitScript((methods: string[]) => {
+    const listeners = new Set<(event: unknown) => void>()
+    const target = globalThis as unknown as Record<string, unknown>
+    const invoke = target.__kansliaInvoke as (method: string, input: unknown) => Promise<unknown>
+    const api: Record<string, unknown> = {}
+    for (const method of methods) api[method] = (input?: unknown) => invoke(method, input)
+    api.onEvent = (listener: (event: unknown) => void) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }
+    target.kanslia = Object.freeze(api)
+    target.__kansliaEmit = (event: unknown) => listeners.forEach((listener) => listener(event))
+  }, [...METHODS])
+  const events: KansliaEvent[] = []
+  test.session.events.on('event', (event: KansliaEvent) => {
+    events.push(event)
+    page.evaluate((e) => (globalThis as unknown as { __kansliaEmit(e: unknown): void }).__kansliaEmit(e), event).catch(() => undefined)
+  })
+  await page.goto(url)
+  return {
+    page,
+    url,
+    session: test.session,
+    events,
+    call: (method, input) => dispatch(handlers, method, input),
+    close: async () => {
+      await browser.close()
+      await new Promise((resolve) => server.close(resolve))
+      await test.dispose()
+    }
+  }
+}
