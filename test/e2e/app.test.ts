@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MemberPage } from '../../src/shared/ipc/contract'
-import { buildApp, CHROMIUM, ROOT, startHarness, type Harness } from './harness'
+import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots')
 
@@ -11,10 +10,29 @@ const SCREENSHOTS = join(ROOT, 'docs/screenshots')
  * (issue 3 acceptance): first run, demo sync with progress, search by name and Sport-ID, filters,
  * member detail, the other screens, Sync now, language switch. Saves screenshots of each screen.
  */
-describe.skipIf(!existsSync(CHROMIUM))('desktop app in Chromium', () => {
+describe('desktop app in Chromium', () => {
   let app: Harness
   const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
   const members = async (input: object) => ((await app.call('listMembers', input)) as { ok: true; value: MemberPage }).value
+  const count = (n: number) => `${new Intl.NumberFormat('fi').format(n)} jäsentä`
+  /** Waits for the member count; on failure the message shows the count the page did show. */
+  const expectCount = (text: string) => expect.poll(() => app.page.getByTestId('member-count').textContent(), { timeout: 30_000 }).toBe(text)
+  /** Picks an option of a Mantine select and waits until the select shows it (a click during a transition can miss). */
+  const choose = async (testId: string, option: string) => {
+    const input = app.page.getByTestId(testId)
+    await expect
+      .poll(
+        async () => {
+          if ((await input.inputValue()) !== option) {
+            await input.click()
+            await app.page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 })
+          }
+          return input.inputValue()
+        },
+        { timeout: 30_000 }
+      )
+      .toBe(option)
+  }
 
   beforeAll(async () => {
     buildApp()
@@ -69,20 +87,17 @@ describe.skipIf(!existsSync(CHROMIUM))('desktop app in Chromium', () => {
   it('filters by licence status and club, and sorts by a column', async () => {
     const { page } = app
     const missing = (await members({ status: 'missing' })).total
-    await page.getByTestId('filter-status').click()
-    await page.getByRole('option', { name: 'Puuttuu' }).click()
-    await page.getByTestId('member-count').getByText(`${new Intl.NumberFormat('fi').format(missing)} jäsentä`).waitFor()
+    await choose('filter-status', 'Puuttuu')
+    await expectCount(count(missing))
     const badges = await page.getByTestId('member-row').getByText('Puuttuu').count()
     expect(badges).toBe(await page.getByTestId('member-row').count())
-    await page.getByTestId('filter-status').click()
-    await page.getByRole('option', { name: 'Kaikki tilat' }).click()
+    await choose('filter-status', 'Kaikki tilat')
 
     const filters = (await app.call('getMemberFilters')) as { ok: true; value: { clubs: Array<{ id: number; name: string }> } }
     const club = filters.value.clubs[0]
     const inClub = (await members({ clubId: club.id })).total
-    await page.getByTestId('filter-club').click()
-    await page.getByRole('option', { name: club.name, exact: true }).click()
-    await page.getByTestId('member-count').getByText(`${new Intl.NumberFormat('fi').format(inClub)} jäsentä`).waitFor()
+    await choose('filter-club', club.name)
+    await expectCount(count(inClub))
 
     const bySportId = (await members({ clubId: club.id, sort: 'sportId', limit: 1 })).rows[0]
     await page.getByTestId('sort-sportId').click()

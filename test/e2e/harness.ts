@@ -58,6 +58,7 @@ export interface Harness {
  * crosses, with the same refusal of calls from other frames or origins.
  */
 export async function startHarness(options: { locale: string; demoAthletes: number }): Promise<Harness> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const test = createTestSession({ demoAthletes: options.demoAthletes })
