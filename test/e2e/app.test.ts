@@ -76,6 +76,9 @@ describe('desktop app in Chromium', () => {
     const detail = page.getByTestId('member-detail')
     await detail.waitFor()
     await detail.getByText(String(minor.lastName)).first().waitFor()
+    // Profile fields carry labels in the user's language, not the API's field names.
+    await detail.getByRole('rowheader', { name: 'Syntymäaika' }).waitFor()
+    expect(await detail.getByText('birthDate').count()).toBe(0)
     await page.getByTestId('member-licence').first().waitFor()
     await page.getByTestId('guardian').first().waitFor()
     await shot('member-detail')
@@ -113,7 +116,7 @@ describe('desktop app in Chromium', () => {
     await page.getByText('Suomen Rastiurheiluliitto ry').first().waitFor()
     await shot('organizations')
     await page.getByTestId('nav-sync').click()
-    await page.getByTestId('sync-status').getByText('organization').first().waitFor()
+    await page.getByTestId('sync-status').getByText('Jäsenten lisenssit').waitFor()
     const before = app.events.length
     await page.getByRole('button', { name: 'Synkronoi nyt' }).click()
     await page.getByTestId('sync-done').waitFor()

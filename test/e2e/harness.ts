@@ -64,7 +64,8 @@ export async function startHarness(options: { locale: string; demoAthletes: numb
   const test = createTestSession({ demoAthletes: options.demoAthletes })
   const handlers = createHandlers({ session: test.session, openExternal: async () => undefined })
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-  const context = await browser.newContext({ locale: options.locale, viewport: { width: 1280, height: 800 } })
+  // Reduced motion: Mantine then skips transitions, so screenshots never catch a drawer half-open.
+  const context = await browser.newContext({ locale: options.locale, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
   const page = await context.newPage()
   await page.exposeBinding('__kansliaInvoke', (source, method: unknown, input: unknown) => {
     const trusted = source.frame === source.page.mainFrame() && source.frame.url().startsWith(url)

@@ -9,7 +9,7 @@ initI18n(detectLanguage())
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider defaultColorScheme="light">
+    <MantineProvider defaultColorScheme="light" theme={{ respectReducedMotion: true }}>
       <App />
     </MantineProvider>
   </StrictMode>

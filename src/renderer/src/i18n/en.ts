@@ -72,6 +72,52 @@ export const en = {
     done: 'Sync finished: {{elements, number}} items in {{seconds, number}} s',
     error: 'The sync did not finish: {{message}}'
   },
+  /** Labels of user profile fields (spec v2 §2.11) and of their values. */
+  profile: {
+    firstName: 'First names',
+    nickname: 'Called',
+    lastName: 'Last name',
+    birthDate: 'Date of birth',
+    deceasedDate: 'Date of death',
+    sportId: 'Sport-ID',
+    email: 'E-mail',
+    phone: 'Phone',
+    city: 'Home town',
+    username: 'Username',
+    gender: 'Gender',
+    nationality: 'Nationality',
+    languageCode: 'Language',
+    locale: 'Locale',
+    marketingPermission: 'Third-party marketing allowed',
+    hasSocialSecurityNumber: 'Has a Finnish identity number',
+    socialSecurityNumber: 'Identity number',
+    isAuthenticatedWithPassword: 'Signs in with a password',
+    isEventInstructor: 'Event instructor',
+    deletionTime: 'Data deleted',
+    address: {
+      streetAddress: 'Street address',
+      postCode: 'Postcode',
+      postOffice: 'Post office',
+      state: 'State',
+      countryCode: 'Country'
+    },
+    yes: 'Yes',
+    no: 'No',
+    Male: 'Male',
+    Female: 'Female',
+    Both: 'Other'
+  },
+  /** Names of synced resources (`kanslia export` names); an unknown one is shown as it is. */
+  resources: {
+    organizations: 'Organizations',
+    'licence-periods': 'Licence periods',
+    licences: 'Licences',
+    sports: 'Sports',
+    insurances: 'Insurances',
+    'sport-parameters': 'Sport parameters',
+    'user-licences': 'User licences',
+    'user-insurances': 'User insurances'
+  },
   settings: { heading: 'Settings', language: 'Language', connection: 'Connection', demoMode: 'You are exploring the demo federation.' },
   errors: { generic: 'Something went wrong: {{message}}' }
 }

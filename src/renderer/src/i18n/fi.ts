@@ -74,6 +74,52 @@ export const fi: Strings = {
     done: 'Synkronointi valmis: {{elements, number}} kohdetta {{seconds, number}} sekunnissa',
     error: 'Synkronointi ei valmistunut: {{message}}'
   },
+  /** Labels of user profile fields (spec v2 §2.11) and of their values. */
+  profile: {
+    firstName: 'Etunimet',
+    nickname: 'Kutsumanimi',
+    lastName: 'Sukunimi',
+    birthDate: 'Syntymäaika',
+    deceasedDate: 'Kuolinpäivä',
+    sportId: 'Sport-ID',
+    email: 'Sähköposti',
+    phone: 'Puhelin',
+    city: 'Kotikunta',
+    username: 'Käyttäjätunnus',
+    gender: 'Sukupuoli',
+    nationality: 'Kansalaisuus',
+    languageCode: 'Kieli',
+    locale: 'Kieliasetus',
+    marketingPermission: 'Kolmannen osapuolen markkinointi sallittu',
+    hasSocialSecurityNumber: 'Suomalainen henkilötunnus',
+    socialSecurityNumber: 'Henkilötunnus',
+    isAuthenticatedWithPassword: 'Kirjautuu salasanalla',
+    isEventInstructor: 'Tapahtuman ohjaaja',
+    deletionTime: 'Tiedot poistettu',
+    address: {
+      streetAddress: 'Katuosoite',
+      postCode: 'Postinumero',
+      postOffice: 'Postitoimipaikka',
+      state: 'Osavaltio',
+      countryCode: 'Maa'
+    },
+    yes: 'Kyllä',
+    no: 'Ei',
+    Male: 'Mies',
+    Female: 'Nainen',
+    Both: 'Muu'
+  },
+  /** Names of synced resources (`kanslia export` names); an unknown one is shown as it is. */
+  resources: {
+    organizations: 'Organisaatiot',
+    'licence-periods': 'Lisenssikaudet',
+    licences: 'Lisenssit',
+    sports: 'Lajit',
+    insurances: 'Vakuutukset',
+    'sport-parameters': 'Lajiparametrit',
+    'user-licences': 'Jäsenten lisenssit',
+    'user-insurances': 'Jäsenten vakuutukset'
+  },
   settings: { heading: 'Asetukset', language: 'Kieli', connection: 'Yhteys', demoMode: 'Tutustut demoliittoon.' },
   errors: { generic: 'Jokin meni vikaan: {{message}}' }
 }

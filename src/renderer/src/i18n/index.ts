@@ -1,4 +1,4 @@
-import i18next from 'i18next'
+import i18next, { type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { en } from './en'
 import { fi } from './fi'
@@ -44,4 +44,9 @@ export function formatDateTime(iso: string | null | undefined, language: string)
   if (!iso) return ''
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date)
+}
+
+/** The user-facing name of a synced resource (`user-licences` → "User licences"); unknown names as they are. */
+export function resourceName(t: TFunction, resource: string): string {
+  return t(`resources.${resource}`, { defaultValue: resource })
 }

@@ -74,6 +74,52 @@ export const sv: Strings = {
     done: 'Synkroniseringen klar: {{elements, number}} poster på {{seconds, number}} s',
     error: 'Synkroniseringen blev inte klar: {{message}}'
   },
+  /** Labels of user profile fields (spec v2 §2.11) and of their values. */
+  profile: {
+    firstName: 'Förnamn',
+    nickname: 'Tilltalsnamn',
+    lastName: 'Efternamn',
+    birthDate: 'Födelsedatum',
+    deceasedDate: 'Dödsdatum',
+    sportId: 'Sport-ID',
+    email: 'E-post',
+    phone: 'Telefon',
+    city: 'Hemort',
+    username: 'Användarnamn',
+    gender: 'Kön',
+    nationality: 'Nationalitet',
+    languageCode: 'Språk',
+    locale: 'Språkinställning',
+    marketingPermission: 'Marknadsföring från tredje part tillåten',
+    hasSocialSecurityNumber: 'Har finsk personbeteckning',
+    socialSecurityNumber: 'Personbeteckning',
+    isAuthenticatedWithPassword: 'Loggar in med lösenord',
+    isEventInstructor: 'Evenemangsledare',
+    deletionTime: 'Uppgifterna raderade',
+    address: {
+      streetAddress: 'Gatuadress',
+      postCode: 'Postnummer',
+      postOffice: 'Postanstalt',
+      state: 'Delstat',
+      countryCode: 'Land'
+    },
+    yes: 'Ja',
+    no: 'Nej',
+    Male: 'Man',
+    Female: 'Kvinna',
+    Both: 'Annat'
+  },
+  /** Names of synced resources (`kanslia export` names); an unknown one is shown as it is. */
+  resources: {
+    organizations: 'Organisationer',
+    'licence-periods': 'Licensperioder',
+    licences: 'Licenser',
+    sports: 'Grenar',
+    insurances: 'Försäkringar',
+    'sport-parameters': 'Grenparametrar',
+    'user-licences': 'Medlemmarnas licenser',
+    'user-insurances': 'Medlemmarnas försäkringar'
+  },
   settings: { heading: 'Inställningar', language: 'Språk', connection: 'Anslutning', demoMode: 'Du utforskar demoförbundet.' },
   errors: { generic: 'Något gick fel: {{message}}' }
 }

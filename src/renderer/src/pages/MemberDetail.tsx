@@ -9,6 +9,8 @@ const STATE_COLOR: Record<string, string> = { valid: 'green', expiring: 'yellow'
 
 /** Profile fields shown first, in this order; the rest follow as the API returned them. */
 const FIRST_FIELDS = ['firstName', 'lastName', 'nickname', 'birthDate', 'sportId', 'email', 'phone', 'city']
+const DATE_FIELDS = new Set(['birthDate', 'deceasedDate'])
+const GENDERS = new Set(['Male', 'Female', 'Both'])
 
 /** Member detail (issue 3): profile fields the permission level gave, licences with upgrades, insurances, guardians. */
 export function MemberDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -18,6 +20,14 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
     setDetail(null)
     if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
   }, [id])
+  /** A profile field's label in the user's language; a field the app does not know keeps the API's name. */
+  const label = (field: string) => t(`profile.${field}`, { defaultValue: field })
+  const value = (field: string, raw: string | number | boolean) => {
+    if (typeof raw === 'boolean') return t(raw ? 'profile.yes' : 'profile.no')
+    if (DATE_FIELDS.has(field)) return formatDate(String(raw), i18n.language)
+    if (field === 'gender' && GENDERS.has(String(raw))) return t(`profile.${String(raw)}`)
+    return String(raw)
+  }
   const period = (start?: string, end?: string) => t('detail.period', { start: formatDate(start, i18n.language), end: formatDate(end, i18n.language) })
   const fields = detail
     ? [...FIRST_FIELDS.filter((f) => f in detail.profile), ...Object.keys(detail.profile).filter((f) => !FIRST_FIELDS.includes(f) && f !== 'id' && f !== 'modificationTime')]
@@ -33,8 +43,8 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
             <Table.Tbody>
               {fields.map((field) => (
                 <Table.Tr key={field}>
-                  <Table.Th w="35%">{field}</Table.Th>
-                  <Table.Td>{field === 'birthDate' ? formatDate(String(detail.profile[field]), i18n.language) : String(detail.profile[field])}</Table.Td>
+                  <Table.Th w="40%">{label(field)}</Table.Th>
+                  <Table.Td>{value(field, detail.profile[field])}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -12,7 +12,7 @@ import { MemberDetail } from './MemberDetail'
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 100
 const ROW_HEIGHT = 36
-const GRID = 'minmax(180px, 2fr) 110px 80px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 120px'
+const GRID = 'minmax(180px, 2fr) 110px 90px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 150px'
 const STATUS_COLOR = { valid: 'green', expiring: 'yellow', missing: 'red' } as const
 
 type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }

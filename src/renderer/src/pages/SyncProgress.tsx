@@ -1,5 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { resourceName } from '../i18n'
 import { useAppStore } from '../stores/app'
 
 /**
@@ -22,9 +23,9 @@ export function SyncProgress() {
   return (
     <Stack gap={4} data-testid="sync-progress">
       <Progress value={syncing ? value : 100} animated={syncing} aria-label={t('sync.heading')} />
-      {current && (
+      {current && syncing && (
         <Text size="sm" c="dimmed">
-          {t('sync.running', { resource: current.resource, elements: current.elements })}
+          {t('sync.running', { resource: resourceName(t, current.resource), elements: current.elements })}
         </Text>
       )}
     </Stack>
