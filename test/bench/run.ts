@@ -3,6 +3,8 @@
  * Federation Sandbox running in its own process. Prints figures and the budgets beside them; it
  * asserts nothing (timed assertions are flaky on shared machines).
  *
+ * The renderer's figures come from the built renderer in headless Chromium over the same database.
+ *
  * Environment: BENCH_ATHLETES (default 150000), BENCH_SEARCHES (default 2000).
  */
 import { spawn } from 'node:child_process'
@@ -12,6 +14,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { searchMembers } from '../../src/main/db/members'
 import { openDatabaseReadonly } from '../../src/main/db/open'
+import { measureRenderer } from './renderer'
 
 const athletes = Number(process.env.BENCH_ATHLETES ?? 150_000)
 const searches = Number(process.env.BENCH_SEARCHES ?? 2_000)
@@ -102,6 +105,14 @@ try {
   } finally {
     db.close()
   }
+
+  const renderer = await measureRenderer(dbFile)
+  const firstRows = [...renderer.firstRowsMs].sort((x, y) => x - y)
+  const keystrokes = [...renderer.keystrokeMs].sort((x, y) => x - y)
+  row(`renderer: members page to first rows (${fmt(renderer.members)} members)`, `${fmt(percentile(firstRows, 50))} ms median`, '< 300 ms')
+  row('renderer: members page to first rows, slowest', `${fmt(firstRows.at(-1)!)} ms`, '< 300 ms')
+  row('renderer: search keystroke to rendered rows p50', `${fmt(percentile(keystrokes, 50), 1)} ms`, '-')
+  row('renderer: search keystroke to rendered rows p95', `${fmt(percentile(keystrokes, 95), 1)} ms`, '< 50 ms')
 } finally {
   sandbox.stop()
   rmSync(dir, { recursive: true, force: true })

@@ -54,14 +54,14 @@ export interface Harness {
 /**
  * Starts the built renderer in headless Chromium with `window.kanslia` provided by
  * `page.exposeBinding`, wired to the real IPC dispatcher and handlers over a real session (demo
- * sandbox on loopback, worker-thread sync, temporary data folder): the same boundary the preload
- * crosses, with the same refusal of calls from other frames or origins.
+ * sandbox on loopback, worker-thread sync, temporary data folder or the prepared folder `home`):
+ * the same boundary the preload crosses, with the same refusal of calls from other frames or origins.
  */
-export async function startHarness(options: { locale: string; demoAthletes: number }): Promise<Harness> {
+export async function startHarness(options: { locale: string; demoAthletes?: number; home?: string }): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const test = createTestSession({ demoAthletes: options.demoAthletes })
+  const test = createTestSession({ demoAthletes: options.demoAthletes, home: options.home })
   const handlers = createHandlers({ session: test.session, openExternal: async () => undefined })
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   // Reduced motion: Mantine then skips transitions, so screenshots never catch a drawer half-open.

@@ -7,10 +7,11 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
 
 /**
  * A desktop session as the app builds it (real worker-thread sync, real services), in a
- * temporary data folder; the worker bootstraps tsx to load the TypeScript entry.
+ * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
+ * worker bootstraps tsx to load the TypeScript entry.
  */
-export function createTestSession(options: { demoAthletes?: number } = {}): { session: DesktopSession; home: string; dispose(): Promise<void> } {
-  const home = mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
+export function createTestSession(options: { demoAthletes?: number; home?: string } = {}): { session: DesktopSession; home: string; dispose(): Promise<void> } {
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
   const session = new DesktopSession({
     env: { KANSLIA_HOME: home },
     demoAthletes: options.demoAthletes,
