@@ -9,7 +9,9 @@
  * readable by every client; event listing shows PUBLIC, PUBLISHED events of every federation;
  * writes need write permission on the organizer or the merit group's organization (403);
  * unknown ids in paths are 400; `organizationOrigin` of the service's own organizations is
- * SERVICE; POST /event takes the webhook URL in `webhookUrl`.
+ * SERVICE; POST /event takes the webhook URL in `webhookUrl`; a client has rights to a user
+ * (GET /user/{sportId}/user-id, else 403) through the user's federation or through an organization
+ * the user's data is readable by (spec v2 §4.3), so a club's client finds its own members.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -278,7 +280,8 @@ export function registerV3Routes(app: FastifyInstance, deps: RouteDeps, activity
     const userId = bySportId.get(sportId)
     const client = deps.clientOf(request)
     if (userId === undefined || sportId < 10_000_000 || sportId > 999_999_999) throw forbidden(`invalid Sport-ID ${sportId}`)
-    if (!canRead(store, client, store.person(userId)!.federationId)) throw forbidden(`no rights to the user with Sport-ID ${sportId}`)
+    const roots = [...client.readableOrganizationIds, ...client.writableOrganizationIds]
+    if (!canRead(store, client, store.person(userId)!.federationId) && !roots.some((root) => activity.userReadableBy(root, userId))) throw forbidden(`no rights to the user with Sport-ID ${sportId}`)
     return { userId }
   })
 
