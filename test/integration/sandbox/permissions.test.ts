@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Organization, Page } from '../../../src/shared/api/v2'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
+import { specEndpoints } from '../../support/specEndpoints'
 import { api, token } from './client'
 
 let sandbox: Sandbox
@@ -158,5 +159,111 @@ describe('user licences and insurances (spec v2 §4.4, §4.5)', () => {
     const expected = sandbox.store.userLicenceIdsOfPerson(user).filter((id) => sandbox.store.userLicence(id)!.licencePeriodId === period)
     expect(ofUser.length).toBe(expected.length)
     expect(ofUser.every((u) => u.user.id === user)).toBe(true)
+  })
+})
+
+describe('a client limited to one club reads nothing above or beside it (spec v2 §5)', () => {
+  const FED = 100
+  let clubSandbox: Sandbox
+  let club: number
+  let reader: ReturnType<typeof api>
+
+  beforeAll(async () => {
+    // Same seed and size give the same data: a first start finds a club that owns a merit group.
+    const probe = await startSandbox({ athletes: 400, seed: 17 })
+    club = probe.activity.meritGroups.all().map((g) => g.data.organizationId).find((o) => probe.store.organization(o)!.type === 'CLUB')!
+    await probe.close()
+    clubSandbox = await startSandbox({ athletes: 400, seed: 17, clients: [{ clientId: 'club', readableOrganizationIds: [club], personalDataLevel: 'PERMISSION_USER_BASIC' }] })
+    reader = api(clubSandbox, await token(clubSandbox, 'club'))
+  })
+  afterAll(async () => {
+    await clubSandbox?.close()
+  })
+
+  /** Ids outside the club: its federation, a sibling club and what they own. */
+  function outside() {
+    const { store, activity } = clubSandbox
+    const period = store.licencePeriodList(FED).at(-1)!.id
+    const licence = store.licenceList(FED, period)[0]
+    const sibling = store.clubIds().find((c) => c !== club)!
+    const group = activity.meritGroups.all().find((g) => g.data.organizationId === FED)!.id
+    const merit = activity.merits.all().find((m) => m.data.meritGroupId === group)!.id
+    const event = activity.events.all().find((e) => e.organizerId !== club && e.deletionMs === undefined && e.status === 'PUBLISHED' && activity.listedRegistrations(e.id).length > 0)!
+    const registrant = activity.listedRegistrations(event.id)[0].userId
+    const member = store.userLicence(store.userLicenceIds().find((id) => store.userLicence(id)!.licenceOrganizationId === sibling)!)!.user
+    const area = store.clubIds().map((c) => store.organization(c)!.parentId!).find((p) => store.organization(p)!.type === 'AREA')!
+    return { period, licence: licence.id, sport: licence.sportsIds[0], sibling, group, merit, event, registrant, member, area }
+  }
+
+  it('its own club is readable: the club is its only root', async () => {
+    expect((await reader.get<Page<Organization>>('/organization')).body.content.map((o) => o.id)).toEqual([club])
+    expect((await reader.get(`/organization/${club}`)).status).toBe(200)
+    expect((await reader.get<Page<unknown>>(`/merit-group/${club}`)).body.content.length).toBeGreaterThan(0)
+  })
+
+  it('every read endpoint taking an organization, federation or organization-owned id answers as documented', async () => {
+    const o = outside()
+    const range = new URLSearchParams({ dateTimeRangeStart: '2000-01-01T00:00', dateTimeRangeEnd: '2100-01-01T00:00' })
+    // expected: a status, 'empty' (200 with an empty page) or 'none' (200 with an empty array).
+    const table: [string, string, string, number | 'empty' | 'none'][] = [
+      ['v2', '/organization/{id}', `/organization/${FED}`, 403],
+      ['v2', '/organization/{id}/suborganizations', `/organization/${FED}/suborganizations`, 403],
+      ['v2', '/organization/{id}/list', `/organization/${FED}/list`, 400],
+      ['v2', '/organization/{id}/verifyAccess', `/organization/${o.sibling}/verifyAccess`, 403],
+      ['v2', '/licence/{sportsFederationId}', `/licence/${FED}`, 400],
+      ['v2', '/licence/{sportsFederationId}/{licencePeriodId}', `/licence/${FED}/${o.period}`, 400],
+      ['v2', '/licence/{sportsFederationId}/{licencePeriodId}/sport/{sportId}', `/licence/${FED}/${o.period}/sport/${o.sport}`, 403],
+      ['v2', '/licenceperiod/{sportsFederationId}', `/licenceperiod/${FED}`, 400],
+      ['v2', '/sport/{sportsFederationId}', `/sport/${FED}`, 400],
+      ['v2', '/insurance/{sportsFederationId}', `/insurance/${FED}`, 400],
+      ['v2', '/insurance/{sportsFederationId}/{licencePeriodId}', `/insurance/${FED}/${o.period}`, 400],
+      ['v2', '/merit-group/{organizationId}', `/merit-group/${FED}`, 400],
+      ['v2', '/merit/{groupId}', `/merit/${o.group}`, 400],
+      ['v2', '/granted-merit/{meritId}', `/granted-merit/${o.merit}`, 400],
+      ['v2', '/user-licence/{sportsFederationId}', `/user-licence/${FED}`, 400],
+      ['v2', '/user-licence/{sportsFederationId}/{licencePeriodId}', `/user-licence/${FED}/${o.period}`, 400],
+      ['v2', '/user-licence/{sportsFederationId}/{licencePeriodId}/{licenceId}', `/user-licence/${FED}/${o.period}/${o.licence}`, 400],
+      ['v2', '/user-licence/{sportsFederationId}/{licencePeriodId}/sport/{sportId}', `/user-licence/${FED}/${o.period}/sport/${o.sport}`, 403],
+      ['v2', '/user-licence/{sportsFederationId}/{licencePeriodId}/user/{userId}', `/user-licence/${FED}/${o.period}/user/${o.member.id}`, 403],
+      ['v2', '/user-insurance/{sportsFederationId}', `/user-insurance/${FED}`, 400],
+      ['v2', '/user-insurance/{sportsFederationId}/{licencePeriodId}', `/user-insurance/${FED}/${o.period}`, 400],
+      ['v2', '/user-insurance/{sportsFederationId}/{licencePeriodId}/user/{userId}', `/user-insurance/${FED}/${o.period}/user/${o.member.id}`, 403],
+      ['v2', '/sport-parameter/{sportsFederationId}', `/sport-parameter/${FED}`, 400],
+      ['v2', '/event/registration/{eventUuid}', `/event/registration/${o.event.uuid}`, 403],
+      ['v2', '/event/registration/user/{userId}', `/event/registration/user/${o.registrant}`, 'none'],
+      ['v2', '/event/registered-event-users/{eventId}', `/event/registered-event-users/${o.event.id}`, 403],
+      ['v2', '/event/search/{federationId}', `/event/search/${FED}?${range}`, 400],
+      // v3 reference data and the public organization interfaces are readable by every client (sandbox README).
+      ['v3', '/area-association/{areaAssociationId}/listChildren', `/area-association/${o.area}/listChildren`, 200],
+      ['v3', '/sportsfederation/{federationId}/mastersports', `/sportsfederation/${FED}/mastersports`, 200],
+      ['v3', '/master-club/{masterClubId}/sportsClubs', `/master-club/${clubSandbox.activity.masterClubIds[0]}/sportsClubs`, 200],
+      ['v3', '/organization/getMultiple', `/organization/getMultiple?organizationIds=${FED}`, 200],
+      ['v3', '/organization/queryVisibility', `/organization/queryVisibility?organizationIds=${FED}`, 200],
+      // "403: ... the API user has no rights to the user" (spec v3 §7).
+      ['v3', '/user/{sportId}/user-id', `/user/${o.member.sportId}/user-id`, 403]
+    ]
+    // The table names every GET of both specs with a path parameter (orders belong to the client, not to an organization) and the two organization-id queries.
+    const expected = [
+      ...specEndpoints('public-data-api-v2.md').map((e) => ['v2', e] as const),
+      ...specEndpoints('public-data-api-v3.md').map((e) => ['v3', e] as const)
+    ]
+      .filter(([, e]) => e.method === 'GET' && ((e.path.includes('{') && !e.path.startsWith('/order')) || e.path.startsWith('/organization/getMultiple') || e.path.startsWith('/organization/queryVisibility')))
+      .map(([v, e]) => `${v} ${e.path}`)
+    expect(table.map(([v, p]) => `${v} ${p}`).sort()).toEqual(expected.sort())
+
+    for (const [version, , path, answer] of table) {
+      const got = await reader.send<unknown>('GET', path, undefined, `/api/public/${version}`)
+      if (answer === 'empty') expect(got.body, path).toMatchObject({ content: [], pageable: { total: 0 } })
+      else if (answer === 'none') expect(got.body, path).toEqual([])
+      expect(got.status, path).toBe(typeof answer === 'number' ? answer : 200)
+    }
+  })
+
+  it('finds the user id of a member of its own club from the Sport-ID (spec v3 §7 answers 403 only without rights to the user)', async () => {
+    const { store } = clubSandbox
+    const own = store.userLicence(store.userLicenceIds().find((id) => store.userLicence(id)!.licenceOrganizationId === club)!)!.user
+    const answer = await reader.send<{ userId: number }>('GET', `/user/${own.sportId}/user-id`, undefined, '/api/public/v3')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ userId: own.id })
   })
 })
