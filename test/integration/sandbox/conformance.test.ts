@@ -45,6 +45,8 @@ interface Fixture {
   sport: number
   area: number
   club: number
+  /** A PASSIVE club, which the v3 public organization interfaces leave out. */
+  passiveClub: number
   /** A person with a user licence in `period`. */
   licensed: number
   /** A person with a user insurance in `period`. */
@@ -98,6 +100,8 @@ beforeAll(async () => {
   const licensed = store.userLicenceIds().map((id) => store.userLicence(id)!).find((u) => u.licencePeriodId === period)!.user.id
   const insured = store.userInsuranceIds().map((id) => store.userInsurance(id)!).find((u) => u.licencePeriodId === period)!.user.id
   const clubs = store.clubIds()
+  const passiveClub = clubs.at(-1)!
+  store.setOrganizationStatus(passiveClub, 'PASSIVE')
   const area = clubs.map((c) => store.organization(c)!.parentId!).find((p) => store.organization(p)!.type === 'AREA')!
   const grantedMerit = activity.merits.all().find((m) => activity.meritGroups.get(m.data.meritGroupId)!.data.organizationId === FED && activity.grantCollection(m.id).size > 0)!
   const open = (paid: boolean) =>
@@ -114,6 +118,7 @@ beforeAll(async () => {
     sport: licence.sportsIds[0],
     area,
     club: clubs[0],
+    passiveClub,
     licensed,
     insured,
     meritGroup: grantedMerit.data.meritGroupId,
@@ -475,8 +480,11 @@ const ROWS: Row[] = [
     call: (f) => ({ path: `/event/registration/${f.event.uuid}`, body: { participantUserId: f.nextPerson(), additionalDetails: 'Sarja H35' } }),
     status: 201,
     shape: shape.eventRegistrationCreated,
-    // "header Location (string R)".
-    check: (answer) => expect(answer.headers.get('location')).toMatch(/\S/)
+    // "header Location (string R); body as request".
+    check: (answer) => {
+      expect(answer.headers.get('location')).toMatch(/\S/)
+      expect((answer.body as { additionalDetails?: string }).additionalDetails).toBe('Sarja H35')
+    }
   },
   { spec: 'v2', method: 'GET', path: '/event/registration/{eventUuid}', call: (f) => ({ path: `/event/registration/${f.event.uuid}` }), status: 200, shape: z.array(shape.eventRegistration) },
   {
@@ -679,15 +687,17 @@ const ROWS: Row[] = [
     spec: 'v3',
     method: 'GET',
     path: '/organization/getMultiple',
-    call: (f) => ({ path: `/organization/getMultiple?organizationIds=${f.club},${FED}` }),
+    call: (f) => ({ path: `/organization/getMultiple?organizationIds=${f.club},${f.passiveClub},${FED}` }),
     status: 200,
-    shape: z.array(shape.publicOrganization)
+    shape: z.array(shape.publicOrganization),
+    // "only organizations that are not deleted and not PASSIVE".
+    check: (answer, f) => expect((answer.body as { id: number }[]).map((o) => o.id).sort()).toEqual([f.club, FED].sort())
   },
   {
     spec: 'v3',
     method: 'GET',
     path: '/organization/queryVisibility',
-    call: (f) => ({ path: `/organization/queryVisibility?organizationIds=${f.club},${INVALID}` }),
+    call: (f) => ({ path: `/organization/queryVisibility?organizationIds=${f.club},${f.passiveClub},${INVALID}` }),
     status: 200,
     shape: z.array(z.int()),
     check: (answer, f) => expect(answer.body).toEqual([f.club])
@@ -701,7 +711,16 @@ const ROWS: Row[] = [
     shape: z.array(shape.organizationSearchResponse).max(20)
   },
   { spec: 'v3', method: 'POST', path: '/event', call: () => ({ path: '/event', body: createEventBody('Konformanssin kevätkisat') }), status: 200, shape: shape.createdEvent },
-  { spec: 'v3', method: 'GET', path: '/event', call: () => ({ path: '/event' }), status: 200, shape: shape.apiEventPage },
+  {
+    spec: 'v3',
+    method: 'GET',
+    path: '/event',
+    call: () => ({ path: '/event' }),
+    status: 200,
+    shape: shape.apiEventPage,
+    // spec v3 §8: default page 0, default page size 50.
+    check: (answer) => expect((answer.body as { pageable: unknown }).pageable).toMatchObject({ page: 0, size: 50 })
+  },
   {
     spec: 'v3',
     method: 'GET',
