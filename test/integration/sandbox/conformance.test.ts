@@ -102,7 +102,7 @@ beforeAll(async () => {
   const clubs = store.clubIds()
   const passiveClub = clubs.at(-1)!
   store.setOrganizationStatus(passiveClub, 'PASSIVE')
-  const area = clubs.map((c) => store.organization(c)!.parentId!).find((p) => store.organization(p)!.type === 'AREA')!
+  const area = clubs.slice(0, -1).map((c) => store.organization(c)!.parentId!).find((p) => store.organization(p)!.type === 'AREA')!
   const grantedMerit = activity.merits.all().find((m) => activity.meritGroups.get(m.data.meritGroupId)!.data.organizationId === FED && activity.grantCollection(m.id).size > 0)!
   const open = (paid: boolean) =>
     activity.events.all().find((e) => e.federationId === FED && e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && e.maxAttendeeCount === undefined && (e.priceInCents > 0) === paid && activity.listedRegistrations(e.id).length > 0)!
