@@ -14,6 +14,8 @@ import { buildApp, startHarness } from '../e2e/harness'
 /** Milliseconds per measurement: opening the members page, and each search keystroke. */
 export interface RendererFigures {
   members: number
+  /** Round trips of a trivial call over the test bridge (`page.exposeBinding`), part of every figure below; Electron's IPC is faster. */
+  bridgeMs: number[]
   firstRowsMs: number[]
   keystrokeMs: number[]
 }
@@ -58,6 +60,17 @@ export async function measureRenderer(dbFile: string): Promise<RendererFigures> 
     const members = async (text: string) => ((await app.call('listMembers', { text, limit: 1 })) as { ok: true; value: MemberPage }).value
     const total = (await members('')).total
     await page.getByTestId('member-row').first().waitFor()
+
+    const bridgeMs = await page.evaluate(async () => {
+      const { kanslia } = globalThis as unknown as { kanslia: { getAppState(): Promise<unknown> } }
+      const times: number[] = []
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now()
+        await kanslia.getAppState()
+        times.push(performance.now() - started)
+      }
+      return times
+    })
 
     const firstRowsMs: number[] = []
     for (let i = 0; i < OPENINGS; i++) {
@@ -112,7 +125,7 @@ export async function measureRenderer(dbFile: string): Promise<RendererFigures> 
         )
       }
     }
-    return { members: total, firstRowsMs, keystrokeMs }
+    return { members: total, bridgeMs, firstRowsMs, keystrokeMs }
   } finally {
     await app.close()
   }

@@ -118,6 +118,15 @@ export function Members() {
     event.preventDefault()
   }
 
+  // Stable option lists: a federation has over a thousand clubs, and rebuilding them on every keystroke slows typing.
+  const clubOptions = useMemo(() => options.clubs.map((c) => ({ value: String(c.id), label: c.name })), [options])
+  const licenceOptions = useMemo(
+    () => options.licences.map((l) => ({ value: String(l.id), label: `${l.name} (${options.licencePeriods.find((p) => p.id === l.licencePeriodId)?.name ?? ''})` })),
+    [options]
+  )
+  const periodOptions = useMemo(() => options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name })), [options])
+  const statusOptions = useMemo(() => (['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) })), [t])
+
   const select = (key: keyof Filters) => (value: string | null) => setFilters((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
 
   return (
@@ -141,7 +150,7 @@ export function Members() {
         <Select
           aria-label={t('members.club')}
           placeholder={t('members.allClubs')}
-          data={options.clubs.map((c) => ({ value: String(c.id), label: c.name }))}
+          data={clubOptions}
           value={filters.clubId === undefined ? null : String(filters.clubId)}
           onChange={select('clubId')}
           searchable
@@ -151,7 +160,7 @@ export function Members() {
         <Select
           aria-label={t('members.licence')}
           placeholder={t('members.allLicences')}
-          data={options.licences.map((l) => ({ value: String(l.id), label: `${l.name} (${options.licencePeriods.find((p) => p.id === l.licencePeriodId)?.name ?? ''})` }))}
+          data={licenceOptions}
           value={filters.licenceId === undefined ? null : String(filters.licenceId)}
           onChange={select('licenceId')}
           searchable
@@ -160,14 +169,14 @@ export function Members() {
         <Select
           aria-label={t('members.allPeriods')}
           placeholder={t('members.allPeriods')}
-          data={options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name }))}
+          data={periodOptions}
           value={filters.licencePeriodId === undefined ? null : String(filters.licencePeriodId)}
           onChange={select('licencePeriodId')}
           clearable
         />
         <Select
           aria-label={t('members.status')}
-          data={(['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          data={statusOptions}
           value={filters.status}
           onChange={(value) => setFilters((f) => ({ ...f, status: (value ?? 'all') as Filters['status'] }))}
           allowDeselect={false}
