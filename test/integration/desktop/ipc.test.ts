@@ -52,6 +52,9 @@ describe('desktop IPC handlers against the demo federation', () => {
     const club = filters.value.clubs[0]
     const inClub = (await call('listMembers', { clubId: club.id, limit: 500 })) as { ok: true; value: MemberPage }
     expect(inClub.value.total).toBeGreaterThan(0)
+    // The unfiltered-status count (persons only) equals the rows the full query lists.
+    expect(inClub.value.total).toBeLessThan(500)
+    expect(inClub.value.rows).toHaveLength(inClub.value.total)
     const total = ((await call('listMembers', {})) as { ok: true; value: MemberPage }).value.total
     let sum = 0
     for (const status of ['valid', 'expiring', 'missing'] as const) {
