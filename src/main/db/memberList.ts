@@ -41,6 +41,21 @@ const ORDER: Record<MemberSortColumn, (d: string) => string> = {
   club: (d) => `m.club ${d}, m.last_name ${d}, m.id ${d}`
 }
 
+/** The same orders on `person p` itself, for sorting before the per-person lookups (club needs them). */
+const PERSON_ORDER: Record<Exclude<MemberSortColumn, 'club'>, (d: string) => string> = {
+  name: (d) => `p.last_name ${d}, p.first_name ${d}, p.id ${d}`,
+  sportId: (d) => `p.sport_id ${d}, p.id ${d}`,
+  birthYear: (d) => `p.birth_date ${d}, p.last_name ${d}, p.id ${d}`
+}
+
+/**
+ * Indexes that deliver persons in a sort's order. For a broad search (many matches) scanning one
+ * in order and stopping after the window beats fetching every match to sort it.
+ */
+const ORDER_INDEX: Partial<Record<MemberSortColumn, string>> = { name: 'person_name', sportId: 'person_sport_id' }
+/** Matches above which a search scans the sort's index instead of sorting the matches. */
+const BROAD_SEARCH = 500
+
 const STATUS: Record<LicenceStatus, string> = {
   valid: 'cl.usage_period_end > :soon',
   expiring: 'cl.usage_period_end <= :soon',
@@ -69,7 +84,12 @@ function addDays(isoDate: string, days: number): string {
  * Builds the SQL of a query from fixed fragments only (never user text; the search text goes
  * through `toFtsQuery` into a bound parameter).
  */
-function buildSql(query: MemberListQuery, hasFts: boolean, sportId: number | null): { from: string; where: string; personWhere: string } {
+function buildSql(
+  query: MemberListQuery,
+  hasFts: boolean,
+  sportId: number | null,
+  broad = false
+): { from: string; where: string; personWhere: string; windowFirst: boolean; onlyText: boolean } {
   const persons: string[] = []
   if (hasFts && sportId !== null) {
     persons.push('(p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts) OR p.sport_id = :sportId)')
@@ -86,13 +106,21 @@ function buildSql(query: MemberListQuery, hasFts: boolean, sportId: number | nul
     persons.push(`EXISTS (SELECT 1 FROM user_licence f WHERE f.user_id = p.id AND ${licenceFilters.join(' AND ')})`)
   }
   const personWhere = persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : ''
+  // When neither the order nor a filter needs a person's licences, pick the window of persons first
+  // and look licences up for those rows only: a sorter would otherwise hold every match's lookups.
+  const windowFirst = query.status === 'all' && query.sort !== 'club'
+  const index = broad ? ORDER_INDEX[query.sort] : undefined
+  const source = windowFirst
+    ? `(SELECT * FROM person p ${index ? `INDEXED BY ${index}` : ''} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort as keyof typeof PERSON_ORDER](query.direction === 'desc' ? 'DESC' : 'ASC')} LIMIT :limit OFFSET :offset) p`
+    : `person p ${personWhere}`
   const from = `(SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
       ${CURRENT_LICENCE} AS current_id, ${INSURED} AS insured
-    FROM person p ${personWhere}) m
+    FROM ${source}) m
     LEFT JOIN user_licence cl ON cl.id = m.current_id
     LEFT JOIN licence l ON l.id = cl.licence_id`
   const where = query.status === 'all' ? '' : `WHERE ${STATUS[query.status]}`
-  return { from, where, personWhere }
+  const onlyText = hasFts && sportId === null && licenceFilters.length === 0
+  return { from, where, personWhere, windowFirst, onlyText }
 }
 
 /**
@@ -107,7 +135,9 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const fts = text === '' ? null : toFtsQuery(text)
   const sportId = /^\d{1,9}$/.test(text) ? Number(text) : null
   if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [] }
-  const { from, where, personWhere } = buildSql(query, fts !== null, sportId)
+  // The text index counts its matches at once; that decides the plan, and is the total when text is the only filter.
+  const matches = fts === null ? null : (prepared(db, 'SELECT count(*) AS n FROM member_search WHERE member_search MATCH :fts').get({ fts }) as { n: number }).n
+  const { from, where, personWhere, windowFirst, onlyText } = buildSql(query, fts !== null, sportId, matches !== null && matches > BROAD_SEARCH)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts
   if (sportId !== null) personParams.sportId = sportId
@@ -120,20 +150,21 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
     db,
     `SELECT m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.current_id, m.insured,
        l.name AS licence_name, cl.usage_period_end AS licence_end
-     FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset`
+     FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`
   ).all({ ...params, limit: query.limit, offset: query.offset }) as Row[]
-  // Without a status filter the count needs no per-person licence lookups: the joins are on unique
-  // keys, so counting the matching persons gives the same number many times faster.
-  const countSql = query.status === 'all' ? `SELECT count(*) AS n FROM person p ${personWhere}` : `SELECT count(*) AS n FROM ${from} ${where}`
-  const total = (prepared(db, countSql).get(query.status === 'all' ? personParams : params) as { n: number }).n
+  const count = (sql: string, values: Record<string, string | number>) => (prepared(db, `SELECT count(*) AS n ${sql}`).get(values) as { n: number }).n
+  // Without a status filter the count needs no per-person licence lookups (the joins are on unique
+  // keys), and with text as the only filter it is the text index's own count.
+  const total =
+    query.status !== 'all' ? count(`FROM ${from} ${where}`, params) : onlyText && matches !== null ? matches : count(`FROM person p ${personWhere}`, personParams)
   return { total, offset: query.offset, rows: rows.map((row) => toListRow(row, params.soon as string)) }
 }
 
-/** The SQL `listMembers` runs for a query, with its parameters, for EXPLAIN QUERY PLAN tests. */
-export function memberListSql(query: MemberListQuery): string {
+/** The SQL `listMembers` runs for a query (`broad`: a search with more than BROAD_SEARCH matches), for EXPLAIN QUERY PLAN tests. */
+export function memberListSql(query: MemberListQuery, broad = false): string {
   const text = query.text.trim()
-  const { from, where } = buildSql(query, text !== '' && toFtsQuery(text) !== null, /^\d{1,9}$/.test(text) ? 1 : null)
-  return `SELECT m.id FROM ${from} ${where} ORDER BY ${ORDER[query.sort](query.direction === 'desc' ? 'DESC' : 'ASC')} LIMIT :limit OFFSET :offset`
+  const { from, where, windowFirst } = buildSql(query, text !== '' && toFtsQuery(text) !== null, /^\d{1,9}$/.test(text) ? 1 : null, broad)
+  return `SELECT m.id FROM ${from} ${where} ORDER BY ${ORDER[query.sort](query.direction === 'desc' ? 'DESC' : 'ASC')} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`
 }
 
 function toListRow(row: Row, soon: string): MemberListRow {
