@@ -34,7 +34,7 @@ interface PageGlobals {
   Event: new (type: string, init: { bubbles: boolean }) => unknown
 }
 
-/** Last names typed letter by letter, each keystroke measured once its rows are on screen. */
+/** Last names typed letter by letter; each keystroke that changes the list is measured until its rows are on screen. */
 const SEARCH_TERMS = ['Virtanen', 'Korhonen', 'Nieminen', 'Lindholm', 'Mäkinen']
 const OPENINGS = 10
 
@@ -97,10 +97,18 @@ export async function measureRenderer(dbFile: string): Promise<RendererFigures> 
       await search.fill('')
       await page.getByTestId('member-count').getByText(`${count.format(total)} members`).waitFor()
       await search.focus()
+      let shown = { count: `${count.format(total)} members`, first: '' }
       for (let length = 1; length <= term.length; length++) {
         const prefix = term.slice(0, length)
         const answer = await members(prefix)
         const expected = { count: `${count.format(answer.total)} members`, first: answer.rows[0]?.sportId === undefined ? null : String(answer.rows[0].sportId) }
+        // A keystroke whose answer looks like the one on screen cannot be seen arriving: type it unmeasured.
+        if (expected.count === shown.count && expected.first === shown.first) {
+          await search.press(prefix.at(-1)!)
+          await page.waitForTimeout(200)
+          continue
+        }
+        shown = { count: expected.count, first: expected.first ?? '' }
         keystrokeMs.push(
           await page.evaluate(
             ({ key, expected }) =>

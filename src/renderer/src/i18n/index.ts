@@ -32,11 +32,17 @@ export function initI18n(language: Language): typeof i18next {
   return i18next
 }
 
+/** One date formatter per language: creating an Intl.DateTimeFormat costs more than formatting with it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** Formats an ISO date (YYYY-MM-DD) in the user's language, e.g. 31.12.2026 in Finnish. */
 export function formatDate(isoDate: string | undefined, language: string): string {
   if (!isoDate) return ''
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00`)
-  return Number.isNaN(date.getTime()) ? isoDate : new Intl.DateTimeFormat(language).format(date)
+  if (Number.isNaN(date.getTime())) return isoDate
+  let format = dateFormats.get(language)
+  if (format === undefined) dateFormats.set(language, (format = new Intl.DateTimeFormat(language)))
+  return format.format(date)
 }
 
 /** Formats an instant (ISO string) as date and time in the user's language. */

@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MemberFilterOptions, MemberListRow, MemberQuery, MemberSortColumn } from '../../../shared/ipc/contract'
 import { call } from '../api'
@@ -35,7 +35,12 @@ export function Members() {
   const [openId, setOpenId] = useState<number | null>(null)
   const requested = useRef(new Set<number>())
   const generation = useRef(0)
+  /** The generation whose rows `pages` holds. */
+  const shown = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Stable callbacks: a new estimateSize makes the virtualiser re-measure all 150,000 rows on every render.
+  const getScrollElement = useCallback(() => scrollRef.current, [])
+  const estimateSize = useCallback(() => ROW_HEIGHT, [])
 
   const query = useMemo(
     () => ({ text, ...filters, sort: (sorting[0]?.id ?? 'name') as MemberSortColumn, direction: sorting[0]?.desc ? ('desc' as const) : ('asc' as const) }),
@@ -51,8 +56,11 @@ export function Members() {
       requested.current.add(page)
       void call('listMembers', { ...query, offset: page * PAGE, limit: PAGE }).then((result) => {
         if (gen !== generation.current) return
+        // The previous query's rows stay on screen until the first answer of the new one replaces them.
+        const replace = shown.current !== gen
+        shown.current = gen
         setTotal(result.total)
-        setPages((previous) => new Map(previous).set(page, result.rows))
+        setPages((previous) => (replace ? new Map<number, MemberListRow[]>() : new Map(previous)).set(page, result.rows))
       })
     },
     [query]
@@ -61,13 +69,12 @@ export function Members() {
   useEffect(() => {
     generation.current += 1
     requested.current = new Set()
-    setPages(new Map())
     setSelected(0)
     scrollRef.current?.scrollTo({ top: 0 })
     fetchPage(0, generation.current)
   }, [fetchPage, dataVersion])
 
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 })
+  const virtualizer = useVirtualizer({ count: total, getScrollElement, estimateSize, overscan: 12 })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
@@ -76,6 +83,11 @@ export function Members() {
       if (!requested.current.has(page)) fetchPage(page, generation.current)
     }
   }, [first, last, fetchPage])
+
+  const open = useCallback((index: number, row: MemberListRow | undefined) => {
+    setSelected(index)
+    if (row) setOpenId(row.id)
+  }, [])
 
   const rowAt = (index: number) => pages.get(Math.floor(index / PAGE))?.[index % PAGE]
 
@@ -118,17 +130,6 @@ export function Members() {
     event.preventDefault()
   }
 
-  // Stable option lists: a federation has over a thousand clubs, and rebuilding them on every keystroke slows typing.
-  const clubOptions = useMemo(() => options.clubs.map((c) => ({ value: String(c.id), label: c.name })), [options])
-  const licenceOptions = useMemo(
-    () => options.licences.map((l) => ({ value: String(l.id), label: `${l.name} (${options.licencePeriods.find((p) => p.id === l.licencePeriodId)?.name ?? ''})` })),
-    [options]
-  )
-  const periodOptions = useMemo(() => options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name })), [options])
-  const statusOptions = useMemo(() => (['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) })), [t])
-
-  const select = (key: keyof Filters) => (value: string | null) => setFilters((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
-
   return (
     <Stack p="md" h="100%" gap="sm">
       <Group align="end" wrap="wrap">
@@ -147,41 +148,7 @@ export function Members() {
             }
           }}
         />
-        <Select
-          aria-label={t('members.club')}
-          placeholder={t('members.allClubs')}
-          data={clubOptions}
-          value={filters.clubId === undefined ? null : String(filters.clubId)}
-          onChange={select('clubId')}
-          searchable
-          clearable
-          data-testid="filter-club"
-        />
-        <Select
-          aria-label={t('members.licence')}
-          placeholder={t('members.allLicences')}
-          data={licenceOptions}
-          value={filters.licenceId === undefined ? null : String(filters.licenceId)}
-          onChange={select('licenceId')}
-          searchable
-          clearable
-        />
-        <Select
-          aria-label={t('members.allPeriods')}
-          placeholder={t('members.allPeriods')}
-          data={periodOptions}
-          value={filters.licencePeriodId === undefined ? null : String(filters.licencePeriodId)}
-          onChange={select('licencePeriodId')}
-          clearable
-        />
-        <Select
-          aria-label={t('members.status')}
-          data={statusOptions}
-          value={filters.status}
-          onChange={(value) => setFilters((f) => ({ ...f, status: (value ?? 'all') as Filters['status'] }))}
-          allowDeselect={false}
-          data-testid="filter-status"
-        />
+        <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
       <Group justify="space-between">
         <Text size="sm" data-testid="member-count">
@@ -227,66 +194,9 @@ export function Members() {
             </Text>
           )}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const row = rowAt(item.index)
-              return (
-                <div
-                  key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 1}
-                  aria-selected={item.index === selected}
-                  data-testid={row ? 'member-row' : 'member-row-loading'}
-                  onClick={() => {
-                    setSelected(item.index)
-                    if (row) setOpenId(row.id)
-                  }}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
-                    display: 'grid',
-                    gridTemplateColumns: GRID,
-                    alignItems: 'center',
-                    cursor: 'pointer',
-                    background: item.index === selected ? 'var(--mantine-color-blue-light)' : undefined,
-                    borderBottom: '1px solid var(--mantine-color-default-border)'
-                  }}
-                >
-                  {row && (
-                    <>
-                      <Text px="xs" truncate>
-                        {row.lastName}, {row.firstName}
-                      </Text>
-                      <Text px="xs" ff="monospace" size="sm">
-                        {row.sportId}
-                      </Text>
-                      <Text px="xs">{row.birthYear}</Text>
-                      <Text px="xs" truncate>
-                        {row.club}
-                      </Text>
-                      <Group px="xs" gap={4} wrap="nowrap">
-                        <Badge color={STATUS_COLOR[row.licenceStatus]} variant="light" size="sm">
-                          {t(`status.${row.licenceStatus}`)}
-                        </Badge>
-                        {row.licenceEnd && (
-                          <Text size="xs" c="dimmed">
-                            {formatDate(row.licenceEnd, i18n.language)}
-                          </Text>
-                        )}
-                      </Group>
-                      <Box px="xs">
-                        <Badge color={row.insured ? 'green' : 'gray'} variant="light" size="sm">
-                          {row.insured ? t('status.insured') : t('status.uninsured')}
-                        </Badge>
-                      </Box>
-                    </>
-                  )}
-                </div>
-              )
-            })}
+            {items.map((item) => (
+              <MemberRow key={item.key} index={item.index} start={item.start} row={rowAt(item.index)} selected={item.index === selected} onOpen={open} />
+            ))}
           </div>
         </div>
       </Box>
@@ -300,3 +210,130 @@ export function Members() {
     </Stack>
   )
 }
+
+interface MemberFiltersProps {
+  options: MemberFilterOptions
+  filters: Filters
+  onChange: React.Dispatch<React.SetStateAction<Filters>>
+}
+
+/**
+ * The club, licence, licence period and status selects. Memoised with stable option lists: a
+ * federation has over a thousand clubs, and re-rendering them on every search keystroke slows typing.
+ */
+const MemberFilters = memo(function MemberFilters({ options, filters, onChange }: MemberFiltersProps) {
+  const { t } = useTranslation()
+  const clubOptions = useMemo(() => options.clubs.map((c) => ({ value: String(c.id), label: c.name })), [options])
+  const licenceOptions = useMemo(
+    () => options.licences.map((l) => ({ value: String(l.id), label: `${l.name} (${options.licencePeriods.find((p) => p.id === l.licencePeriodId)?.name ?? ''})` })),
+    [options]
+  )
+  const periodOptions = useMemo(() => options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name })), [options])
+  const statusOptions = useMemo(() => (['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) })), [t])
+
+  const select = (key: keyof Filters) => (value: string | null) => onChange((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
+  return (
+    <>
+      <Select
+        aria-label={t('members.club')}
+        placeholder={t('members.allClubs')}
+        data={clubOptions}
+        value={filters.clubId === undefined ? null : String(filters.clubId)}
+        onChange={select('clubId')}
+        searchable
+        clearable
+        data-testid="filter-club"
+      />
+      <Select
+        aria-label={t('members.licence')}
+        placeholder={t('members.allLicences')}
+        data={licenceOptions}
+        value={filters.licenceId === undefined ? null : String(filters.licenceId)}
+        onChange={select('licenceId')}
+        searchable
+        clearable
+      />
+      <Select
+        aria-label={t('members.allPeriods')}
+        placeholder={t('members.allPeriods')}
+        data={periodOptions}
+        value={filters.licencePeriodId === undefined ? null : String(filters.licencePeriodId)}
+        onChange={select('licencePeriodId')}
+        clearable
+      />
+      <Select
+        aria-label={t('members.status')}
+        data={statusOptions}
+        value={filters.status}
+        onChange={(value) => onChange((f) => ({ ...f, status: (value ?? 'all') as Filters['status'] }))}
+        allowDeselect={false}
+        data-testid="filter-status"
+      />
+    </>
+  )
+})
+
+const CELL: React.CSSProperties = { padding: '0 var(--mantine-spacing-xs)', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+
+interface MemberRowProps {
+  index: number
+  /** Offset from the list's top, px. */
+  start: number
+  /** The member, or undefined while its window loads. */
+  row: MemberListRow | undefined
+  selected: boolean
+  onOpen(index: number, row: MemberListRow | undefined): void
+}
+
+/**
+ * One row of the member list. Memoised and built from plain elements (Mantine only for the
+ * badges): a keystroke re-renders the list, and only rows whose member changed should pay for it.
+ */
+const MemberRow = memo(function MemberRow({ index, start, row, selected, onOpen }: MemberRowProps) {
+  const { t, i18n } = useTranslation()
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      aria-selected={selected}
+      data-testid={row ? 'member-row' : 'member-row-loading'}
+      onClick={() => onOpen(index, row)}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+        display: 'grid',
+        gridTemplateColumns: GRID,
+        alignItems: 'center',
+        cursor: 'pointer',
+        background: selected ? 'var(--mantine-color-blue-light)' : undefined,
+        borderBottom: '1px solid var(--mantine-color-default-border)'
+      }}
+    >
+      {row && (
+        <>
+          <span style={CELL}>
+            {row.lastName}, {row.firstName}
+          </span>
+          <span style={{ ...CELL, fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' }}>{row.sportId}</span>
+          <span style={CELL}>{row.birthYear}</span>
+          <span style={CELL}>{row.club}</span>
+          <span style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
+            <Badge color={STATUS_COLOR[row.licenceStatus]} variant="light" size="sm">
+              {t(`status.${row.licenceStatus}`)}
+            </Badge>
+            {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, i18n.language)}</span>}
+          </span>
+          <span style={CELL}>
+            <Badge color={row.insured ? 'green' : 'gray'} variant="light" size="sm">
+              {row.insured ? t('status.insured') : t('status.uninsured')}
+            </Badge>
+          </span>
+        </>
+      )}
+    </div>
+  )
+})
