@@ -1,4 +1,5 @@
 import { formatInstant, parseInstant } from '../../shared/instant'
+import type { SyncProgressEvent } from '../../shared/ipc/contract'
 import { ApiError, type ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, finishRun, readCursor, recordCursorResult, startRun } from '../db/runs'
@@ -19,22 +20,12 @@ export interface SyncOptions {
 }
 
 /**
- * Progress of one (resource, scope). `elements` counts elements received so far (re-reads of the
- * overlap included), `bytes` response bytes, `total` the API's estimate of the elements of the
- * pass, `elementsPerSecond` since the resource started, `etaSeconds` from both.
+ * Progress of one (resource, scope): the IPC contract's `SyncProgressEvent`, the one definition.
+ * `elements` counts elements received so far (re-reads of the overlap included), `bytes` response
+ * bytes, `total` the API's estimate of the elements of the pass, `elementsPerSecond` since the
+ * resource started, `etaSeconds` from both.
  */
-export interface SyncProgress {
-  resource: string
-  scope: string
-  phase: 'start' | 'page' | 'done' | 'error'
-  pages: number
-  elements: number
-  bytes: number
-  total?: number
-  elementsPerSecond: number
-  etaSeconds?: number
-  message?: string
-}
+export type SyncProgress = SyncProgressEvent
 
 /**
  * Outcome of a run. Per (resource, scope): elements received, pages, response bytes, rows removed
