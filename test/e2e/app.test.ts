@@ -135,4 +135,18 @@ describe('desktop app in Chromium', () => {
     await page.getByPlaceholder('Search by name, Sport-ID or e-mail').waitFor()
     await shot('members-en')
   })
+
+  it('switches to the dark theme and back', async () => {
+    const { page } = app
+    const scheme = () => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { getAttribute(name: string): string | null } } }).document.documentElement.getAttribute('data-mantine-color-scheme'))
+    await page.getByTestId('nav-settings').click()
+    await page.getByText('Dark', { exact: true }).click()
+    await expect.poll(scheme).toBe('dark')
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('member-row').first().waitFor()
+    await shot('members-dark')
+    await page.getByTestId('nav-settings').click()
+    await page.getByText('Light', { exact: true }).click()
+    await expect.poll(scheme).toBe('light')
+  })
 })

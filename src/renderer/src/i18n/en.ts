@@ -118,7 +118,16 @@ export const en = {
     'user-licences': 'User licences',
     'user-insurances': 'User insurances'
   },
-  settings: { heading: 'Settings', language: 'Language', connection: 'Connection', demoMode: 'You are exploring the demo federation.' },
+  settings: {
+    heading: 'Settings',
+    language: 'Language',
+    connection: 'Connection',
+    demoMode: 'You are exploring the demo federation.',
+    theme: 'Appearance',
+    light: 'Light',
+    dark: 'Dark',
+    auto: 'Like the system'
+  },
   errors: { generic: 'Something went wrong: {{message}}' }
 }
 

@@ -120,6 +120,15 @@ export const fi: Strings = {
     'user-licences': 'Jäsenten lisenssit',
     'user-insurances': 'Jäsenten vakuutukset'
   },
-  settings: { heading: 'Asetukset', language: 'Kieli', connection: 'Yhteys', demoMode: 'Tutustut demoliittoon.' },
+  settings: {
+    heading: 'Asetukset',
+    language: 'Kieli',
+    connection: 'Yhteys',
+    demoMode: 'Tutustut demoliittoon.',
+    theme: 'Ulkoasu',
+    light: 'Vaalea',
+    dark: 'Tumma',
+    auto: 'Järjestelmän mukaan'
+  },
   errors: { generic: 'Jokin meni vikaan: {{message}}' }
 }

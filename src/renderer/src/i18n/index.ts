@@ -32,6 +32,14 @@ export function initI18n(language: Language): typeof i18next {
   return i18next
 }
 
+/**
+ * The Intl locale of an app language: its form in Finland (so English dates read 31/12/2026, not
+ * 12/31/2026, and Swedish ones 31.12.2026).
+ */
+export function intlLocale(language: string): string {
+  return { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' }[language] ?? language
+}
+
 /** One date formatter per language: creating an Intl.DateTimeFormat costs more than formatting with it. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -41,7 +49,7 @@ export function formatDate(isoDate: string | undefined, language: string): strin
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00`)
   if (Number.isNaN(date.getTime())) return isoDate
   let format = dateFormats.get(language)
-  if (format === undefined) dateFormats.set(language, (format = new Intl.DateTimeFormat(language)))
+  if (format === undefined) dateFormats.set(language, (format = new Intl.DateTimeFormat(intlLocale(language))))
   return format.format(date)
 }
 
@@ -49,7 +57,7 @@ export function formatDate(isoDate: string | undefined, language: string): strin
 export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return ''
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date)
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(date)
 }
 
 /** The user-facing name of a synced resource (`user-licences` → "User licences"); unknown names as they are. */

@@ -120,6 +120,15 @@ export const sv: Strings = {
     'user-licences': 'Medlemmarnas licenser',
     'user-insurances': 'Medlemmarnas försäkringar'
   },
-  settings: { heading: 'Inställningar', language: 'Språk', connection: 'Anslutning', demoMode: 'Du utforskar demoförbundet.' },
+  settings: {
+    heading: 'Inställningar',
+    language: 'Språk',
+    connection: 'Anslutning',
+    demoMode: 'Du utforskar demoförbundet.',
+    theme: 'Utseende',
+    light: 'Ljust',
+    dark: 'Mörkt',
+    auto: 'Som systemet'
+  },
   errors: { generic: 'Något gick fel: {{message}}' }
 }

@@ -1,4 +1,4 @@
-import { SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -18,7 +18,22 @@ export function LanguagePicker() {
   )
 }
 
-/** Settings: language, and which connection the app uses. */
+/** Light, dark or the OS's colour scheme; Mantine keeps the choice across restarts. */
+export function ThemePicker() {
+  const { t } = useTranslation()
+  const { colorScheme, setColorScheme } = useMantineColorScheme()
+  return (
+    <SegmentedControl
+      aria-label={t('settings.theme')}
+      value={colorScheme}
+      onChange={(value) => setColorScheme(value as MantineColorScheme)}
+      data={(['light', 'dark', 'auto'] as const).map((value) => ({ value, label: t(`settings.${value}`) }))}
+      data-testid="theme-picker"
+    />
+  )
+}
+
+/** Settings: language, theme, and which connection the app uses. */
 export function Settings() {
   const { t } = useTranslation()
   const app = useAppStore((s) => s.app)
@@ -27,6 +42,8 @@ export function Settings() {
       <Title order={2}>{t('settings.heading')}</Title>
       <Text fw={600}>{t('settings.language')}</Text>
       <LanguagePicker />
+      <Text fw={600}>{t('settings.theme')}</Text>
+      <ThemePicker />
       <Text fw={600}>{t('settings.connection')}</Text>
       {app?.mode === 'demo' ? (
         <Text>{t('settings.demoMode')}</Text>
