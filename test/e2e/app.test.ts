@@ -136,6 +136,18 @@ describe('desktop app in Chromium', () => {
     await shot('members-en')
   })
 
+  it('moves between pages and to the search with the keyboard', async () => {
+    const { page } = app
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('member-list').focus()
+    await page.keyboard.press('Control+2')
+    await page.getByTestId('licence-period').first().waitFor()
+    await page.keyboard.press('Control+1')
+    await page.getByTestId('member-list').waitFor()
+    await page.keyboard.press('Control+F')
+    await expect.poll(() => page.getByTestId('member-search').evaluate((input) => input === (input.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true)
+  })
+
   it('switches to the dark theme and back', async () => {
     const { page } = app
     const scheme = () => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { getAttribute(name: string): string | null } } }).document.documentElement.getAttribute('data-mantine-color-scheme'))

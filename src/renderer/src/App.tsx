@@ -1,4 +1,5 @@
 import { AppShell, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Licences } from './pages/Licences'
@@ -16,6 +17,11 @@ const PAGES: Page[] = ['members', 'licences', 'organizations', 'sync', 'settings
 export function App() {
   const { t } = useTranslation()
   const { app, page, setPage, load, syncing } = useAppStore()
+  // Ctrl+1…5 (⌘ on macOS) open the pages in navigation order, also from inside text fields.
+  useHotkeys(
+    PAGES.map((p, i) => [`mod+${i + 1}`, () => setPage(p)] as [string, () => void]),
+    []
+  )
   useEffect(() => {
     const unsubscribe = subscribeToEvents()
     void load()

@@ -31,7 +31,7 @@ export const en = {
     allPeriods: 'All licence periods',
     status: 'Licence status',
     empty: 'No members match.',
-    keyboardHint: 'Arrow keys move, Enter opens'
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens; Ctrl+1…5 switch pages'
   },
   status: {
     all: 'Any status',

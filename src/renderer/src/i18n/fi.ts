@@ -33,7 +33,7 @@ export const fi: Strings = {
     allPeriods: 'Kaikki lisenssikaudet',
     status: 'Lisenssin tila',
     empty: 'Ei hakua vastaavia jäseniä.',
-    keyboardHint: 'Nuolinäppäimet liikkuvat, Enter avaa'
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa; Ctrl+1…5 vaihtaa sivua'
   },
   status: {
     all: 'Kaikki tilat',

@@ -33,7 +33,7 @@ export const sv: Strings = {
     allPeriods: 'Alla licensperioder',
     status: 'Licensstatus',
     empty: 'Inga medlemmar matchar.',
-    keyboardHint: 'Piltangenterna flyttar, Enter öppnar'
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar; Ctrl+1…5 byter sida'
   },
   status: {
     all: 'Alla statusar',

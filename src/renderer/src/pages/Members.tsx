@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -38,6 +39,8 @@ export function Members() {
   /** The generation whose rows `pages` holds. */
   const shown = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
+  useHotkeys([['mod+F', () => searchRef.current?.focus()]], [])
   // Stable callbacks: a new estimateSize makes the virtualiser re-measure all 150,000 rows on every render.
   const getScrollElement = useCallback(() => scrollRef.current, [])
   const estimateSize = useCallback(() => ROW_HEIGHT, [])
@@ -140,6 +143,7 @@ export function Members() {
           aria-label={t('members.search')}
           value={text}
           data-testid="member-search"
+          ref={searchRef}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown' || event.key === 'Enter') {
