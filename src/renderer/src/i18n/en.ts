@@ -62,6 +62,8 @@ export const en = {
     offline: 'Offline — you see the data of the last sync',
     syncNow: 'Sync now',
     running: 'Syncing {{resource}}: {{elements, number}} items',
+    runningOf: 'Syncing {{resource}}: {{elements, number}} of {{total, number}} items',
+    eta: '{{rate, number}} items/s, about {{seconds, number}} s left',
     lastRun: 'Last sync',
     resource: 'Data',
     rows: 'Rows',

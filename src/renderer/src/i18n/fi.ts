@@ -64,6 +64,8 @@ export const fi: Strings = {
     offline: 'Ei verkkoyhteyttä — näet viimeisimmän synkronoinnin tiedot',
     syncNow: 'Synkronoi nyt',
     running: 'Synkronoidaan {{resource}}: {{elements, number}} kohdetta',
+    runningOf: 'Synkronoidaan {{resource}}: {{elements, number}} / {{total, number}} kohdetta',
+    eta: '{{rate, number}} kohdetta/s, noin {{seconds, number}} s jäljellä',
     lastRun: 'Viimeisin synkronointi',
     resource: 'Tieto',
     rows: 'Rivejä',

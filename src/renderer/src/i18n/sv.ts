@@ -64,6 +64,8 @@ export const sv: Strings = {
     offline: 'Offline — du ser uppgifterna från den senaste synkroniseringen',
     syncNow: 'Synkronisera nu',
     running: 'Synkroniserar {{resource}}: {{elements, number}} poster',
+    runningOf: 'Synkroniserar {{resource}}: {{elements, number}} av {{total, number}} poster',
+    eta: '{{rate, number}} poster/s, cirka {{seconds, number}} s kvar',
     lastRun: 'Senaste synkronisering',
     resource: 'Uppgift',
     rows: 'Rader',

@@ -24,8 +24,11 @@ export function SyncProgress() {
     <Stack gap={4} data-testid="sync-progress">
       <Progress value={syncing ? value : 100} animated={syncing} aria-label={t('sync.heading')} />
       {current && syncing && (
-        <Text size="sm" c="dimmed">
-          {t('sync.running', { resource: resourceName(t, current.resource), elements: current.elements })}
+        <Text size="sm" c="dimmed" data-testid="sync-progress-text">
+          {current.total
+            ? t('sync.runningOf', { resource: resourceName(t, current.resource), elements: current.elements, total: current.total })
+            : t('sync.running', { resource: resourceName(t, current.resource), elements: current.elements })}
+          {current.etaSeconds !== undefined && ` · ${t('sync.eta', { rate: Math.round(current.elementsPerSecond), seconds: Math.ceil(current.etaSeconds) })}`}
         </Text>
       )}
     </Stack>
