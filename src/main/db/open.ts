@@ -59,6 +59,8 @@ export function openDatabase(file: string): WritableDB {
   try {
     // Read the version before anything that writes: setting WAL alone rewrites the file header.
     refuseNewer(db, file)
+    // Takes effect only on a new file: rows of user licences (~0.6 KB) fill 8 KiB pages better.
+    db.pragma('page_size = 8192')
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('busy_timeout = 5000')

@@ -1,12 +1,13 @@
+import { hash } from 'node:crypto'
+import type { Statement } from 'better-sqlite3'
 import type { WritableDB, ReadableDB } from './open'
 import { prepared } from './statements'
 import { PERSON_COLUMNS, TABLES, personValues, type ExportResource } from './tables'
 
-/** One received element ready to store: id, modificationTime in µs, raw JSON, the parsed object. */
+/** One received element ready to store: id, modificationTime in µs, the parsed object as received. */
 export interface ReceivedElement {
   id: number
   modificationUs: number
-  raw: string
   element: Record<string, unknown>
 }
 
@@ -30,13 +31,27 @@ const PERSON_SQL =
   'WHERE excluded.modification_us > person.modification_us'
 
 /**
+ * What a run knows about a stored person: the modification instant (µs) of the profile stored and
+ * the SHA-1 of its JSON. Keyed by user id; see `upsertElements`.
+ */
+export type SeenPersons = Map<number, { us: number; profileHash: string }>
+
+/**
  * Upserts received elements of `resource` into its table, tagged with `scope` and `generation`
  * (DESIGN §3 rules 3 and 5): an element older than the stored one changes nothing but the
- * generation (it was seen, so a sweep must keep it). Nested `user` profiles go to `person`, where
- * only a strictly newer user `modificationTime` replaces the stored profile.
+ * generation (it was seen, so a sweep must keep it). Nested `user` profiles (spec v2 §2.11) go to
+ * `person` without their `sportParameters` (only user licences carry them, spec v2 §4.4
+ * `includeSportParams`), and only a strictly newer user `modificationTime` replaces the stored one.
+ *
+ * Personal data is stored once: when the element's user equals the stored profile, the element
+ * keeps only a reference `{"id":N}` (plus the user's `sportParameters`, when it had them) and
+ * `exportRaw` puts the profile back. A purge or wipe of a person so removes every copy, and a first
+ * sync writes a third fewer bytes. Any other nested user (older, or without a usable
+ * `modificationTime`) is kept as received.
+ *
  * Call inside a transaction. `parseUserInstant` turns a user's modificationTime into µs or throws.
- * `seenPersons` (user id → µs already written or found stored) lets a run skip persons it has
- * already written at that instant; share one map per connection and run.
+ * `seenPersons` caches what this run wrote or read of `person`; share one map per connection and
+ * run, and clear it when a transaction rolls back.
  * @returns how many stored rows were added or replaced.
  */
 export function upsertElements(
@@ -46,32 +61,58 @@ export function upsertElements(
   generation: number,
   elements: readonly ReceivedElement[],
   parseUserInstant: (value: string) => number,
-  seenPersons: Map<number, number> = new Map()
+  seenPersons: SeenPersons = new Map()
 ): number {
   const spec = TABLES[resource]
   const upsert = prepared(db, upsertSql(resource))
   const touch = prepared(db, `UPDATE ${spec.table} SET generation = ? WHERE id = ?`)
-  const person = prepared(db, PERSON_SQL)
+  const people = { write: prepared(db, PERSON_SQL), read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?') }
   let changed = 0
   for (const item of elements) {
-    const result = upsert.run(item.id, scope, item.modificationUs, generation, item.raw, ...spec.values(item.element))
+    const user = storePerson(people, item.element.user, parseUserInstant, seenPersons)
+    const raw = JSON.stringify(user === null ? item.element : { ...item.element, user })
+    const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...spec.values(item.element))
     if (result.changes > 0) changed++
     else touch.run(generation, item.id)
-    const user = item.element.user as Record<string, unknown> | undefined
-    if (user && typeof user === 'object' && typeof user.id === 'number' && typeof user.modificationTime === 'string') {
-      let userUs: number
-      try {
-        userUs = parseUserInstant(user.modificationTime)
-      } catch {
-        continue
-      }
-      const seenUs = seenPersons.get(user.id)
-      if (seenUs !== undefined && seenUs >= userUs) continue
-      person.run(user.id, ...personValues(user), userUs, JSON.stringify(user))
-      seenPersons.set(user.id, userUs)
-    }
   }
   return changed
+}
+
+/**
+ * Writes a nested user's profile to `person` unless one as new is stored.
+ * @returns the reference to keep in the element when `person` holds exactly this profile; null
+ *   when the element must keep its user as received.
+ */
+function storePerson(
+  people: { write: Statement; read: Statement },
+  value: unknown,
+  parseUserInstant: (value: string) => number,
+  seenPersons: SeenPersons
+): Record<string, unknown> | null {
+  const user = value as Record<string, unknown> | null | undefined
+  if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || typeof user.modificationTime !== 'string') return null
+  const id = user.id as number
+  let userUs: number
+  try {
+    userUs = parseUserInstant(user.modificationTime)
+  } catch {
+    return null
+  }
+  const { sportParameters, ...profile } = user
+  const profileJson = JSON.stringify(profile)
+  const profileHash = hash('sha1', profileJson)
+  let stored = seenPersons.get(id)
+  if (stored === undefined || stored.us < userUs) {
+    if (people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0) {
+      stored = { us: userUs, profileHash }
+    } else {
+      const row = people.read.get(id) as { us: number; raw: string }
+      stored = { us: row.us, profileHash: hash('sha1', row.raw) }
+    }
+    seenPersons.set(id, stored)
+  }
+  if (stored.us !== userUs || stored.profileHash !== profileHash) return null
+  return 'sportParameters' in user ? { id, sportParameters } : { id }
 }
 
 /** Rows of `resource` from `scope` whose modification instant lies in (afterUs, upToUs]. */

@@ -31,8 +31,8 @@ export interface SortedElements {
 
 /**
  * Keeps the elements with an integer `id` and a parseable `modificationTime` (offsets, 1–9
- * fraction digits: DESIGN §3 rule 1), serialising each once as its raw JSON; others are skipped
- * (DESIGN §2: not stored, reported). Unknown fields and enum values are kept as they are.
+ * fraction digits: DESIGN §3 rule 1); others are skipped (DESIGN §2: not stored, reported).
+ * Unknown fields and enum values are kept as they are.
  */
 export function sortElements(content: readonly unknown[]): SortedElements {
   const received: ReceivedElement[] = []
@@ -52,7 +52,7 @@ export function sortElements(content: readonly unknown[]): SortedElements {
       continue
     }
     if (newestUs === null || modificationUs > newestUs) newestUs = modificationUs
-    received.push({ id: element.id as number, modificationUs, raw: JSON.stringify(element), element })
+    received.push({ id: element.id as number, modificationUs, element })
   }
   return { received, skipped, newestUs }
 }

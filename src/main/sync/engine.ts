@@ -3,7 +3,8 @@ import type { SyncProgressEvent } from '../../shared/ipc/contract'
 import { ApiError, type ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, finishRun, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { countInWindow, sweepUnreferencedPersons, sweepUnseen, upsertElements, type ReceivedElement } from '../db/synced'
+import { countInWindow, sweepUnreferencedPersons, sweepUnseen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import { federationScope, SYNC_SOURCES, type ResourceSource } from './resources'
 
@@ -72,6 +73,8 @@ interface Window {
  *    pass did not see; persons no longer referenced go too.
  * An incremental run first asks for the newest element after the cursor's window and skips the
  * resource when nothing is newer and the window holds no row it lacks (quiet sync: one tiny request).
+ * Into a database without persons (a first sync) the member search index is built once at the end
+ * of the run instead of row by row (db/memberSearch.ts).
  * 403 counts as an empty answer (DESIGN §3 rule 6; so a full run then removes that (resource,
  * scope)'s rows, which the credentials may no longer read); any other failure ends that (resource, scope)
  * with its error in the result, and the run carries on with the next one.
@@ -84,6 +87,25 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const pageSize = Math.max(1, Math.min(100_000, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
   const runId = startRun(db, full)
+  // A bulk load killed before it finished left the search index suspended: rebuild it first.
+  resumeMemberSearch(db)
+  const bulkLoad = suspendMemberSearchForBulkLoad(db)
+  try {
+    return await syncScopes(db, client, options, { runId, full, pageSize, bytesAtStart, started })
+  } finally {
+    // Normally done at the end of syncScopes, inside the measured run; here for failed runs.
+    if (bulkLoad) resumeMemberSearch(db)
+  }
+}
+
+/** The run itself: scopes, then each resource of each scope; see `runSync`. */
+async function syncScopes(
+  db: WritableDB,
+  client: ApiClient,
+  options: SyncOptions,
+  run: { runId: number; full: boolean; pageSize: number; bytesAtStart: number; started: number }
+): Promise<SyncResult> {
+  const { runId, full, pageSize, bytesAtStart, started } = run
   let roots: Array<{ scope: string; federationId: number; elements: ReceivedElement[] }>
   try {
     roots = await discoverScopes(client, pageSize)
@@ -92,7 +114,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     throw error
   }
   const resources: ResourceResult[] = []
-  const seenPersons = new Map<number, number>()
+  const seenPersons: SeenPersons = new Map()
   let personsComplete = full
   for (const root of roots) {
     for (const source of SYNC_SOURCES) {
@@ -104,6 +126,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     }
   }
   if (personsComplete && !options.signal?.aborted) db.transaction(() => sweepUnreferencedPersons(db))()
+  resumeMemberSearch(db)
   const failed = resources.find((r) => r.error)
   const cancelled = options.signal?.aborted === true
   const result: SyncResult = {
@@ -157,7 +180,7 @@ interface ResourceContext {
   pageSize: number
   options: SyncOptions
   /** Persons written in this run: user id → µs (see upsertElements). */
-  seenPersons: Map<number, number>
+  seenPersons: SeenPersons
 }
 
 /** Syncs one (resource, scope); never throws: a failure is returned as `error` and recorded. */

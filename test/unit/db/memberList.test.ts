@@ -27,7 +27,7 @@ function seed(): { db: WritableDB; people: Array<{ id: number; sportId: number; 
       usagePeriodEnd: '2026-12-31',
       user: { ...user, modificationTime, isAuthenticatedWithPassword: true, isEventInstructor: false }
     }
-    return { id: element.id, modificationUs: parseInstant(modificationTime), raw: JSON.stringify(element), element }
+    return { id: element.id, modificationUs: parseInstant(modificationTime), element }
   })
   db.transaction(() => upsertElements(db, 'user-licences', 'federation 1', 1, elements, parseInstant))()
   return { db, people }

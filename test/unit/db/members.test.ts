@@ -25,7 +25,7 @@ function seed(): WritableDB {
         usagePeriodEnd: '2026-12-31',
         user: { ...user, modificationTime: '2026-01-15T10:00:00+02:00', isAuthenticatedWithPassword: true, isEventInstructor: false }
       }
-      return { id: element.id, modificationUs: parseInstant(element.modificationTime), raw: JSON.stringify(element), element }
+      return { id: element.id, modificationUs: parseInstant(element.modificationTime), element }
     }),
     parseInstant
   )

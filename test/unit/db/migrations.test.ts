@@ -39,7 +39,7 @@ describe('migrations', () => {
     const db = fresh()
     migrate(db, 1)
     db.prepare("INSERT INTO person (id, sport_id, first_name, last_name, email, modification_us, raw) VALUES (1, 12345678, 'Äijö', 'Virtanen', 'aijo@example.fi', 1, '{}')").run()
-    expect(migrate(db)).toEqual([2])
+    expect(migrate(db, 2)).toEqual([2])
     const match = (q: string) => (db.prepare('SELECT rowid FROM member_search WHERE member_search MATCH ?').all(q) as Array<{ rowid: number }>).map((r) => r.rowid)
     expect(match('"aijo"*')).toEqual([1])
     expect(match('"1234"*')).toEqual([1])
@@ -48,6 +48,23 @@ describe('migrations', () => {
     expect(match('"lindq"*')).toEqual([1])
     db.prepare('DELETE FROM person WHERE id = 1').run()
     expect(match('"lindq"*')).toEqual([])
+  })
+
+  it('0003-member-search-bulk-load keeps the index in step unless suspended, and keeps the persons of 0002', () => {
+    const db = fresh()
+    migrate(db, 2)
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (1, 12345678, 'Virtanen', 1, '{}')").run()
+    expect(migrate(db)).toEqual([3])
+    const match = (q: string) => (db.prepare('SELECT rowid FROM member_search WHERE member_search MATCH ?').all(q) as Array<{ rowid: number }>).map((r) => r.rowid)
+    expect(match('"virtanen"*')).toEqual([1])
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (2, 23456789, 'Korhonen', 1, '{}')").run()
+    expect(match('"korhonen"*')).toEqual([2])
+    db.prepare("INSERT INTO member_search_suspended (id, since) VALUES (1, '2026-11-23T10:00:00Z')").run()
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (3, 34567890, 'Laine', 1, '{}')").run()
+    db.prepare("UPDATE person SET last_name = 'Lindqvist' WHERE id = 1").run()
+    expect(match('"laine"*')).toEqual([])
+    expect(match('"lindqvist"*')).toEqual([])
+    expect(() => db.prepare("INSERT INTO member_search_suspended (id, since) VALUES (2, 'x')").run()).toThrow(/CHECK/)
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {

@@ -6,7 +6,7 @@ import { countInWindow, sweepUnseen, upsertElements, type ReceivedElement } from
 
 function userLicence(id: number, modificationTime: string, user: Record<string, unknown>, extra: Record<string, unknown> = {}): ReceivedElement {
   const element = { id, modificationTime, licenceOrganizationName: 'Kangasalan Kiri', user, ...extra }
-  return { id, modificationUs: parseInstant(modificationTime), raw: JSON.stringify(element), element }
+  return { id, modificationUs: parseInstant(modificationTime), element }
 }
 
 const anna = (modificationTime: string, lastName: string) => ({ id: 7, sportId: 12345678, modificationTime, firstName: 'Anna', lastName, isAuthenticatedWithPassword: true, isEventInstructor: false })
@@ -31,7 +31,7 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'Vanha'))], parseInstant)
     const newer = userLicence(1, '2026-01-15T10:00:01+02:00', anna('2026-01-15T10:00:01+02:00', 'Uusi'), { extraField: { future: true } })
     expect(upsertElements(db, 'user-licences', 'federation 1', 2, [newer], parseInstant)).toBe(1)
-    expect([...exportRaw(db, 'user-licences')]).toEqual([newer.raw])
+    expect([...exportRaw(db, 'user-licences')]).toEqual([JSON.stringify(newer.element)])
     expect((db.prepare('SELECT last_name FROM person WHERE id = 7').get() as { last_name: string }).last_name).toBe('Uusi')
   })
 
@@ -53,5 +53,38 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
     expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(1)
     expect([...exportRaw(db, 'user-licences')].map((raw) => JSON.parse(raw).id)).toEqual([1, 3])
+  })
+})
+
+describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams)', () => {
+  const sportParameters = [{ id: 31, modificationTime: '2026-01-10T08:00:00Z', sportId: 300, name: 'Emit-kortin numero', value: '5421899' }]
+  const insurance = (id: number, user: Record<string, unknown>): ReceivedElement => {
+    const element = { id, modificationTime: '2026-01-15T08:00:00Z', insuranceId: 700, user, usagePeriodEnd: '2026-12-31' }
+    return { id, modificationUs: parseInstant(element.modificationTime), element }
+  }
+
+  it('keeps a reference in the element and exports every element exactly as received', () => {
+    const db = openDatabase(':memory:')
+    const withParams = { ...anna('2026-01-15T08:00:00Z', 'Virtanen'), sportParameters }
+    const licence = userLicence(1, '2026-01-15T08:00:00Z', withParams)
+    upsertElements(db, 'user-licences', 'federation 1', 1, [licence], parseInstant)
+    const plain = insurance(2, anna('2026-01-15T08:00:00Z', 'Virtanen'))
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [plain], parseInstant)
+    const stored = (table: string) => JSON.parse((db.prepare(`SELECT raw FROM ${table}`).pluck().get() as string)).user
+    expect(stored('user_licence')).toEqual({ id: 7, sportParameters })
+    expect(stored('user_insurance')).toEqual({ id: 7 })
+    expect(JSON.parse(db.prepare('SELECT raw FROM person WHERE id = 7').pluck().get() as string)).toEqual(anna('2026-01-15T08:00:00Z', 'Virtanen'))
+    expect([...exportRaw(db, 'user-licences')]).toEqual([JSON.stringify(licence.element)])
+    expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(plain.element)])
+  })
+
+  it('keeps a nested user as received when it is older than the stored profile or differs from it', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T09:00:00Z', 'Uusi'))], parseInstant)
+    const older = insurance(2, anna('2026-01-15T08:00:00Z', 'Vanha'))
+    const sameInstantOtherShape = insurance(3, { ...anna('2026-01-15T09:00:00Z', 'Uusi'), email: 'anna@example.fi' })
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [older, sameInstantOtherShape], parseInstant, new Map())
+    expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(older.element), JSON.stringify(sameInstantOtherShape.element)])
+    expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Uusi')
   })
 })

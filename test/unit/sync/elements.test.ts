@@ -41,7 +41,7 @@ describe('sortElements: instants on the engine path (DESIGN §3 rule 1)', () => 
     ])
     expect(skipped).toBe(6)
     expect(received.map((r) => r.id)).toEqual([8])
-    expect(JSON.parse(received[0].raw)).toEqual({ id: 8, modificationTime: '2026-01-15T08:00:00Z', unknownField: [1, 2], status: 'SOMETHING_NEW' })
+    expect(received[0].element).toEqual({ id: 8, modificationTime: '2026-01-15T08:00:00Z', unknownField: [1, 2], status: 'SOMETHING_NEW' })
   })
 })
 

@@ -1,0 +1,31 @@
+import type { WritableDB } from './open'
+import { prepared } from './statements'
+
+/**
+ * Stops keeping the member search index (DESIGN §3a `member_search`) in step with `person` when
+ * `person` is empty, i.e. before a first sync: indexing 150,000 persons row by row costs about a
+ * fifth of the first sync, one rebuild afterwards well under a second. Searches find nobody new
+ * until `resumeMemberSearch` runs.
+ * @returns true when the index was suspended (the caller must resume it); false when `person`
+ *   already has rows or the index is suspended already.
+ */
+export function suspendMemberSearchForBulkLoad(db: WritableDB): boolean {
+  return db.transaction(() => {
+    if (prepared(db, 'SELECT 1 FROM person LIMIT 1').get() !== undefined) return false
+    return prepared(db, 'INSERT OR IGNORE INTO member_search_suspended (id, since) VALUES (1, ?)').run(new Date().toISOString()).changes > 0
+  })()
+}
+
+/**
+ * Rebuilds the member search index from `person` and lets the triggers keep it in step again, in
+ * one transaction. Does nothing unless the index is suspended, so it also repairs a database whose
+ * bulk load was killed before it could resume.
+ * @returns true when the index was rebuilt.
+ */
+export function resumeMemberSearch(db: WritableDB): boolean {
+  return db.transaction(() => {
+    if (prepared(db, 'DELETE FROM member_search_suspended').run().changes === 0) return false
+    db.exec("INSERT INTO member_search (member_search) VALUES ('rebuild')")
+    return true
+  })()
+}
