@@ -1,4 +1,5 @@
 import type { LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
+import { CLUB, CURRENT_LICENCE, INSURED, memberSummaryDate } from './memberSummary'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -18,21 +19,6 @@ export interface MemberListQuery {
 
 /** Days before a licence's end when it counts as `expiring` (DESIGN §3b). */
 export const EXPIRING_DAYS = 30
-
-/**
- * The current user licence of person `p` on `:today` (DESIGN §3b): its usage period contains the
- * day and no other user licence of the person names it in `upgradeFrom`; the latest-ending wins.
- */
-const CURRENT_LICENCE = `(SELECT ul.id FROM user_licence ul
-  WHERE ul.user_id = p.id AND ul.usage_period_start <= :today AND ul.usage_period_end >= :today
-    AND NOT EXISTS (SELECT 1 FROM user_licence up WHERE up.user_id = ul.user_id AND up.upgrade_from = ul.id)
-  ORDER BY ul.usage_period_end DESC LIMIT 1)`
-
-const CLUB = `(SELECT ul.licence_organization_name FROM user_licence ul
-  WHERE ul.user_id = p.id AND ul.licence_organization_name IS NOT NULL ORDER BY ul.usage_period_end DESC LIMIT 1)`
-
-const INSURED = `EXISTS (SELECT 1 FROM user_insurance ui
-  WHERE ui.user_id = p.id AND ui.usage_period_start <= :today AND ui.usage_period_end >= :today)`
 
 const ORDER: Record<MemberSortColumn, (d: string) => string> = {
   name: (d) => `m.last_name ${d}, m.first_name ${d}, m.id ${d}`,
@@ -56,12 +42,6 @@ const ORDER_INDEX: Partial<Record<MemberSortColumn, string>> = { name: 'person_n
 /** Matches above which a search scans the sort's index instead of sorting the matches. */
 const BROAD_SEARCH = 500
 
-const STATUS: Record<LicenceStatus, string> = {
-  valid: 'cl.usage_period_end > :soon',
-  expiring: 'cl.usage_period_end <= :soon',
-  missing: 'm.current_id IS NULL'
-}
-
 interface Row {
   id: number
   sport_id: number
@@ -80,16 +60,8 @@ function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 }
 
-/**
- * Builds the SQL of a query from fixed fragments only (never user text; the search text goes
- * through `toFtsQuery` into a bound parameter).
- */
-function buildSql(
-  query: MemberListQuery,
-  hasFts: boolean,
-  sportId: number | null,
-  broad = false
-): { from: string; where: string; personWhere: string; windowFirst: boolean; onlyText: boolean } {
+/** The person-level filters of a query (search text, Sport-ID, licence filters) as a WHERE clause over `person p`. */
+function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number | null): { personWhere: string; licenceFiltered: boolean } {
   const persons: string[] = []
   if (hasFts && sportId !== null) {
     persons.push('(p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts) OR p.sport_id = :sportId)')
@@ -105,22 +77,95 @@ function buildSql(
   if (licenceFilters.length > 0) {
     persons.push(`EXISTS (SELECT 1 FROM user_licence f WHERE f.user_id = p.id AND ${licenceFilters.join(' AND ')})`)
   }
-  const personWhere = persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : ''
-  // When neither the order nor a filter needs a person's licences, pick the window of persons first
-  // and look licences up for those rows only: a sorter would otherwise hold every match's lookups.
+  return { personWhere: persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : '', licenceFiltered: licenceFilters.length > 0 }
+}
+
+/** The SQL of one query: rows (with :limit and :offset) and their count, each over fixed fragments only. */
+interface ListSql {
+  rows: string
+  count: string
+  /** Whether the count needs only the person filters' parameters (no :today, :soon). */
+  countIsPersonOnly: boolean
+}
+
+const ROW_COLUMNS = `m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.current_id, m.insured,
+  l.name AS licence_name, cl.usage_period_end AS licence_end`
+
+/**
+ * The query over the member summary of `today` (db/memberSummary.ts): every status and sort is a
+ * column, so the window is picked straight from persons in order (walking the sort's index for a
+ * broad search) and only its rows are joined. Without a status filter or club order the window
+ * comes from `person` alone, and the count needs only the person filters.
+ */
+function summarySql(query: MemberListQuery, personWhere: string, broad: boolean): ListSql {
+  const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
+  const index = broad ? ORDER_INDEX[query.sort] : undefined
+  const persons = `person p ${index ? `INDEXED BY ${index}` : ''}`
+  let window: string
+  if (query.status === 'all' && query.sort !== 'club') {
+    window = `(SELECT * FROM ${persons} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset) p
+      LEFT JOIN member_summary s ON s.person_id = p.id`
+  } else {
+    const conditions = personWhere === '' ? [] : [personWhere.slice('WHERE '.length)]
+    if (query.status !== 'all') conditions.push(SUMMARY_STATUS[query.status])
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
+    // By club, walk the summary's club index (each club's members then sorted by name).
+    window =
+      query.sort === 'club'
+        ? `member_summary s JOIN person p ON p.id = s.person_id ${where} ORDER BY s.club ${direction}, p.last_name ${direction}, p.id ${direction} LIMIT :limit OFFSET :offset`
+        : `${persons} LEFT JOIN member_summary s ON s.person_id = p.id ${where} ORDER BY ${PERSON_ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset`
+  }
+  return {
+    rows: `SELECT ${ROW_COLUMNS}
+      FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, s.club, s.current_licence_id AS current_id, coalesce(s.insured, 0) AS insured
+        FROM ${window}) m
+      LEFT JOIN user_licence cl ON cl.id = m.current_id
+      LEFT JOIN licence l ON l.id = cl.licence_id
+      ORDER BY ${ORDER[query.sort](direction)}`,
+    count:
+      query.status === 'all'
+        ? `SELECT count(*) AS n FROM person p ${personWhere}`
+        : `SELECT count(*) AS n FROM person p LEFT JOIN member_summary s ON s.person_id = p.id WHERE ${[personWhere.slice('WHERE '.length), SUMMARY_STATUS[query.status]].filter(Boolean).join(' AND ')}`,
+    countIsPersonOnly: query.status === 'all'
+  }
+}
+
+const SUMMARY_STATUS: Record<LicenceStatus, string> = {
+  valid: 's.current_licence_id IS NOT NULL AND s.licence_end > :soon',
+  expiring: 's.current_licence_id IS NOT NULL AND s.licence_end <= :soon',
+  missing: 's.current_licence_id IS NULL'
+}
+
+/**
+ * The query that evaluates each person's licences on `today` itself, for a day the summary was not
+ * evaluated on (no sync since midnight). When neither the order nor a filter needs a person's
+ * licences, the window of persons is picked first and only its rows are looked up.
+ */
+function liveSql(query: MemberListQuery, personWhere: string, broad: boolean): ListSql {
+  const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
   const windowFirst = query.status === 'all' && query.sort !== 'club'
   const index = broad ? ORDER_INDEX[query.sort] : undefined
   const source = windowFirst
-    ? `(SELECT * FROM person p ${index ? `INDEXED BY ${index}` : ''} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort as keyof typeof PERSON_ORDER](query.direction === 'desc' ? 'DESC' : 'ASC')} LIMIT :limit OFFSET :offset) p`
+    ? `(SELECT * FROM person p ${index ? `INDEXED BY ${index}` : ''} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort as keyof typeof PERSON_ORDER](direction)} LIMIT :limit OFFSET :offset) p`
     : `person p ${personWhere}`
   const from = `(SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
       ${CURRENT_LICENCE} AS current_id, ${INSURED} AS insured
     FROM ${source}) m
     LEFT JOIN user_licence cl ON cl.id = m.current_id
     LEFT JOIN licence l ON l.id = cl.licence_id`
-  const where = query.status === 'all' ? '' : `WHERE ${STATUS[query.status]}`
-  const onlyText = hasFts && sportId === null && licenceFilters.length === 0
-  return { from, where, personWhere, windowFirst, onlyText }
+  const where = query.status === 'all' ? '' : `WHERE ${LIVE_STATUS[query.status]}`
+  return {
+    rows: `SELECT ${ROW_COLUMNS} FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`,
+    // Without a status filter the count needs no per-person licence lookups (the joins are on unique keys).
+    count: query.status === 'all' ? `SELECT count(*) AS n FROM person p ${personWhere}` : `SELECT count(*) AS n FROM ${from} ${where}`,
+    countIsPersonOnly: query.status === 'all'
+  }
+}
+
+const LIVE_STATUS: Record<LicenceStatus, string> = {
+  valid: 'cl.usage_period_end > :soon',
+  expiring: 'cl.usage_period_end <= :soon',
+  missing: 'm.current_id IS NULL'
 }
 
 /**
@@ -137,7 +182,9 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [] }
   // The text index counts its matches at once; that decides the plan, and is the total when text is the only filter.
   const matches = fts === null ? null : (prepared(db, 'SELECT count(*) AS n FROM member_search WHERE member_search MATCH :fts').get({ fts }) as { n: number }).n
-  const { from, where, personWhere, windowFirst, onlyText } = buildSql(query, fts !== null, sportId, matches !== null && matches > BROAD_SEARCH)
+  const { personWhere, licenceFiltered } = personFilter(query, fts !== null, sportId)
+  const broad = matches !== null && matches > BROAD_SEARCH
+  const sql = memberSummaryDate(db) === today ? summarySql(query, personWhere, broad) : liveSql(query, personWhere, broad)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts
   if (sportId !== null) personParams.sportId = sportId
@@ -145,26 +192,23 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   if (query.licenceId !== undefined) personParams.licenceId = query.licenceId
   if (query.licencePeriodId !== undefined) personParams.licencePeriodId = query.licencePeriodId
   const params: Record<string, string | number> = { ...personParams, today, soon: addDays(today, EXPIRING_DAYS) }
-  const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
-  const rows = prepared(
-    db,
-    `SELECT m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.current_id, m.insured,
-       l.name AS licence_name, cl.usage_period_end AS licence_end
-     FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`
-  ).all({ ...params, limit: query.limit, offset: query.offset }) as Row[]
-  const count = (sql: string, values: Record<string, string | number>) => (prepared(db, `SELECT count(*) AS n ${sql}`).get(values) as { n: number }).n
-  // Without a status filter the count needs no per-person licence lookups (the joins are on unique
-  // keys), and with text as the only filter it is the text index's own count.
+  const rows = prepared(db, sql.rows).all({ ...params, limit: query.limit, offset: query.offset }) as Row[]
+  const onlyText = fts !== null && sportId === null && !licenceFiltered
   const total =
-    query.status !== 'all' ? count(`FROM ${from} ${where}`, params) : onlyText && matches !== null ? matches : count(`FROM person p ${personWhere}`, personParams)
+    sql.countIsPersonOnly && onlyText && matches !== null
+      ? matches
+      : (prepared(db, sql.count).get(sql.countIsPersonOnly ? personParams : params) as { n: number }).n
   return { total, offset: query.offset, rows: rows.map((row) => toListRow(row, params.soon as string)) }
 }
 
-/** The SQL `listMembers` runs for a query (`broad`: a search with more than BROAD_SEARCH matches), for EXPLAIN QUERY PLAN tests. */
-export function memberListSql(query: MemberListQuery, broad = false): string {
+/**
+ * The rows SQL `listMembers` runs for a query (`broad`: a search with more than BROAD_SEARCH
+ * matches; `summary`: the member summary is of the asked day), for EXPLAIN QUERY PLAN tests.
+ */
+export function memberListSql(query: MemberListQuery, broad = false, summary = false): string {
   const text = query.text.trim()
-  const { from, where, windowFirst } = buildSql(query, text !== '' && toFtsQuery(text) !== null, /^\d{1,9}$/.test(text) ? 1 : null, broad)
-  return `SELECT m.id FROM ${from} ${where} ORDER BY ${ORDER[query.sort](query.direction === 'desc' ? 'DESC' : 'ASC')} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`
+  const { personWhere } = personFilter(query, text !== '' && toFtsQuery(text) !== null, /^\d{1,9}$/.test(text) ? 1 : null)
+  return (summary ? summarySql : liveSql)(query, personWhere, broad).rows
 }
 
 function toListRow(row: Row, soon: string): MemberListRow {

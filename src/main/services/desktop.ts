@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { localDate } from '../../shared/localDate'
 import type {
   AppState,
   KansliaEvent,
@@ -44,11 +45,6 @@ export interface DesktopSessionOptions {
   today?: () => string
 }
 
-function localToday(): string {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
-
 /** Turns a run's result into what the renderer shows: totals and failed resources in plain words. */
 export function summarizeSync(result: SyncResult): SyncSummary {
   return {
@@ -80,7 +76,7 @@ export class DesktopSession {
 
   constructor(private readonly options: DesktopSessionOptions) {
     this.env = options.env ?? process.env
-    this.today = options.today ?? localToday
+    this.today = options.today ?? (() => localDate())
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
   }
 
@@ -151,7 +147,7 @@ export class DesktopSession {
     const connection = await this.connection()
     const dbFile = this.dbFile
     try {
-      const result = await this.options.runSync({ dbFile, connection, full: full || !existsSync(dbFile) }, (progress) =>
+      const result = await this.options.runSync({ dbFile, connection, full: full || !existsSync(dbFile), today: this.today() }, (progress) =>
         this.emit({ type: 'sync-progress', progress })
       )
       const summary = summarizeSync(result)

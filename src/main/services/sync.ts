@@ -11,6 +11,8 @@ export interface SyncRequest {
   full?: boolean
   /** Elements per request; the engine's default when omitted. */
   pageSize?: number
+  /** ISO local date on which the member summary is evaluated (DESIGN §3b); today when omitted. */
+  today?: string
   onProgress?: (progress: SyncProgress) => void
   signal?: AbortSignal
 }
@@ -30,6 +32,7 @@ export async function syncDatabase(request: SyncRequest): Promise<SyncResult> {
     return await runSync(db, client, {
       full: request.full,
       pageSize: request.pageSize,
+      today: request.today,
       onProgress: request.onProgress,
       signal: request.signal
     })

@@ -5,6 +5,8 @@ import type { WritableDB } from '../db/open'
 import { advanceCursor, finishRun, readCursor, recordCursorResult, startRun } from '../db/runs'
 import { countInWindow, sweepUnreferencedPersons, sweepUnseen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
+import { refreshMemberSummary } from '../db/memberSummary'
+import { localDate } from '../../shared/localDate'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import { federationScope, SYNC_SOURCES, type ResourceSource } from './resources'
 
@@ -16,6 +18,8 @@ export interface SyncOptions {
   pageSize?: number
   /** Called at the start and end of each (resource, scope) and after each page (DESIGN §3 rule 7). */
   onProgress?: (p: SyncProgress) => void
+  /** ISO local date on which the member summary is evaluated (DESIGN §3b); default: today's local date. */
+  today?: string
   /** Stops the run between requests; the pages already committed stay. */
   signal?: AbortSignal
 }
@@ -115,17 +119,20 @@ async function syncScopes(
   }
   const resources: ResourceResult[] = []
   const seenPersons: SeenPersons = new Map()
+  const touchedPersons = new Set<number>()
   let personsComplete = full
   for (const root of roots) {
     for (const source of SYNC_SOURCES) {
       if (options.signal?.aborted) break
       const extra = source.resource === 'organizations' ? root.elements : []
-      const result = await syncResource({ db, client, source, scope: root.scope, federationId: root.federationId, runId, full, pageSize, options, seenPersons }, extra)
+      const result = await syncResource({ db, client, source, scope: root.scope, federationId: root.federationId, runId, full, pageSize, options, seenPersons, touchedPersons }, extra)
       resources.push(result)
       if (result.error && (source.resource === 'user-licences' || source.resource === 'user-insurances')) personsComplete = false
     }
   }
   if (personsComplete && !options.signal?.aborted) db.transaction(() => sweepUnreferencedPersons(db))()
+  // A full run may have removed anyone; an incremental one touched only the persons it received.
+  refreshMemberSummary(db, options.today ?? localDate(), full ? undefined : touchedPersons)
   resumeMemberSearch(db)
   const failed = resources.find((r) => r.error)
   const cancelled = options.signal?.aborted === true
@@ -181,6 +188,8 @@ interface ResourceContext {
   options: SyncOptions
   /** Persons written in this run: user id → µs (see upsertElements). */
   seenPersons: SeenPersons
+  /** User ids of every element received in this run, for the member summary. */
+  touchedPersons: Set<number>
 }
 
 /** Syncs one (resource, scope); never throws: a failure is returned as `error` and recorded. */
@@ -334,7 +343,7 @@ class Pass {
 
   /** Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4). */
   store(received: ReceivedElement[], pages: number, newestUs: number | null): void {
-    const { db, source, scope, runId, seenPersons } = this.ctx
+    const { db, source, scope, runId, seenPersons, touchedPersons } = this.ctx
     try {
       db.transaction(() => {
         upsertElements(db, source.resource, scope, runId, received, parseInstant, seenPersons)
@@ -344,6 +353,10 @@ class Pass {
       // The transaction was rolled back: persons noted as written may not be.
       seenPersons.clear()
       throw error
+    }
+    for (const item of received) {
+      const user = item.element.user as { id?: unknown } | undefined
+      if (user && typeof user === 'object' && Number.isSafeInteger(user.id)) touchedPersons.add(user.id as number)
     }
     this.elements += received.length
     this.pages += pages

@@ -7,6 +7,8 @@ export interface SyncWorkerRequest {
   connection: Connection
   full?: boolean
   pageSize?: number
+  /** ISO local date on which member statuses are evaluated; the sync engine's default when omitted. */
+  today?: string
 }
 
 /** What the sync worker posts: progress per page, then exactly one `result` or `error`. */

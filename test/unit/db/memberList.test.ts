@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { listMembers, memberListSql, type MemberListQuery } from '../../../src/main/db/memberList'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { upsertElements } from '../../../src/main/db/synced'
+import { memberSummaryDate, refreshMemberSummary } from '../../../src/main/db/memberSummary'
+import { upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 import { parseInstant } from '../../../src/shared/instant'
 
 const FIRST = ['Aino', 'Eero', 'Kalle', 'Liisa', 'Mikko', 'Saara', 'Ville', 'Oona']
@@ -81,3 +82,92 @@ describe('listMembers', () => {
     expect(plan(false)).not.toMatch(/person_name/)
   })
 })
+
+/**
+ * 1,200 persons with every licence situation of DESIGN §3b: valid, expiring, expired, none (an
+ * insurance only), upgraded (the upgrade is current, not the replaced one), two clubs.
+ */
+function seedStatuses(): WritableDB {
+  const db = openDatabase(':memory:')
+  const at = '2026-01-15T10:00:00+02:00'
+  const licences: ReceivedElement[] = []
+  const insurances: ReceivedElement[] = []
+  const add = (list: ReceivedElement[], id: number, fields: Record<string, unknown>) => list.push({ id, modificationUs: parseInstant(at), element: { id, modificationTime: at, ...fields } })
+  for (let i = 0; i < 1200; i++) {
+    const user = { id: i + 1, sportId: 20_000_000 + i, firstName: FIRST[i % FIRST.length], lastName: LAST[(i * 7) % LAST.length], birthDate: `${1950 + (i % 60)}-05-01`, modificationTime: at }
+    const licence = (id: number, club: number, start: string, end: string, extra: Record<string, unknown> = {}) =>
+      add(licences, id, { user, licenceId: 500 + (id % 3), licencePeriodId: 10, licenceOrganizationId: club, licenceOrganizationName: `Seura ${club}`, usagePeriodStart: start, usagePeriodEnd: end, ...extra })
+    const kind = i % 6
+    if (kind === 0) licence(10_000 + i, 1 + (i % 5), '2026-01-01', '2026-12-31')
+    if (kind === 1) licence(10_000 + i, 1 + (i % 5), '2026-01-01', '2026-06-25')
+    if (kind === 2) licence(10_000 + i, 1 + (i % 5), '2025-01-01', '2025-12-31')
+    if (kind === 4) {
+      licence(10_000 + i, 2, '2026-01-01', '2026-12-31')
+      licence(20_000 + i, 3, '2026-01-01', '2026-07-01', { upgradeFrom: 10_000 + i })
+    }
+    if (kind === 5) {
+      licence(10_000 + i, 4, '2025-01-01', '2025-12-31')
+      licence(20_000 + i, 5, '2026-01-01', '2026-12-31')
+    }
+    if (kind === 3 || i % 4 === 0) add(insurances, 30_000 + i, { user, insuranceId: 700, usagePeriodStart: '2026-01-01', usagePeriodEnd: kind === 3 && i % 2 ? '2025-12-31' : '2026-12-31' })
+  }
+  db.transaction(() => {
+    upsertElements(db, 'user-licences', 'federation 1', 1, licences, parseInstant)
+    upsertElements(db, 'user-insurances', 'federation 1', 1, insurances, parseInstant)
+  })()
+  return db
+}
+
+describe('the member summary (statuses and clubs evaluated once per day)', () => {
+  const statuses = ['all', 'valid', 'expiring', 'missing'] as const
+  const sorts = ['name', 'sportId', 'birthYear', 'club'] as const
+  const cases = statuses.flatMap((status) => sorts.flatMap((sort) => ['', 'k', 'virtanen'].map((text) => ({ status, sort, text }))))
+
+  it('answers every status, sort and search exactly as evaluating the licences on the day does', () => {
+    const db = seedStatuses()
+    const pages = (over: Partial<MemberListQuery>) => [0, 150].map((offset) => listMembers(db, query({ ...over, offset, limit: 150 }), TODAY))
+    const live = cases.map((c) => pages({ ...c, direction: 'desc' }))
+    expect(memberSummaryDate(db)).toBeNull()
+    expect(refreshMemberSummary(db, TODAY)).toBe(1200)
+    expect(memberSummaryDate(db)).toBe(TODAY)
+    const summary = cases.map((c) => pages({ ...c, direction: 'desc' }))
+    expect(summary).toEqual(live)
+    const counts = Object.fromEntries(statuses.map((status) => [status, listMembers(db, query({ status }), TODAY).total]))
+    expect(counts).toEqual({ all: 1200, valid: 400, expiring: 400, missing: 400 })
+    const upgraded = listMembers(db, query({ text: String(20_000_004) }), TODAY).rows[0]
+    expect(upgraded).toMatchObject({ licenceStatus: 'expiring', licenceEnd: '2026-07-01', club: 'Seura 3' })
+  })
+
+  it('refreshes only the persons a sync touched on the same day, everyone on a new day', () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    const at = '2026-02-01T10:00:00+02:00'
+    const user = { id: 3, sportId: 20_000_002, firstName: FIRST[2], lastName: LAST[14 % LAST.length], birthDate: '1952-05-01', modificationTime: '2026-01-15T10:00:00+02:00' }
+    db.transaction(() =>
+      upsertElements(db, 'user-licences', 'federation 1', 2, [
+        { id: 40_003, modificationUs: parseInstant(at), element: { id: 40_003, modificationTime: at, user, licenceOrganizationName: 'Uusi Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31' } }
+      ], parseInstant)
+    )()
+    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0].licenceStatus).toBe('missing')
+    expect(refreshMemberSummary(db, TODAY, [3])).toBe(1)
+    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0]).toMatchObject({ licenceStatus: 'valid', club: 'Uusi Seura' })
+    // A run killed after storing a person left them without a row: the next refresh evaluates everyone.
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (5000, 29999999, 'Uusi', 1, '{}')").run()
+    expect(refreshMemberSummary(db, TODAY, [3])).toBe(1201)
+    expect(listMembers(db, query({ sort: 'club', text: '29999999' }), TODAY).rows.map((r) => r.id)).toEqual([5000])
+    expect(refreshMemberSummary(db, '2026-06-16', [3])).toBe(1201)
+    expect(memberSummaryDate(db)).toBe('2026-06-16')
+  })
+
+  it('a status filter walks persons in name order and looks up only the summary, never the licences', () => {
+    const db = seedStatuses()
+    const plan = (EXPLAIN(db, memberListSql(query({ status: 'missing' }), false, true)))
+    expect(plan).toMatch(/SCAN p USING INDEX person_name/)
+    expect(plan).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/)
+    expect(plan).not.toMatch(/user_licence_user/)
+  })
+})
+
+function EXPLAIN(db: WritableDB, sql: string): string {
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>).map((r) => r.detail).join('\n')
+}

@@ -54,7 +54,7 @@ describe('migrations', () => {
     const db = fresh()
     migrate(db, 2)
     db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (1, 12345678, 'Virtanen', 1, '{}')").run()
-    expect(migrate(db)).toEqual([3])
+    expect(migrate(db, 3)).toEqual([3])
     const match = (q: string) => (db.prepare('SELECT rowid FROM member_search WHERE member_search MATCH ?').all(q) as Array<{ rowid: number }>).map((r) => r.rowid)
     expect(match('"virtanen"*')).toEqual([1])
     db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (2, 23456789, 'Korhonen', 1, '{}')").run()
@@ -65,6 +65,16 @@ describe('migrations', () => {
     expect(match('"laine"*')).toEqual([])
     expect(match('"lindqvist"*')).toEqual([])
     expect(() => db.prepare("INSERT INTO member_search_suspended (id, since) VALUES (2, 'x')").run()).toThrow(/CHECK/)
+  })
+
+  it('0004-member-summary adds the per-person summary, empty and of no day until a sync fills it', () => {
+    const db = fresh()
+    migrate(db)
+    expect(tables(db)).toEqual(expect.arrayContaining(['member_summary', 'member_summary_state']))
+    const columns = (db.prepare('PRAGMA table_info(member_summary)').all() as Array<{ name: string }>).map((c) => c.name)
+    expect(columns).toEqual(['person_id', 'club', 'current_licence_id', 'licence_end', 'insured'])
+    expect(db.prepare('SELECT count(*) FROM member_summary_state').pluck().get()).toBe(0)
+    expect(() => db.prepare("INSERT INTO member_summary_state (id, on_date) VALUES (2, '2026-11-23')").run()).toThrow(/CHECK/)
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {
