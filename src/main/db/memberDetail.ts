@@ -1,5 +1,5 @@
 import type { Guardian, MemberDetail, MemberInsurance, MemberLicence } from '../../shared/ipc/contract'
-import { EXPIRING_DAYS } from './memberList'
+import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
@@ -45,7 +45,7 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
   const person = prepared(db, 'SELECT id, sport_id, raw FROM person WHERE id = ?').get(id) as { id: number; sport_id: number; raw: string } | undefined
   if (!person) return null
   const raw = JSON.parse(person.raw) as Record<string, unknown>
-  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_WITHIN_DAYS * 86_400_000).toISOString().slice(0, 10)
   const licenceRows = prepared(
     db,
     `SELECT ul.id, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,

@@ -1,4 +1,5 @@
 import type { LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
+import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
 import { CLUB, CURRENT_LICENCE, INSURED, memberSummaryDate } from './memberSummary'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
@@ -16,9 +17,6 @@ export interface MemberListQuery {
   offset: number
   limit: number
 }
-
-/** Days before a licence's end when it counts as `expiring` (DESIGN §3b). */
-export const EXPIRING_DAYS = 30
 
 const ORDER: Record<MemberSortColumn, (d: string) => string> = {
   name: (d) => `m.last_name ${d}, m.first_name ${d}, m.id ${d}`,
@@ -191,7 +189,7 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   if (query.clubId !== undefined) personParams.clubId = query.clubId
   if (query.licenceId !== undefined) personParams.licenceId = query.licenceId
   if (query.licencePeriodId !== undefined) personParams.licencePeriodId = query.licencePeriodId
-  const params: Record<string, string | number> = { ...personParams, today, soon: addDays(today, EXPIRING_DAYS) }
+  const params: Record<string, string | number> = { ...personParams, today, soon: addDays(today, EXPIRING_WITHIN_DAYS) }
   const rows = prepared(db, sql.rows).all({ ...params, limit: query.limit, offset: query.offset }) as Row[]
   const onlyText = fts !== null && sportId === null && !licenceFiltered
   const total =

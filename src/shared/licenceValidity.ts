@@ -1,0 +1,159 @@
+/**
+ * Is a licence valid on a date? The rules of DESIGN §3b in one place (spec v2 §2.4 licence,
+ * §2.12 user licence, §2.13 user insurance, §3 states), pure, for the venue check and any other
+ * view that must answer it. Dates are ISO calendar dates (YYYY-MM-DD, Finnish local dates as the
+ * API writes them); `purchaseTime` is a local datetime without offset (spec v2 §2.12).
+ */
+
+/** Days before a licence's end when it counts as `expiring` (DESIGN §3b). */
+export const EXPIRING_WITHIN_DAYS = 30
+
+/** A user licence a person holds (spec v2 §2.12), the fields the rules need. */
+export interface HeldLicence {
+  id: number
+  licenceId: number
+  usagePeriodStart: string
+  usagePeriodEnd: string
+  /** Activation time, local datetime-only (e.g. `2026-03-26T04:05:34`). */
+  purchaseTime?: string
+  /** The user licence this one upgrades and replaces. */
+  upgradeFrom?: number
+  externalInsuranceCompany?: string
+  externalInsuranceNumber?: string
+}
+
+/** A licence product (spec v2 §2.4), the fields the rules need. */
+export interface LicenceProduct {
+  id: number
+  validityDurationInDays?: number
+  insuranceRequirement: 'SpecificInsurance' | 'AnyInsurance' | 'InsuranceNotRequired' | (string & {})
+  requireExternalInsuranceInfo?: boolean
+  insuranceIds?: number[]
+  earliestBirthDate?: string
+  latestBirthDate?: string
+}
+
+/** A user insurance a person holds (spec v2 §2.13), the fields the rules need. */
+export interface HeldInsurance {
+  id: number
+  insuranceId: number
+  usagePeriodStart: string
+  usagePeriodEnd: string
+  upgradeFrom?: number
+}
+
+/**
+ * The verdict shown to users (DESIGN §3b): `valid`; `expiring` (valid, ends within
+ * EXPIRING_WITHIN_DAYS); `expired` (the latest licence ended before the date); `missing` (no
+ * licence covers the date, none ended before it either); `insurance-missing` (a licence covers
+ * the date but its insurance requirement is not met); `outside-birth-range` (a licence covers the
+ * date but the birth date lies outside its range).
+ */
+export type LicenceVerdict = 'valid' | 'expiring' | 'expired' | 'missing' | 'insurance-missing' | 'outside-birth-range'
+
+/** Why: the verdict, the user licence it is about (if any), and the day its validity ends. */
+export interface LicenceCheck {
+  verdict: LicenceVerdict
+  /** The user licence the verdict is about: the one that covers the date, else the latest that ended. */
+  userLicenceId?: number
+  /** Last valid day of that licence (ISO date): usage end, or activation + validityDurationInDays − 1. */
+  validUntil?: string
+  /** The insurance requirement of that licence's product. */
+  insuranceRequirement?: string
+  /** The user insurance that met the requirement, if one did. */
+  userInsuranceId?: number
+  /** True when external insurance info met an `AnyInsurance` requirement. */
+  externalInsurance?: boolean
+}
+
+/** What `checkLicence` needs about one person. */
+export interface LicenceCheckInput {
+  /** The day asked about (ISO date). */
+  date: string
+  /** The person's birth date (ISO date), when the permission level gives it. */
+  birthDate?: string
+  licences: readonly HeldLicence[]
+  /** Licence products by id; a user licence whose product is unknown is judged on its usage period alone. */
+  products: ReadonlyMap<number, LicenceProduct>
+  insurances: readonly HeldInsurance[]
+}
+
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * The days a user licence is valid (DESIGN §3b): its usage period; for a product with
+ * `validityDurationInDays` N, the N calendar days from the activation day (`purchaseTime`), never
+ * outside the usage period.
+ */
+export function validDays(licence: HeldLicence, product: LicenceProduct | undefined): { from: string; until: string } {
+  let from = licence.usagePeriodStart
+  let until = licence.usagePeriodEnd
+  const days = product?.validityDurationInDays
+  if (days !== undefined && days > 0 && licence.purchaseTime !== undefined && /^\d{4}-\d{2}-\d{2}/.test(licence.purchaseTime)) {
+    const activated = licence.purchaseTime.slice(0, 10)
+    if (activated > from) from = activated
+    const last = addDays(activated, days - 1)
+    if (last < until) until = last
+  }
+  return { from, until }
+}
+
+/**
+ * Judges a person's licences on `input.date` by DESIGN §3b: a user licence another one names in
+ * `upgradeFrom` is replaced and never counts; of the licences covering the date, one that meets
+ * its insurance requirement and birth-date range wins (the latest-ending), else the verdict says
+ * which requirement failed. Insurance: `InsuranceNotRequired` always holds; `AnyInsurance` holds
+ * with any user insurance valid on the date, or with external insurance info on the user licence
+ * when the product has `requireExternalInsuranceInfo`; `SpecificInsurance` needs a valid user
+ * insurance whose `insuranceId` is in the product's `insuranceIds`. An unknown requirement value
+ * is treated as `AnyInsurance` (the stricter common case). Never throws.
+ */
+export function checkLicence(input: LicenceCheckInput): LicenceCheck {
+  const { date } = input
+  const replacedLicences = new Set(input.licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
+  const replacedInsurances = new Set(input.insurances.flatMap((i) => (i.upgradeFrom === undefined ? [] : [i.upgradeFrom])))
+  const validInsurances = input.insurances.filter((i) => !replacedInsurances.has(i.id) && i.usagePeriodStart <= date && date <= i.usagePeriodEnd)
+  const judged = input.licences
+    .filter((l) => !replacedLicences.has(l.id))
+    .map((licence) => ({ licence, product: input.products.get(licence.licenceId), days: validDays(licence, input.products.get(licence.licenceId)) }))
+    .sort((a, b) => (a.days.until < b.days.until ? 1 : a.days.until > b.days.until ? -1 : b.licence.id - a.licence.id))
+  const covering = judged.filter((j) => j.days.from <= date && date <= j.days.until)
+  if (covering.length === 0) {
+    const ended = judged.find((j) => j.days.until < date)
+    if (ended === undefined) return { verdict: 'missing' }
+    return { verdict: 'expired', userLicenceId: ended.licence.id, validUntil: ended.days.until }
+  }
+  const verdicts = covering.map(({ licence, product, days }): LicenceCheck => {
+    const check: LicenceCheck = { verdict: 'valid', userLicenceId: licence.id, validUntil: days.until }
+    if (product !== undefined) check.insuranceRequirement = product.insuranceRequirement
+    const birthDate = input.birthDate
+    if (birthDate !== undefined && product !== undefined) {
+      if ((product.earliestBirthDate !== undefined && birthDate < product.earliestBirthDate) || (product.latestBirthDate !== undefined && birthDate > product.latestBirthDate)) {
+        return { ...check, verdict: 'outside-birth-range' }
+      }
+    }
+    const insurance = insuranceMet(licence, product, validInsurances)
+    if (insurance === null) return { ...check, verdict: 'insurance-missing' }
+    if (insurance === 'external') check.externalInsurance = true
+    else if (insurance !== 'not-required') check.userInsuranceId = insurance
+    check.verdict = days.until <= addDays(date, EXPIRING_WITHIN_DAYS) ? 'expiring' : 'valid'
+    return check
+  })
+  const rank: Record<LicenceVerdict, number> = { valid: 0, expiring: 1, 'insurance-missing': 2, 'outside-birth-range': 3, expired: 4, missing: 5 }
+  return verdicts.reduce((best, v) => (rank[v.verdict] < rank[best.verdict] ? v : best))
+}
+
+/** The insurance that meets the licence's requirement: a user insurance id, 'external', 'not-required', or null. */
+function insuranceMet(licence: HeldLicence, product: LicenceProduct | undefined, valid: readonly HeldInsurance[]): number | 'external' | 'not-required' | null {
+  const requirement = product?.insuranceRequirement ?? 'InsuranceNotRequired'
+  if (requirement === 'InsuranceNotRequired') return 'not-required'
+  if (requirement === 'SpecificInsurance') {
+    const allowed = new Set(product?.insuranceIds ?? [])
+    return valid.find((i) => allowed.has(i.insuranceId))?.id ?? null
+  }
+  if (valid.length > 0) return valid[0].id
+  if (product?.requireExternalInsuranceInfo === true && (licence.externalInsuranceCompany ?? '') !== '') return 'external'
+  return null
+}

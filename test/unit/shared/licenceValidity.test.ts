@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { checkLicence, validDays, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
+
+const competition: LicenceProduct = { id: 500, insuranceRequirement: 'SpecificInsurance', insuranceIds: [700, 701] }
+const hobby: LicenceProduct = { id: 501, insuranceRequirement: 'AnyInsurance', requireExternalInsuranceInfo: true }
+const junior: LicenceProduct = { id: 502, insuranceRequirement: 'InsuranceNotRequired', earliestBirthDate: '2008-01-01', latestBirthDate: '2016-12-31' }
+const dayPass: LicenceProduct = { id: 503, insuranceRequirement: 'InsuranceNotRequired', validityDurationInDays: 7 }
+const products = new Map([competition, hobby, junior, dayPass].map((p) => [p.id, p]))
+
+const licence = (id: number, licenceId: number, over: Partial<HeldLicence> = {}): HeldLicence => ({ id, licenceId, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', ...over })
+const insurance = (id: number, insuranceId: number, over: Partial<HeldInsurance> = {}): HeldInsurance => ({ id, insuranceId, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', ...over })
+const check = (licences: HeldLicence[], insurances: HeldInsurance[] = [], date = '2026-06-15', birthDate?: string) => checkLicence({ date, birthDate, licences, products, insurances })
+
+describe('checkLicence (DESIGN §3b; spec v2 §2.4, §2.12, §2.13)', () => {
+  it('valid when the usage period covers the day and the specific insurance is held; expiring in its last 30 days', () => {
+    expect(check([licence(1, 500)], [insurance(9, 701)])).toEqual({ verdict: 'valid', userLicenceId: 1, validUntil: '2026-12-31', insuranceRequirement: 'SpecificInsurance', userInsuranceId: 9 })
+    expect(check([licence(1, 500)], [insurance(9, 701)], '2026-12-10').verdict).toBe('expiring')
+  })
+
+  it('SpecificInsurance: an insurance of another product, or one not valid on the day, is missing insurance', () => {
+    expect(check([licence(1, 500)], [insurance(9, 799)]).verdict).toBe('insurance-missing')
+    expect(check([licence(1, 500)], [insurance(9, 700, { usagePeriodEnd: '2026-05-31' })]).verdict).toBe('insurance-missing')
+  })
+
+  it('AnyInsurance: any valid user insurance, or external insurance info when the product requires it', () => {
+    expect(check([licence(1, 501)], [insurance(9, 799)]).userInsuranceId).toBe(9)
+    expect(check([licence(1, 501)]).verdict).toBe('insurance-missing')
+    expect(check([licence(1, 501, { externalInsuranceCompany: 'Pohjola', externalInsuranceNumber: '123' })])).toMatchObject({ verdict: 'valid', externalInsurance: true })
+  })
+
+  it('an upgraded licence is replaced, not a second licence: its upgrade decides (spec v2 §2.12 upgradeFrom)', () => {
+    const replaced = licence(1, 501)
+    const upgrade = licence(2, 500, { upgradeFrom: 1, usagePeriodEnd: '2026-10-31' })
+    expect(check([replaced, upgrade], [insurance(9, 700)])).toMatchObject({ verdict: 'valid', userLicenceId: 2, validUntil: '2026-10-31' })
+    // Without the specific insurance the upgrade fails, and the replaced licence does not step in.
+    expect(check([replaced, upgrade], [insurance(9, 799)])).toMatchObject({ verdict: 'insurance-missing', userLicenceId: 2 })
+  })
+
+  it('a replaced insurance does not count (spec v2 §2.13 upgradeFrom)', () => {
+    expect(check([licence(1, 500)], [insurance(9, 700), insurance(10, 799, { upgradeFrom: 9 })]).verdict).toBe('insurance-missing')
+  })
+
+  it('expired when the latest licence ended before the day; missing when none did', () => {
+    expect(check([licence(1, 502, { usagePeriodStart: '2025-01-01', usagePeriodEnd: '2025-12-31' })], [], '2026-06-15', '2010-05-01')).toEqual({
+      verdict: 'expired',
+      userLicenceId: 1,
+      validUntil: '2025-12-31'
+    })
+    expect(check([])).toEqual({ verdict: 'missing' })
+    expect(check([licence(1, 502, { usagePeriodStart: '2026-07-01' })]).verdict).toBe('missing')
+  })
+
+  it('checks the birth date against the licence range when the birth date is known', () => {
+    expect(check([licence(1, 502)], [], '2026-06-15', '2010-05-01').verdict).toBe('valid')
+    expect(check([licence(1, 502)], [], '2026-06-15', '2006-05-01').verdict).toBe('outside-birth-range')
+    expect(check([licence(1, 502)], [], '2026-06-15', undefined).verdict).toBe('valid')
+  })
+
+  it('a licence of N days is valid N days from its activation, inside its usage period (validityDurationInDays)', () => {
+    const pass = licence(1, 503, { purchaseTime: '2026-06-10T18:30:00' })
+    expect(validDays(pass, dayPass)).toEqual({ from: '2026-06-10', until: '2026-06-16' })
+    expect(check([pass], [], '2026-06-16').verdict).toBe('expiring')
+    expect(check([pass], [], '2026-06-17')).toMatchObject({ verdict: 'expired', validUntil: '2026-06-16' })
+    expect(check([pass], [], '2026-06-09').verdict).toBe('missing')
+    expect(validDays(licence(2, 503, { purchaseTime: '2026-12-29T10:00:00' }), dayPass).until).toBe('2026-12-31')
+  })
+
+  it('prefers a licence that holds over one that fails, whatever their order', () => {
+    const failing = licence(1, 500, { usagePeriodEnd: '2026-12-31' })
+    const holding = licence(2, 502, { usagePeriodEnd: '2026-09-30' })
+    expect(check([failing, holding], [], '2026-06-15', '2010-01-01')).toMatchObject({ verdict: 'valid', userLicenceId: 2 })
+    expect(check([holding, failing], [], '2026-06-15', '2010-01-01')).toMatchObject({ verdict: 'valid', userLicenceId: 2 })
+  })
+})
