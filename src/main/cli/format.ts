@@ -1,4 +1,5 @@
 import type { MemberRow } from '../db/members'
+import type { VenueCheckResult } from '../db/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { SyncResult } from '../sync/engine'
 
@@ -40,6 +41,31 @@ export function formatMembers(rows: MemberRow[]): string {
       m.clubs.join('; ')
     ])
   )
+}
+
+const VERDICT = {
+  valid: 'VALID',
+  expiring: 'VALID (expiring soon)',
+  expired: 'EXPIRED',
+  missing: 'NO LICENCE',
+  'insurance-missing': 'INSURANCE MISSING',
+  'outside-birth-range': 'OUTSIDE BIRTH-DATE RANGE'
+} as const
+
+/** `kanslia check`: one block per member found, verdict first, then the data's age. */
+export function formatVenueCheck(result: VenueCheckResult): string {
+  const blocks = result.members.map((m) => {
+    const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || '(name not permitted)'
+    const details = [
+      m.licenceName && `${m.licenceName}${m.licenceType ? ` (${m.licenceType})` : ''}`,
+      m.clubName,
+      m.check.validUntil && `until ${m.check.validUntil}`,
+      m.check.insuranceRequirement && `insurance: ${m.check.insuranceRequirement}${m.insuranceName ? ` — ${m.insuranceName}` : m.check.externalInsurance ? ' — external' : ''}`
+    ].filter(Boolean)
+    return `${VERDICT[m.check.verdict]}  ${name} (${m.sportId})${details.length > 0 ? `\n  ${details.join(', ')}` : ''}`
+  })
+  const found = blocks.length === 0 ? 'no member found\n' : blocks.join('\n') + '\n'
+  return `${found}data as of ${result.dataAsOf ?? 'never synced'}\n`
 }
 
 /** The one-paragraph summary `kanslia sync` and `kanslia demo` print after a run. */

@@ -7,9 +7,10 @@ import { runDemo } from '../services/demo'
 import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
+import { venueCheck } from '../services/venueCheck'
 import { syncDatabase } from '../services/sync'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatMembers, formatStatus, formatSyncSummary } from './format'
+import { formatMembers, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { SyncProgressBars } from './progress'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
@@ -118,6 +119,20 @@ export function buildProgram(): Command {
     .action((opts: { db: string; search: string; limit: number; json?: boolean }) => {
       const rows = findMembers(opts.db, opts.search, opts.limit)
       process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))
+    })
+
+  program
+    .command('check')
+    .description('venue check: does the member (Sport-ID or name) hold a licence valid on the date?')
+    .argument('<text>', 'a Sport-ID (as a scanner types it) or a name to search')
+    .addOption(dbOption())
+    .option('--date <YYYY-MM-DD>', 'the day to check (default: today)')
+    .option('--json', 'print the result as JSON')
+    .action((text: string, opts: { db: string; date?: string; json?: boolean }) => {
+      const result = venueCheck(opts.db, text, opts.date)
+      process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatVenueCheck(result))
+      // Scripts at a venue read the exit code: 0 only when every member found may compete.
+      if (result.members.length === 0 || result.members.some((m) => m.check.verdict !== 'valid' && m.check.verdict !== 'expiring')) process.exitCode = 3
     })
 
   program

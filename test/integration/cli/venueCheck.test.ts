@@ -1,0 +1,83 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
+import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
+import type { VenueCheckResult } from '../../../src/main/db/venueCheck'
+import { venueCheck } from '../../../src/main/services/venueCheck'
+import { runCli } from '../../support/cli'
+import { fetchAll } from '../../support/truth'
+
+let sandbox: Sandbox
+let db: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ athletes: 400, seed: 23 })
+  db = join(mkdtempSync(join(tmpdir(), 'kanslia-venue-')), 'kanslia.db')
+  const sync = await runCli(['sync', '--db', db, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], {
+    env: { KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
+  })
+  expect(sync.code).toBe(0)
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+type Json = Record<string, any>
+
+describe('kanslia check (venue check, DESIGN §3b)', () => {
+  it('judges members from the local data exactly as the rules judge the API data, on several days', async () => {
+    const fed = sandbox.federationId
+    const [userLicences, products, userInsurances] = await Promise.all([
+      fetchAll(sandbox, `/user-licence/${fed}`),
+      fetchAll(sandbox, `/licence/${fed}`),
+      fetchAll(sandbox, `/user-insurance/${fed}`)
+    ])
+    const productMap = new Map(products.map((p) => [p.id as number, p as unknown as LicenceProduct]))
+    const persons = new Map<number, Json>()
+    for (const e of [...userLicences, ...userInsurances] as Json[]) persons.set(e.user.id, e.user)
+    const held = (id: number) => ({
+      licences: (userLicences as Json[]).filter((l) => l.user.id === id).map((l): HeldLicence => ({ ...l, id: l.id, licenceId: l.licenceId, usagePeriodStart: l.usagePeriodStart, usagePeriodEnd: l.usagePeriodEnd })),
+      insurances: (userInsurances as Json[]).filter((i) => i.user.id === id).map((i): HeldInsurance => ({ ...i, id: i.id, insuranceId: i.insuranceId, usagePeriodStart: i.usagePeriodStart, usagePeriodEnd: i.usagePeriodEnd }))
+    })
+    const people = [...persons.values()].slice(0, 40)
+    const verdicts = new Set<string>()
+    const exitCodes = new Set<boolean>()
+    for (const date of ['2025-06-15', '2026-02-01']) {
+      for (const user of people) {
+        // The service `kanslia check` calls, in-process: spawning the CLI 80 times would only add minutes.
+        const answer = venueCheck(db, String(user.sportId), date)
+        expect(answer.members.map((m) => m.id)).toEqual([user.id])
+        const expected = checkLicence({ date, birthDate: user.birthDate, products: productMap, ...held(user.id) })
+        expect(answer.members[0].check, `${user.id} on ${date}`).toEqual(expected)
+        expect(answer.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+        verdicts.add(expected.verdict)
+        if (!exitCodes.has(expected.verdict === 'valid' || expected.verdict === 'expiring')) {
+          const cli = await runCli(['check', String(user.sportId), '--db', db, '--date', date, '--json'])
+          expect((JSON.parse(cli.stdout) as VenueCheckResult).members[0].check).toEqual(expected)
+          expect(cli.code).toBe(expected.verdict === 'valid' || expected.verdict === 'expiring' ? 0 : 3)
+          exitCodes.add(cli.code === 0)
+        }
+      }
+    }
+    // The sample covers both sides of the check, or the comparison above proves little.
+    expect(verdicts.has('valid') || verdicts.has('expiring')).toBe(true)
+    expect([...verdicts].some((v) => v !== 'valid' && v !== 'expiring')).toBe(true)
+  })
+
+  it('finds members by name too, prints a readable verdict, and refuses a malformed date', async () => {
+    const someone = (await fetchAll(sandbox, `/user-licence/${sandbox.federationId}`))[0] as Json
+    const byName = await runCli(['check', `${someone.user.firstName} ${someone.user.lastName}`, '--db', db])
+    expect(byName.stdout).toMatch(new RegExp(`\\(${someone.user.sportId}\\)`))
+    expect(byName.stdout).toMatch(/^(VALID|EXPIRED|NO LICENCE|INSURANCE MISSING|OUTSIDE BIRTH-DATE RANGE)/m)
+    expect(byName.stdout).toMatch(/data as of \d{4}-/)
+    const nobody = await runCli(['check', '99999999', '--db', db])
+    expect(nobody.stdout).toMatch(/no member found/)
+    expect(nobody.code).toBe(3)
+    const bad = await runCli(['check', String(someone.user.sportId), '--db', db, '--date', '15.6.2026'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/the date must be YYYY-MM-DD/)
+  })
+})
