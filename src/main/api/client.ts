@@ -24,6 +24,29 @@ export interface ApiClientOptions {
 }
 
 type Query = Record<string, string | number | boolean | undefined>
+type Method = 'GET' | WriteMethod
+
+/** The write methods of spec v2 §4. */
+export type WriteMethod = 'POST' | 'PUT' | 'DELETE'
+
+/** Options of `ApiClient.writeV2`. */
+export interface WriteOptions {
+  /** Sent as JSON; no body when undefined. */
+  body?: unknown
+  query?: Query
+  /** True only for writes proven safe to repeat (DESIGN §2, §4): they are retried like GET. */
+  idempotent?: boolean
+}
+
+/** A write's answer: status, parsed JSON body (undefined when empty or not JSON) and `Location`. */
+export interface WriteAnswer<T> {
+  status: number
+  body: T | undefined
+  location?: string
+}
+
+/** Connection errors after which the request certainly did not leave this computer. */
+const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
 
 interface RawResponse {
   status: number
@@ -63,6 +86,7 @@ const STATUS_TEXT: Record<number, string> = {
  * - GET is safe to repeat, so network errors, timeouts, 5xx, 429 (after `Retry-After`, seconds or
  *   HTTP-date) and truncated or unparseable bodies are retried with jittered exponential backoff.
  * - 400, 403 and 404 are answers: they throw `ApiError` at once (spec v2 §7).
+ * - Writes (`writeV2`) are retried only when the caller says they are idempotent (DESIGN §2).
  */
 export class ApiClient {
   /** API requests sent (retries included, token requests not), response body bytes, retries. */
@@ -99,12 +123,44 @@ export class ApiClient {
    */
   async getV2<T = unknown>(path: string, query?: Query): Promise<T> {
     const target = `/api/public/v2${path}${queryString(query)}`
+    return this.call('GET', target, undefined, true, (response) => parseJsonAnswer<T>('GET', target, response))
+  }
+
+  /**
+   * A write to `{baseUrl}/api/public/v2{path}?query` (spec v2 §4: POST, PUT, DELETE) with `body`
+   * sent as JSON. A 401 renews the token once and repeats (the API did not act on it). Network
+   * errors, 5xx and 429 are retried like GET only when `idempotent` is true — for writes the
+   * outbox has proven safe to repeat (DESIGN §2); otherwise the first one is thrown, with
+   * `ApiError.sent` telling whether the request may have reached the API.
+   * @returns the status, the parsed JSON body (undefined when empty or not JSON, e.g. 204) and the
+   *   `Location` header (spec v2 §4.8 registration create).
+   * @throws ApiError: 4xx at once, with the server's message in `answer`; network errors, 5xx
+   *   and 429 after the attempts (idempotent) or at once.
+   */
+  async writeV2<T = unknown>(method: WriteMethod, path: string, options: WriteOptions = {}): Promise<WriteAnswer<T>> {
+    const target = `/api/public/v2${path}${queryString(options.query)}`
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+    return this.call(method, target, payload, options.idempotent === true, (response) => writeAnswer<T>(method, target, response))
+  }
+
+  /** Closes the keep-alive connections. The client must not be used afterwards. */
+  async close(): Promise<void> {
+    await this.agent.close()
+  }
+
+  /**
+   * One API call with the token, the 401 renewal and, when `repeatable`, the retries with backoff.
+   * `judge` turns a response into the result or throws (a `Retryable` to try again).
+   */
+  private async call<T>(method: Method, target: string, payload: string | undefined, repeatable: boolean, judge: (response: RawResponse) => T): Promise<T> {
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       try {
-        const token = await this.getToken()
+        const token = await this.tokenFor(method)
         this.stats.requests++
-        const response = await this.send('GET', `${this.options.baseUrl}${target}`, { authorization: `Bearer ${token}`, accept: 'application/json' })
+        const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' }
+        if (payload !== undefined) headers['content-type'] = 'application/json'
+        const response = await this.send(method, `${this.options.baseUrl}${target}`, headers, payload)
         this.stats.bytes += response.body.length
         if (response.status === 401 && !renewed) {
           // The token may have been revoked or expired early: renew once and repeat (spec v2 §5).
@@ -113,19 +169,25 @@ export class ApiClient {
           attempt--
           continue
         }
-        return parseJsonAnswer<T>('GET', target, response)
+        return judge(response)
       } catch (error) {
         if (!(error instanceof Retryable)) throw error
-        if (attempt >= this.options.maxAttempts) throw error.error
+        if (!repeatable || attempt >= this.options.maxAttempts) throw error.error
         this.stats.retries++
         await sleep(error.retryAfterMs ?? backoffMs(attempt, this.options.backoffBaseMs))
       }
     }
   }
 
-  /** Closes the keep-alive connections. The client must not be used afterwards. */
-  async close(): Promise<void> {
-    await this.agent.close()
+  /** The token for a request; for a write, failing to get one means the write was never sent. */
+  private async tokenFor(method: Method): Promise<string> {
+    if (method === 'GET') return this.getToken()
+    try {
+      return await this.getToken()
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      throw new ApiError(error.kind, error.message, error.status, { answer: error.answer, sent: false })
+    }
   }
 
   private getToken(): Promise<string> {
@@ -174,23 +236,40 @@ export class ApiClient {
    * One HTTP exchange with the whole body read. Throws `Retryable` for network errors (including
    * a body cut short), 5xx and 429; any other status is returned for the caller to judge.
    */
-  private async send(method: 'GET' | 'POST', url: string, headers: Record<string, string>): Promise<RawResponse> {
+  private async send(method: Method, url: string, headers: Record<string, string>, payload?: string): Promise<RawResponse> {
     const target = url.slice(url.indexOf('/', url.indexOf('//') + 2))
     let response: RawResponse
     try {
-      const answer = await request(url, { method, headers, dispatcher: this.agent, body: method === 'POST' ? '' : undefined })
-      const body = Buffer.from(await answer.body.arrayBuffer())
-      response = { status: answer.statusCode, statusText: STATUS_TEXT[answer.statusCode] ?? '', headers: answer.headers, body }
+      const body = payload ?? (method === 'GET' ? undefined : '')
+      const answer = await request(url, { method, headers, dispatcher: this.agent, body })
+      const received = Buffer.from(await answer.body.arrayBuffer())
+      response = { status: answer.statusCode, statusText: STATUS_TEXT[answer.statusCode] ?? '', headers: answer.headers, body: received }
     } catch (error) {
       const cause = error as Error & { code?: string }
-      throw new Retryable(new ApiError('network', `${method} ${target}: no complete answer (${cause.code ?? cause.name}: ${cause.message})`))
+      const sent = !UNSENT_CODES.has(cause.code ?? '')
+      throw new Retryable(new ApiError('network', `${method} ${target}: no complete answer (${cause.code ?? cause.name}: ${cause.message})`, undefined, { sent }))
     }
     if (response.status === 429 || response.status >= 500) {
-      const error = new ApiError('server', `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status)
+      const error = new ApiError('server', `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
       throw new Retryable(error, response.status === 429 ? parseRetryAfter(response.headers['retry-after']) : undefined)
     }
     return response
   }
+}
+
+/** Judges the response to a write: 2xx is the answer, anything else an ApiError with the server's words. */
+function writeAnswer<T>(method: string, target: string, response: RawResponse): WriteAnswer<T> {
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
+  }
+  let body: T | undefined
+  try {
+    body = response.body.length ? (JSON.parse(response.body.toString('utf8')) as T) : undefined
+  } catch {
+    body = undefined
+  }
+  const location = response.headers.location
+  return { status: response.status, body, location: Array.isArray(location) ? location[0] : location }
 }
 
 /**
@@ -199,7 +278,7 @@ export class ApiClient {
  */
 function parseJsonAnswer<T>(method: string, target: string, response: RawResponse): T {
   if (response.status < 200 || response.status >= 300) {
-    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status)
+    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
   }
   const text = response.body.toString('utf8')
   try {
@@ -216,8 +295,13 @@ function statusLine(response: RawResponse): string {
 }
 
 function excerptSuffix(body: Buffer): string {
-  const excerpt = bodyExcerpt(body.subarray(0, 4096).toString('utf8'))
+  const excerpt = answerOf(body)
   return excerpt ? `: ${excerpt}` : ''
+}
+
+/** The server's message in an error body, as one short line; undefined for an empty body. */
+function answerOf(body: Buffer): string | undefined {
+  return bodyExcerpt(body.subarray(0, 4096).toString('utf8')) || undefined
 }
 
 function queryString(query: Query | undefined): string {

@@ -18,12 +18,22 @@ export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'bad-request' | 'not-f
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly status?: number
+  /** The server's own words (the excerpt of its error body), when it answered with one. */
+  readonly answer?: string
+  /**
+   * False when the request certainly never reached the API: no connection could be made, or no
+   * token could be obtained to send it with. True when it may have arrived, so a write that failed
+   * so may have taken effect (DESIGN §4 `unknown`).
+   */
+  readonly sent: boolean
 
-  constructor(kind: ApiErrorKind, message: string, status?: number) {
+  constructor(kind: ApiErrorKind, message: string, status?: number, details: { answer?: string; sent?: boolean } = {}) {
     super(message)
     this.name = 'ApiError'
     this.kind = kind
     this.status = status
+    this.answer = details.answer
+    this.sent = details.sent ?? true
   }
 }
 

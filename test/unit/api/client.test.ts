@@ -146,3 +146,63 @@ describe('ApiClient', () => {
     expect(error.message).toMatch(/^POST \/oauth2\/token\?grant_type=client_credentials: no complete answer/)
   })
 })
+
+describe('ApiClient writes (writeV2)', () => {
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = ''
+      req.on('data', (chunk) => (text += chunk))
+      req.on('end', () => resolve(text))
+    })
+
+  it('sends JSON with the bearer token and returns status, body and Location', async () => {
+    const bodies: string[] = []
+    const { client, log } = await peer(async (req, res) => {
+      bodies.push(await readBody(req))
+      json(res, 201, { eventRegistrationId: 7 }, { location: '/api/public/v2/event/registration/u/7' })
+    })
+    const answer = await client.writeV2('POST', '/event/registration/u', { body: { participantUserId: 5 } })
+    expect(answer).toEqual({ status: 201, body: { eventRegistrationId: 7 }, location: '/api/public/v2/event/registration/u/7' })
+    expect(bodies).toEqual(['{"participantUserId":5}'])
+    expect(log[1]).toMatchObject({ method: 'POST', url: '/api/public/v2/event/registration/u', authorization: 'Bearer t1', contentType: 'application/json' })
+  })
+
+  it('an empty 204 has no body', async () => {
+    const { client } = await peer((_req, res) => res.writeHead(204).end())
+    expect(await client.writeV2('DELETE', '/client-data')).toEqual({ status: 204, body: undefined, location: undefined })
+  })
+
+  it('a 400 is thrown at once with the server message as answer', async () => {
+    const { client } = await peer((_req, res) => json(res, 400, { status: 400, message: 'meritGrantees: user ids must be unique' }))
+    const error = (await client.writeV2('POST', '/merit-grant/grant/3', { body: {}, idempotent: true }).catch((e) => e)) as ApiError
+    expect(error).toMatchObject({ kind: 'bad-request', status: 400, answer: 'meritGrantees: user ids must be unique', sent: true })
+    expect(client.stats.requests).toBe(1)
+  })
+
+  it('a 503 is retried only when the write is idempotent', async () => {
+    const failOnce = (_req: IncomingMessage, res: ServerResponse, call: number) => (call === 1 ? json(res, 503, { message: 'busy' }) : json(res, 200, { ok: true }))
+    const { client: once } = await peer(failOnce)
+    const error = (await once.writeV2('POST', '/event/registration/u', { body: {} }).catch((e) => e)) as ApiError
+    expect(error).toMatchObject({ kind: 'server', status: 503, sent: true })
+    expect(once.stats.requests).toBe(1)
+
+    const { client: repeated } = await peer(failOnce)
+    expect((await repeated.writeV2('POST', '/merit-grant/grant/3', { body: {}, idempotent: true })).body).toEqual({ ok: true })
+    expect(repeated.stats.retries).toBe(1)
+  })
+
+  it('a response cut off after a write may have taken effect: sent is true; no connection at all: sent is false', async () => {
+    const { client } = await peer((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json', 'content-length': '100' })
+      res.write('{"eventRegistrationId"')
+      setTimeout(() => res.socket?.destroy(), 10)
+    })
+    const cut = (await client.writeV2('POST', '/event/registration/u', { body: {} }).catch((e) => e)) as ApiError
+    expect(cut).toMatchObject({ kind: 'network', sent: true })
+
+    const offline = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', backoffBaseMs: 1, maxAttempts: 2 })
+    const unsent = (await offline.writeV2('POST', '/event/registration/u', { body: {} }).catch((e) => e)) as ApiError
+    await offline.close()
+    expect(unsent).toMatchObject({ kind: 'network', sent: false })
+  })
+})
