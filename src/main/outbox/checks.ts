@@ -1,0 +1,42 @@
+import type { ReadableDB } from '../db/open'
+import { prepared } from '../db/statements'
+
+/**
+ * Small checks the operation modules share when they validate a change (issue 5). Each returns
+ * the problem in words, or null when the value is fine.
+ */
+
+/** An id of the API: a positive safe integer. */
+export function checkId(value: unknown, what: string): string | null {
+  return Number.isSafeInteger(value) && (value as number) > 0 ? null : `${what} must be a positive whole number, got ${JSON.stringify(value)}`
+}
+
+/** A date-only value (spec v2 §2: ISO 8601 yyyy-mm-dd) that exists in the calendar. */
+export function checkDate(value: unknown, what: string): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${what} must be a date yyyy-mm-dd, got ${JSON.stringify(value)}`
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? null : `${what} ${value} is not a date in the calendar`
+}
+
+/** Text of `min..max` characters (UTF-16 code units, as the API's length limits count them). */
+export function checkLength(value: unknown, what: string, min: number, max: number): string | null {
+  if (typeof value !== 'string') return `${what} must be text`
+  if (value.length < min) return min === 1 ? `${what} must not be empty` : `${what} must have at least ${min} characters`
+  return value.length > max ? `${what} has ${value.length} characters; at most ${max} are allowed` : null
+}
+
+/** An event UUID as the API prints it (8-4-4-4-12 hexadecimal digits). */
+export function checkUuid(value: unknown, what: string): string | null {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? null : `${what} must be a UUID, got ${JSON.stringify(value)}`
+}
+
+/** The ids among `ids` that are no member of the local database (no `person` row). */
+export function unknownMembers(db: ReadableDB, ids: readonly number[]): number[] {
+  return prepared(db, 'SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM person)').pluck().all(JSON.stringify(ids)) as number[]
+}
+
+/** Up to `max` values joined with commas, then "and N more". */
+export function listSome(values: readonly (number | string)[], max = 10): string {
+  const shown = values.slice(0, max).join(', ')
+  return values.length > max ? `${shown} and ${values.length - max} more` : shown
+}

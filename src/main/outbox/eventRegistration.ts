@@ -1,0 +1,77 @@
+import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
+import { openItemsOfKind } from '../db/outbox'
+import { checkId, checkUuid, unknownMembers } from './checks'
+import { Problems } from './errors'
+import type { Operation } from './operation'
+
+/** An event registration: the event's UUID and the body of POST /event/registration/{eventUuid} (spec v2 §2.15, §4.8). */
+export interface EventRegistrationPayload {
+  eventUuid: string
+  registration: EventRegistrationRequest
+}
+
+/**
+ * Registers a member to an event (spec v2 §4.8; 201 with the registration echoed, its
+ * `eventRegistrationId` filled). Not idempotent: a second POST makes a second registration, so
+ * after an `unknown` the worker reads back `GET /event/registration/user/{userId}` and adopts the
+ * member's registration to the event instead of posting again (DESIGN §4; one registration per
+ * member and event is the client's responsibility, spec v2 §3).
+ *
+ * Checked before queuing: the UUID's form, the participant is a member of the local database,
+ * `additionalDetails` is not empty when given, and no other item not yet done registers the same
+ * member to the same event. Whether the event exists, is full, or already lists the member needs
+ * the event tables of the sync.
+ */
+export const eventRegistration: Operation<EventRegistrationPayload, EventRegistrationPayload> = {
+  kind: 'event-registration',
+  idempotent: false,
+
+  prepare(db, input, { editing }) {
+    const { eventUuid, registration } = input
+    const userId = registration.participantUserId
+    const problems = new Problems()
+    problems.add(checkUuid(eventUuid, 'the event'))
+    problems.add(checkId(userId, 'participantUserId'))
+    const details = registration.additionalDetails
+    if (details !== undefined && (typeof details !== 'string' || details.trim() === '')) problems.add('additionalDetails must not be empty when given')
+    if (problems.none) {
+      if (unknownMembers(db, [userId]).length) problems.add(`no member with id ${userId} in the local database`)
+      const same = openItemsOfKind(db, 'event-registration').find((item) => {
+        if (item.id === editing) return false
+        const other = item.payload as EventRegistrationPayload
+        return other.eventUuid.toLowerCase() === eventUuid.toLowerCase() && other.registration.participantUserId === userId
+      })
+      if (same) problems.add(`member ${userId} is already being registered to this event by outbox item #${same.id} (${same.state})`)
+    }
+    problems.throwIfAny('the registration')
+    const body: EventRegistrationRequest = { participantUserId: userId }
+    if (registration.additionalDetails !== undefined) body.additionalDetails = registration.additionalDetails
+    return { eventUuid: eventUuid.toLowerCase(), registration: body }
+  },
+
+  effects: ({ eventUuid, registration }) => [{ personId: registration.participantUserId, target: `event ${eventUuid}` }],
+
+  describe: ({ eventUuid, registration }) => `register member ${registration.participantUserId} to event ${eventUuid}`,
+
+  async send(client, { eventUuid, registration }) {
+    const answer = await client.writeV2<EventRegistrationRequest>('POST', `/event/registration/${encodeURIComponent(eventUuid)}`, { body: registration })
+    const body = answer.body ?? { ...registration }
+    // The body echoes the request with the id filled; the Location header names it too (spec v2 §4.8).
+    const fromLocation = Number(answer.location?.split('/').at(-1))
+    if (body.eventRegistrationId === undefined && Number.isSafeInteger(fromLocation)) body.eventRegistrationId = fromLocation
+    return { status: answer.status, answer: body }
+  },
+
+  async reconcile(client, { eventUuid, registration }) {
+    const registrations = await client.getV2<EventRegistration[]>(`/event/registration/user/${registration.participantUserId}`)
+    const found = (Array.isArray(registrations) ? registrations : []).find((r) => typeof r.eventUuid === 'string' && r.eventUuid.toLowerCase() === eventUuid)
+    return found ? { applied: true, status: 200, answer: found } : { applied: false }
+  }
+}
+
+/** The registration id in a done registration item's answer (the POST's echo or the adopted registration), if any. */
+export function registrationIdOf(answer: string | null): number | undefined {
+  if (answer === null) return undefined
+  const id = (JSON.parse(answer) as { eventRegistrationId?: unknown }).eventRegistrationId
+  return Number.isSafeInteger(id) ? (id as number) : undefined
+}

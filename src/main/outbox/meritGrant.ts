@@ -1,0 +1,64 @@
+import type { MeritGrantRequest } from '../../shared/api/v2Activity'
+import { checkDate, checkId, checkLength, listSome, unknownMembers } from './checks'
+import { Problems } from './errors'
+import { MAX_MERIT_ADDITIONAL_INFO_LENGTH, MAX_MERIT_GRANTEES, MAX_MERIT_GRANTER_LENGTH } from './limits'
+import type { Operation } from './operation'
+
+/** A merit grant: the merit and the body of POST /merit-grant/grant/{meritId} exactly as sent (spec v2 §4.3). */
+export interface MeritGrantPayload {
+  meritId: number
+  grant: MeritGrantRequest
+}
+
+/**
+ * Grants a merit to up to 10,000 members at once (spec v2 §4.3, limits of §8). Re-granting
+ * converges (the API updates the grant date of merits already granted), so the item is idempotent:
+ * retried by the client and simply sent again after an `unknown`.
+ *
+ * Checked before queuing: the merit id, `grantingDate` and `registrationDate` (real dates),
+ * a granter (`granterUserId`, or `meritGranter` of 1..255 characters), `meritAdditionalInfo`
+ * (≤ 2048), 1..10000 unique grantees, each a member of the local database. Whether the merit
+ * exists and the grantees are readable by its organization needs the merit tables of the sync.
+ */
+export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
+  kind: 'merit-grant',
+  idempotent: true,
+
+  prepare(db, input) {
+    const { meritId, grant } = input
+    const problems = new Problems()
+    problems.add(checkId(meritId, 'the merit id'))
+    problems.add(checkDate(grant.grantingDate, 'grantingDate'))
+    if (grant.registrationDate !== undefined) problems.add(checkDate(grant.registrationDate, 'registrationDate'))
+    if (grant.granterUserId === undefined && grant.meritGranter === undefined) problems.add('give the granter: granterUserId or meritGranter')
+    if (grant.granterUserId !== undefined) problems.add(checkId(grant.granterUserId, 'granterUserId'))
+    if (grant.meritGranter !== undefined) problems.add(checkLength(grant.meritGranter, 'meritGranter', 1, MAX_MERIT_GRANTER_LENGTH))
+    if (grant.meritAdditionalInfo !== undefined) problems.add(checkLength(grant.meritAdditionalInfo, 'meritAdditionalInfo', 0, MAX_MERIT_ADDITIONAL_INFO_LENGTH))
+    const grantees = Array.isArray(grant.meritGrantees) ? grant.meritGrantees : []
+    if (grantees.length < 1 || grantees.length > MAX_MERIT_GRANTEES) problems.add(`meritGrantees must list 1 to ${MAX_MERIT_GRANTEES.toLocaleString('en')} members, got ${grantees.length.toLocaleString('en')}`)
+    const badIds = grantees.filter((id) => checkId(id, 'a grantee') !== null)
+    if (badIds.length) problems.add(`grantee ids must be positive whole numbers: ${listSome(badIds.map((id) => JSON.stringify(id)))}`)
+    const repeated = [...new Set(grantees.filter((id, i) => grantees.indexOf(id) !== i))]
+    if (repeated.length) problems.add(`grantees listed more than once: ${listSome(repeated)}`)
+    if (!badIds.length && grantees.length) {
+      const unknown = unknownMembers(db, grantees)
+      if (unknown.length) problems.add(`no member with id ${listSome(unknown)} in the local database`)
+    }
+    problems.throwIfAny('the merit grant')
+    return { meritId, grant: { ...grant, meritGrantees: [...grantees] } }
+  },
+
+  effects: ({ meritId, grant }) => grant.meritGrantees.map((personId) => ({ personId, target: `merit ${meritId}` })),
+
+  describe({ meritId, grant }) {
+    const n = grant.meritGrantees.length
+    // spec v2 §4.3: granterUserId wins when both are given.
+    const granter = grant.granterUserId !== undefined ? `user ${grant.granterUserId}` : grant.meritGranter
+    return `grant merit ${meritId} to ${n === 1 ? `member ${grant.meritGrantees[0]}` : `${n.toLocaleString('en')} members`} on ${grant.grantingDate} (granter: ${granter})`
+  },
+
+  async send(client, { meritId, grant }) {
+    const answer = await client.writeV2('POST', `/merit-grant/grant/${meritId}`, { body: grant, idempotent: true })
+    return { status: answer.status, answer: answer.body ?? null }
+  }
+}

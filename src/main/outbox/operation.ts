@@ -1,0 +1,56 @@
+import type { OutboxKind } from '../../shared/outbox'
+import type { ApiClient } from '../api/client'
+import type { ReadableDB } from '../db/open'
+import type { OutboxEffect, OutboxRow } from '../db/outbox'
+
+/** The API accepted an item: its HTTP status and the answer to keep (JSON-serialisable). */
+export interface Accepted {
+  status: number
+  answer: unknown
+}
+
+/**
+ * The outcome of reading back an item that was sent without an answer (DESIGN §4): `applied`
+ * with what the API holds (adopted as the item's answer), or not applied, so sending again is safe.
+ */
+export type Reconciled = { applied: true; status: number; answer: unknown } | { applied: false }
+
+/** What `prepare` knows besides the input: the item the change waits for, and the item being edited. */
+export interface PrepareContext {
+  dependency?: OutboxRow
+  /** The id of the item whose payload this input replaces (an edit): it is no duplicate of itself. */
+  editing?: number
+}
+
+interface OperationBase<I, P> {
+  readonly kind: OutboxKind
+  /**
+   * Validates `input` against the spec's limits and the local data and returns the payload to
+   * store (the input, completed from local data where the API needs more).
+   * @throws InvalidChangeError listing every problem.
+   */
+  prepare(db: ReadableDB, input: I, context: PrepareContext): P
+  /** The members the change touches optimistically (the pending badge) and what for. */
+  effects(payload: P, dependency: OutboxRow | undefined): OutboxEffect[]
+  /** One line saying what the change does. */
+  describe(payload: P): string
+  /**
+   * Sends the change. @throws ApiError as `ApiClient.writeV2` does; the push worker judges it.
+   */
+  send(client: ApiClient, payload: P, dependency: OutboxRow | undefined): Promise<Accepted>
+}
+
+/**
+ * One operation kind (DESIGN §4). An `idempotent` one converges when sent again (the spec says
+ * so), so the client retries it and an `unknown` outcome is settled by sending it again; any other
+ * must `reconcile` by reading back before it may be sent again.
+ */
+export type Operation<I, P> = OperationBase<I, P> &
+  (
+    | { readonly idempotent: true }
+    | {
+        readonly idempotent: false
+        /** Reads back whether an item sent without an answer took effect. @throws ApiError. */
+        reconcile(client: ApiClient, payload: P, dependency: OutboxRow | undefined): Promise<Reconciled>
+      }
+  )

@@ -1,0 +1,251 @@
+import { hostname } from 'node:os'
+import type { AuditEvent } from '../../shared/outbox'
+import { ApiError, type ApiClient } from '../api/client'
+import { backoffMs, sleep } from '../api/retry'
+import { appendAudit } from '../db/auditLog'
+import type { WritableDB } from '../db/open'
+import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
+import { UserFacingError } from '../services/errors'
+import { runSync } from '../sync/engine'
+import { operationOf } from './operations'
+
+/** Options of one push run. */
+export interface PushOptions {
+  /** Sends of one item in this run that fail by the API's trouble (5xx, 429, a registration read back as not made) before the run stops; default 4. */
+  maxTries?: number
+  /** First pause before sending an item again, ms; doubles per try, with jitter; default 1000. */
+  backoffBaseMs?: number
+}
+
+/** Why a run stopped with items left: the API could not be reached (`offline`), or kept failing (`server-error`). */
+export interface PushStop {
+  reason: 'offline' | 'server-error'
+  message: string
+}
+
+/** Outcome of a push run. */
+export interface PushResult {
+  /** Items the API accepted in this run (adopted registrations included), in order. */
+  done: number[]
+  /** Every item the API has rejected and that is still in the queue, with its answer: edit, retry or discard it. */
+  rejected: OutboxRow[]
+  /** Items that wait for a rejected item they depend on. */
+  blocked: OutboxRow[]
+  /** Items still waiting for the network (queued or unknown), the blocked ones included. */
+  waiting: number
+  /** Why the run stopped before the queue was empty, or null. */
+  stopped: PushStop | null
+  /** The re-pull after the push (an incremental sync): null when nothing needed it or the API is out of reach. */
+  repull: { ok: boolean; error?: string } | null
+}
+
+/** An item settled for this run, or the run must stop. */
+type Step = { stop: PushStop } | { stop?: undefined }
+
+const CONTINUE: Step = {}
+
+/**
+ * Pushes the outbox to the API: the one worker (DESIGN §4, issue 5).
+ * 1. Items left `sending` by a run that died are `unknown`: they may have reached the API.
+ * 2. Every `unknown` item is reconciled before anything else is sent: an idempotent one (merit
+ *    grant) is simply queued again; a registration is read back and the server's registration
+ *    adopted when it exists (else queued again); a cancellation likewise.
+ * 3. Queued items are sent one by one in queue order; an item whose dependency is not done waits.
+ *    Each is marked `sending` (and audited) in its own transaction before the request leaves, so a
+ *    crash at any point loses nothing and, by step 1–2, duplicates nothing.
+ * 4. Answers: 2xx → `done`; 4xx → `rejected` with the server's message (later items go on unless
+ *    they depend on it); 401 after a renewed token stops the run with the error (the credentials,
+ *    not the item, are wrong); no connection → back to `queued` and the run stops as offline; no
+ *    answer to a non-idempotent write (network cut, 5xx) → `unknown`, reconciled at once; 429 or
+ *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
+ *    most `maxTries` times per run. Idempotent items are retried inside the API client (DESIGN §2).
+ * 5. Afterwards, when an item was done, an incremental sync re-pulls what changed (the pushed
+ *    changes among it), and the optimistic effects of done items are removed once it succeeded.
+ * Only one process pushes a database at a time.
+ * @throws UserFacingError `push-running` when another live process is pushing; ApiError
+ *   `unauthorized` when the credentials are refused (items stay queued).
+ */
+export async function pushOutbox(db: WritableDB, client: ApiClient, options: PushOptions = {}): Promise<PushResult> {
+  const me: WorkerClaim = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }
+  const holder = claimWorker(db, me, (claim) => claim.host !== me.host || processAlive(claim.pid))
+  if (holder) throw new UserFacingError('push-running', `another Kanslia (process ${holder.pid} on ${holder.host}, since ${holder.startedAt}) is pushing this outbox`)
+  try {
+    const worker = new Worker(db, client, { maxTries: options.maxTries ?? 4, backoffBaseMs: options.backoffBaseMs ?? 1000 })
+    const stop = await worker.run()
+    const repull = stop?.reason === 'offline' ? null : await repullIfNeeded(db, client, worker.done.length > 0)
+    const rejected = listItems(db, ['rejected'])
+    const rejectedIds = new Set(rejected.map((item) => item.id))
+    const waiting = listItems(db, ['queued', 'unknown'])
+    return { done: worker.done, rejected, blocked: waiting.filter((item) => item.dependsOn !== null && rejectedIds.has(item.dependsOn)), waiting: waiting.length, stopped: stop ?? null, repull }
+  } finally {
+    releaseWorker(db, me.pid, me.host)
+  }
+}
+
+class Worker {
+  readonly done: number[] = []
+
+  constructor(
+    private readonly db: WritableDB,
+    private readonly client: ApiClient,
+    private readonly options: Required<PushOptions>
+  ) {}
+
+  async run(): Promise<PushStop | undefined> {
+    for (const item of listItems(this.db, ['sending'])) {
+      this.settle(item, { state: 'unknown' }, { event: 'no-answer', detail: { reason: 'the push sending it stopped before an answer came' } })
+    }
+    for (const item of listItems(this.db, ['unknown'])) {
+      const step = await this.reconcile(item)
+      if (step.stop) return step.stop
+    }
+    for (;;) {
+      const item = this.next()
+      if (!item) return undefined
+      const step = await this.push(item)
+      if (step.stop) return step.stop
+    }
+  }
+
+  /** The first queued item whose dependency, if any, is done. */
+  private next(): OutboxRow | undefined {
+    return listItems(this.db, ['queued']).find((item) => item.dependsOn === null || getItem(this.db, item.dependsOn)?.state === 'done')
+  }
+
+  private dependencyOf(item: OutboxRow): OutboxRow | undefined {
+    return item.dependsOn === null ? undefined : getItem(this.db, item.dependsOn)
+  }
+
+  /** Sends one item until it is settled for this run. */
+  private async push(item: OutboxRow): Promise<Step> {
+    const operation = operationOf(item.kind)
+    for (let tries = 1; ; tries++) {
+      this.settle(item, { state: 'sending', attempts: 'increment' }, { event: 'sent', detail: { attempt: item.attempts + 1 } })
+      let error: unknown
+      try {
+        const accepted = await operation.send(this.client, item.payload, this.dependencyOf(item))
+        this.accept(item, accepted.status, accepted.answer, 'answered')
+        return CONTINUE
+      } catch (caught) {
+        error = caught
+      }
+      if (!(error instanceof ApiError) || error.kind === 'unauthorized') {
+        this.settle(item, { state: 'queued', lastAnswer: messageOf(error) }, { event: 'no-answer', detail: { error: messageOf(error) } })
+        throw error
+      }
+      if (isRejection(error)) {
+        this.settle(item, { state: 'rejected', lastStatus: error.status ?? null, lastAnswer: error.answer ?? error.message }, { event: 'rejected', detail: { status: error.status, answer: error.answer ?? error.message } })
+        return CONTINUE
+      }
+      if (!error.sent) {
+        this.settle(item, { state: 'queued', lastStatus: null, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message, sent: false } })
+        return { stop: { reason: 'offline', message: error.message } }
+      }
+      if (operation.idempotent) {
+        // The client has already retried it with backoff; the API keeps failing.
+        this.settle(item, { state: 'queued', lastStatus: error.status ?? null, lastAnswer: error.message, nextAttemptAt: this.later(tries) }, { event: 'no-answer', detail: { error: error.message } })
+        return { stop: { reason: 'server-error', message: error.message } }
+      }
+      if (error.status === 429) {
+        // Too many requests: the API did not act on it.
+        this.settle(item, { state: 'queued', lastStatus: 429, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
+      } else {
+        this.settle(item, { state: 'unknown', lastStatus: error.status ?? null, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
+        const step = await this.reconcile(getItem(this.db, item.id)!)
+        if (step.stop || getItem(this.db, item.id)!.state !== 'queued') return step
+      }
+      if (tries >= this.options.maxTries) {
+        updateItem(this.db, item.id, { state: 'queued', at: now(), nextAttemptAt: this.later(tries) })
+        return { stop: { reason: 'server-error', message: error.message } }
+      }
+      await sleep(backoffMs(tries, this.options.backoffBaseMs))
+      item = getItem(this.db, item.id)!
+    }
+  }
+
+  /**
+   * Settles an `unknown` item by reading back (DESIGN §4): adopted → done; not made → queued
+   * again. An idempotent item is queued again without a read: sending it again converges.
+   */
+  private async reconcile(item: OutboxRow): Promise<Step> {
+    const operation = operationOf(item.kind)
+    if (operation.idempotent) {
+      this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: 'unknown', action: 'send again: the change converges' } })
+      return CONTINUE
+    }
+    try {
+      const found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
+      if (found.applied) this.accept(item, found.status, found.answer, 'reconciled')
+      else this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } })
+      return CONTINUE
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
+      if (isRejection(error)) {
+        // The registry no longer lets us read it back (e.g. the event is gone): a person decides.
+        const answer = `could not read back whether it took effect: ${error.answer ?? error.message}`
+        this.settle(item, { state: 'rejected', lastStatus: error.status ?? null, lastAnswer: answer }, { event: 'rejected', detail: { status: error.status, answer } })
+        return CONTINUE
+      }
+      return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
+    }
+  }
+
+  private accept(item: OutboxRow, status: number, answer: unknown, event: 'answered' | 'reconciled'): void {
+    this.settle(item, { state: 'done', lastStatus: status, lastAnswer: JSON.stringify(answer), nextAttemptAt: null }, { event, detail: { status, answer } })
+    this.done.push(item.id)
+  }
+
+  /** One state change and its audit entry, in one transaction. */
+  private settle(item: OutboxRow, change: Omit<Parameters<typeof updateItem>[2], 'at'>, audit: { event: AuditEvent; detail?: unknown }): void {
+    const at = now()
+    this.db.transaction(() => {
+      updateItem(this.db, item.id, { ...change, at })
+      appendAudit(this.db, { at, itemId: item.id, kind: item.kind, event: audit.event, detail: audit.detail })
+    })()
+  }
+
+  /** When the automatic push may send an item again after `tries` failures (jittered backoff). */
+  private later(tries: number): string {
+    return new Date(Date.now() + backoffMs(tries, this.options.backoffBaseMs)).toISOString()
+  }
+}
+
+/**
+ * Re-pulls after a push (DESIGN §4): an incremental sync reads exactly what changed since the
+ * cursors, the pushed changes among it, under the sync rules. When it succeeds, the optimistic
+ * effects of done items are removed: the mirror now holds the server's truth. Runs when this push
+ * did something or done items still await their re-pull (an earlier one failed).
+ */
+async function repullIfNeeded(db: WritableDB, client: ApiClient, pushed: boolean): Promise<PushResult['repull']> {
+  if (!pushed && !hasDoneEffects(db)) return null
+  try {
+    const result = await runSync(db, client)
+    if (!result.ok) return { ok: false, error: result.resources.find((r) => r.error)?.error }
+  } catch (error) {
+    return { ok: false, error: messageOf(error) }
+  }
+  clearDoneEffects(db)
+  return { ok: true }
+}
+
+/** A 4xx answer other than 401 (renewed already) and 429 (not acted on): the API refused the change. */
+function isRejection(error: ApiError): boolean {
+  return error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function now(): string {
+  return new Date().toISOString()
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,98 @@
+import { appendAudit } from '../db/auditLog'
+import type { WritableDB } from '../db/open'
+import { deleteItem, dependentsOf, getItem, insertItem, replacePayload, updateItem, type OutboxRow } from '../db/outbox'
+import { UserFacingError } from '../services/errors'
+import { OPERATIONS, operationOf, type InputOf, type OperationKind } from './operations'
+
+/** Who changes the queue (the OS user; issue 5 audit log) and when (default now). */
+export interface QueueActor {
+  actor: string
+  now?: Date
+}
+
+/**
+ * Queues a change of `kind` (DESIGN §4): the operation module validates `input` against the
+ * spec's limits and the local data, then the outbox row, its optimistic effects (the pending
+ * badge) and the audit entry are written in one transaction. With `dependsOn`, the item is not
+ * sent before that earlier item is done.
+ * @returns the stored item (state `queued`).
+ * @throws InvalidChangeError when the change is invalid (nothing is written); UserFacingError
+ *   `no-such-item` when `dependsOn` names no item.
+ */
+export function queueChange<K extends OperationKind>(db: WritableDB, kind: K, input: InputOf<K>, options: QueueActor & { dependsOn?: number }): OutboxRow {
+  const at = (options.now ?? new Date()).toISOString()
+  return db.transaction(() => {
+    const dependency = options.dependsOn === undefined ? undefined : existingItem(db, options.dependsOn)
+    const operation = OPERATIONS[kind] as ReturnType<typeof operationOf>
+    const payload = operation.prepare(db, input, { dependency })
+    const id = insertItem(db, { kind, payload, dependsOn: dependency?.id ?? null, at }, operation.effects(payload, dependency))
+    appendAudit(db, { at, itemId: id, kind, event: 'queued', actor: options.actor, detail: payload })
+    return getItem(db, id)!
+  })()
+}
+
+/**
+ * Replaces the payload of a `queued` or `rejected` item with `input`, checked as when queuing,
+ * and queues it again (issue 5: a rejected item can be edited).
+ * @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError.
+ */
+export function editItem(db: WritableDB, id: number, input: unknown, options: QueueActor): OutboxRow {
+  const at = (options.now ?? new Date()).toISOString()
+  return db.transaction(() => {
+    const item = existingItem(db, id)
+    if (item.state !== 'queued' && item.state !== 'rejected') throw new UserFacingError('not-editable', `outbox item #${id} is ${item.state}; only queued or rejected items can be edited`)
+    const dependency = item.dependsOn === null ? undefined : getItem(db, item.dependsOn)
+    const operation = operationOf(item.kind)
+    const payload = operation.prepare(db, input, { dependency, editing: id })
+    replacePayload(db, id, payload, operation.effects(payload, dependency), at)
+    appendAudit(db, { at, itemId: id, kind: item.kind, event: 'edited', actor: options.actor, detail: payload })
+    return getItem(db, id)!
+  })()
+}
+
+/**
+ * Queues a `rejected` item again unchanged (issue 5: retry), e.g. after the cause was fixed on the
+ * server. @throws UserFacingError `no-such-item` / `not-retryable`.
+ */
+export function retryItem(db: WritableDB, id: number, options: QueueActor): OutboxRow {
+  const at = (options.now ?? new Date()).toISOString()
+  return db.transaction(() => {
+    const item = existingItem(db, id)
+    if (item.state !== 'rejected') throw new UserFacingError('not-retryable', `outbox item #${id} is ${item.state}; only rejected items are retried by hand`)
+    updateItem(db, id, { state: 'queued', at, nextAttemptAt: null })
+    appendAudit(db, { at, itemId: id, kind: item.kind, event: 'retried', actor: options.actor })
+    return getItem(db, id)!
+  })()
+}
+
+/**
+ * Removes a `queued` or `rejected` item, its optimistic effects, and the items that depend on it
+ * (they cannot be sent without it); the audit log keeps their history (issue 5: discard).
+ * Items that are sending, done or unknown may have reached the API and cannot be discarded.
+ * @returns the ids removed.
+ * @throws UserFacingError `no-such-item` / `not-discardable`.
+ */
+export function discardItem(db: WritableDB, id: number, options: QueueActor): number[] {
+  const at = (options.now ?? new Date()).toISOString()
+  return db.transaction(() => {
+    const removed: number[] = []
+    const discard = (itemId: number): void => {
+      const item = existingItem(db, itemId)
+      if (item.state !== 'queued' && item.state !== 'rejected') {
+        throw new UserFacingError('not-discardable', `outbox item #${itemId} is ${item.state}; it may have reached the registry and cannot be discarded`)
+      }
+      for (const dependent of dependentsOf(db, itemId)) discard(dependent)
+      deleteItem(db, itemId)
+      appendAudit(db, { at, itemId, kind: item.kind, event: 'discarded', actor: options.actor })
+      removed.push(itemId)
+    }
+    discard(id)
+    return removed
+  })()
+}
+
+function existingItem(db: WritableDB, id: number): OutboxRow {
+  const item = getItem(db, id)
+  if (!item) throw new UserFacingError('no-such-item', `there is no outbox item #${id}`)
+  return item
+}

@@ -1,0 +1,82 @@
+import type { EventRegistration } from '../../shared/api/v2Activity'
+import { openItemsOfKind, type OutboxRow } from '../db/outbox'
+import { checkId, checkUuid } from './checks'
+import { Problems } from './errors'
+import { registrationIdOf, type EventRegistrationPayload } from './eventRegistration'
+import type { Operation } from './operation'
+
+/**
+ * A registration cancellation: the event's UUID and the registration's id; without the id, the
+ * registration is the one the item's dependency (an `event-registration` item) creates.
+ */
+export interface RegistrationCancelPayload {
+  eventUuid: string
+  eventRegistrationId?: number
+}
+
+/**
+ * Cancels an event registration (spec v2 §4.8 DELETE /event/registration/{eventUuid}/{id}, 200).
+ * Not idempotent in its answer (a second DELETE finds nothing: 404), so after an `unknown` the
+ * worker reads back `GET /event/registration/{eventUuid}` and counts the cancellation done when
+ * the registration is no longer listed.
+ *
+ * A registration still in the outbox is cancelled through a dependency on its item: the
+ * cancellation waits until that item is done and takes the id from its answer.
+ */
+export const registrationCancel: Operation<RegistrationCancelPayload, RegistrationCancelPayload> = {
+  kind: 'registration-cancel',
+  idempotent: false,
+
+  prepare(db, input, { dependency, editing }) {
+    const problems = new Problems()
+    problems.add(checkUuid(input.eventUuid, 'the event'))
+    const eventUuid = String(input.eventUuid).toLowerCase()
+    if (dependency) {
+      const registering = dependency.kind === 'event-registration' ? (dependency.payload as EventRegistrationPayload) : undefined
+      if (!registering) problems.add(`outbox item #${dependency.id} does not register anyone to an event`)
+      else if (registering.eventUuid !== eventUuid) problems.add(`outbox item #${dependency.id} registers to event ${registering.eventUuid}, not ${eventUuid}`)
+      if (input.eventRegistrationId !== undefined) problems.add('give the registration id or the outbox item that registers, not both')
+    } else {
+      problems.add(checkId(input.eventRegistrationId, 'the registration id'))
+    }
+    if (problems.none) {
+      const same = openItemsOfKind(db, 'registration-cancel').find((item) => {
+        if (item.id === editing) return false
+        const other = item.payload as RegistrationCancelPayload
+        return dependency ? item.dependsOn === dependency.id : other.eventRegistrationId === input.eventRegistrationId
+      })
+      if (same) problems.add(`outbox item #${same.id} (${same.state}) already cancels this registration`)
+    }
+    problems.throwIfAny('the cancellation')
+    return dependency ? { eventUuid } : { eventUuid, eventRegistrationId: input.eventRegistrationId }
+  },
+
+  effects(payload, dependency) {
+    if (!dependency) return []
+    const registering = dependency.payload as EventRegistrationPayload
+    return [{ personId: registering.registration.participantUserId, target: `event ${payload.eventUuid}` }]
+  },
+
+  describe: ({ eventUuid, eventRegistrationId }) =>
+    eventRegistrationId === undefined ? `cancel the registration to event ${eventUuid} queued before it` : `cancel registration ${eventRegistrationId} to event ${eventUuid}`,
+
+  async send(client, payload, dependency) {
+    const id = registrationId(payload, dependency)
+    const answer = await client.writeV2('DELETE', `/event/registration/${encodeURIComponent(payload.eventUuid)}/${id}`)
+    return { status: answer.status, answer: answer.body ?? { eventRegistrationId: id } }
+  },
+
+  async reconcile(client, payload, dependency) {
+    const id = registrationId(payload, dependency)
+    const listed = await client.getV2<EventRegistration[]>(`/event/registration/${encodeURIComponent(payload.eventUuid)}`)
+    const stillThere = (Array.isArray(listed) ? listed : []).some((r) => r.eventRegistrationId === id)
+    return stillThere ? { applied: false } : { applied: true, status: 200, answer: { eventRegistrationId: id, cancelled: true } }
+  }
+}
+
+/** The id to cancel: the payload's, or the one the dependency's registration got. @throws Error when neither is known. */
+function registrationId(payload: RegistrationCancelPayload, dependency: OutboxRow | undefined): number {
+  const id = payload.eventRegistrationId ?? registrationIdOf(dependency?.lastAnswer ?? null)
+  if (id === undefined) throw new Error(`the registration to cancel in event ${payload.eventUuid} has no id yet (outbox item #${dependency?.id} is ${dependency?.state})`)
+  return id
+}

@@ -1,0 +1,65 @@
+/**
+ * The offline outbox as the CLI, the IPC contract and the UI see it (DESIGN §4, issue 5): queued
+ * changes, their states and the audit log. Times are instants as ISO 8601 UTC strings.
+ */
+
+/**
+ * The operation kinds, one module each under `src/main/outbox/`:
+ * - `merit-grant`: POST /merit-grant/grant/{meritId} (spec v2 §4.3);
+ * - `event-registration`: POST /event/registration/{eventUuid} (spec v2 §4.8);
+ * - `registration-cancel`: DELETE /event/registration/{eventUuid}/{eventRegistrationId} (spec v2 §4.8);
+ * - `club-transfer`: POST /user-licence-club-transfer/… (spec v2 §4.6);
+ * - `client-data-put`, `client-data-delete`: PUT and DELETE /client-data (spec v2 §4.10).
+ */
+export type OutboxKind = 'merit-grant' | 'event-registration' | 'registration-cancel' | 'club-transfer' | 'client-data-put' | 'client-data-delete'
+
+/** Every kind, in the order above. */
+export const OUTBOX_KINDS: readonly OutboxKind[] = ['merit-grant', 'event-registration', 'registration-cancel', 'club-transfer', 'client-data-put', 'client-data-delete']
+
+/**
+ * Where an item is (DESIGN §4): `queued` waits to be sent; `sending` is being sent (an item found
+ * so after a crash may have reached the API); `done` the API accepted it; `rejected` the API
+ * answered 4xx (its message is kept; edit, retry or discard); `unknown` it was sent and no answer
+ * came, so it is reconciled by reading back before anything else is sent.
+ */
+export type OutboxState = 'queued' | 'sending' | 'done' | 'rejected' | 'unknown'
+
+/** One queued change as listed by `kanslia outbox` and the outbox panel. */
+export interface OutboxItem {
+  id: number
+  kind: OutboxKind
+  /** One line saying what the change does, e.g. `grant merit 12 to 40 members (granted 2026-10-01)`. */
+  summary: string
+  /** The operation's stored input: the wire body and the path ids (API field names). */
+  payload: unknown
+  state: OutboxState
+  /** The item that must be done before this one is sent, or null. */
+  dependsOn: number | null
+  createdAt: string
+  updatedAt: string
+  /** Times it was sent (reconciliation reads not counted). */
+  attempts: number
+  /** Not sent again before this instant (backoff after server errors), or null. */
+  nextAttemptAt: string | null
+  /** HTTP status of the API's last answer, or null when none came. */
+  lastStatus: number | null
+  /** The API's last answer: its JSON body when accepted, its message when rejected, the failure when none came. */
+  lastAnswer: string | null
+}
+
+/** What the audit log records about an item (issue 5 "who queued what, when sent, what the server answered"). */
+export type AuditEvent = 'queued' | 'edited' | 'sent' | 'answered' | 'rejected' | 'no-answer' | 'reconciled' | 'retried' | 'discarded'
+
+/** One audit log entry; entries outlive the items they name (a discarded item keeps its history). */
+export interface AuditEntry {
+  id: number
+  /** Instant, ISO 8601 UTC. */
+  at: string
+  itemId: number
+  kind: OutboxKind
+  event: AuditEvent
+  /** Who queued, edited, retried or discarded (the OS user); null for the push worker's own entries. */
+  actor: string | null
+  /** Details as JSON text: the payload when queued, the status and answer when answered. */
+  detail: string | null
+}
