@@ -63,3 +63,25 @@ export interface AuditEntry {
   /** Details as JSON text: the payload when queued, the status and answer when answered. */
   detail: string | null
 }
+
+/** Why a push stopped with items left: the API could not be reached (`offline`), or kept failing (`server-error`). */
+export interface PushStop {
+  reason: 'offline' | 'server-error'
+  message: string
+}
+
+/** Outcome of a push (`kanslia push`, the outbox panel's "Push now"). */
+export interface PushSummary {
+  /** Ids of the items the API accepted in this push (adopted registrations included), in order. */
+  done: number[]
+  /** Every item the API has rejected that is still in the queue, with its answer: edit, retry or discard it. */
+  rejected: OutboxItem[]
+  /** Items that wait for a rejected item they depend on. */
+  blocked: OutboxItem[]
+  /** Items still waiting for the network (queued or unknown), the blocked ones included. */
+  waiting: number
+  /** Why the push stopped before the queue was empty, or null. */
+  stopped: PushStop | null
+  /** The re-pull after the push (an incremental sync): null when nothing needed it or the API was out of reach. */
+  repull: { ok: boolean; error?: string } | null
+}

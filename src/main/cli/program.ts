@@ -8,9 +8,12 @@ import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
+import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, queueRegistrationCancel } from '../services/outbox'
+import type { EventRegistrationRequest, MeritGrantRequest } from '../../shared/api/v2Activity'
 import { syncDatabase } from '../services/sync'
 import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatOutbox, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
@@ -31,8 +34,30 @@ interface ConnectionFlags {
   clientId?: string
 }
 
+/** The connection flags of `sync` and `push`; unset ones come from the saved profile. */
+function withConnectionFlags(command: Command): Command {
+  return command
+    .option('--base-url <url>', 'the API base URL, without /api/public/v2')
+    .option('--auth-url <url>', 'the auth URL; the token endpoint is {auth-url}/oauth2/token')
+    .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET')
+}
+
+/** `--users 1,2,3`: comma-separated user ids. */
+function userIds(value: string): number[] {
+  const parts = value.split(',').map((part) => part.trim())
+  if (parts.some((part) => !/^\d+$/.test(part))) throw new InvalidArgumentError('must be user ids separated by commas, e.g. 101,102,103')
+  return parts.map(Number)
+}
+
+/** `--registration`: a registration id, or `outbox:N` for a registration still in the outbox (its item N). */
+function registrationRef(value: string): { eventRegistrationId: number } | { outboxItemId: number } {
+  const match = /^(outbox:)?(\d+)$/.exec(value.trim())
+  if (!match) throw new InvalidArgumentError('must be a registration id, or outbox:N for a registration still in the outbox')
+  return match[1] ? { outboxItemId: Number(match[2]) } : { eventRegistrationId: Number(match[2]) }
+}
+
 /**
- * The `kanslia` command line (the CLI contract of issue 2; scripts depend on it). Every command
+ * The `kanslia` command line (the CLI contracts of issues 2 and 5; scripts depend on them). Every command
  * calls the same services as the desktop app. Output goes to stdout; progress and errors to stderr.
  */
 export function buildProgram(): Command {
@@ -41,13 +66,12 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride()
 
-  program
-    .command('sync')
-    .description('mirror what the credentials may read into the local database')
-    .addOption(dbOption())
-    .option('--base-url <url>', 'the API base URL, without /api/public/v2')
-    .option('--auth-url <url>', 'the auth URL; the token endpoint is {auth-url}/oauth2/token')
-    .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET')
+  withConnectionFlags(
+    program
+      .command('sync')
+      .description('mirror what the credentials may read into the local database')
+      .addOption(dbOption())
+  )
     .option('--full', 'full reconciliation: also remove what the API no longer lists')
     .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
     .action(async (opts: ConnectionFlags & { db: string; full?: boolean; pageSize: number }) => {
@@ -133,6 +157,74 @@ export function buildProgram(): Command {
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatVenueCheck(result))
       // Scripts at a venue read the exit code: 0 only when every member found may compete.
       if (result.members.length === 0 || result.members.some((m) => m.check.verdict !== 'valid' && m.check.verdict !== 'expiring')) process.exitCode = 3
+    })
+
+  program
+    .command('grant-merit')
+    .description('queue a merit grant to up to 10,000 members (works offline; `push` sends it)')
+    .requiredOption('--merit <id>', 'the merit id', wholeNumber(1))
+    .requiredOption('--users <ids>', 'the grantees: user ids separated by commas', userIds)
+    .requiredOption('--date <YYYY-MM-DD>', 'the granting date')
+    .addOption(new Option('--granter <name>', "the granter's name").conflicts('granterUser'))
+    .option('--granter-user <id>', "the granter's user id", wholeNumber(1))
+    .option('--info <text>', 'additional information on the grant')
+    .option('--no-notify', 'do not notify the grantees')
+    .addOption(dbOption())
+    .action(async (opts: { merit: number; users: number[]; date: string; granter?: string; granterUser?: number; info?: string; notify: boolean; db: string }) => {
+      const grant: MeritGrantRequest = { grantingDate: opts.date, meritGrantees: opts.users, notifyGrantees: opts.notify }
+      if (opts.granter !== undefined) grant.meritGranter = opts.granter
+      if (opts.granterUser !== undefined) grant.granterUserId = opts.granterUser
+      if (opts.info !== undefined) grant.meritAdditionalInfo = opts.info
+      process.stdout.write(formatQueued(await queueMeritGrant({ dbFile: opts.db, meritId: opts.merit, grant })))
+    })
+
+  program
+    .command('register')
+    .description("queue a member's registration to an event (works offline; `push` sends it)")
+    .requiredOption('--event <uuid>', "the event's UUID")
+    .requiredOption('--user <id>', "the participant's user id", wholeNumber(1))
+    .option('--details <text>', 'additional details of the registration')
+    .addOption(dbOption())
+    .action(async (opts: { event: string; user: number; details?: string; db: string }) => {
+      const registration: EventRegistrationRequest = { participantUserId: opts.user }
+      if (opts.details !== undefined) registration.additionalDetails = opts.details
+      process.stdout.write(formatQueued(await queueEventRegistration({ dbFile: opts.db, eventUuid: opts.event, registration })))
+    })
+
+  program
+    .command('cancel-registration')
+    .description('queue the cancellation of an event registration (works offline; `push` sends it)')
+    .requiredOption('--event <uuid>', "the event's UUID")
+    .requiredOption('--registration <id>', 'the registration id, or outbox:N for a registration still in the outbox', registrationRef)
+    .addOption(dbOption())
+    .action(async (opts: { event: string; registration: ReturnType<typeof registrationRef>; db: string }) => {
+      process.stdout.write(formatQueued(await queueRegistrationCancel({ dbFile: opts.db, eventUuid: opts.event, registration: opts.registration })))
+    })
+
+  withConnectionFlags(
+    program
+      .command('push')
+      .description('send the outbox to the registry: in order, exactly once; then re-pull what changed')
+      .addOption(dbOption())
+  ).action(async (opts: ConnectionFlags & { db: string }) => {
+    const connection = resolveConnection(opts, connectionProfileFile())
+    const summary = await pushOutboxNow({ dbFile: opts.db, connection })
+    const { out, err } = formatPush(summary)
+    process.stdout.write(out)
+    process.stderr.write(err)
+    // Offline is no failure: the queue waits for the next push. Rejections need a person.
+    if (summary.stopped?.reason === 'server-error') throw new UserFacingError('push-failed', `the registry keeps failing; ${summary.waiting} change(s) wait: ${summary.stopped.message}`)
+    if (summary.rejected.length) process.exitCode = 1
+  })
+
+  program
+    .command('outbox')
+    .description('list the queued changes with their state and the registry\'s last answer')
+    .addOption(dbOption())
+    .option('--json', 'print a JSON array')
+    .action((opts: { db: string; json?: boolean }) => {
+      const items = listOutbox(opts.db)
+      process.stdout.write(opts.json ? JSON.stringify(items) + '\n' : formatOutbox(items))
     })
 
   program

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import type { AuditEvent } from '../../shared/outbox'
+import type { AuditEvent, PushStop } from '../../shared/outbox'
 import { ApiError, type ApiClient } from '../api/client'
 import { backoffMs, sleep } from '../api/retry'
 import { appendAudit } from '../db/auditLog'
@@ -17,20 +17,14 @@ export interface PushOptions {
   backoffBaseMs?: number
 }
 
-/** Why a run stopped with items left: the API could not be reached (`offline`), or kept failing (`server-error`). */
-export interface PushStop {
-  reason: 'offline' | 'server-error'
-  message: string
-}
-
-/** Outcome of a push run. */
+/** Outcome of a push run; `PushSummary` of the IPC contract with ids for the rejected and blocked items. */
 export interface PushResult {
   /** Items the API accepted in this run (adopted registrations included), in order. */
   done: number[]
-  /** Every item the API has rejected and that is still in the queue, with its answer: edit, retry or discard it. */
-  rejected: OutboxRow[]
+  /** Every item the API has rejected that is still in the queue. */
+  rejected: number[]
   /** Items that wait for a rejected item they depend on. */
-  blocked: OutboxRow[]
+  blocked: number[]
   /** Items still waiting for the network (queued or unknown), the blocked ones included. */
   waiting: number
   /** Why the run stopped before the queue was empty, or null. */
@@ -73,10 +67,18 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
     const worker = new Worker(db, client, { maxTries: options.maxTries ?? 4, backoffBaseMs: options.backoffBaseMs ?? 1000 })
     const stop = await worker.run()
     const repull = stop?.reason === 'offline' ? null : await repullIfNeeded(db, client, worker.done.length > 0)
-    const rejected = listItems(db, ['rejected'])
-    const rejectedIds = new Set(rejected.map((item) => item.id))
+    const rejected = listItems(db, ['rejected']).map((item) => item.id)
     const waiting = listItems(db, ['queued', 'unknown'])
-    return { done: worker.done, rejected, blocked: waiting.filter((item) => item.dependsOn !== null && rejectedIds.has(item.dependsOn)), waiting: waiting.length, stopped: stop ?? null, repull }
+    // Dependencies are older items, so one pass in id order also finds dependents of blocked items.
+    const stuck = new Set(rejected)
+    const blocked: number[] = []
+    for (const item of waiting) {
+      if (item.dependsOn !== null && stuck.has(item.dependsOn)) {
+        stuck.add(item.id)
+        blocked.push(item.id)
+      }
+    }
+    return { done: worker.done, rejected, blocked, waiting: waiting.length, stopped: stop ?? null, repull }
   } finally {
     releaseWorker(db, me.pid, me.host)
   }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { openDatabaseReadonly, type ReadableDB } from '../db/open'
+import { openDatabase, openDatabaseReadonly, type ReadableDB, type WritableDB } from '../db/open'
 import { UserFacingError } from './errors'
 
 /**
@@ -8,13 +8,33 @@ import { UserFacingError } from './errors'
  * @throws SchemaTooNewError when a newer Kanslia wrote it.
  */
 export function openExistingDatabase(dbFile: string): ReadableDB {
+  requireDatabaseFile(dbFile)
+  return openDatabaseReadonly(dbFile)
+}
+
+function requireDatabaseFile(dbFile: string): void {
   if (!existsSync(dbFile)) {
     throw new UserFacingError(
       'no-database',
       `there is no Kanslia database at ${dbFile}; run \`kanslia sync\` (or \`kanslia demo\`) first`
     )
   }
-  return openDatabaseReadonly(dbFile)
+}
+
+/**
+ * Runs `use` on a writing connection to an existing database (migrated to this version's schema
+ * first) and closes it afterwards, also on errors; for services that change local data without a
+ * sync, such as queuing an outbox item. Never creates a database.
+ * @throws UserFacingError `no-database` when the file does not exist; SchemaTooNewError.
+ */
+export async function withWritableDatabase<T>(dbFile: string, use: (db: WritableDB) => T | Promise<T>): Promise<T> {
+  requireDatabaseFile(dbFile)
+  const db = openDatabase(dbFile)
+  try {
+    return await use(db)
+  } finally {
+    db.close()
+  }
 }
 
 /** Runs `use` on a read-only connection to `dbFile` and closes it afterwards, also on errors. */

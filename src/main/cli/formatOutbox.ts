@@ -1,0 +1,42 @@
+import type { OutboxItem, PushSummary } from '../../shared/outbox'
+import { table } from './format'
+
+/** The API's last answer in a few words: the status and, unless the item is done (its answer is the whole body), the message. */
+function lastAnswer(item: OutboxItem): string {
+  const status = item.lastStatus === null ? '' : String(item.lastStatus)
+  if (item.state === 'done' || item.lastAnswer === null) return status
+  const text = item.lastAnswer.length > 120 ? `${item.lastAnswer.slice(0, 117)}...` : item.lastAnswer
+  return [status, text].filter(Boolean).join(' ')
+}
+
+/** `kanslia outbox` as a table: one row per item, oldest first. */
+export function formatOutbox(items: OutboxItem[]): string {
+  if (items.length === 0) return 'the outbox is empty\n'
+  return table(
+    ['#', 'state', 'change', 'after', 'sent', 'last answer'],
+    items.map((item) => [String(item.id), item.state, item.summary, item.dependsOn === null ? '' : `#${item.dependsOn}`, String(item.attempts), lastAnswer(item)])
+  )
+}
+
+/** One line per queued item, for the queuing commands: `queued #12: …`. */
+export function formatQueued(item: OutboxItem): string {
+  return `queued #${item.id}: ${item.summary} (\`kanslia push\` sends it)\n`
+}
+
+/**
+ * `kanslia push`: what was sent, what waits and why (stdout); one line per rejected item and per
+ * item blocked behind one (stderr lines, so scripts see them apart).
+ */
+export function formatPush(summary: PushSummary): { out: string; err: string } {
+  const out: string[] = []
+  if (summary.done.length) out.push(`pushed ${summary.done.length} change${summary.done.length === 1 ? '' : 's'}: ${summary.done.map((id) => `#${id}`).join(', ')}`)
+  if (summary.stopped?.reason === 'offline') out.push(`offline: ${summary.waiting} change${summary.waiting === 1 ? '' : 's'} wait for the network (${summary.stopped.message})`)
+  else if (summary.waiting && !summary.stopped) out.push(`${summary.waiting} change${summary.waiting === 1 ? '' : 's'} wait behind rejected ones`)
+  if (!summary.done.length && !summary.waiting && !summary.rejected.length) out.push('nothing to push')
+  if (summary.repull?.ok) out.push('re-pulled what changed from the registry')
+  const err: string[] = []
+  if (summary.repull && !summary.repull.ok) err.push(`the re-pull after the push failed (run \`kanslia sync\`): ${summary.repull.error ?? 'unknown error'}`)
+  for (const item of summary.rejected) err.push(`rejected #${item.id} ${item.summary}: ${lastAnswer(item)}`)
+  for (const item of summary.blocked) err.push(`waiting #${item.id} ${item.summary}: waits for #${item.dependsOn}, rejected or behind a rejected item`)
+  return { out: out.map((l) => l + '\n').join(''), err: err.map((l) => l + '\n').join('') }
+}
