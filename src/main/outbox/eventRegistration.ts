@@ -1,4 +1,5 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
+import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, checkUuid, unknownMembers } from './checks'
 import { Problems } from './errors'
@@ -15,7 +16,8 @@ export interface EventRegistrationPayload {
  * `eventRegistrationId` filled). Not idempotent: a second POST makes a second registration, so
  * after an `unknown` the worker reads back `GET /event/registration/user/{userId}` and adopts the
  * member's registration to the event instead of posting again (DESIGN §4; one registration per
- * member and event is the client's responsibility, spec v2 §3).
+ * member and event is the client's responsibility, spec v2 §3). The same read precedes every
+ * POST, so a registration made meanwhile elsewhere is adopted too (answer status 200, not 201).
  *
  * Checked before queuing: the UUID's form, the participant is a member of the local database,
  * `additionalDetails` is not empty when given, and no other item not yet done registers the same
@@ -53,7 +55,11 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
 
   describe: ({ eventUuid, registration }) => `register member ${registration.participantUserId} to event ${eventUuid}`,
 
-  async send(client, { eventUuid, registration }) {
+  async send(client, payload) {
+    // A registration made meanwhile elsewhere (the web, another laptop) is adopted, not doubled.
+    const existing = await findRegistration(client, payload)
+    if (existing) return { status: 200, answer: existing }
+    const { eventUuid, registration } = payload
     const answer = await client.writeV2<EventRegistrationRequest>('POST', `/event/registration/${encodeURIComponent(eventUuid)}`, { body: registration })
     const body = answer.body ?? { ...registration }
     // The body echoes the request with the id filled; the Location header names it too (spec v2 §4.8).
@@ -62,11 +68,16 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     return { status: answer.status, answer: body }
   },
 
-  async reconcile(client, { eventUuid, registration }) {
-    const registrations = await client.getV2<EventRegistration[]>(`/event/registration/user/${registration.participantUserId}`)
-    const found = (Array.isArray(registrations) ? registrations : []).find((r) => typeof r.eventUuid === 'string' && r.eventUuid.toLowerCase() === eventUuid)
+  async reconcile(client, payload) {
+    const found = await findRegistration(client, payload)
     return found ? { applied: true, status: 200, answer: found } : { applied: false }
   }
+}
+
+/** The member's registration to the event on the server (GET /event/registration/user/{userId}, spec v2 §4.8), if any. */
+async function findRegistration(client: ApiClient, { eventUuid, registration }: EventRegistrationPayload): Promise<EventRegistration | undefined> {
+  const registrations = await client.getV2<EventRegistration[]>(`/event/registration/user/${registration.participantUserId}`)
+  return (Array.isArray(registrations) ? registrations : []).find((r) => typeof r.eventUuid === 'string' && r.eventUuid.toLowerCase() === eventUuid)
 }
 
 /** The registration id in a done registration item's answer (the POST's echo or the adopted registration), if any. */
