@@ -40,3 +40,17 @@ export function listSome(values: readonly (number | string)[], max = 10): string
   const shown = values.slice(0, max).join(', ')
   return values.length > max ? `${shown} and ${values.length - max} more` : shown
 }
+
+/** A user licence of the local database (spec v2 §2.12 columns the outbox needs), or undefined. */
+export function localUserLicence(db: ReadableDB, id: number): { userId: number; federationId: number; licencePeriodId: number; clubId: number } | undefined {
+  return prepared(db, 'SELECT user_id AS userId, federation_id AS federationId, licence_period_id AS licencePeriodId, licence_organization_id AS clubId FROM user_licence WHERE id = ?').get(id) as
+    | { userId: number; federationId: number; licencePeriodId: number; clubId: number }
+    | undefined
+}
+
+/** An organization of the local database (spec v2 §2.2 columns the outbox needs), or undefined. */
+export function localOrganization(db: ReadableDB, id: number): { type: string | null; status: string | null; federationId: number | null; name: string | null } | undefined {
+  return prepared(db, 'SELECT type, status, federation_id AS federationId, name FROM organization WHERE id = ?').get(id) as
+    | { type: string | null; status: string | null; federationId: number | null; name: string | null }
+    | undefined
+}

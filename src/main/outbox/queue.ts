@@ -1,8 +1,9 @@
+import type { OutboxKind } from '../../shared/outbox'
 import { appendAudit } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
 import { deleteItem, dependentsOf, getItem, insertItem, replacePayload, updateItem, type OutboxRow } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
-import { OPERATIONS, operationOf, type InputOf, type OperationKind } from './operations'
+import { OPERATIONS, operationOf, type InputOf } from './operations'
 
 /** Who changes the queue (the OS user; issue 5 audit log) and when (default now). */
 export interface QueueActor {
@@ -19,7 +20,7 @@ export interface QueueActor {
  * @throws InvalidChangeError when the change is invalid (nothing is written); UserFacingError
  *   `no-such-item` when `dependsOn` names no item.
  */
-export function queueChange<K extends OperationKind>(db: WritableDB, kind: K, input: InputOf<K>, options: QueueActor & { dependsOn?: number }): OutboxRow {
+export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input: InputOf<K>, options: QueueActor & { dependsOn?: number }): OutboxRow {
   const at = (options.now ?? new Date()).toISOString()
   return db.transaction(() => {
     const dependency = options.dependsOn === undefined ? undefined : existingItem(db, options.dependsOn)

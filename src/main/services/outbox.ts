@@ -1,13 +1,15 @@
 import { userInfo } from 'node:os'
-import type { AuditEntry, OutboxItem, PushSummary } from '../../shared/outbox'
+import type { AuditEntry, OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import { ApiClient } from '../api/client'
 import type { Connection } from '../config/connection'
 import { readAuditLog } from '../db/auditLog'
 import type { ReadableDB } from '../db/open'
 import { getItem, listItems, type OutboxRow } from '../db/outbox'
+import type { ClientDataPutPayload } from '../outbox/clientData'
+import type { ClubTransferInput } from '../outbox/clubTransfer'
 import type { EventRegistrationPayload } from '../outbox/eventRegistration'
 import type { MeritGrantPayload } from '../outbox/meritGrant'
-import { operationOf, type InputOf, type OperationKind } from '../outbox/operations'
+import { operationOf, type InputOf } from '../outbox/operations'
 import { pushOutbox } from '../outbox/push'
 import { discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
 import { withDatabase, withWritableDatabase } from './database'
@@ -52,6 +54,24 @@ export function queueRegistrationCancel(
   const { registration } = request
   if ('outboxItemId' in registration) return queue(request, 'registration-cancel', { eventUuid: request.eventUuid }, registration.outboxItemId)
   return queue(request, 'registration-cancel', { eventUuid: request.eventUuid, eventRegistrationId: registration.eventRegistrationId })
+}
+
+/**
+ * Queues the transfer of a user licence to another club of its federation (spec v2 §4.6).
+ * @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueClubTransfer(request: OutboxRequest & ClubTransferInput): Promise<OutboxItem> {
+  return queue(request, 'club-transfer', { userLicenceId: request.userLicenceId, targetClubId: request.targetClubId })
+}
+
+/** Queues storing the client's small value (spec v2 §4.10, at most 2048 characters). @throws InvalidChangeError; UserFacingError `no-database`. */
+export function queueClientDataPut(request: OutboxRequest & ClientDataPutPayload): Promise<OutboxItem> {
+  return queue(request, 'client-data-put', { content: request.content })
+}
+
+/** Queues deleting the client's small value (spec v2 §4.10). @throws UserFacingError `no-database`. */
+export function queueClientDataDelete(request: OutboxRequest): Promise<OutboxItem> {
+  return queue(request, 'client-data-delete', {})
 }
 
 /** Every outbox item, oldest first, with its state and the API's last answer. @throws UserFacingError `no-database`. */
@@ -107,7 +127,7 @@ export function pushOutboxNow(request: PushRequest): Promise<PushSummary> {
   })
 }
 
-function queue<K extends OperationKind>(request: OutboxRequest, kind: K, input: InputOf<K>, dependsOn?: number): Promise<OutboxItem> {
+function queue<K extends OutboxKind>(request: OutboxRequest, kind: K, input: InputOf<K>, dependsOn?: number): Promise<OutboxItem> {
   return withWritableDatabase(request.dbFile, (db) => toOutboxItem(queueChange(db, kind, input, { actor: actorOf(request), dependsOn })))
 }
 

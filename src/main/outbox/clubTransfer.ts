@@ -1,0 +1,72 @@
+import type { Page, UserLicence } from '../../shared/api/v2'
+import { openItemsOfKind } from '../db/outbox'
+import { checkId, localOrganization, localUserLicence } from './checks'
+import { Problems } from './errors'
+import type { Operation } from './operation'
+
+/** What a person asks: move this user licence to that club. */
+export interface ClubTransferInput {
+  userLicenceId: number
+  targetClubId: number
+}
+
+/**
+ * A club transfer as stored: the path ids and body of POST
+ * /user-licence-club-transfer/sports-federation/{sportsFederationId}/user-licence/{userLicenceId}
+ * (spec v2 §4.6), and from the local user licence its member and licence period, for the read-back.
+ */
+export interface ClubTransferPayload extends ClubTransferInput {
+  sportsFederationId: number
+  userId: number
+  licencePeriodId: number
+}
+
+/**
+ * Transfers a user licence to another club of its federation (spec v2 §4.6, 201). The spec does
+ * not say that sending it twice converges, so after an `unknown` the worker reads the member's
+ * user licences back (`GET /user-licence/{fed}/{period}/user/{userId}`, spec v2 §4.4) and counts
+ * the transfer done when the licence is bound to the target club.
+ *
+ * Checked before queuing against the local data: the user licence exists; the target is an
+ * ACTIVE club of the same federation (spec v2 §2.2) and not the licence's club already; no other
+ * item not yet done transfers the same licence.
+ */
+export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
+  kind: 'club-transfer',
+  idempotent: false,
+
+  prepare(db, input, { editing }) {
+    const problems = new Problems()
+    problems.add(checkId(input.userLicenceId, 'the user licence id'))
+    problems.add(checkId(input.targetClubId, 'the target club id'))
+    problems.throwIfAny('the club transfer')
+    const licence = localUserLicence(db, input.userLicenceId)
+    const club = localOrganization(db, input.targetClubId)
+    if (!licence) problems.add(`no user licence ${input.userLicenceId} in the local database`)
+    if (!club) problems.add(`no organization ${input.targetClubId} in the local database`)
+    else if (club.type !== 'CLUB' || club.status !== 'ACTIVE') problems.add(`${club.name ?? `organization ${input.targetClubId}`} is not an active club (${club.type} ${club.status})`)
+    if (licence && club && club.federationId !== licence.federationId) problems.add(`club ${input.targetClubId} is not in federation ${licence.federationId} of the licence`)
+    if (licence && licence.clubId === input.targetClubId) problems.add(`user licence ${input.userLicenceId} already belongs to club ${input.targetClubId}`)
+    const same = openItemsOfKind(db, 'club-transfer').find((item) => item.id !== editing && (item.payload as ClubTransferPayload).userLicenceId === input.userLicenceId)
+    if (same) problems.add(`outbox item #${same.id} (${same.state}) already transfers user licence ${input.userLicenceId}`)
+    problems.throwIfAny('the club transfer')
+    return { userLicenceId: input.userLicenceId, targetClubId: input.targetClubId, sportsFederationId: licence!.federationId, userId: licence!.userId, licencePeriodId: licence!.licencePeriodId }
+  },
+
+  effects: (payload) => [{ personId: payload.userId, target: `club ${payload.targetClubId}` }],
+
+  describe: (payload) => `move user licence ${payload.userLicenceId} of member ${payload.userId} to club ${payload.targetClubId}`,
+
+  async send(client, payload) {
+    const answer = await client.writeV2('POST', `/user-licence-club-transfer/sports-federation/${payload.sportsFederationId}/user-licence/${payload.userLicenceId}`, {
+      body: { targetClubId: payload.targetClubId }
+    })
+    return { status: answer.status, answer: answer.body ?? null }
+  },
+
+  async reconcile(client, payload) {
+    const page = await client.getV2<Page<UserLicence>>(`/user-licence/${payload.sportsFederationId}/${payload.licencePeriodId}/user/${payload.userId}`, { size: 100_000 })
+    const licence = (page?.content ?? []).find((l) => l.id === payload.userLicenceId)
+    return licence?.licenceOrganizationId === payload.targetClubId ? { applied: true, status: 200, answer: licence } : { applied: false }
+  }
+}
