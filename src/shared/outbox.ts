@@ -39,7 +39,7 @@ export interface OutboxItem {
   updatedAt: string
   /** Times it was sent (reconciliation reads not counted). */
   attempts: number
-  /** Not sent again before this instant (backoff after server errors), or null. */
+  /** When an automatic push should try again after the API kept failing (jittered backoff), or null; a push asked for by a person sends at once. */
   nextAttemptAt: string | null
   /** HTTP status of the API's last answer, or null when none came. */
   lastStatus: number | null
