@@ -77,6 +77,38 @@ describe('migrations', () => {
     expect(() => db.prepare("INSERT INTO member_summary_state (id, on_date) VALUES (2, '2026-11-23')").run()).toThrow(/CHECK/)
   })
 
+  it('0005-activity adds the merit, event and v3 reference tables; grants and registered users are keyed by (scope, id)', () => {
+    const db = fresh()
+    migrate(db, 4)
+    expect(migrate(db, 5)).toEqual([5])
+    expect(tables(db)).toEqual(
+      expect.arrayContaining([
+        'merit_group',
+        'merit',
+        'granted_merit',
+        'event',
+        'event_search_result',
+        'event_registration',
+        'registered_event_user',
+        'municipality',
+        'master_sport',
+        'federation_master_sport',
+        'area_association',
+        'area_association_child',
+        'sports_federation',
+        'sports_club',
+        'api_version_info',
+        'client_data'
+      ])
+    )
+    const grant = db.prepare("INSERT INTO granted_merit (id, scope, modification_us, generation, raw, merit_id, user_id) VALUES (7, ?, 1, 1, '{}', ?, 7)")
+    grant.run('merit 1', 1)
+    grant.run('merit 2', 2)
+    expect(() => grant.run('merit 1', 1)).toThrow(/UNIQUE/)
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((r) => r.name)
+    expect(indexes).toEqual(expect.arrayContaining(['granted_merit_scope', 'granted_merit_user', 'event_registration_user', 'registered_event_user_user', 'event_uuid']))
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
