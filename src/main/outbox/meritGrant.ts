@@ -38,14 +38,23 @@ export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
     if (grantees.length < 1 || grantees.length > MAX_MERIT_GRANTEES) problems.add(`meritGrantees must list 1 to ${MAX_MERIT_GRANTEES.toLocaleString('en')} members, got ${grantees.length.toLocaleString('en')}`)
     const badIds = grantees.filter((id) => checkId(id, 'a grantee') !== null)
     if (badIds.length) problems.add(`grantee ids must be positive whole numbers: ${listSome(badIds.map((id) => JSON.stringify(id)))}`)
-    const repeated = [...new Set(grantees.filter((id, i) => grantees.indexOf(id) !== i))]
-    if (repeated.length) problems.add(`grantees listed more than once: ${listSome(repeated)}`)
+    const seen = new Set<number>()
+    const repeated = new Set<number>()
+    for (const id of grantees) (seen.has(id) ? repeated : seen).add(id)
+    if (repeated.size) problems.add(`grantees listed more than once: ${listSome([...repeated])}`)
     if (!badIds.length && grantees.length) {
       const unknown = unknownMembers(db, grantees)
       if (unknown.length) problems.add(`no member with id ${listSome(unknown)} in the local database`)
     }
     problems.throwIfAny('the merit grant')
-    return { meritId, grant: { ...grant, meritGrantees: [...grantees] } }
+    // Exactly the body's fields of spec v2 §4.3; nothing else travels.
+    const body: MeritGrantRequest = { grantingDate: grant.grantingDate, meritGrantees: [...grantees] }
+    if (grant.granterUserId !== undefined) body.granterUserId = grant.granterUserId
+    if (grant.meritGranter !== undefined) body.meritGranter = grant.meritGranter
+    if (grant.meritAdditionalInfo !== undefined) body.meritAdditionalInfo = grant.meritAdditionalInfo
+    if (grant.registrationDate !== undefined) body.registrationDate = grant.registrationDate
+    if (grant.notifyGrantees !== undefined) body.notifyGrantees = grant.notifyGrantees
+    return { meritId, grant: body }
   },
 
   effects: ({ meritId, grant }) => grant.meritGrantees.map((personId) => ({ personId, target: `merit ${meritId}` })),
