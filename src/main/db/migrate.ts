@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-member-search'
 import * as m0003 from './migrations/0003-member-search-bulk-load'
 import * as m0004 from './migrations/0004-member-summary'
 import * as m0005 from './migrations/0005-activity'
+import * as m0006 from './migrations/0006-outbox'
 
 /** One schema step: `version` is what `PRAGMA user_version` holds after `up` ran. */
 export interface Migration {
@@ -13,7 +14,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first; versions are 1, 2, 3, … without gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005]
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006]
 
 /** The schema version this Kanslia writes and understands. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -109,6 +109,25 @@ describe('migrations', () => {
     expect(indexes).toEqual(expect.arrayContaining(['granted_merit_scope', 'granted_merit_user', 'event_registration_user', 'registered_event_user_user', 'event_uuid']))
   })
 
+  it('0006-outbox adds the outbox, its optimistic effects, the audit log and the worker claim, with checked states', () => {
+    const db = fresh()
+    migrate(db, 5)
+    expect(migrate(db, 6)).toEqual([6])
+    expect(tables(db)).toEqual(expect.arrayContaining(['outbox_item', 'outbox_effect', 'audit_log', 'outbox_worker']))
+    db.pragma('foreign_keys = ON')
+    const insert = db.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at) VALUES ('merit-grant', ?, ?, 'now', 'now')")
+    const id = Number(insert.run('{"meritId":1}', 'queued').lastInsertRowid)
+    expect(() => insert.run('{"meritId":1}', 'lost')).toThrow(/CHECK/)
+    expect(() => insert.run('not json', 'queued')).toThrow(/CHECK/)
+    expect(() => db.prepare("INSERT INTO audit_log (at, item_id, kind, event) VALUES ('now', 1, 'merit-grant', 'forgotten')").run()).toThrow(/CHECK/)
+    db.prepare("INSERT INTO outbox_effect (item_id, person_id, target) VALUES (?, 7, 'merit 1')").run(id)
+    db.prepare("INSERT INTO audit_log (at, item_id, kind, event) VALUES ('now', ?, 'merit-grant', 'queued')").run(id)
+    db.prepare('DELETE FROM outbox_item WHERE id = ?').run(id)
+    expect(db.prepare('SELECT count(*) FROM outbox_effect').pluck().get()).toBe(0)
+    expect(db.prepare('SELECT count(*) FROM audit_log').pluck().get()).toBe(1)
+    expect(() => db.prepare("INSERT INTO outbox_worker (id, pid, host, started_at) VALUES (2, 1, 'h', 'now')").run()).toThrow(/CHECK/)
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

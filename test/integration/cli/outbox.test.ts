@@ -1,0 +1,187 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import type { OutboxItem } from '../../../src/shared/outbox'
+import { discardOutboxItem, readOutboxAudit } from '../../../src/main/services/outbox'
+import { syncDatabase } from '../../../src/main/services/sync'
+import { runCli, spawnCli } from '../../support/cli'
+
+/**
+ * Issue 5 CLI contract: `grant-merit`, `register` and `cancel-registration` queue with no
+ * network at all; `push` sends (exit 0 when the queue is empty or only offline, non-zero with one
+ * line per rejected item); `outbox` lists every item with its state. The real CLI against the
+ * real sandbox, whose default client may write in its federation (100).
+ */
+
+const FEDERATION = 100
+let sandbox: Sandbox
+let home: string
+let dbFile: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ athletes: 400, seed: 13, writableOrganizationIds: [FEDERATION] })
+  home = mkdtempSync(join(tmpdir(), 'kanslia-outbox-cli-'))
+  dbFile = join(home, 'k.db')
+  expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+/** No secret, no saved profile: nothing that could reach a network. */
+const offlineEnv = () => ({ KANSLIA_HOME: home })
+const onlineEnv = () => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
+const connection = () => ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
+
+function licensedMembers(count: number, skip = 0): number[] {
+  const ids = new Set<number>()
+  for (const id of sandbox.store.userLicenceIds()) ids.add(sandbox.store.userLicence(id)!.user.id)
+  return [...ids].slice(skip, skip + count)
+}
+
+function openEvent(index: number) {
+  return sandbox.activity.events
+    .all()
+    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, FEDERATION))
+    .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= 20)[index]
+}
+
+function federationMerit(): number {
+  const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!
+  return sandbox.activity.merits.all().find((m) => m.data.meritGroupId === group.id)!.id
+}
+
+async function outbox(): Promise<OutboxItem[]> {
+  const result = await runCli(['outbox', '--db', dbFile, '--json'], { env: offlineEnv() })
+  expect(result.code).toBe(0)
+  return JSON.parse(result.stdout) as OutboxItem[]
+}
+
+describe('kanslia outbox commands (issue 5)', () => {
+  it('queues a merit grant, a registration and a cancellation with no network, and lists them', async () => {
+    const [a, b, c] = licensedMembers(3)
+    const event = openEvent(0)
+    const meritId = federationMerit()
+    const grant = await runCli(['grant-merit', '--merit', String(meritId), '--users', `${a},${b}`, '--date', '2026-10-01', '--granter', 'Hallitus', '--info', 'Syyskausi', '--no-notify', '--db', dbFile], { env: offlineEnv() })
+    expect(grant.stderr).toBe('')
+    expect(grant.code).toBe(0)
+    expect(grant.stdout).toMatch(new RegExp(`^queued #\\d+: grant merit ${meritId} to 2 members on 2026-10-01 \\(granter: Hallitus\\)`))
+    expect((await runCli(['register', '--event', event.uuid, '--user', String(c), '--details', 'Kasvis', '--db', dbFile], { env: offlineEnv() })).code).toBe(0)
+    const items = await outbox()
+    const registration = items[1]
+    const cancel = await runCli(['cancel-registration', '--event', event.uuid, '--registration', `outbox:${registration.id}`, '--db', dbFile], { env: offlineEnv() })
+    expect(cancel.code).toBe(0)
+
+    const listed = await outbox()
+    expect(listed.map((i) => [i.kind, i.state, i.dependsOn])).toEqual([
+      ['merit-grant', 'queued', null],
+      ['event-registration', 'queued', null],
+      ['registration-cancel', 'queued', registration.id]
+    ])
+    expect(listed[0].payload).toEqual({
+      meritId,
+      grant: { grantingDate: '2026-10-01', meritGrantees: [a, b], notifyGrantees: false, meritGranter: 'Hallitus', meritAdditionalInfo: 'Syyskausi' }
+    })
+    expect(listed[1].payload).toEqual({ eventUuid: event.uuid, registration: { participantUserId: c, additionalDetails: 'Kasvis' } })
+    const table = await runCli(['outbox', '--db', dbFile], { env: offlineEnv() })
+    expect(table.stdout).toContain(`register member ${c} to event ${event.uuid}`)
+
+    // Offline is no failure: exit 0, the queue waits.
+    const offline = await runCli(['push', '--db', dbFile, '--base-url', 'http://127.0.0.1:9', '--auth-url', 'http://127.0.0.1:9', '--client-id', 'c'], { env: { ...offlineEnv(), KANSLIA_CLIENT_SECRET: 's' } })
+    expect(offline.code).toBe(0)
+    expect(offline.stdout).toMatch(/^offline: 3 changes wait for the network/)
+    expect((await outbox()).every((i) => i.state === 'queued')).toBe(true)
+
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(pushed.stderr).toBe('')
+    expect(pushed.code).toBe(0)
+    expect(pushed.stdout).toContain(`pushed 3 changes: ${listed.map((i) => `#${i.id}`).join(', ')}`)
+    expect((await outbox()).map((i) => i.state)).toEqual(['done', 'done', 'done'])
+    expect(sandbox.activity.grantCollection(meritId).get(a)).toMatchObject({ grantingDate: '2026-10-01', additionalInfo: 'Syyskausi' })
+    expect(sandbox.activity.registrations.all().filter((r) => r.eventId === event.id && r.userId === c).map((r) => r.state)).toEqual(['CANCELLED'])
+
+    const empty = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(empty.code).toBe(0)
+    expect(empty.stdout).toBe('nothing to push\n')
+  })
+
+  it('refuses invalid changes with one line and queues nothing', async () => {
+    const before = (await outbox()).length
+    const unknown = await runCli(['grant-merit', '--merit', '5', '--users', '999999999', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toBe('kanslia: cannot queue the merit grant: no member with id 999999999 in the local database\n')
+    const noGranter = await runCli(['grant-merit', '--merit', '5', '--users', String(licensedMembers(1)[0]), '--date', '2026-10-01', '--db', dbFile], { env: offlineEnv() })
+    expect(noGranter.stderr).toBe('kanslia: cannot queue the merit grant: give the granter: granterUserId or meritGranter\n')
+    const usage = await runCli(['grant-merit', '--merit', '5', '--users', '1,x', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
+    expect(usage.code).toBe(2)
+    const both = await runCli(['grant-merit', '--merit', '5', '--users', '1', '--date', '2026-10-01', '--granter', 'X', '--granter-user', '7', '--db', dbFile], { env: offlineEnv() })
+    expect(both.code).toBe(2)
+    const noDb = await runCli(['register', '--event', openEvent(0).uuid, '--user', '1', '--db', join(home, 'missing.db')], { env: offlineEnv() })
+    expect(noDb.code).toBe(1)
+    expect(noDb.stderr).toMatch(/^kanslia: there is no Kanslia database at /)
+    expect(await outbox()).toHaveLength(before)
+  })
+
+  it('push exits non-zero with one line per rejected item; the others are sent', async () => {
+    const [u1, u2] = licensedMembers(2, 10)
+    const full = openEvent(1)
+    const open = openEvent(2)
+    await runCli(['register', '--event', full.uuid, '--user', String(u1), '--db', dbFile], { env: offlineEnv() })
+    await runCli(['register', '--event', open.uuid, '--user', String(u2), '--db', dbFile], { env: offlineEnv() })
+    const [rejected, sent] = (await outbox()).slice(-2)
+    sandbox.activity.events.update(full.id, (e) => {
+      e.maxAttendeeCount = sandbox.activity.attendeeCount(full.id)
+    })
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(pushed.code).toBe(1)
+    expect(pushed.stderr).toBe(`rejected #${rejected.id} register member ${u1} to event ${full.uuid}: 400 event ${full.id} is full\n`)
+    expect(pushed.stdout).toContain(`pushed 1 change: #${sent.id}`)
+    const after = await outbox()
+    expect(after.find((i) => i.id === rejected.id)).toMatchObject({ state: 'rejected', lastStatus: 400, lastAnswer: `event ${full.id} is full` })
+    expect(after.find((i) => i.id === sent.id)!.state).toBe('done')
+    // A person decides: discarded, the queue is clean again (and the audit log keeps its history).
+    expect(await discardOutboxItem({ dbFile, id: rejected.id, actor: 'sihteeri' })).toEqual([rejected.id])
+    expect(readOutboxAudit(dbFile, rejected.id).map((e) => [e.event, e.actor])).toEqual([
+      ['queued', expect.any(String)],
+      ['sent', null],
+      ['rejected', null],
+      ['discarded', 'sihteeri']
+    ])
+  })
+
+  it('a push killed with SIGKILL loses nothing and duplicates nothing; the next push finishes', async () => {
+    const members = licensedMembers(8, 20)
+    const event = openEvent(3)
+    const meritId = federationMerit()
+    const first = (await outbox()).length
+    for (const user of members) expect((await runCli(['register', '--event', event.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv() })).code).toBe(0)
+    await runCli(['grant-merit', '--merit', String(meritId), '--users', members.join(','), '--date', '2026-12-24', '--granter', 'Joulupukki', '--db', dbFile], { env: offlineEnv() })
+    const ours = (await outbox()).slice(first)
+    expect(ours).toHaveLength(9)
+
+    sandbox.faults.latencyMs = 80
+    const run = spawnCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    let posts = 0
+    const listener = (e: SandboxRequestEvent) => {
+      if (e.method === 'POST' && e.url.includes(`/event/registration/${event.uuid}`) && ++posts === 3) run.child.kill('SIGKILL')
+    }
+    sandbox.events.on('request', listener)
+    const killed = await run.done.finally(() => sandbox.events.off('request', listener))
+    sandbox.faults.latencyMs = 0
+    expect(killed.signal).toBe('SIGKILL')
+    const midway = (await outbox()).slice(first)
+    expect(midway.filter((i) => i.state === 'done').length).toBeLessThan(9)
+
+    const resumed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(resumed.stderr).toBe('')
+    expect(resumed.code).toBe(0)
+    expect((await outbox()).slice(first).map((i) => i.state)).toEqual(Array(9).fill('done'))
+    for (const user of members) {
+      expect(sandbox.activity.registrations.all().filter((r) => r.eventId === event.id && r.userId === user && r.state === 'ACTIVE')).toHaveLength(1)
+      expect(sandbox.activity.grantCollection(meritId).get(user)?.grantingDate).toBe('2026-12-24')
+    }
+  }, 60_000)
+})

@@ -1,0 +1,327 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import { readAuditLog } from '../../../src/main/db/auditLog'
+import { openDatabase } from '../../../src/main/db/open'
+import { getItem, listItems, pendingChangesOf } from '../../../src/main/db/outbox'
+import { registrationIdOf } from '../../../src/main/outbox/eventRegistration'
+import {
+  listOutbox,
+  pushOutboxNow,
+  queueClientDataDelete,
+  queueClientDataPut,
+  queueClubTransfer,
+  queueEventRegistration,
+  queueMeritGrant,
+  queueRegistrationCancel,
+  readOutboxAudit,
+  retryOutboxItem
+} from '../../../src/main/services/outbox'
+import { syncDatabase } from '../../../src/main/services/sync'
+import { startDropProxy } from '../../support/dropProxy'
+
+/**
+ * Issue 5 acceptance, library level: the outbox pushes to the real sandbox over loopback. The
+ * default sandbox client may write in its federation (100, fixed by the generator).
+ */
+
+const FEDERATION = 100
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setup() {
+  const sandbox = await startSandbox({ athletes: 400, seed: 7, writableOrganizationIds: [FEDERATION] })
+  cleanups.push(() => sandbox.close())
+  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-outbox-')), 'k.db')
+  const synced = await syncDatabase({ dbFile, connection: sandbox.credentials() })
+  expect(synced.ok).toBe(true)
+  return { sandbox, dbFile, connection: sandbox.credentials() }
+}
+
+/** Where nothing listens: pushing there is being offline. */
+const OFFLINE = { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' }
+
+/** Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order. */
+function members(sandbox: Sandbox, count: number): number[] {
+  const ids = new Set<number>()
+  for (const id of sandbox.store.userLicenceIds()) {
+    ids.add(sandbox.store.userLicence(id)!.user.id)
+    if (ids.size === count) break
+  }
+  return [...ids]
+}
+
+/** A merit of a merit group the federation itself owns. */
+function federationMerit(sandbox: Sandbox): number {
+  const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!
+  return sandbox.activity.merits.all().find((m) => m.data.meritGroupId === group.id)!.id
+}
+
+/** Free, published, live events of the federation with room for `room` more attendees. */
+function openEvents(sandbox: Sandbox, room = 20) {
+  return sandbox.activity.events
+    .all()
+    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, FEDERATION))
+    .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= room)
+}
+
+/** The active registrations of `userId` to the event, on the server. */
+function registrationsOf(sandbox: Sandbox, eventId: number, userId: number) {
+  return sandbox.activity.registrations.all().filter((r) => r.eventId === eventId && r.userId === userId && r.state === 'ACTIVE')
+}
+
+function countRequests(sandbox: Sandbox, method: string, pathPart: string): { count: number } {
+  const counter = { count: 0 }
+  sandbox.events.on('request', (event: SandboxRequestEvent) => {
+    if (event.method === method && event.url.includes(pathPart)) counter.count++
+  })
+  return counter
+}
+
+describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
+  it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const [a, b, c, d] = members(sandbox, 4)
+    const meritId = federationMerit(sandbox)
+    const event = openEvents(sandbox)[0]
+    const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: [a, b, c] } })
+    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: d, additionalDetails: 'Kasvis' } })
+    expect(grant).toMatchObject({ state: 'queued', summary: `grant merit ${meritId} to 3 members on 2026-10-01 (granter: Seuran hallitus)` })
+
+    // The optimistic local view: each member shows the pending change at once.
+    const db = openDatabase(dbFile)
+    cleanups.push(() => {
+      db.close()
+    })
+    expect(pendingChangesOf(db, a)).toEqual([{ itemId: grant.id, kind: 'merit-grant', state: 'queued', target: `merit ${meritId}` }])
+    expect(pendingChangesOf(db, d)).toEqual([{ itemId: registration.id, kind: 'event-registration', state: 'queued', target: `event ${event.uuid}` }])
+
+    const posts = countRequests(sandbox, 'POST', '/api/public/v2/')
+    const offline = await pushOutboxNow({ dbFile, connection: OFFLINE, backoffBaseMs: 1 })
+    expect(offline.stopped?.reason).toBe('offline')
+    expect(offline).toMatchObject({ done: [], rejected: [], waiting: 2, repull: null })
+    expect(listOutbox(dbFile).map((i) => i.state)).toEqual(['queued', 'queued'])
+    expect(posts.count).toBe(0)
+
+    const online = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(online).toMatchObject({ done: [grant.id, registration.id], rejected: [], blocked: [], waiting: 0, stopped: null, repull: { ok: true } })
+    expect(posts.count).toBe(2)
+    const grants = sandbox.activity.grantCollection(meritId)
+    for (const user of [a, b, c]) expect(grants.get(user)).toMatchObject({ grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus' })
+    const made = registrationsOf(sandbox, event.id, d)
+    expect(made).toHaveLength(1)
+    expect(registrationIdOf(getItem(db, registration.id)!.lastAnswer)).toBe(made[0].id)
+    // Re-pulled: the pending badges are gone.
+    expect(pendingChangesOf(db, a)).toEqual([])
+    expect(pendingChangesOf(db, d)).toEqual([])
+
+    // The grant was tried offline first (the registration behind it was not); the log says so.
+    expect(readAuditLog(db, grant.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'sent', 'answered'])
+    const audit = readAuditLog(db, registration.id)
+    expect(audit.map((e) => e.event)).toEqual(['queued', 'sent', 'answered'])
+    expect(audit[0]).toMatchObject({ actor: 'sihteeri', kind: 'event-registration' })
+    expect(JSON.parse(audit[2].detail!)).toMatchObject({ status: 201, answer: { eventRegistrationId: made[0].id, participantUserId: d } })
+
+    const again = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(again).toMatchObject({ done: [], waiting: 0, repull: null })
+    expect(posts.count).toBe(2)
+  })
+
+  it('a registration whose answer was lost is read back and adopted on the next push: exactly one registration', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const [user] = members(sandbox, 1)
+    const event = openEvents(sandbox)[0]
+    const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
+    const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.startsWith('/api/public/v2/event/registration/'))
+    cleanups.push(() => proxy.close())
+    const posts = countRequests(sandbox, 'POST', '/event/registration/')
+
+    const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    await proxy.dropped
+    expect(first.stopped?.reason).toBe('offline')
+    expect(first.done).toEqual([])
+    const unknown = listOutbox(dbFile)[0]
+    expect(unknown.state).toBe('unknown')
+    expect(registrationsOf(sandbox, event.id, user)).toHaveLength(1)
+
+    const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(second).toMatchObject({ done: [item.id], waiting: 0, stopped: null })
+    const made = registrationsOf(sandbox, event.id, user)
+    expect(made).toHaveLength(1)
+    expect(posts.count).toBe(1)
+    const done = listOutbox(dbFile)[0]
+    expect(done.state).toBe('done')
+    expect(registrationIdOf(done.lastAnswer)).toBe(made[0].id)
+    const db = openDatabase(dbFile)
+    cleanups.push(() => {
+      db.close()
+    })
+    expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
+  it('a registration made elsewhere after queuing is adopted, not doubled', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const [user] = members(sandbox, 1)
+    const event = openEvents(sandbox)[0]
+    const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
+    const elsewhere = sandbox.activity.register(event, user, {}, 'MEMBERSHIP')
+    const posts = countRequests(sandbox, 'POST', '/event/registration/')
+    expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toEqual([item.id])
+    expect(posts.count).toBe(0)
+    expect(registrationsOf(sandbox, event.id, user).map((r) => r.id)).toEqual([elsewhere.id])
+    expect(listOutbox(dbFile)[0]).toMatchObject({ state: 'done', lastStatus: 200 })
+    expect(registrationIdOf(listOutbox(dbFile)[0].lastAnswer)).toBe(elsewhere.id)
+  })
+
+  it('a 400 leaves the item rejected with the server message; only the item depending on it waits; a retry then sends both', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const [u1, u2, u3] = members(sandbox, 3)
+    const [full, open] = openEvents(sandbox)
+    const meritId = federationMerit(sandbox)
+    const registration = await queueEventRegistration({ dbFile, eventUuid: full.uuid, registration: { participantUserId: u1 } })
+    const cancel = await queueRegistrationCancel({ dbFile, eventUuid: full.uuid, registration: { outboxItemId: registration.id } })
+    const grant = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-09-15', granterUserId: u3, meritGrantees: [u1, u2] } })
+    const other = await queueEventRegistration({ dbFile, eventUuid: open.uuid, registration: { participantUserId: u2 } })
+    expect(cancel).toMatchObject({ dependsOn: registration.id, summary: `cancel the registration to event ${full.uuid} queued before it` })
+
+    // The event fills up on the server after the registration was queued.
+    const room = full.maxAttendeeCount
+    sandbox.activity.events.update(full.id, (e) => {
+      e.maxAttendeeCount = sandbox.activity.attendeeCount(full.id)
+    })
+    const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(pushed.done).toEqual([grant.id, other.id])
+    expect(pushed.rejected.map((i) => [i.id, i.state, i.lastStatus])).toEqual([[registration.id, 'rejected', 400]])
+    expect(pushed.rejected[0].lastAnswer).toBe(`event ${full.id} is full`)
+    expect(pushed.blocked.map((i) => [i.id, i.state])).toEqual([[cancel.id, 'queued']])
+    expect(pushed.waiting).toBe(1)
+    expect(registrationsOf(sandbox, full.id, u1)).toHaveLength(0)
+    expect(registrationsOf(sandbox, open.id, u2)).toHaveLength(1)
+
+    sandbox.activity.events.update(full.id, (e) => {
+      e.maxAttendeeCount = room
+    })
+    expect((await retryOutboxItem({ dbFile, id: registration.id })).state).toBe('queued')
+    const retried = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(retried).toMatchObject({ done: [registration.id, cancel.id], rejected: [], blocked: [], waiting: 0 })
+    // Registered, then cancelled by the item that depended on it.
+    expect(sandbox.activity.registrations.all().filter((r) => r.eventId === full.id && r.userId === u1).map((r) => r.state)).toEqual(['CANCELLED'])
+  })
+
+  it('a club transfer whose answer was lost is read back, not sent twice; the re-pull moves the local licence', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const db = openDatabase(dbFile)
+    cleanups.push(() => {
+      db.close()
+    })
+    const licence = db.prepare('SELECT id, user_id AS userId, licence_organization_id AS clubId FROM user_licence ORDER BY id LIMIT 1').get() as { id: number; userId: number; clubId: number }
+    const target = db.prepare("SELECT id FROM organization WHERE type = 'CLUB' AND status = 'ACTIVE' AND federation_id = ? AND id <> ? ORDER BY id LIMIT 1").pluck().get(FEDERATION, licence.clubId) as number
+    await expect(queueClubTransfer({ dbFile, userLicenceId: licence.id, targetClubId: licence.clubId })).rejects.toThrow(`user licence ${licence.id} already belongs to club ${licence.clubId}`)
+    await expect(queueClubTransfer({ dbFile, userLicenceId: licence.id, targetClubId: FEDERATION })).rejects.toThrow(/is not an active club \(SPORTS_FEDERATION ACTIVE\)/)
+    const item = await queueClubTransfer({ dbFile, userLicenceId: licence.id, targetClubId: target })
+    expect(pendingChangesOf(db, licence.userId)).toEqual([{ itemId: item.id, kind: 'club-transfer', state: 'queued', target: `club ${target}` }])
+
+    const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/user-licence-club-transfer/'))
+    cleanups.push(() => proxy.close())
+    const posts = countRequests(sandbox, 'POST', '/user-licence-club-transfer/')
+    const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    expect(first.stopped?.reason).toBe('offline')
+    expect(getItem(db, item.id)!.state).toBe('unknown')
+    expect(sandbox.store.userLicence(licence.id)!.licenceOrganizationId).toBe(target)
+
+    const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(second).toMatchObject({ done: [item.id], stopped: null, repull: { ok: true } })
+    expect(posts.count).toBe(1)
+    expect(db.prepare('SELECT licence_organization_id FROM user_licence WHERE id = ?').pluck().get(licence.id)).toBe(target)
+    expect(pendingChangesOf(db, licence.userId)).toEqual([])
+  })
+
+  it('client data puts and deletes go out in queue order', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    await queueClientDataPut({ dbFile, content: 'ensimmäinen' })
+    await queueClientDataDelete({ dbFile })
+    await queueClientDataPut({ dbFile, content: 'viimeinen' })
+    await expect(queueClientDataPut({ dbFile, content: 'x'.repeat(2049) })).rejects.toThrow('cannot queue the client data: content has 2049 characters; at most 2048 are allowed')
+    const methods: string[] = []
+    sandbox.events.on('request', (event: SandboxRequestEvent) => event.url.endsWith('/client-data') && methods.push(event.method))
+    expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toHaveLength(3)
+    expect(methods).toEqual(['PUT', 'DELETE', 'PUT'])
+    expect(sandbox.activity.clientDataOf(sandbox.clientId)).toEqual({ content: 'viimeinen' })
+  })
+
+  it('under 503s and 429s, repeated pushes converge on exactly one registration per member and the grant', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const people = members(sandbox, 6)
+    const event = openEvents(sandbox)[0]
+    const meritId = federationMerit(sandbox)
+    for (const user of people) await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
+    await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-08-08', meritGranter: 'Hallitus', meritGrantees: people } })
+    Object.assign(sandbox.faults, { errorRate: 0.3, rateLimitRate: 0.1, retryAfterSeconds: 0, seed: 4 })
+    const statuses: number[] = []
+    sandbox.events.on('request', (event: SandboxRequestEvent) => statuses.push(event.statusCode))
+    const stops: string[] = []
+    for (let push = 0; push < 10 && listOutbox(dbFile).some((i) => i.state !== 'done'); push++) {
+      const result = await pushOutboxNow({ dbFile, connection, maxTries: 2, backoffBaseMs: 1 })
+      if (result.stopped) stops.push(result.stopped.reason)
+    }
+    Object.assign(sandbox.faults, { errorRate: 0, rateLimitRate: 0 })
+    expect(statuses).toContain(503)
+    expect(statuses).toContain(429)
+    expect(listOutbox(dbFile).map((i) => i.state)).toEqual(Array(7).fill('done'))
+    for (const user of people) {
+      expect(registrationsOf(sandbox, event.id, user)).toHaveLength(1)
+      expect(sandbox.activity.grantCollection(meritId).get(user)?.grantingDate).toBe('2026-08-08')
+    }
+    expect(stops.every((reason) => reason === 'server-error')).toBe(true)
+    // Registrations that got a 503 were read back before being sent again.
+    expect(readOutboxAudit(dbFile).some((e) => e.kind === 'event-registration' && e.event === 'reconciled')).toBe(true)
+  })
+
+  it('refuses invalid changes before they enter the queue, naming every problem', async () => {
+    const { sandbox, dbFile } = await setup()
+    const [a] = members(sandbox, 1)
+    await expect(queueMeritGrant({ dbFile, meritId: 5, grant: { grantingDate: '2026-02-30', meritGrantees: [a, a, 999_999_999], meritGranter: 'x'.repeat(256) } })).rejects.toThrow(
+      /^cannot queue the merit grant: grantingDate 2026-02-30 is not a date in the calendar; meritGranter has 256 characters; at most 255 are allowed; grantees listed more than once: \d+; no member with id 999999999 in the local database$/
+    )
+    await expect(queueMeritGrant({ dbFile, meritId: 5, grant: { grantingDate: '2026-02-28', meritGrantees: [] } })).rejects.toThrow(
+      'cannot queue the merit grant: give the granter: granterUserId or meritGranter; meritGrantees must list 1 to 10,000 members, got 0'
+    )
+    await expect(queueEventRegistration({ dbFile, eventUuid: 'not-a-uuid', registration: { participantUserId: a } })).rejects.toMatchObject({ code: 'invalid-change' })
+    const event = openEvents(sandbox)[0]
+    const queued = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: a } })
+    await expect(queueEventRegistration({ dbFile, eventUuid: event.uuid.toUpperCase(), registration: { participantUserId: a } })).rejects.toThrow(
+      `cannot queue the registration: member ${a} is already being registered to this event by outbox item #${queued.id} (queued)`
+    )
+    await expect(queueRegistrationCancel({ dbFile, eventUuid: openEvents(sandbox)[1].uuid, registration: { outboxItemId: queued.id } })).rejects.toThrow(/registers to event/)
+    expect(listOutbox(dbFile).map((i) => i.id)).toEqual([queued.id])
+  })
+
+  it('grants a merit to 10,000 members in one item', async () => {
+    const sandbox = await startSandbox({ athletes: 11_000, seed: 11, writableOrganizationIds: [FEDERATION] })
+    cleanups.push(() => sandbox.close())
+    const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-outbox-')), 'k.db')
+    expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+    const grantees = members(sandbox, 10_000)
+    expect(grantees).toHaveLength(10_000)
+    const meritId = federationMerit(sandbox)
+    const item = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-11-01', meritGranter: 'Liiton hallitus', meritGrantees: grantees, notifyGrantees: false } })
+    expect(item.summary).toBe(`grant merit ${meritId} to 10,000 members on 2026-11-01 (granter: Liiton hallitus)`)
+    await expect(queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-11-01', meritGranter: 'x', meritGrantees: [...grantees, 10_000_001] } })).rejects.toThrow(
+      /meritGrantees must list 1 to 10,000 members, got 10,001/
+    )
+    const pushed = await pushOutboxNow({ dbFile, connection: sandbox.credentials(), backoffBaseMs: 1 })
+    expect(pushed).toMatchObject({ done: [item.id], rejected: [], waiting: 0 })
+    const grants = sandbox.activity.grantCollection(meritId)
+    expect(grantees.filter((u) => grants.get(u)?.grantingDate !== '2026-11-01')).toEqual([])
+    const db = openDatabase(dbFile)
+    cleanups.push(() => {
+      db.close()
+    })
+    expect(listItems(db, ['done']).map((i) => i.id)).toEqual([item.id])
+    expect(db.prepare('SELECT count(*) FROM outbox_effect').pluck().get()).toBe(0)
+  }, 120_000)
+})

@@ -1,0 +1,119 @@
+import { hostname } from 'node:os'
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { ApiClient } from '../../../src/main/api/client'
+import { readAuditLog } from '../../../src/main/db/auditLog'
+import { migrate } from '../../../src/main/db/migrate'
+import type { WritableDB } from '../../../src/main/db/open'
+import { claimWorker, countWaiting, getItem, listItems, pendingChangesOf, updateItem } from '../../../src/main/db/outbox'
+import { pushOutbox } from '../../../src/main/outbox/push'
+import { discardItem, editItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
+
+const EVENT = '6d2f0cd8-253d-498c-ad01-e43dcf28c538'
+const OTHER_EVENT = '641be871-5f99-452a-b9ad-a5f9a8d0fec0'
+const who = { actor: 'sihteeri' }
+
+/** A migrated in-memory database with members 1–3. */
+function fresh(): WritableDB {
+  const db = new Database(':memory:') as WritableDB
+  db.pragma('foreign_keys = ON')
+  migrate(db)
+  for (const id of [1, 2, 3]) db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (?, ?, 'Virtanen', 1, '{}')").run(id, 10_000_000 + id)
+  return db
+}
+
+const register = (db: WritableDB, user: number, eventUuid = EVENT) => queueChange(db, 'event-registration', { eventUuid, registration: { participantUserId: user } }, who)
+
+describe('queueing, editing, retrying and discarding outbox items (issue 5)', () => {
+  it('writes the item, its pending effects and the audit entry together; an invalid change writes nothing', () => {
+    const db = fresh()
+    const item = queueChange(db, 'merit-grant', { meritId: 12, grant: { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: [1, 2] } }, who)
+    expect(item).toMatchObject({ kind: 'merit-grant', state: 'queued', attempts: 0, dependsOn: null })
+    expect(pendingChangesOf(db, 2)).toEqual([{ itemId: item.id, kind: 'merit-grant', state: 'queued', target: 'merit 12' }])
+    expect(readAuditLog(db).map((e) => [e.event, e.actor])).toEqual([['queued', 'sihteeri']])
+    expect(countWaiting(db)).toBe(1)
+
+    expect(() => queueChange(db, 'merit-grant', { meritId: 12, grant: { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: [1, 4] } }, who)).toThrow(
+      'cannot queue the merit grant: no member with id 4 in the local database'
+    )
+    expect(listItems(db)).toHaveLength(1)
+    expect(readAuditLog(db)).toHaveLength(1)
+  })
+
+  it('edits a rejected item: checked again, queued again, audited; it is no duplicate of itself', () => {
+    const db = fresh()
+    const item = register(db, 1)
+    register(db, 2)
+    updateItem(db, item.id, { state: 'rejected', at: 'now', lastStatus: 400, lastAnswer: 'event 30008 is full' })
+    expect(() => editItem(db, item.id, { eventUuid: EVENT, registration: { participantUserId: 2 } }, who)).toThrow(/member 2 is already being registered to this event by outbox item #2/)
+    const edited = editItem(db, item.id, { eventUuid: OTHER_EVENT, registration: { participantUserId: 1 } }, who)
+    expect(edited).toMatchObject({ state: 'queued', payload: { eventUuid: OTHER_EVENT, registration: { participantUserId: 1 } } })
+    expect(pendingChangesOf(db, 1)).toEqual([{ itemId: item.id, kind: 'event-registration', state: 'queued', target: `event ${OTHER_EVENT}` }])
+    expect(editItem(db, item.id, { eventUuid: OTHER_EVENT, registration: { participantUserId: 1, additionalDetails: 'Kasvis' } }, who).payload).toMatchObject({
+      registration: { additionalDetails: 'Kasvis' }
+    })
+    expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'edited', 'edited'])
+
+    updateItem(db, item.id, { state: 'done', at: 'now' })
+    expect(() => editItem(db, item.id, { eventUuid: EVENT, registration: { participantUserId: 1 } }, who)).toThrow(/is done; only queued or rejected items can be edited/)
+  })
+
+  it('retries only rejected items', () => {
+    const db = fresh()
+    const item = register(db, 1)
+    expect(() => retryItem(db, item.id, who)).toThrow(/is queued; only rejected items are retried by hand/)
+    updateItem(db, item.id, { state: 'rejected', at: 'now', lastStatus: 400, lastAnswer: 'full' })
+    expect(retryItem(db, item.id, who)).toMatchObject({ state: 'queued', lastAnswer: 'full' })
+    expect(() => retryItem(db, 99, who)).toThrow('there is no outbox item #99')
+  })
+
+  it('discards an item with the items depending on it, keeps their history, and never discards what may have been sent', () => {
+    const db = fresh()
+    const registration = register(db, 1)
+    const cancel = queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: registration.id })
+    const other = register(db, 3)
+    expect(pendingChangesOf(db, 1).map((c) => c.kind)).toEqual(['event-registration', 'registration-cancel'])
+    expect(discardItem(db, registration.id, who)).toEqual([cancel.id, registration.id])
+    expect(listItems(db).map((i) => i.id)).toEqual([other.id])
+    expect(pendingChangesOf(db, 1)).toEqual([])
+    expect(readAuditLog(db, cancel.id).map((e) => e.event)).toEqual(['queued', 'discarded'])
+
+    for (const state of ['sending', 'unknown', 'done'] as const) {
+      updateItem(db, other.id, { state, at: 'now' })
+      expect(() => discardItem(db, other.id, who)).toThrow(new RegExp(`is ${state}; it may have reached the registry`))
+    }
+    expect(getItem(db, other.id)).toBeDefined()
+  })
+
+  it('a cancellation of a queued registration must name an item that registers to the same event', () => {
+    const db = fresh()
+    const grant = queueChange(db, 'merit-grant', { meritId: 1, grant: { grantingDate: '2026-10-01', granterUserId: 3, meritGrantees: [1] } }, who)
+    const registration = register(db, 1)
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: grant.id })).toThrow(`outbox item #${grant.id} does not register anyone to an event`)
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: 42 })).toThrow('there is no outbox item #42')
+    queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: registration.id })
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: registration.id })).toThrow(/already cancels this registration/)
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, who)).toThrow(/the registration id must be a positive whole number/)
+  })
+})
+
+describe('one push worker per database (DESIGN §4)', () => {
+  it('refuses to push while a live process holds the worker claim, and takes over the claim of a killed one', async () => {
+    const db = fresh()
+    const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', maxAttempts: 1 })
+    try {
+      // The parent of this process is alive and is not this process.
+      expect(claimWorker(db, { pid: process.ppid, host: hostname(), startedAt: 'earlier' }, () => false)).toBeNull()
+      await expect(pushOutbox(db, client)).rejects.toMatchObject({ code: 'push-running' })
+
+      // A claim by a process that is gone is stale: Linux pids stay below 2^22.
+      db.prepare('UPDATE outbox_worker SET pid = ?').run(2 ** 22 + 12345)
+      register(db, 1)
+      const result = await pushOutbox(db, client)
+      expect(result.stopped?.reason).toBe('offline')
+      expect(db.prepare('SELECT count(*) FROM outbox_worker').pluck().get()).toBe(0)
+    } finally {
+      await client.close()
+    }
+  })
+})
