@@ -2,7 +2,7 @@ import { hash } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import type { WritableDB, ReadableDB } from './open'
 import { prepared } from './statements'
-import { PERSON_COLUMNS, TABLES, personValues, type ExportResource } from './tables'
+import { PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personValues, type ExportResource } from './tables'
 
 /** One received element ready to store: id, modificationTime in µs, the parsed object as received. */
 export interface ReceivedElement {
@@ -12,17 +12,24 @@ export interface ReceivedElement {
 }
 
 function upsertSql(resource: ExportResource): string {
-  const { table, columns } = TABLES[resource]
+  const { table, columns, key } = TABLES[resource]
   const all = ['id', 'scope', 'modification_us', 'generation', 'raw', ...columns]
+  const conflict = key === 'scope-id' ? 'scope, id' : 'id'
   const set = all
-    .slice(1)
+    .filter((c) => !conflict.split(', ').includes(c))
     .map((c) => `${c} = excluded.${c}`)
     .join(', ')
   // Rule 3: an element only replaces a stored one that is not newer.
   return (
     `INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ` +
-    `ON CONFLICT (id) DO UPDATE SET ${set} WHERE excluded.modification_us >= ${table}.modification_us`
+    `ON CONFLICT (${conflict}) DO UPDATE SET ${set} WHERE excluded.modification_us >= ${table}.modification_us`
   )
+}
+
+/** The id a scope names, e.g. 100 of `federation 100`; null when it names none (`all`, `public`). */
+export function scopeId(scope: string): number | null {
+  const match = /^[a-z-]+ (\d+)$/.exec(scope)
+  return match ? Number(match[1]) : null
 }
 
 const PERSON_SQL =
@@ -39,8 +46,9 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
 /**
  * Upserts received elements of `resource` into its table, tagged with `scope` and `generation`
  * (DESIGN §3 rules 3 and 5): an element older than the stored one changes nothing but the
- * generation (it was seen, so a sweep must keep it). Nested `user` profiles (spec v2 §2.11) go to
- * `person` without their `sportParameters` (only user licences carry them, spec v2 §4.4
+ * generation (it was seen, so a sweep must keep it). Rows of a table keyed by (scope, id) are
+ * matched within `scope`. In tables whose spec says `persons`, nested `user` profiles (spec v2
+ * §2.11) go to `person` without their `sportParameters` (only user licences carry them, spec v2 §4.4
  * `includeSportParams`), and only a strictly newer user `modificationTime` replaces the stored one.
  *
  * Personal data is stored once: when the element's user equals the stored profile, the element
@@ -65,15 +73,19 @@ export function upsertElements(
 ): number {
   const spec = TABLES[resource]
   const upsert = prepared(db, upsertSql(resource))
-  const touch = prepared(db, `UPDATE ${spec.table} SET generation = ? WHERE id = ?`)
+  const touchInScope = prepared(db, `UPDATE ${spec.table} SET generation = ? WHERE id = ? AND scope = ?`)
+  const touchById = prepared(db, `UPDATE ${spec.table} SET generation = ? WHERE id = ?`)
+  // A row of an id-keyed table is the same element whichever list it was last stored from.
+  const touch = (id: number) => (spec.key === 'scope-id' ? touchInScope.run(generation, id, scope) : touchById.run(generation, id))
   const people = { write: prepared(db, PERSON_SQL), read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?') }
+  const parentId = scopeId(scope)
   let changed = 0
   for (const item of elements) {
-    const user = storePerson(people, item.element.user, parseUserInstant, seenPersons)
+    const user = spec.persons ? storePerson(people, item.element.user, parseUserInstant, seenPersons) : null
     const raw = JSON.stringify(user === null ? item.element : { ...item.element, user })
-    const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...spec.values(item.element))
+    const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...spec.values(item.element, parentId))
     if (result.changes > 0) changed++
-    else touch.run(generation, item.id)
+    else touch(item.id)
   }
   return changed
 }
@@ -132,10 +144,39 @@ export function sweepUnseen(db: WritableDB, resource: ExportResource, scope: str
   return prepared(db, `DELETE FROM ${table} WHERE scope = ? AND generation < ?`).run(scope, generation).changes
 }
 
-/** Deletes persons no user licence or user insurance refers to any more. @returns rows removed. */
+/**
+ * Mark-and-sweep over every scope of one kind (`merit 1`, `merit 2`, … for kind `merit`): deletes
+ * the rows run `generation` did not see, including those of scopes whose parent is gone and so was
+ * not read at all. Only for after a complete, error-free full pass over every scope of the kind.
+ * @returns the number of rows removed.
+ */
+export function sweepUnseenOfKind(db: WritableDB, resource: ExportResource, kind: string, generation: number): number {
+  const { table } = TABLES[resource]
+  return prepared(db, `DELETE FROM ${table} WHERE scope >= ? AND scope < ? AND generation < ?`).run(`${kind} `, `${kind}!`, generation).changes
+}
+
+/**
+ * Deletes the elements of `resource` with these ids in any scope: what a tombstone (an event's
+ * `deletionTime`, spec v3 §3) says is gone. @returns rows removed.
+ */
+export function deleteElements(db: WritableDB, resource: ExportResource, ids: readonly number[]): number {
+  const { table } = TABLES[resource]
+  const remove = prepared(db, `DELETE FROM ${table} WHERE id = ?`)
+  return ids.reduce((sum, id) => sum + remove.run(id).changes, 0)
+}
+
+/** Deletes every row of `resource` listed under `scope` (a list whose parent is gone). @returns rows removed. */
+export function deleteScope(db: WritableDB, resource: ExportResource, scope: string): number {
+  const { table } = TABLES[resource]
+  return prepared(db, `DELETE FROM ${table} WHERE scope = ?`).run(scope).changes
+}
+
+const UNREFERENCED_PERSONS_SQL = `DELETE FROM person WHERE ${PERSON_REFERENCES.map(({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE ${column} = person.id)`).join(' AND ')}`
+
+/**
+ * Deletes persons no stored row names any more: no user licence, user insurance, granted merit,
+ * registered event user or event registration (`PERSON_REFERENCES`). @returns rows removed.
+ */
 export function sweepUnreferencedPersons(db: WritableDB): number {
-  return prepared(
-    db,
-    'DELETE FROM person WHERE NOT EXISTS (SELECT 1 FROM user_licence WHERE user_id = person.id) AND NOT EXISTS (SELECT 1 FROM user_insurance WHERE user_id = person.id)'
-  ).run().changes
+  return prepared(db, UNREFERENCED_PERSONS_SQL).run().changes
 }

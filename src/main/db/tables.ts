@@ -14,6 +14,22 @@ export type ExportResource =
   | 'sport-parameters'
   | 'user-licences'
   | 'user-insurances'
+  | 'municipalities'
+  | 'master-sports'
+  | 'federation-master-sports'
+  | 'area-associations'
+  | 'area-association-children'
+  | 'sports-federations'
+  | 'sports-clubs'
+  | 'api-version-info'
+  | 'client-data'
+  | 'events'
+  | 'event-search-results'
+  | 'merit-groups'
+  | 'merits'
+  | 'granted-merits'
+  | 'registered-event-users'
+  | 'event-registrations'
 
 /** Every exportable resource, in sync order. */
 export const EXPORT_RESOURCES: readonly ExportResource[] = [
@@ -24,17 +40,53 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
   'insurances',
   'sport-parameters',
   'user-licences',
-  'user-insurances'
+  'user-insurances',
+  'municipalities',
+  'master-sports',
+  'federation-master-sports',
+  'area-associations',
+  'area-association-children',
+  'sports-federations',
+  'sports-clubs',
+  'api-version-info',
+  'client-data',
+  'events',
+  'event-search-results',
+  'merit-groups',
+  'merits',
+  'granted-merits',
+  'registered-event-users',
+  'event-registrations'
 ]
 
 /** A value better-sqlite3 can bind. */
 export type SqlValue = string | number | null
 
-/** A synced table: its name and typed columns, and how an element (spec v2 §2) fills them. */
+/**
+ * A synced table: its name and typed columns, and how an element (spec v2 §2, v3 §2) fills them.
+ * `values` gets the element and the id its scope names (`federation 100` → 100; null for scopes
+ * such as `all`), for columns the element itself lacks.
+ */
 export interface TableSpec {
   table: string
   columns: readonly string[]
-  values(element: Record<string, unknown>): SqlValue[]
+  values(element: Record<string, unknown>, scopeId: number | null): SqlValue[]
+  /**
+   * 'scope-id' when the element id is unique only within its list, so rows are keyed by
+   * (scope, id) (see migration 0005); default 'id'.
+   */
+  key?: 'id' | 'scope-id'
+  /**
+   * True when the nested `user` is a full user profile (spec v2 §2.11) that goes to `person`
+   * (see `upsertElements`); registered event users carry only basic contact information
+   * (§2.16), so their `user` stays in the row as received.
+   */
+  persons?: boolean
+  /**
+   * A field the export adds to each element, from a typed column, when the element does not name
+   * the list it came from (a federation's master sports, spec v3 §4).
+   */
+  exportParent?: { field: string; column: string }
 }
 
 type Element = Record<string, unknown>
@@ -42,8 +94,9 @@ type Element = Record<string, unknown>
 const int = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 const userId = (e: Element): number | null => int((e.user as Element | undefined)?.id)
+const nested = (value: unknown): Element => (value && typeof value === 'object' ? (value as Element) : {})
 
-/** Table of each resource (spec v2 §2.2–§2.6, §2.12–§2.14). */
+/** Table of each resource (spec v2 §2.2–§2.18, §4.10; v3 §2). */
 export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
   organizations: {
     table: 'organization',
@@ -85,6 +138,7 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
   },
   'user-licences': {
     table: 'user_licence',
+    persons: true,
     columns: [
       'user_id',
       'federation_id',
@@ -110,6 +164,7 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
   },
   'user-insurances': {
     table: 'user_insurance',
+    persons: true,
     columns: ['user_id', 'federation_id', 'licence_period_id', 'insurance_id', 'usage_period_start', 'usage_period_end', 'upgrade_from'],
     values: (e) => [
       userId(e),
@@ -120,8 +175,104 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
       text(e.usagePeriodEnd),
       int(e.upgradeFrom)
     ]
+  },
+  municipalities: {
+    table: 'municipality',
+    columns: ['name_fi', 'name_se', 'area_association_id'],
+    values: (e) => [text(e.nameFi), text(e.nameSe), int(nested(e.areaAssociation).id)]
+  },
+  'master-sports': {
+    table: 'master_sport',
+    columns: ['name_fi', 'name_se'],
+    values: (e) => [text(e.nameFi), text(e.nameSe)]
+  },
+  'federation-master-sports': {
+    table: 'federation_master_sport',
+    key: 'scope-id',
+    columns: ['federation_id', 'name_fi'],
+    values: (e, federationId) => [federationId, text(e.nameFi)],
+    exportParent: { field: 'sportsFederationId', column: 'federation_id' }
+  },
+  'area-associations': {
+    table: 'area_association',
+    columns: ['official_name', 'federation_id'],
+    values: (e) => [text(e.officialName), int(nested(e.grantStatementGroup).id)]
+  },
+  'area-association-children': {
+    table: 'area_association_child',
+    columns: ['parent_organization_id', 'organization_type', 'official_name'],
+    values: (e) => [int(e.parentOrganizationId), text(e.organizationType), text(e.officialName)]
+  },
+  'sports-federations': {
+    table: 'sports_federation',
+    columns: ['primary_name'],
+    values: (e) => [text(e.primaryName)]
+  },
+  'sports-clubs': {
+    table: 'sports_club',
+    columns: ['primary_name', 'sports_federation_id'],
+    values: (e) => [text(e.primaryName), int(e.sportsFederationId)]
+  },
+  'api-version-info': {
+    table: 'api_version_info',
+    columns: ['full_version'],
+    values: (e) => [text(e.fullVersion)]
+  },
+  'client-data': {
+    table: 'client_data',
+    columns: [],
+    values: () => []
+  },
+  events: {
+    table: 'event',
+    columns: ['uuid', 'organizer_id', 'name', 'start_date_time', 'end_date_time'],
+    values: (e) => [text(e.uuid), int(e.organizerId), text(e.name), text(e.startDateTime), text(e.endDateTime)]
+  },
+  'event-search-results': {
+    table: 'event_search_result',
+    columns: ['uuid', 'organizer_id', 'name', 'start_date_time', 'end_date_time'],
+    values: (e) => [text(e.uuid), int(e.organizerId), text(e.name), text(e.startDateTime), text(e.endDateTime)]
+  },
+  'merit-groups': {
+    table: 'merit_group',
+    columns: ['organization_id', 'sport_id', 'name'],
+    values: (e) => [int(e.organizationId), int(e.sportId), text(e.name)]
+  },
+  merits: {
+    table: 'merit',
+    columns: ['merit_group_id', 'name', 'order_number', 'type'],
+    values: (e) => [int(e.meritGroupId), text(e.name), int(e.orderNumber), text(e.type)]
+  },
+  'granted-merits': {
+    table: 'granted_merit',
+    key: 'scope-id',
+    columns: ['merit_id', 'user_id', 'granting_date', 'valid_until_date'],
+    values: (e, meritId) => {
+      const grant = nested(e.grantedMerit)
+      return [meritId, int(e.id), text(grant.grantingDate), text(grant.validUntilDate)]
+    }
+  },
+  'registered-event-users': {
+    table: 'registered_event_user',
+    key: 'scope-id',
+    columns: ['event_id', 'user_id', 'payment_status', 'paid_amount_in_cents'],
+    values: (e) => [int(e.eventId), userId(e), text(e.paymentStatus), int(e.paidAmountInCents)]
+  },
+  'event-registrations': {
+    table: 'event_registration',
+    columns: ['event_uuid', 'participant_user_id', 'organization_id', 'registration_date', 'paid_amount_in_cents'],
+    values: (e) => [text(e.eventUuid), int(e.participantUserId), int(e.organizationId), text(e.registrationDate), int(e.paidAmountInCents)]
   }
 }
+
+/** The columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16), by table: what keeps a person row. */
+export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
+  { table: 'user_licence', column: 'user_id' },
+  { table: 'user_insurance', column: 'user_id' },
+  { table: 'granted_merit', column: 'user_id' },
+  { table: 'registered_event_user', column: 'user_id' },
+  { table: 'event_registration', column: 'participant_user_id' }
+]
 
 /** Typed person columns from a nested user profile (spec v2 §2.11); absent fields stay NULL. */
 export function personValues(user: Element): SqlValue[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../../src/shared/instant'
 import { exportRaw } from '../../../src/main/db/export'
 import { openDatabase } from '../../../src/main/db/open'
-import { countInWindow, sweepUnseen, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
+import { countInWindow, deleteElements, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 
 function userLicence(id: number, modificationTime: string, user: Record<string, unknown>, extra: Record<string, unknown> = {}): ReceivedElement {
   const element = { id, modificationTime, licenceOrganizationName: 'Kangasalan Kiri', user, ...extra }
@@ -86,5 +86,72 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
     upsertElements(db, 'user-insurances', 'federation 1', 1, [older, sameInstantOtherShape], parseInstant, new Map())
     expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(older.element), JSON.stringify(sameInstantOtherShape.element)])
     expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Uusi')
+  })
+})
+
+describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', () => {
+  const at = '2026-03-01T12:00:00+02:00'
+  const grant = (userId: number, meritId: number, grantingDate: string): ReceivedElement => {
+    const element = { id: userId, modificationTime: at, firstName: 'Anna', grantedMerit: { id: meritId, meritId, grantingDate } }
+    return { id: userId, modificationUs: parseInstant(at), element }
+  }
+
+  it('keys granted merits by (merit, user): one user holds several merits, each re-grant replaces only its own row', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 2002', 1, [grant(7, 2002, '2025-06-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 2001', 2, [grant(7, 2001, '2026-02-28')], parseInstant)
+    const rows = db.prepare('SELECT scope, merit_id, user_id, granting_date, generation FROM granted_merit ORDER BY scope').all()
+    expect(rows).toEqual([
+      { scope: 'merit 2001', merit_id: 2001, user_id: 7, granting_date: '2026-02-28', generation: 2 },
+      { scope: 'merit 2002', merit_id: 2002, user_id: 7, granting_date: '2025-06-01', generation: 1 }
+    ])
+  })
+
+  it('sweeps every scope of a kind, also scopes not read at all, and leaves other kinds alone', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'granted-merits', 'merit 1', 1, [grant(7, 1, '2025-05-01'), grant(8, 1, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 2', 1, [grant(7, 2, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit-x 3', 1, [grant(9, 3, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 1', 2, [grant(7, 1, '2025-05-01')], parseInstant)
+    expect(sweepUnseenOfKind(db, 'granted-merits', 'merit', 2)).toBe(2)
+    expect(db.prepare('SELECT scope, id FROM granted_merit ORDER BY scope, id').all()).toEqual([
+      { scope: 'merit 1', id: 7 },
+      { scope: 'merit-x 3', id: 9 }
+    ])
+  })
+
+  it('never takes a profile from a registered event user (basic contact data only), yet keeps persons any table names', () => {
+    const db = openDatabase(':memory:')
+    const licence = userLicence(1, at, anna(at, 'Virtanen'))
+    upsertElements(db, 'user-licences', 'federation 1', 1, [licence], parseInstant)
+    const newerContact = { id: 7, sportId: 12345678, modificationTime: '2026-03-02T12:00:00Z', lastName: 'Korhonen', isAuthenticatedWithPassword: true, isEventInstructor: false }
+    const registered = { id: 40000001, modificationTime: at, eventId: 30001, user: newerContact, paymentStatus: 'FREE', paidAmountInCents: 0 }
+    upsertElements(db, 'registered-event-users', 'event 30001', 1, [{ id: registered.id, modificationUs: parseInstant(at), element: registered }], parseInstant)
+    expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Virtanen')
+    expect([...exportRaw(db, 'registered-event-users')]).toEqual([JSON.stringify(registered)])
+
+    upsertElements(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')], parseInstant)
+    db.prepare('DELETE FROM user_licence').run()
+    db.prepare('DELETE FROM registered_event_user').run()
+    expect(sweepUnreferencedPersons(db)).toBe(0)
+    db.prepare('DELETE FROM granted_merit').run()
+    expect(sweepUnreferencedPersons(db)).toBe(1)
+  })
+
+  it('stores lists without modificationTime as 0, replaces them on every read, and deletes tombstoned ids', () => {
+    const db = openDatabase(':memory:')
+    const sport = (id: number, nameFi: string): ReceivedElement => ({ id, modificationUs: 0, element: { id, nameFi } })
+    upsertElements(db, 'federation-master-sports', 'federation 100', 1, [sport(1, 'Suunnistus')], parseInstant)
+    upsertElements(db, 'federation-master-sports', 'federation 200', 1, [sport(1, 'Suunnistus')], parseInstant)
+    expect(upsertElements(db, 'federation-master-sports', 'federation 100', 2, [sport(1, 'Suunnistus (OL)')], parseInstant)).toBe(1)
+    expect([...exportRaw(db, 'federation-master-sports')].map((raw) => JSON.parse(raw))).toEqual([
+      { id: 1, nameFi: 'Suunnistus (OL)', sportsFederationId: 100 },
+      { id: 1, nameFi: 'Suunnistus', sportsFederationId: 200 }
+    ])
+    const event = (id: number): ReceivedElement => ({ id, modificationUs: parseInstant(at), element: { eventId: id, modificationTime: at, uuid: `u-${id}` } })
+    upsertElements(db, 'events', 'public', 1, [event(30001), event(30002)], parseInstant)
+    expect(deleteElements(db, 'events', [30001, 39999])).toBe(1)
+    expect(db.prepare('SELECT id, uuid FROM event').all()).toEqual([{ id: 30002, uuid: 'u-30002' }])
   })
 })
