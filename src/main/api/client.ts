@@ -29,6 +29,11 @@ type Method = 'GET' | WriteMethod
 /** The write methods of spec v2 §4. */
 export type WriteMethod = 'POST' | 'PUT' | 'DELETE'
 
+/** Response body bytes of the calls it is passed to, counted as `ApiClient.stats.bytes` counts them. */
+export interface ByteMeter {
+  bytes: number
+}
+
 /** Options of `ApiClient.writeV2`. */
 export interface WriteOptions {
   /** Sent as JSON; no body when undefined. */
@@ -78,7 +83,7 @@ const STATUS_TEXT: Record<number, string> = {
 }
 
 /**
- * Public Data API v2 client (DESIGN §2) on an undici keep-alive Agent.
+ * Public Data API v2 and v3 client (DESIGN §2) on an undici keep-alive Agent.
  *
  * - OAuth 2.0 client credentials (spec v2 §5): the bearer token is cached until shortly before
  *   `expires_in` runs out (a margin of min(30 s, 20 % of the lifetime), so 3-second tokens still
@@ -116,14 +121,26 @@ export class ApiClient {
 
   /**
    * GET `{baseUrl}/api/public/v2{path}?query` and parse the JSON body. `undefined` query values
-   * are left out. Counts the request, its body bytes and retries in `stats`.
+   * are left out. Counts the request, its body bytes and retries in `stats`, and the body bytes in
+   * `meter` too when given (a caller's share while other calls run concurrently).
    * @returns the parsed body (not validated: callers check the shape they rely on).
    * @throws ApiError: at once for 400/403/404 and a second 401; after `maxAttempts` tries for
    *   network errors, 5xx, 429 and bodies that are not complete JSON.
    */
-  async getV2<T = unknown>(path: string, query?: Query): Promise<T> {
+  async getV2<T = unknown>(path: string, query?: Query, meter?: ByteMeter): Promise<T> {
     const target = `/api/public/v2${path}${queryString(query)}`
-    return this.call('GET', target, undefined, true, (response) => parseJsonAnswer<T>('GET', target, response))
+    return this.call('GET', target, undefined, true, (response) => parseJsonAnswer<T>('GET', target, response), meter)
+  }
+
+  /**
+   * GET `{baseUrl}/api/public/v3{path}?query` (spec v3 §4), with the same token, retries and
+   * errors as `getV2` (spec v3 §5 leaves the bearer requirements open; the v2 token is used).
+   * @returns the parsed body (not validated).
+   * @throws ApiError as `getV2`.
+   */
+  async getV3<T = unknown>(path: string, query?: Query, meter?: ByteMeter): Promise<T> {
+    const target = `/api/public/v3${path}${queryString(query)}`
+    return this.call('GET', target, undefined, true, (response) => parseJsonAnswer<T>('GET', target, response), meter)
   }
 
   /**
@@ -152,7 +169,7 @@ export class ApiClient {
    * One API call with the token, the 401 renewal and, when `repeatable`, the retries with backoff.
    * `judge` turns a response into the result or throws (a `Retryable` to try again).
    */
-  private async call<T>(method: Method, target: string, payload: string | undefined, repeatable: boolean, judge: (response: RawResponse) => T): Promise<T> {
+  private async call<T>(method: Method, target: string, payload: string | undefined, repeatable: boolean, judge: (response: RawResponse) => T, meter?: ByteMeter): Promise<T> {
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       try {
@@ -162,6 +179,7 @@ export class ApiClient {
         if (payload !== undefined) headers['content-type'] = 'application/json'
         const response = await this.send(method, `${this.options.baseUrl}${target}`, headers, payload)
         this.stats.bytes += response.body.length
+        if (meter) meter.bytes += response.body.length
         if (response.status === 401 && !renewed) {
           // The token may have been revoked or expired early: renew once and repeat (spec v2 §5).
           renewed = true

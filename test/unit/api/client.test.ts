@@ -56,6 +56,19 @@ describe('ApiClient', () => {
     expect(client.stats.bytes).toBeGreaterThan(100)
   })
 
+  it('reads v3 paths with the same token, and meters each caller\'s bytes like `stats` (spec v3 §4)', async () => {
+    const { client, log } = await peer((req, res, call) => (call === 2 ? json(res, 503, { message: 'busy' }) : json(res, 200, { url: req.url })))
+    const meter = { bytes: 0 }
+    const version = await client.getV3<{ url: string }>('/api-version-info', undefined, meter)
+    expect(version.url).toBe('/api/public/v3/api-version-info')
+    const afterFirst = meter.bytes
+    expect(afterFirst).toBe(JSON.stringify({ url: '/api/public/v3/api-version-info' }).length)
+    await client.getV2('/sport/7', { page: 0 }, meter)
+    expect(log.filter((l) => l.url.startsWith('/api')).map((l) => l.url)).toEqual(['/api/public/v3/api-version-info', '/api/public/v2/sport/7?page=0', '/api/public/v2/sport/7?page=0'])
+    expect(meter.bytes).toBe(client.stats.bytes)
+    expect(meter.bytes - afterFirst).toBe(JSON.stringify({ url: '/api/public/v2/sport/7?page=0' }).length)
+  })
+
   it('renews the token once on 401 and repeats; a second 401 is an error', async () => {
     const { client, log } = await peer((req, res, call) => (call === 1 ? json(res, 401, { message: 'token expired' }) : json(res, 200, { ok: req.headers.authorization })))
     expect(await client.getV2('/x')).toEqual({ ok: 'Bearer t2' })
