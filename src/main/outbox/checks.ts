@@ -54,3 +54,39 @@ export function localOrganization(db: ReadableDB, id: number): { type: string | 
     | { type: string | null; status: string | null; federationId: number | null; name: string | null }
     | undefined
 }
+
+/**
+ * True when the local database holds any row of `table`: the sync has mirrored that resource, so
+ * an id missing from it is unknown rather than not yet synced.
+ */
+export function mirrors(db: ReadableDB, table: 'merit' | 'event' | 'event_registration'): boolean {
+  return prepared(db, `SELECT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1
+}
+
+/** Whether the local database knows merit `id` (spec v2 §2.8). */
+export function localMeritExists(db: ReadableDB, id: number): boolean {
+  return prepared(db, 'SELECT EXISTS (SELECT 1 FROM merit WHERE id = ?)').pluck().get(id) === 1
+}
+
+/** A local event by UUID with what registering needs (spec v3 event: attendee counts, deletion), or undefined. */
+export function localEvent(
+  db: ReadableDB,
+  uuid: string
+): { id: number; name: string | null; currentAttendeeCount: number | null; maxAttendeeCount: number | null; deletionTime: string | null } | undefined {
+  return prepared(
+    db,
+    `SELECT id, name, json_extract(raw, '$.currentAttendeeCount') AS currentAttendeeCount, json_extract(raw, '$.maxAttendeeCount') AS maxAttendeeCount,
+       json_extract(raw, '$.deletionTime') AS deletionTime
+     FROM event WHERE lower(uuid) = ? ORDER BY id LIMIT 1`
+  ).get(uuid.toLowerCase()) as ReturnType<typeof localEvent>
+}
+
+/** A local event registration (spec v2 §2.15) by id, or undefined. */
+export function localRegistration(db: ReadableDB, id: number): { eventUuid: string | null; participantUserId: number | null } | undefined {
+  return prepared(db, 'SELECT event_uuid AS eventUuid, participant_user_id AS participantUserId FROM event_registration WHERE id = ?').get(id) as ReturnType<typeof localRegistration>
+}
+
+/** The id of a member's local registration to an event, or undefined. */
+export function localRegistrationOf(db: ReadableDB, uuid: string, userId: number): number | undefined {
+  return prepared(db, 'SELECT id FROM event_registration WHERE lower(event_uuid) = ? AND participant_user_id = ? ORDER BY id LIMIT 1').pluck().get(uuid.toLowerCase(), userId) as number | undefined
+}

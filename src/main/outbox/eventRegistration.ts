@@ -1,7 +1,7 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
-import { checkId, checkUuid, unknownMembers } from './checks'
+import { checkId, checkUuid, localEvent, localRegistrationOf, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import type { Operation } from './operation'
 
@@ -19,10 +19,10 @@ export interface EventRegistrationPayload {
  * member and event is the client's responsibility, spec v2 §3). The same read precedes every
  * POST, so a registration made meanwhile elsewhere is adopted too (answer status 200, not 201).
  *
- * Checked before queuing: the UUID's form, the participant is a member of the local database,
- * `additionalDetails` is not empty when given, and no other item not yet done registers the same
- * member to the same event. Whether the event exists, is full, or already lists the member needs
- * the event tables of the sync.
+ * Checked before queuing: the UUID's form; the participant is a member of the local database;
+ * `additionalDetails` is not empty when given; the event is known (once the sync mirrors events)
+ * and not deleted; the member is not registered to it already, locally or by an outbox item not
+ * yet done; and it has a free place counting the registrations the outbox is about to make.
  */
 export const eventRegistration: Operation<EventRegistrationPayload, EventRegistrationPayload> = {
   kind: 'event-registration',
@@ -38,12 +38,20 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     if (details !== undefined && (typeof details !== 'string' || details.trim() === '')) problems.add('additionalDetails must not be empty when given')
     if (problems.none) {
       if (unknownMembers(db, [userId]).length) problems.add(`no member with id ${userId} in the local database`)
-      const same = openItemsOfKind(db, 'event-registration').find((item) => {
-        if (item.id === editing) return false
-        const other = item.payload as EventRegistrationPayload
-        return other.eventUuid.toLowerCase() === eventUuid.toLowerCase() && other.registration.participantUserId === userId
-      })
+      const event = localEvent(db, eventUuid)
+      if (!event && mirrors(db, 'event')) problems.add(`no event ${eventUuid} in the local database (\`kanslia sync\` first if it is new)`)
+      if (event?.deletionTime) problems.add(`event ${event.name ?? event.id} was deleted`)
+      const registered = localRegistrationOf(db, eventUuid, userId)
+      if (registered !== undefined) problems.add(`member ${userId} is already registered to this event (registration ${registered})`)
+      const toEvent = openItemsOfKind(db, 'event-registration').filter((item) => item.id !== editing && (item.payload as EventRegistrationPayload).eventUuid === eventUuid.toLowerCase())
+      const same = toEvent.find((item) => (item.payload as EventRegistrationPayload).registration.participantUserId === userId)
       if (same) problems.add(`member ${userId} is already being registered to this event by outbox item #${same.id} (${same.state})`)
+      // The places the last sync saw taken, and those the outbox is about to take.
+      const queued = toEvent.filter((item) => item.state !== 'rejected').length
+      const taken = (event?.currentAttendeeCount ?? 0) + queued
+      if (event && event.maxAttendeeCount !== null && taken >= event.maxAttendeeCount) {
+        problems.add(`event ${event.name ?? event.id} is full: ${event.currentAttendeeCount ?? 0} registered and ${queued} queued for ${event.maxAttendeeCount} places`)
+      }
     }
     problems.throwIfAny('the registration')
     const body: EventRegistrationRequest = { participantUserId: userId }

@@ -1,5 +1,5 @@
 import type { MeritGrantRequest } from '../../shared/api/v2Activity'
-import { checkDate, checkId, checkLength, listSome, unknownMembers } from './checks'
+import { checkDate, checkId, checkLength, listSome, localMeritExists, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import { MAX_MERIT_ADDITIONAL_INFO_LENGTH, MAX_MERIT_GRANTEES, MAX_MERIT_GRANTER_LENGTH } from './limits'
 import type { Operation } from './operation'
@@ -17,8 +17,10 @@ export interface MeritGrantPayload {
  *
  * Checked before queuing: the merit id, `grantingDate` and `registrationDate` (real dates),
  * a granter (`granterUserId`, or `meritGranter` of 1..255 characters), `meritAdditionalInfo`
- * (≤ 2048), 1..10000 unique grantees, each a member of the local database. Whether the merit
- * exists and the grantees are readable by its organization needs the merit tables of the sync.
+ * (≤ 2048), 1..10000 unique grantees, each a member of the local database; the merit is known
+ * (once the sync mirrors merits). Whether each grantee is readable by the merit's organization is
+ * left to the API (its 400 names them): readability also follows from memberships, which no list
+ * of the API shows, so a local check would refuse valid grants.
  */
 export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
   kind: 'merit-grant',
@@ -42,6 +44,7 @@ export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
     const repeated = new Set<number>()
     for (const id of grantees) (seen.has(id) ? repeated : seen).add(id)
     if (repeated.size) problems.add(`grantees listed more than once: ${listSome([...repeated])}`)
+    if (problems.none && mirrors(db, 'merit') && !localMeritExists(db, meritId)) problems.add(`no merit ${meritId} in the local database`)
     if (!badIds.length && grantees.length) {
       const unknown = unknownMembers(db, grantees)
       if (unknown.length) problems.add(`no member with id ${listSome(unknown)} in the local database`)

@@ -1,6 +1,6 @@
 import type { EventRegistration } from '../../shared/api/v2Activity'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
-import { checkId, checkUuid } from './checks'
+import { checkId, checkUuid, localRegistration, mirrors } from './checks'
 import { Problems } from './errors'
 import { registrationIdOf, type EventRegistrationPayload } from './eventRegistration'
 import type { Operation } from './operation'
@@ -12,6 +12,8 @@ import type { Operation } from './operation'
 export interface RegistrationCancelPayload {
   eventUuid: string
   eventRegistrationId?: number
+  /** The registered member when known locally (the pending badge), not sent. */
+  participantUserId?: number
 }
 
 /**
@@ -21,7 +23,9 @@ export interface RegistrationCancelPayload {
  * the registration is no longer listed.
  *
  * A registration still in the outbox is cancelled through a dependency on its item: the
- * cancellation waits until that item is done and takes the id from its answer.
+ * cancellation waits until that item is done and takes the id from its answer. A registration
+ * the registry has must be known locally (once the sync mirrors registrations) and be to this
+ * event; no other item not yet done may cancel it already.
  */
 export const registrationCancel: Operation<RegistrationCancelPayload, RegistrationCancelPayload> = {
   kind: 'registration-cancel',
@@ -39,6 +43,9 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
     } else {
       problems.add(checkId(input.eventRegistrationId, 'the registration id'))
     }
+    const local = problems.none && !dependency ? localRegistration(db, input.eventRegistrationId!) : undefined
+    if (problems.none && !dependency && !local && mirrors(db, 'event_registration')) problems.add(`no registration ${input.eventRegistrationId} in the local database`)
+    if (local?.eventUuid && local.eventUuid.toLowerCase() !== eventUuid) problems.add(`registration ${input.eventRegistrationId} is to event ${local.eventUuid}, not ${eventUuid}`)
     if (problems.none) {
       const same = openItemsOfKind(db, 'registration-cancel').find((item) => {
         if (item.id === editing) return false
@@ -48,14 +55,13 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
       if (same) problems.add(`outbox item #${same.id} (${same.state}) already cancels this registration`)
     }
     problems.throwIfAny('the cancellation')
-    return dependency ? { eventUuid } : { eventUuid, eventRegistrationId: input.eventRegistrationId }
+    const participantUserId = dependency ? (dependency.payload as EventRegistrationPayload).registration.participantUserId : (local?.participantUserId ?? undefined)
+    const payload: RegistrationCancelPayload = dependency ? { eventUuid } : { eventUuid, eventRegistrationId: input.eventRegistrationId }
+    if (participantUserId !== undefined) payload.participantUserId = participantUserId
+    return payload
   },
 
-  effects(payload, dependency) {
-    if (!dependency) return []
-    const registering = dependency.payload as EventRegistrationPayload
-    return [{ personId: registering.registration.participantUserId, target: `event ${payload.eventUuid}` }]
-  },
+  effects: ({ eventUuid, participantUserId }) => (participantUserId === undefined ? [] : [{ personId: participantUserId, target: `event ${eventUuid}` }]),
 
   describe: ({ eventUuid, eventRegistrationId }) =>
     eventRegistrationId === undefined ? `cancel the registration to event ${eventUuid} queued before it` : `cancel registration ${eventRegistrationId} to event ${eventUuid}`,

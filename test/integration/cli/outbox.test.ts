@@ -36,10 +36,12 @@ const offlineEnv = () => ({ KANSLIA_HOME: home })
 const onlineEnv = () => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
 const connection = () => ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
 
-function licensedMembers(count: number, skip = 0): number[] {
+/** Licensed members of the federation after the first `skip`; with `event`, only members not registered to it (the generated data registers some). */
+function licensedMembers(count: number, skip = 0, event?: { id: number }): number[] {
   const ids = new Set<number>()
   for (const id of sandbox.store.userLicenceIds()) ids.add(sandbox.store.userLicence(id)!.user.id)
-  return [...ids].slice(skip, skip + count)
+  const free = (user: number) => !event || !sandbox.activity.registrations.all().some((r) => r.eventId === event.id && r.userId === user && r.state === 'ACTIVE')
+  return [...ids].slice(skip).filter(free).slice(0, count)
 }
 
 function openEvent(index: number) {
@@ -62,8 +64,8 @@ async function outbox(): Promise<OutboxItem[]> {
 
 describe('kanslia outbox commands (issue 5)', () => {
   it('queues a merit grant, a registration and a cancellation with no network, and lists them', async () => {
-    const [a, b, c] = licensedMembers(3)
     const event = openEvent(0)
+    const [a, b, c] = licensedMembers(3, 0, event)
     const meritId = federationMerit()
     const grant = await runCli(['grant-merit', '--merit', String(meritId), '--users', `${a},${b}`, '--date', '2026-10-01', '--granter', 'Hallitus', '--info', 'Syyskausi', '--no-notify', '--db', dbFile], { env: offlineEnv() })
     expect(grant.stderr).toBe('')
@@ -126,9 +128,10 @@ describe('kanslia outbox commands (issue 5)', () => {
   })
 
   it('push exits non-zero with one line per rejected item; the others are sent', async () => {
-    const [u1, u2] = licensedMembers(2, 10)
     const full = openEvent(1)
     const open = openEvent(2)
+    const [u1] = licensedMembers(1, 10, full)
+    const [u2] = licensedMembers(1, 10, open)
     await runCli(['register', '--event', full.uuid, '--user', String(u1), '--db', dbFile], { env: offlineEnv() })
     await runCli(['register', '--event', open.uuid, '--user', String(u2), '--db', dbFile], { env: offlineEnv() })
     const [rejected, sent] = (await outbox()).slice(-2)
@@ -153,8 +156,8 @@ describe('kanslia outbox commands (issue 5)', () => {
   })
 
   it('a push killed with SIGKILL loses nothing and duplicates nothing; the next push finishes', async () => {
-    const members = licensedMembers(8, 20)
     const event = openEvent(3)
+    const members = licensedMembers(8, 20, event)
     const meritId = federationMerit()
     const first = (await outbox()).length
     for (const user of members) expect((await runCli(['register', '--event', event.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv() })).code).toBe(0)

@@ -45,11 +45,15 @@ async function setup() {
 /** Where nothing listens: pushing there is being offline. */
 const OFFLINE = { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' }
 
-/** Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order. */
-function members(sandbox: Sandbox, count: number): number[] {
+/**
+ * Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order; with
+ * `events`, only members registered to none of them (the generated data registers some).
+ */
+function members(sandbox: Sandbox, count: number, events: Array<{ id: number }> = []): number[] {
   const ids = new Set<number>()
   for (const id of sandbox.store.userLicenceIds()) {
-    ids.add(sandbox.store.userLicence(id)!.user.id)
+    const user = sandbox.store.userLicence(id)!.user.id
+    if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
     if (ids.size === count) break
   }
   return [...ids]
@@ -85,9 +89,9 @@ function countRequests(sandbox: Sandbox, method: string, pathPart: string): { co
 describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
     const { sandbox, dbFile, connection } = await setup()
-    const [a, b, c, d] = members(sandbox, 4)
-    const meritId = federationMerit(sandbox)
     const event = openEvents(sandbox)[0]
+    const [a, b, c, d] = members(sandbox, 4, [event])
+    const meritId = federationMerit(sandbox)
     const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: [a, b, c] } })
     const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: d, additionalDetails: 'Kasvis' } })
     expect(grant).toMatchObject({ state: 'queued', summary: `grant merit ${meritId} to 3 members on 2026-10-01 (granter: Seuran hallitus)` })
@@ -133,8 +137,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
 
   it('a registration whose answer was lost is read back and adopted on the next push: exactly one registration', async () => {
     const { sandbox, dbFile, connection } = await setup()
-    const [user] = members(sandbox, 1)
     const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
     const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
     const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.startsWith('/api/public/v2/event/registration/'))
     cleanups.push(() => proxy.close())
@@ -165,8 +169,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
 
   it('a registration made elsewhere after queuing is adopted, not doubled', async () => {
     const { sandbox, dbFile, connection } = await setup()
-    const [user] = members(sandbox, 1)
     const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
     const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
     const elsewhere = sandbox.activity.register(event, user, {}, 'MEMBERSHIP')
     const posts = countRequests(sandbox, 'POST', '/event/registration/')
@@ -179,8 +183,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
 
   it('a 400 leaves the item rejected with the server message; only the item depending on it waits; a retry then sends both', async () => {
     const { sandbox, dbFile, connection } = await setup()
-    const [u1, u2, u3] = members(sandbox, 3)
     const [full, open] = openEvents(sandbox)
+    const [u1, u2, u3] = members(sandbox, 3, [full, open])
     const meritId = federationMerit(sandbox)
     const registration = await queueEventRegistration({ dbFile, eventUuid: full.uuid, registration: { participantUserId: u1 } })
     const cancel = await queueRegistrationCancel({ dbFile, eventUuid: full.uuid, registration: { outboxItemId: registration.id } })
@@ -255,8 +259,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
 
   it('under 503s and 429s, repeated pushes converge on exactly one registration per member and the grant', async () => {
     const { sandbox, dbFile, connection } = await setup()
-    const people = members(sandbox, 6)
     const event = openEvents(sandbox)[0]
+    const people = members(sandbox, 6, [event])
     const meritId = federationMerit(sandbox)
     for (const user of people) await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
     await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-08-08', meritGranter: 'Hallitus', meritGrantees: people } })
@@ -283,7 +287,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
 
   it('refuses invalid changes before they enter the queue, naming every problem', async () => {
     const { sandbox, dbFile } = await setup()
-    const [a] = members(sandbox, 1)
+    const event = openEvents(sandbox)[0]
+    const [a] = members(sandbox, 1, [event])
     await expect(queueMeritGrant({ dbFile, meritId: 5, grant: { grantingDate: '2026-02-30', meritGrantees: [a, a, 999_999_999], meritGranter: 'x'.repeat(256) } })).rejects.toThrow(
       /^cannot queue the merit grant: grantingDate 2026-02-30 is not a date in the calendar; meritGranter has 256 characters; at most 255 are allowed; grantees listed more than once: \d+; no member with id 999999999 in the local database$/
     )
@@ -291,7 +296,6 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
       'cannot queue the merit grant: give the granter: granterUserId or meritGranter; meritGrantees must list 1 to 10,000 members, got 0'
     )
     await expect(queueEventRegistration({ dbFile, eventUuid: 'not-a-uuid', registration: { participantUserId: a } })).rejects.toMatchObject({ code: 'invalid-change' })
-    const event = openEvents(sandbox)[0]
     const queued = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: a } })
     await expect(queueEventRegistration({ dbFile, eventUuid: event.uuid.toUpperCase(), registration: { participantUserId: a } })).rejects.toThrow(
       `cannot queue the registration: member ${a} is already being registered to this event by outbox item #${queued.id} (queued)`

@@ -97,6 +97,51 @@ describe('queueing, editing, retrying and discarding outbox items (issue 5)', ()
   })
 })
 
+describe('checks against the mirrored merits, events and registrations (issue 5)', () => {
+  /** Mirrored rows as the sync stores them (migration 0005): the element's JSON in `raw`. */
+  function mirror(db: WritableDB) {
+    const event = (id: number, uuid: string, raw: Record<string, unknown>) =>
+      db.prepare("INSERT INTO event (id, scope, modification_us, generation, raw, uuid, name) VALUES (?, 'public', 1, 1, ?, ?, ?)").run(id, JSON.stringify({ id, uuid, ...raw }), uuid, raw.name)
+    db.prepare("INSERT INTO merit (id, scope, modification_us, generation, raw, name) VALUES (12, 'merit-group 9', 1, 1, '{}', 'Hopeamerkki')").run()
+    event(30001, EVENT, { name: 'Syysleiri', currentAttendeeCount: 1, maxAttendeeCount: 3 })
+    event(30002, OTHER_EVENT, { name: 'Peruttu kisa', currentAttendeeCount: 0, deletionTime: '2026-11-01T10:00:00+02:00' })
+    db.prepare("INSERT INTO event_registration (id, scope, modification_us, generation, raw, event_uuid, participant_user_id) VALUES (40000007, 'event 30001', 1, 1, '{}', ?, 3)").run(EVENT)
+  }
+
+  it('refuses an unknown merit once merits are mirrored', () => {
+    const db = fresh()
+    mirror(db)
+    const grant = (meritId: number) => queueChange(db, 'merit-grant', { meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'H', meritGrantees: [1] } }, who)
+    expect(() => grant(13)).toThrow('cannot queue the merit grant: no merit 13 in the local database')
+    expect(grant(12).state).toBe('queued')
+  })
+
+  it('refuses unknown and deleted events, a member already registered, and a full event counting the queued registrations', () => {
+    const db = fresh()
+    mirror(db)
+    expect(() => register(db, 1, 'a0000000-0000-4000-8000-000000000000')).toThrow(/no event a0000000-0000-4000-8000-000000000000 in the local database/)
+    expect(() => register(db, 1, OTHER_EVENT)).toThrow('cannot queue the registration: event Peruttu kisa was deleted')
+    expect(() => register(db, 3)).toThrow('cannot queue the registration: member 3 is already registered to this event (registration 40000007)')
+    const first = register(db, 1)
+    register(db, 2)
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (4, 10000004, 'Laine', 1, '{}')").run()
+    expect(() => register(db, 4)).toThrow('cannot queue the registration: event Syysleiri is full: 1 registered and 2 queued for 3 places')
+    // A rejected registration takes no place.
+    updateItem(db, first.id, { state: 'rejected', at: 'now' })
+    expect(register(db, 4).state).toBe('queued')
+  })
+
+  it('cancels a mirrored registration only for its own event, and shows it pending on its member', () => {
+    const db = fresh()
+    mirror(db)
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT, eventRegistrationId: 40000099 }, who)).toThrow('cannot queue the cancellation: no registration 40000099 in the local database')
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: OTHER_EVENT, eventRegistrationId: 40000007 }, who)).toThrow(`registration 40000007 is to event ${EVENT}, not ${OTHER_EVENT}`)
+    const cancel = queueChange(db, 'registration-cancel', { eventUuid: EVENT, eventRegistrationId: 40000007 }, who)
+    expect(cancel.payload).toEqual({ eventUuid: EVENT, eventRegistrationId: 40000007, participantUserId: 3 })
+    expect(pendingChangesOf(db, 3)).toEqual([{ itemId: cancel.id, kind: 'registration-cancel', state: 'queued', target: `event ${EVENT}` }])
+  })
+})
+
 describe('one push worker per database (DESIGN §4)', () => {
   it('refuses to push while a live process holds the worker claim, and takes over the claim of a killed one', async () => {
     const db = fresh()
