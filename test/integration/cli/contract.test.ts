@@ -78,7 +78,7 @@ describe('kanslia CLI contract (issue 2)', () => {
   })
 
   it('refuses an unknown resource with the valid names', async () => {
-    const result = await runCli(['export', 'merits'], { env })
+    const result = await runCli(['export', 'no-such-list'], { env })
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/user-licences/)
   })
