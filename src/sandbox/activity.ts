@@ -119,6 +119,21 @@ export class ActivityStore {
       order: 60_000_001
     }
     clock.onAdvance(() => this.settle())
+    store.onPersonChange((userId) => this.restampPerson(userId))
+  }
+
+  /**
+   * A person changed: their grants (names and contact fields) and registrations (the registered
+   * user's nested `user`) changed with them, so they get new modification times (issue 4: the
+   * modification time moves whenever an element changes).
+   */
+  private restampPerson(userId: number): void {
+    for (const grants of this.grants.values()) {
+      if (grants.get(userId)) grants.update(userId, (g) => (g.mt = this.store.tick()))
+    }
+    for (const r of this.registrations.all()) {
+      if (r.userId === userId) this.registrations.update(r.id, (x) => (x.mt = this.store.tick()))
+    }
   }
 
   /** Sets where webhook payloads of events with a webhook URL go (spec v3 §6). */

@@ -111,6 +111,8 @@ export class SandboxStore {
   readonly userInsurances = new Map<number, Collection<UserInsuranceRecord>>()
 
   private readonly persons = new Map<number, PersonRecord>()
+  /** Called with the user id after `updatePerson`: other elements that embed the person restamp themselves. */
+  private readonly personListeners: Array<(userId: number) => void> = []
   private readonly licencesOfUser = new Map<number, number[]>()
   private readonly insurancesOfUser = new Map<number, number[]>()
   private readonly clock: StoreClock
@@ -291,7 +293,8 @@ export class SandboxStore {
 
   /**
    * Changes a person and stamps them with a new modification time; every user licence and user
-   * insurance embedding the person gets a new modification time too (their nested `user` changed).
+   * insurance embedding the person gets a new modification time too (their nested `user` changed),
+   * and so, through `onPersonChange`, does every other element showing the person's data.
    * @throws Error when the person is unknown or the patch sets an empty name.
    */
   updatePerson(userId: number, patch: PersonPatch): void {
@@ -307,6 +310,12 @@ export class SandboxStore {
       const r = this.findUserInsurance(id)!
       this.userInsurances.get(r.federationId)!.update(id, (x) => this.stamp(x))
     }
+    for (const listener of this.personListeners) listener(userId)
+  }
+
+  /** Registers `listener` to be called with the user id whenever `updatePerson` changed a person. */
+  onPersonChange(listener: (userId: number) => void): void {
+    this.personListeners.push(listener)
   }
 
   /**
