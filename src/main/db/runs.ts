@@ -54,3 +54,24 @@ export function finishRun(db: WritableDB, runId: number, outcome: { ok: boolean;
     runId
   )
 }
+
+/**
+ * When the last error-free run of (resource, scope) was recorded (ISO instant), or null when none
+ * was. Lists read daily use it to decide whether they are due.
+ */
+export function lastOkRunAt(db: ReadableDB, resource: string, scope: string): string | null {
+  const row = prepared(db, "SELECT last_run_at FROM sync_cursor WHERE resource = ? AND scope = ? AND last_result = 'ok'").get(resource, scope) as
+    | { last_run_at: string | null }
+    | undefined
+  return row?.last_run_at ?? null
+}
+
+/**
+ * Deletes the cursors of `resource` whose scope is of `kind` (`merit 1`, `merit 2`, …) but not in
+ * `keep`: lists whose parent is gone. For after a complete, error-free full pass of the kind.
+ */
+export function deleteCursorsOfKind(db: WritableDB, resource: string, kind: string, keep: ReadonlySet<string>): void {
+  const scopes = prepared(db, 'SELECT scope FROM sync_cursor WHERE resource = ? AND scope >= ? AND scope < ?').pluck().all(resource, `${kind} `, `${kind}!`) as string[]
+  const remove = prepared(db, 'DELETE FROM sync_cursor WHERE resource = ? AND scope = ?')
+  for (const scope of scopes) if (!keep.has(scope)) remove.run(resource, scope)
+}

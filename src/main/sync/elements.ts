@@ -29,30 +29,52 @@ export interface SortedElements {
   newestUs: number | null
 }
 
+/** How to read an element's identity: its id field, and whether it carries a modificationTime. */
+export interface ElementShape {
+  /** The element's id; default its `id` field. */
+  idOf?: (element: Record<string, unknown>) => unknown
+  /** False for lists whose elements carry no modificationTime: each gets modificationUs 0. */
+  timed?: boolean
+}
+
 /**
- * Keeps the elements with an integer `id` and a parseable `modificationTime` (offsets, 1–9
- * fraction digits: DESIGN §3 rule 1); others are skipped (DESIGN §2: not stored, reported).
- * Unknown fields and enum values are kept as they are.
+ * Keeps the elements with an integer id and, unless `shape.timed` is false, a parseable
+ * `modificationTime` (offsets, 1–9 fraction digits: DESIGN §3 rule 1); others are skipped
+ * (DESIGN §2: not stored, reported). Unknown fields and enum values are kept as they are.
  */
-export function sortElements(content: readonly unknown[]): SortedElements {
+export function sortElements(content: readonly unknown[], shape: ElementShape = {}): SortedElements {
+  const idOf = shape.idOf ?? ((element: Record<string, unknown>) => element.id)
+  const timed = shape.timed !== false
   const received: ReceivedElement[] = []
   let skipped = 0
   let newestUs: number | null = null
   for (const item of content) {
     const element = item as Record<string, unknown> | null
-    if (!element || typeof element !== 'object' || !Number.isSafeInteger(element.id) || typeof element.modificationTime !== 'string') {
+    const id = element && typeof element === 'object' ? idOf(element) : undefined
+    if (!element || !Number.isSafeInteger(id)) {
       skipped++
       continue
     }
-    let modificationUs: number
-    try {
-      modificationUs = parseInstant(element.modificationTime)
-    } catch {
+    if (!timed) {
+      received.push({ id: id as number, modificationUs: 0, element })
+      continue
+    }
+    const modificationUs = instantOrNull(element.modificationTime)
+    if (modificationUs === null) {
       skipped++
       continue
     }
     if (newestUs === null || modificationUs > newestUs) newestUs = modificationUs
-    received.push({ id: element.id as number, modificationUs, element })
+    received.push({ id: id as number, modificationUs, element })
   }
   return { received, skipped, newestUs }
+}
+
+function instantOrNull(value: unknown): number | null {
+  if (typeof value !== 'string') return null
+  try {
+    return parseInstant(value)
+  } catch {
+    return null
+  }
 }

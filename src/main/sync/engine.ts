@@ -1,14 +1,50 @@
-import { formatInstant, parseInstant } from '../../shared/instant'
 import type { SyncProgressEvent } from '../../shared/ipc/contract'
-import { ApiError, type ApiClient } from '../api/client'
+import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
-import { advanceCursor, finishRun, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { countInWindow, sweepUnreferencedPersons, sweepUnseen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
+import { sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import {
+  childOrganizationIds,
+  eventsOfOurOrganizers,
+  meritGroupIds,
+  meritIds,
+  organizationIds,
+  ourAreaAssociationIds,
+  ourMasterClubIds
+} from '../db/fanOut'
+import type { ExportResource } from '../db/tables'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
 import { localDate } from '../../shared/localDate'
-import { readEnvelope, sortElements, type ListPage } from './elements'
-import { federationScope, SYNC_SOURCES, type ResourceSource } from './resources'
+import { Gate, eachConcurrently } from './concurrency'
+import { readEnvelope, sortElements } from './elements'
+import { Pass, type PassContext } from './pass'
+import {
+  ALL_SCOPE,
+  AREA_ASSOCIATION_CHILDREN,
+  DAILY_REFRESH_MS,
+  EVENT_REGISTRATIONS,
+  FEDERATION_SOURCES,
+  GRANTED_MERITS,
+  MERIT_GROUPS,
+  MERITS,
+  PUBLIC_EVENTS,
+  PUBLIC_EVENTS_SCOPE,
+  REFERENCE_SOURCES,
+  REGISTERED_EVENT_USERS,
+  SMALL_SOURCES,
+  SPORTS_CLUBS,
+  SUBORGANIZATIONS,
+  eventSearch,
+  federationMasterSports,
+  federationScope,
+  federationSource,
+  type FanOut,
+  type ListSource,
+  type Parent
+} from './resources'
+
+export { OVERLAP_US } from './pass'
 
 /** Options of one sync run. */
 export interface SyncOptions {
@@ -16,7 +52,7 @@ export interface SyncOptions {
   full?: boolean
   /** Elements per request, 1…100000 (spec v2 §8); default 5000. */
   pageSize?: number
-  /** Called at the start and end of each (resource, scope) and after each page (DESIGN §3 rule 7). */
+  /** Called at the start and end of each resource and after its pages (DESIGN §3 rule 7). */
   onProgress?: (p: SyncProgress) => void
   /** ISO local date on which the member summary is evaluated (DESIGN §3b); default: today's local date. */
   today?: string
@@ -25,63 +61,95 @@ export interface SyncOptions {
 }
 
 /**
- * Progress of one (resource, scope): the IPC contract's `SyncProgressEvent`, the one definition.
+ * Progress of one resource: the IPC contract's `SyncProgressEvent`, the one definition.
  * `elements` counts elements received so far (re-reads of the overlap included), `bytes` response
  * bytes, `total` the API's estimate of the elements of the pass, `elementsPerSecond` since the
- * resource started, `etaSeconds` from both.
+ * resource started, `etaSeconds` from both. A resource read as one list per parent reports once,
+ * with scope `per <parent kind>` (e.g. `per merit`) and `message` "lists done of lists".
  */
 export type SyncProgress = SyncProgressEvent
 
 /**
  * Outcome of a run. Per (resource, scope): elements received, pages, response bytes, rows removed
- * by a full pass, elements skipped (no id or modificationTime) and the error, if it failed.
+ * by a full pass, elements skipped (no id or modificationTime) and the error, if it failed; for a
+ * fanned-out resource one entry with scope `per <kind>`, `lists` read and the first error.
  * `ok` is false when any resource failed; the others are kept. `runId` numbers the run.
  */
 export interface SyncResult {
   ok: boolean
   full: boolean
   runId: number
-  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; error?: string }>
+  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string }>
   elements: number
   bytes: number
   durationMs: number
 }
 
-/** How far back each request re-reads (µs): covers late commits and coarser server clocks. */
-export const OVERLAP_US = 2_000_000
-/** Re-reads of one window whose row count stays short before the resource fails. */
-const MAX_RESCANS = 3
 const DEFAULT_PAGE_SIZE = 5000
+/** Requests in flight at once (issue 4 fan-out); SQLite writes stay serial on the one connection. */
+export const MAX_REQUESTS_IN_FLIGHT = 4
+/** Least time between two progress events of a fanned-out resource, ms. */
+const FAN_OUT_PROGRESS_MS = 100
+/** Resources whose rows name persons: a person sweep needs all of them complete. */
+const PERSON_RESOURCES: readonly string[] = ['user-licences', 'user-insurances', 'granted-merits', 'registered-event-users', 'event-registrations']
 
 type ResourceResult = SyncResult['resources'][number]
 
-/** A window (afterUs, upToUs] that was read with page++ and must be checked for skipped rows. */
-interface Window {
-  afterUs: number | null
-  upToUs: number
+/** A run: what its passes need, plus the client, the options and the results so far. */
+interface Run extends PassContext {
+  client: ApiClient
+  options: SyncOptions
+  today: string
+  resources: ResourceResult[]
+}
+
+/** The organization roots of one federation (spec v2 §4.1 `GET /organization`). */
+interface FederationRoots {
+  federationId: number
+  elements: ReceivedElement[]
+  /** True when the federation itself is a root, so its federation-wide lists are readable. */
+  readable: boolean
 }
 
 /**
  * Mirrors what `client`'s credentials may read into `db` (DESIGN §3, spec v2 "Generic
- * synchronisation procedure"):
+ * synchronisation procedure", issue 4):
  * 1. discovers the federation scopes from the roots of `GET /organization` (a federation root is
  *    its own scope, any other root names its `federationId`);
- * 2. for each scope and resource of the catalogue, reads pages with `tsOrder=asc`, re-anchoring
- *    every request on the newest stored instant minus OVERLAP_US (not `page++`, which skips rows
- *    modified meanwhile); when a whole page lies inside the overlap window (a bulk import with one
- *    instant), it pages through that window with `page++` and afterwards checks, by the API's
- *    `total`s, that no row of the window is missing, re-reading it when one is;
- * 3. commits each page's rows and the advanced cursor in one transaction, never letting an older
- *    modificationTime replace a newer one, so a crash at any point loses nothing;
- * 4. on a full run, after a complete error-free pass of a (resource, scope), deletes its rows the
- *    pass did not see; persons no longer referenced go too.
- * An incremental run first asks for the newest element after the cursor's window and skips the
- * resource when nothing is newer and the window holds no row it lacks (quiet sync: one tiny request).
- * Into a database without persons (a first sync) the member search index is built once at the end
- * of the run instead of row by row (db/memberSearch.ts).
- * 403 counts as an empty answer (DESIGN §3 rule 6; so a full run then removes that (resource,
- * scope)'s rows, which the credentials may no longer read); any other failure ends that (resource, scope)
- * with its error in the result, and the run carries on with the next one.
+ * 2. per federation, the federation-wide lists of `FEDERATION_SOURCES` when the federation is a
+ *    root; for rights that start lower (an area, a club), the roots and their suborganizations
+ *    level by level instead, since the federation-wide lists answer 400 to them (spec v2 §4.2);
+ *    then the federation's master sports and its event search results;
+ * 3. the v3 reference lists, version info and client data; area associations' children and
+ *    master clubs' sports clubs for the areas and master clubs of the stored organizations;
+ * 4. the public v3 events, forgetting those that carry `deletionTime`;
+ * 5. the fan-out, each level from what the previous one stored: merit groups per organization,
+ *    merits per merit group, grants per merit, registered users and registrations per event whose
+ *    organizer is a stored organization. At most MAX_REQUESTS_IN_FLIGHT requests run at once.
+ *
+ * SYNC lists are read with `tsOrder=asc`, re-anchoring every request on the newest stored instant
+ * minus OVERLAP_US (not `page++`, which skips rows modified meanwhile), with the bulk-import
+ * window check of `Pass`; an incremental run first asks for the newest element after the cursor's
+ * window and skips the list when nothing is newer (one tiny request). Each page's rows and the
+ * advanced cursor are committed in one transaction, never letting an older modificationTime
+ * replace a newer one, so a crash at any point loses nothing. Lists without modificationTime are
+ * read whole: on every run, or daily for the seldom-changing reference lists (DAILY_REFRESH_MS).
+ *
+ * Skipping lists whose parent did not change: the spec names no parent field that moves with its
+ * children (a merit's modificationTime does not move when it is granted, spec v2 §2.8–§2.9; an
+ * event's not when someone registers, v3 §2), so SYNC child lists are asked on every run, each
+ * with the one-element quiet check. The one exception is an event's registrations (a plain array
+ * without `ts`): its registered-users listing carries a modificationTime that moves on creation and
+ * on each payment-status change (spec v2 §2.16), so on an incremental run the registrations are
+ * read only when that listing holds something newer than the newest registration stored.
+ * Cancellations vanish without a trace in both lists; a full run reads every list and removes them.
+ *
+ * On a full run, after a complete error-free pass of a list, its rows the pass did not see are
+ * deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
+ * parent is gone; persons no longer referenced go too. 403 counts as an empty answer (DESIGN §3
+ * rule 6), as do the `goneStatuses` of a child list; any other failure ends that list with its
+ * error in the result, and the run carries on. Into a database without persons (a first sync)
+ * the member search index is built once at the end of the run instead of row by row.
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
  */
@@ -91,61 +159,97 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const pageSize = Math.max(1, Math.min(100_000, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
   const runId = startRun(db, full)
+  const gate = new Gate(MAX_REQUESTS_IN_FLIGHT)
+  const run: Run = {
+    db,
+    runId,
+    full,
+    pageSize,
+    signal: options.signal,
+    seenPersons: new Map(),
+    touchedPersons: new Set(),
+    get: (api, path, query, meter) => gate.run(() => (api === 'v2' ? client.getV2(path, query, meter) : client.getV3(path, query, meter))),
+    client,
+    options,
+    today: options.today ?? localDate(),
+    resources: []
+  }
   // A bulk load killed before it finished left the search index suspended: rebuild it first.
   resumeMemberSearch(db)
   const bulkLoad = suspendMemberSearchForBulkLoad(db)
   try {
-    return await syncScopes(db, client, options, { runId, full, pageSize, bytesAtStart, started })
+    let roots: FederationRoots[]
+    try {
+      roots = await discoverRoots(run)
+    } catch (error) {
+      finishRun(db, runId, { ok: false, elements: 0, bytes: client.stats.bytes - bytesAtStart, error: messageOf(error) })
+      throw error
+    }
+    await syncEverything(run, roots)
+    return finish(run, started, bytesAtStart)
   } finally {
-    // Normally done at the end of syncScopes, inside the measured run; here for failed runs.
+    // Normally done in `finish`, inside the measured run; here for failed runs.
     if (bulkLoad) resumeMemberSearch(db)
   }
 }
 
-/** The run itself: scopes, then each resource of each scope; see `runSync`. */
-async function syncScopes(
-  db: WritableDB,
-  client: ApiClient,
-  options: SyncOptions,
-  run: { runId: number; full: boolean; pageSize: number; bytesAtStart: number; started: number }
-): Promise<SyncResult> {
-  const { runId, full, pageSize, bytesAtStart, started } = run
-  let roots: Array<{ scope: string; federationId: number; elements: ReceivedElement[] }>
-  try {
-    roots = await discoverScopes(client, pageSize)
-  } catch (error) {
-    finishRun(db, runId, { ok: false, elements: 0, bytes: client.stats.bytes - bytesAtStart, error: messageOf(error) })
-    throw error
-  }
-  const resources: ResourceResult[] = []
-  const seenPersons: SeenPersons = new Map()
-  const touchedPersons = new Set<number>()
-  let personsComplete = full
+/** Steps 2–5 of `runSync`, in order; stops between lists when cancelled. */
+async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void> {
+  const { db } = run
+  const cancelled = () => run.signal?.aborted === true
   for (const root of roots) {
-    for (const source of SYNC_SOURCES) {
-      if (options.signal?.aborted) break
-      const extra = source.resource === 'organizations' ? root.elements : []
-      const result = await syncResource({ db, client, source, scope: root.scope, federationId: root.federationId, runId, full, pageSize, options, seenPersons, touchedPersons }, extra)
-      resources.push(result)
-      if (result.error && (source.resource === 'user-licences' || source.resource === 'user-insurances')) personsComplete = false
+    const scope = federationScope(root.federationId)
+    for (const entry of FEDERATION_SOURCES) {
+      if (cancelled()) return
+      if (!root.readable && entry.resource !== 'organizations') continue
+      const extra = entry.resource === 'organizations' ? root.elements : []
+      await syncList(run, federationSource(entry, root.federationId), scope, extra, root.readable)
     }
+    if (!root.readable) await syncSuborganizations(run, root.elements.map((r) => r.id))
+    if (cancelled()) return
+    const masterSports = federationMasterSports(root.federationId)
+    if (isDue(run, masterSports.resource, scope)) await syncList(run, masterSports, scope)
+    if (root.readable) await syncList(run, eventSearch(root.federationId, run.today), scope)
   }
-  if (personsComplete && !options.signal?.aborted) db.transaction(() => sweepUnreferencedPersons(db))()
+  for (const source of REFERENCE_SOURCES) {
+    if (cancelled()) return
+    if (isDue(run, source.resource, ALL_SCOPE)) await syncList(run, source, ALL_SCOPE)
+  }
+  for (const source of SMALL_SOURCES) {
+    if (cancelled()) return
+    await syncList(run, source, ALL_SCOPE)
+  }
+  await fanOut(run, AREA_ASSOCIATION_CHILDREN, () => ourAreaAssociationIds(db).map((id) => ({ id })))
+  await fanOut(run, SPORTS_CLUBS, () => ourMasterClubIds(db).map((id) => ({ id })))
+  if (cancelled()) return
+  await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE)
+  await fanOut(run, MERIT_GROUPS, () => organizationIds(db).map((id) => ({ id })))
+  await fanOut(run, MERITS, () => meritGroupIds(db).map((id) => ({ id })))
+  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })))
+  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db))
+  await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), (scope) => !registrationsMayHaveChanged(db, scope))
+}
+
+/** Sweeps persons after a clean full run, refreshes the member summary and records the run. */
+function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
+  const { db, resources, full, options } = run
+  const cancelled = options.signal?.aborted === true
+  const personsComplete = full && !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
+  if (personsComplete) db.transaction(() => sweepUnreferencedPersons(db))()
   // A full run may have removed anyone; an incremental one touched only the persons it received.
-  refreshMemberSummary(db, options.today ?? localDate(), full ? undefined : touchedPersons)
+  refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
   resumeMemberSearch(db)
   const failed = resources.find((r) => r.error)
-  const cancelled = options.signal?.aborted === true
   const result: SyncResult = {
     ok: failed === undefined && !cancelled,
     full,
-    runId,
+    runId: run.runId,
     resources,
     elements: resources.reduce((sum, r) => sum + r.elements, 0),
-    bytes: client.stats.bytes - bytesAtStart,
+    bytes: run.client.stats.bytes - bytesAtStart,
     durationMs: performance.now() - started
   }
-  finishRun(db, runId, {
+  finishRun(db, run.runId, {
     ok: result.ok,
     elements: result.elements,
     bytes: result.bytes,
@@ -156,247 +260,215 @@ async function syncScopes(
 
 /**
  * Reads all roots of `GET /organization` (spec v2 §4.1, PAGE parameters only) and groups them by
- * federation scope. Roots without a usable federation are ignored.
+ * federation. Roots without a usable federation are ignored.
  */
-async function discoverScopes(client: ApiClient, pageSize: number): Promise<Array<{ scope: string; federationId: number; elements: ReceivedElement[] }>> {
-  const scopes = new Map<number, ReceivedElement[]>()
+async function discoverRoots(run: Run): Promise<FederationRoots[]> {
+  const federations = new Map<number, FederationRoots>()
+  const meter = { bytes: 0 }
   for (let page = 0, seen = 0; ; page++) {
-    const envelope = readEnvelope(await client.getV2('/organization', { page, size: pageSize }), '/api/public/v2/organization')
-    const { received } = sortElements(envelope.content)
-    for (const root of received) {
-      const federationId = root.element.type === 'SPORTS_FEDERATION' ? root.id : root.element.federationId
+    const envelope = readEnvelope(await run.get('v2', '/organization', { page, size: run.pageSize }, meter), '/api/public/v2/organization')
+    for (const root of sortElements(envelope.content).received) {
+      const isFederation = root.element.type === 'SPORTS_FEDERATION'
+      const federationId = isFederation ? root.id : root.element.federationId
       if (typeof federationId !== 'number') continue
-      const list = scopes.get(federationId) ?? []
-      list.push(root)
-      scopes.set(federationId, list)
+      const entry = federations.get(federationId) ?? { federationId, elements: [], readable: false }
+      entry.elements.push(root)
+      entry.readable ||= isFederation
+      federations.set(federationId, entry)
     }
     seen += envelope.content.length
-    if (envelope.content.length < pageSize || seen >= envelope.total) break
+    if (envelope.content.length < run.pageSize || seen >= envelope.total) break
   }
-  return [...scopes.entries()].sort(([a], [b]) => a - b).map(([federationId, elements]) => ({ scope: federationScope(federationId), federationId, elements }))
+  return [...federations.values()].sort((a, b) => a.federationId - b.federationId)
 }
 
-interface ResourceContext {
-  db: WritableDB
-  client: ApiClient
-  source: ResourceSource
-  scope: string
-  federationId: number
-  runId: number
-  full: boolean
-  pageSize: number
-  options: SyncOptions
-  /** Persons written in this run: user id → µs (see upsertElements). */
-  seenPersons: SeenPersons
-  /** User ids of every element received in this run, for the member summary. */
-  touchedPersons: Set<number>
+/**
+ * True when a list read daily is due: on a full run, when never read without error, or when the
+ * last error-free read is older than DAILY_REFRESH_MS.
+ */
+function isDue(run: Run, resource: ExportResource, scope: string): boolean {
+  if (run.full) return true
+  const last = lastOkRunAt(run.db, resource, scope)
+  return last === null || Date.now() - Date.parse(last) >= DAILY_REFRESH_MS
 }
 
-/** Syncs one (resource, scope); never throws: a failure is returned as `error` and recorded. */
-async function syncResource(ctx: ResourceContext, extra: ReceivedElement[]): Promise<ResourceResult> {
-  const { db, client, source, scope, runId } = ctx
-  const pass = new Pass(ctx)
-  pass.emit('start')
+/**
+ * Registrations of an event may have changed since they were read when its registered users hold
+ * a modification newer than the newest registration stored (spec v2 §2.16; see `runSync`).
+ */
+function registrationsMayHaveChanged(db: WritableDB, scope: string): boolean {
+  const registeredUs = readCursor(db, REGISTERED_EVENT_USERS.resource, scope)
+  const registrationsUs = readCursor(db, EVENT_REGISTRATIONS.resource, scope)
+  return registeredUs !== null && (registrationsUs === null || registeredUs > registrationsUs)
+}
+
+/**
+ * Syncs one list, (resource, scope), storing `extra` first (elements that came with another
+ * answer); `read` false stores only those. Never throws: a failure is returned as `error` and
+ * recorded.
+ */
+async function syncList(run: Run, source: ListSource, scope: string, extra: ReceivedElement[] = [], read = true): Promise<void> {
+  const { db, runId, full } = run
+  const startedAt = performance.now()
+  const pass: Pass = new Pass(run, source, scope, () => emit(run, source.resource, scope, 'page', pass, startedAt))
+  emit(run, source.resource, scope, 'start', pass, startedAt)
   let error: string | undefined
   let removed = 0
   try {
     if (extra.length > 0) pass.store(extra, 0, null)
-    await pass.run()
-    if (ctx.full) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
+    if (read) await pass.run()
+    if (full) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
     error = messageOf(caught)
   }
-  const result: ResourceResult = {
-    resource: source.resource,
-    scope,
-    elements: pass.elements,
-    pages: pass.pages,
-    bytes: client.stats.bytes - pass.bytesAtStart,
-    removed,
-    skipped: pass.skipped
-  }
+  const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed, skipped: pass.skipped }
   if (error !== undefined) result.error = error
   recordCursorResult(db, source.resource, scope, runId, { error, elements: pass.elements })
-  pass.emit(error === undefined ? 'done' : 'error', error ?? pass.note)
-  return result
+  emit(run, source.resource, scope, error === undefined ? 'done' : 'error', pass, startedAt, error ?? pass.note)
+  run.resources.push(result)
 }
 
-/** One pass over a (resource, scope): the paging rules of DESIGN §3 rules 2–4. */
-class Pass {
-  elements = 0
-  pages = 0
-  skipped = 0
-  total: number | undefined
-  note: string | undefined
-  readonly bytesAtStart: number
+/** Suborganizations of `rootIds`, level by level, as one fanned-out resource. */
+async function syncSuborganizations(run: Run, rootIds: number[]): Promise<void> {
+  const fan = new FanOutPass(run, SUBORGANIZATIONS)
+  const seen = new Set<number>()
+  for (let level = rootIds; level.length > 0 && !run.signal?.aborted; ) {
+    for (const id of level) seen.add(id)
+    await fan.read(level.map((id) => ({ id })))
+    level = childOrganizationIds(run.db, level).filter((id) => !seen.has(id))
+  }
+  fan.finish()
+}
+
+/**
+ * Reads one list per parent of a fanned-out resource (issue 4): parents from `parents()`, lists
+ * for which `skip(scope)` holds left out on an incremental run. A daily resource that is not due
+ * is not read at all.
+ */
+async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], skip?: (scope: string) => boolean): Promise<void> {
+  if (run.signal?.aborted) return
+  if (definition.refresh === 'daily' && !isDue(run, definition.resource, `per ${definition.kind}`)) return
+  const fan = new FanOutPass(run, definition)
+  await fan.read(parents(), run.full ? undefined : skip)
+  fan.finish()
+}
+
+/** The passes of one fanned-out resource: concurrency, aggregated progress, result and sweep. */
+class FanOutPass {
+  private readonly scope: string
   private readonly startedAt = performance.now()
+  private readonly active = new Set<Pass>()
+  private readonly visited = new Set<string>()
+  private readonly errors: string[] = []
+  private done = { elements: 0, pages: 0, skipped: 0, bytes: 0 }
+  private lists = 0
+  private listsKnown = 0
+  private removed = 0
+  private lastEmit = 0
 
-  constructor(private readonly ctx: ResourceContext) {
-    this.bytesAtStart = ctx.client.stats.bytes
+  constructor(
+    private readonly run: Run,
+    private readonly definition: FanOut
+  ) {
+    this.scope = `per ${definition.kind}`
+    this.emit('start')
   }
 
-  async run(): Promise<void> {
-    const { db, source, scope, full } = this.ctx
-    const cursor = readCursor(db, source.resource, scope)
-    const anchor = full || cursor === null ? null : cursor - OVERLAP_US
-    try {
-      if (anchor !== null && cursor !== null && (await this.isQuiet(anchor, cursor))) return
-      const windows = await this.readFrom(anchor, null)
-      await this.verify(windows)
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'forbidden') {
-        // DESIGN §3 rule 6: no rights is an answer (nothing readable), not an error to retry.
-        this.note = 'no rights to read this (403)'
-        return
-      }
-      throw error
-    }
-  }
-
-  /**
-   * True when the API has nothing newer than `cursor` and no more rows after `anchor` than are
-   * stored: one request of one element, newest first.
-   */
-  private async isQuiet(anchor: number, cursor: number): Promise<boolean> {
-    const page = await this.fetch(anchor, 0, 1, 'desc')
-    const newest = page.content[0] as { modificationTime?: unknown } | undefined
-    let newestUs: number | null = null
-    if (newest && typeof newest.modificationTime === 'string') {
+  /** Reads the list of each parent, MAX_REQUESTS_IN_FLIGHT at once; on a full run sweeps each list after its complete pass. */
+  async read(parents: Parent[], skip?: (scope: string) => boolean): Promise<void> {
+    const { db, runId, full } = this.run
+    const { resource, kind } = this.definition
+    const due = parents.filter((parent) => !skip?.(`${kind} ${parent.id}`))
+    this.listsKnown += due.length
+    await eachConcurrently(due, MAX_REQUESTS_IN_FLIGHT, async (parent) => {
+      if (this.run.signal?.aborted) return
+      const scope = `${kind} ${parent.id}`
+      this.visited.add(scope)
+      const pass = new Pass(this.run, this.definition.source(parent), scope, () => this.emit('page'))
+      this.active.add(pass)
       try {
-        newestUs = parseInstant(newest.modificationTime)
-      } catch {
-        return false
+        await pass.run()
+        if (full) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+      } catch (error) {
+        this.errors.push(`${scope}: ${messageOf(error)}`)
+      } finally {
+        this.active.delete(pass)
+        this.done = {
+          elements: this.done.elements + pass.elements,
+          pages: this.done.pages + pass.pages,
+          skipped: this.done.skipped + pass.skipped,
+          bytes: this.done.bytes + pass.meter.bytes
+        }
+        this.lists++
       }
-    }
-    if (page.total > 0 && (newestUs === null || newestUs > cursor)) return false
-    return page.total <= countInWindow(this.ctx.db, this.ctx.source.resource, this.ctx.scope, anchor, Number.MAX_SAFE_INTEGER)
+    })
   }
 
   /**
-   * Reads from `anchor` (null: from the beginning) until the last page, or, when `stopAfterUs` is
-   * given, until a page passes that instant. Re-anchors after every page on the newest stored
-   * instant minus the overlap; where that cannot move the anchor, continues with page++.
-   * @returns the windows read with page++, to verify.
+   * Ends the resource: after a full run in which every list succeeded, deletes the rows and
+   * cursors of lists whose parent is gone; records and reports the result.
    */
-  private async readFrom(anchor: number | null, stopAfterUs: number | null): Promise<Window[]> {
-    const windows: Window[] = []
-    const size = this.ctx.pageSize
-    let newest: number | null = null
-    let page = 0
-    let pending = this.fetch(anchor, page, size, 'asc')
-    for (;;) {
-      const envelope = await pending
-      this.total = this.elements + Math.max(0, envelope.total - page * size)
-      const sorted = sortElements(envelope.content)
-      if (sorted.newestUs !== null && (newest === null || sorted.newestUs > newest)) newest = sorted.newestUs
-      const last = envelope.content.length < size || (page + 1) * size >= envelope.total
-      const passed = stopAfterUs !== null && sorted.newestUs !== null && sorted.newestUs > stopAfterUs
-      const thisAnchor = anchor
-      const thisPage = page
-      if (!last && !passed) {
-        const next = newest === null ? null : newest - OVERLAP_US
-        if (next !== null && (anchor === null || next > anchor)) {
-          if (page > 0) windows.push({ afterUs: anchor, upToUs: next })
-          anchor = next
-          page = 0
-        } else {
-          page++
-        }
-        // The next request depends only on this page's instants, so it runs while this page is
-        // written; the server prepares it meanwhile.
-        pending = this.fetch(anchor, page, size, 'asc')
-        pending.catch(() => undefined)
-      }
-      this.skipped += sorted.skipped
-      this.store(sorted.received, 1, sorted.newestUs)
-      this.emit('page')
-      if (last || passed) {
-        if (thisPage > 0 && newest !== null) windows.push({ afterUs: thisAnchor, upToUs: newest })
-        return windows
-      }
-    }
-  }
-
-  /**
-   * Checks each window read with page++: rows modified meanwhile move to the end and shift the
-   * pages, so one may have been skipped. Compares the API's count in the window (two `total`s)
-   * with the rows stored there, and re-reads a window that is short.
-   * @throws Error when a window is still short after MAX_RESCANS re-reads.
-   */
-  private async verify(windows: Window[]): Promise<void> {
-    for (const window of windows) {
-      for (let rescans = 0; ; rescans++) {
-        const after = await this.fetch(window.afterUs, 0, 1, 'asc')
-        const upTo = await this.fetch(window.upToUs, 0, 1, 'asc')
-        const listed = after.total - upTo.total
-        const stored = countInWindow(this.ctx.db, this.ctx.source.resource, this.ctx.scope, window.afterUs ?? Number.MIN_SAFE_INTEGER, window.upToUs)
-        if (stored >= listed) break
-        if (rescans >= MAX_RESCANS) {
-          throw new Error(
-            `${listed - stored} of ${listed} elements modified between ${formatWindowEdge(window.afterUs)} and ${formatInstant(window.upToUs)} are still missing after ${MAX_RESCANS} re-reads`
-          )
-        }
-        await this.readFrom(window.afterUs, window.upToUs)
-      }
-    }
-  }
-
-  /** Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4). */
-  store(received: ReceivedElement[], pages: number, newestUs: number | null): void {
-    const { db, source, scope, runId, seenPersons, touchedPersons } = this.ctx
-    try {
-      db.transaction(() => {
-        upsertElements(db, source.resource, scope, runId, received, parseInstant, seenPersons)
-        if (newestUs !== null) advanceCursor(db, source.resource, scope, newestUs)
+  finish(): void {
+    const { db, runId, full, signal } = this.run
+    const { resource, kind } = this.definition
+    if (full && this.errors.length === 0 && !signal?.aborted) {
+      this.removed += db.transaction(() => {
+        deleteCursorsOfKind(db, resource, kind, this.visited)
+        return sweepUnseenOfKind(db, resource, kind, runId)
       })()
-    } catch (error) {
-      // The transaction was rolled back: persons noted as written may not be.
-      seenPersons.clear()
-      throw error
     }
-    for (const item of received) {
-      const user = item.element.user as { id?: unknown } | undefined
-      if (user && typeof user === 'object' && Number.isSafeInteger(user.id)) touchedPersons.add(user.id as number)
-    }
-    this.elements += received.length
-    this.pages += pages
+    const error = this.errors.length === 0 ? undefined : `${this.errors.length} of ${this.lists} lists failed; first ${this.errors[0]}`
+    const totals = this.totals()
+    const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
+    if (error !== undefined) result.error = error
+    recordCursorResult(db, resource, this.scope, runId, { error, elements: totals.elements })
+    this.emit(error === undefined ? 'done' : 'error', error)
+    this.run.resources.push(result)
   }
 
-  private async fetch(anchor: number | null, page: number, size: number, tsOrder: 'asc' | 'desc'): Promise<ListPage> {
-    const { client, source, federationId, options } = this.ctx
-    if (options.signal?.aborted) throw new Error('sync cancelled')
-    const path = source.path(federationId)
-    const body = await client.getV2(path, { ...source.query, ts: anchor === null ? undefined : formatInstant(anchor), tsOrder, page, size })
-    return readEnvelope(body, `/api/public/v2${path}`)
+  private totals(): { elements: number; pages: number; skipped: number; bytes: number } {
+    const sum = { ...this.done }
+    for (const pass of this.active) {
+      sum.elements += pass.elements
+      sum.pages += pass.pages
+      sum.skipped += pass.skipped
+      sum.bytes += pass.meter.bytes
+    }
+    return sum
   }
 
-  emit(phase: SyncProgress['phase'], message?: string): void {
-    const onProgress = this.ctx.options.onProgress
-    if (!onProgress) return
-    const seconds = (performance.now() - this.startedAt) / 1000
-    const rate = seconds > 0 ? this.elements / seconds : 0
-    const progress: SyncProgress = {
-      resource: this.ctx.source.resource,
-      scope: this.ctx.scope,
-      phase,
-      pages: this.pages,
-      elements: this.elements,
-      bytes: this.ctx.client.stats.bytes - this.bytesAtStart,
-      elementsPerSecond: rate
-    }
-    if (this.total !== undefined) progress.total = Math.max(this.total, this.elements)
-    if (phase === 'page' && this.total !== undefined && rate > 0) progress.etaSeconds = Math.max(0, this.total - this.elements) / rate
-    if (message !== undefined) progress.message = message
-    try {
-      onProgress(progress)
-    } catch {
-      // A failing progress listener must not break the sync.
-    }
+  private emit(phase: SyncProgress['phase'], error?: string): void {
+    const now = performance.now()
+    if (phase === 'page' && now - this.lastEmit < FAN_OUT_PROGRESS_MS) return
+    this.lastEmit = now
+    const totals = this.totals()
+    emit(this.run, this.definition.resource, this.scope, phase, { ...totals, meter: { bytes: totals.bytes }, total: undefined }, this.startedAt, error ?? `${this.lists} of ${this.listsKnown} lists`)
   }
 }
 
-function formatWindowEdge(us: number | null): string {
-  return us === null ? 'the beginning' : formatInstant(us)
+/** Sends one progress event (DESIGN §3 rule 7); a failing listener does not break the sync. */
+function emit(
+  run: Run,
+  resource: string,
+  scope: string,
+  phase: SyncProgress['phase'],
+  counts: { elements: number; pages: number; meter: { bytes: number }; total: number | undefined },
+  startedAt: number,
+  message?: string
+): void {
+  const onProgress = run.options.onProgress
+  if (!onProgress) return
+  const seconds = (performance.now() - startedAt) / 1000
+  const rate = seconds > 0 ? counts.elements / seconds : 0
+  const progress: SyncProgress = { resource, scope, phase, pages: counts.pages, elements: counts.elements, bytes: counts.meter.bytes, elementsPerSecond: rate }
+  if (counts.total !== undefined) progress.total = Math.max(counts.total, counts.elements)
+  if (phase === 'page' && counts.total !== undefined && rate > 0) progress.etaSeconds = Math.max(0, counts.total - counts.elements) / rate
+  if (message !== undefined) progress.message = message
+  try {
+    onProgress(progress)
+  } catch {
+    // A failing progress listener must not break the sync.
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -1,20 +1,69 @@
+import type { WritableDB } from '../db/open'
 import type { ExportResource } from '../db/tables'
-
-/** Where the engine reads one resource of a federation scope (spec v2 §4.1, §4.2, §4.4, §4.5, §4.7). */
-export interface ResourceSource {
-  resource: ExportResource
-  /** The SYNC list path under /api/public/v2 for federation `federationId`. */
-  path(federationId: number): string
-  /** Extra query parameters of every request. */
-  query?: Record<string, string>
-}
+import { forgetEvents } from '../db/fanOut'
 
 /**
- * The resource catalogue, in sync order (products before the user data that names them). The
- * organization roots of `GET /organization` join `organizations` (see engine); the list gives
- * everything active below the federation.
+ * How a list endpoint hands out its elements:
+ * - `sync`: a paging envelope with the SYNC parameters page, size, ts, tsOrder (spec v2 §2.1),
+ *   read by modification time (DESIGN §3 rule 2);
+ * - `page`: an envelope with page and size only (spec v2 PAGE, v3 `GET /event`, `listChildren`
+ *   whose elements carry no modificationTime to anchor `ts` on): every page on every read;
+ * - `array`: a plain JSON array (spec v2 §4.8 registrations, the v3 reference lists);
+ * - `object`: one JSON object, stored as the list's only element with id 1 (v3 version info,
+ *   v2 client data).
  */
-export const SYNC_SOURCES: readonly ResourceSource[] = [
+export type Paging = 'sync' | 'page' | 'array' | 'object'
+
+/** When a list is read on an incremental run (a full run reads every list). */
+export type Refresh = 'every-run' | 'daily'
+
+/** One list the engine reads: where, how, and what its elements are. */
+export interface ListSource {
+  resource: ExportResource
+  api: 'v2' | 'v3'
+  /** Path under /api/public/v2 or /api/public/v3. */
+  path: string
+  /** Extra query parameters of every request. */
+  query?: Record<string, string>
+  paging: Paging
+  /**
+   * False when the elements carry no modificationTime: they are stored with modification_us 0,
+   * so every read replaces them, and the list is read whole.
+   */
+  timed: boolean
+  /** The element's id; default its `id` field. */
+  idOf?: (element: Record<string, unknown>) => unknown
+  /**
+   * Statuses that mean "this list no longer exists for us", answered like 403 (DESIGN §3 rule 6):
+   * the 400 "invalid … id" spec v2 §4.3 documents for merit groups, merits and grants, and the
+   * 400/404 the event lists answer for a deleted event (the spec shows none; this is the one place
+   * the choice is made). Only lists under a parent stored earlier have them.
+   */
+  goneStatuses?: readonly number[]
+  /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. */
+  tombstone?: { isDeleted(element: Record<string, unknown>): boolean; forget(db: WritableDB, ids: number[]): void }
+}
+
+/** The scope name of a federation, as stored in rows and cursors: `federation 100`. */
+export function federationScope(federationId: number): string {
+  return `federation ${federationId}`
+}
+
+/** Scope of the lists that are the same for every client: the v3 reference lists. */
+export const ALL_SCOPE = 'all'
+/** Scope of v3 `GET /event`: the public events of every federation. */
+export const PUBLIC_EVENTS_SCOPE = 'public'
+
+/**
+ * Lists without modificationTime that change seldom (municipalities, master sports, the
+ * organization directory of v3) are read on the first run, on every full run, and on an
+ * incremental run once their last complete read is older than this (24 h): a quiet sync stays
+ * small, and a day-old directory is fresh enough for a club office.
+ */
+export const DAILY_REFRESH_MS = 24 * 3_600_000
+
+/** The federation-wide SYNC lists of spec v2 §4.1, §4.2, §4.4, §4.5, §4.7, in sync order (products before the user data that names them). */
+export const FEDERATION_SOURCES: ReadonlyArray<{ resource: ExportResource; path(federationId: number): string; query?: Record<string, string> }> = [
   { resource: 'organizations', path: (f) => `/organization/${f}/list` },
   { resource: 'licence-periods', path: (f) => `/licenceperiod/${f}` },
   { resource: 'licences', path: (f) => `/licence/${f}` },
@@ -26,7 +75,150 @@ export const SYNC_SOURCES: readonly ResourceSource[] = [
   { resource: 'user-insurances', path: (f) => `/user-insurance/${f}` }
 ]
 
-/** The scope name of a federation, as stored in rows and cursors: `federation 100`. */
-export function federationScope(federationId: number): string {
-  return `federation ${federationId}`
+/** A federation-wide SYNC list as a ListSource. */
+export function federationSource(entry: (typeof FEDERATION_SOURCES)[number], federationId: number): ListSource {
+  return { resource: entry.resource, api: 'v2', path: entry.path(federationId), query: entry.query, paging: 'sync', timed: true }
+}
+
+/** Master sports of a federation (spec v3 §4), read daily. */
+export function federationMasterSports(federationId: number): ListSource {
+  return { resource: 'federation-master-sports', api: 'v3', path: `/sportsfederation/${federationId}/mastersports`, paging: 'array', timed: false }
+}
+
+/**
+ * Events of a federation by date range (spec v2 §4.11): the only list that also finds PRIVATE
+ * events, whose registrations a club reads too. Search results carry no modificationTime, so the
+ * list is read whole on every run. The range is chosen here: from 1 January of last year to
+ * 31 December of next year, local time of the events (`today` is an ISO local date).
+ */
+export function eventSearch(federationId: number, today: string): ListSource {
+  const year = Number(today.slice(0, 4))
+  return {
+    resource: 'event-search-results',
+    api: 'v2',
+    path: `/event/search/${federationId}`,
+    query: { dateTimeRangeStart: `${year - 1}-01-01T00:00:00`, dateTimeRangeEnd: `${year + 1}-12-31T23:59:59` },
+    paging: 'page',
+    timed: false,
+    idOf: (e) => e.eventId
+  }
+}
+
+/** The v3 reference lists, the same for every client (spec v3 §4), read daily. */
+export const REFERENCE_SOURCES: readonly ListSource[] = [
+  { resource: 'municipalities', api: 'v3', path: '/municipalities', paging: 'array', timed: false },
+  { resource: 'master-sports', api: 'v3', path: '/mastersports', paging: 'array', timed: false },
+  { resource: 'area-associations', api: 'v3', path: '/area-association', paging: 'array', timed: false },
+  { resource: 'sports-federations', api: 'v3', path: '/organization/sports-federation/list', paging: 'array', timed: false }
+]
+
+/** One-object lists of a few bytes, read on every run: the API version (spec v3 §9) and the client's data (spec v2 §4.10). */
+export const SMALL_SOURCES: readonly ListSource[] = [
+  { resource: 'api-version-info', api: 'v3', path: '/api-version-info', paging: 'object', timed: false, idOf: () => 1 },
+  { resource: 'client-data', api: 'v2', path: '/client-data', paging: 'object', timed: false, idOf: () => 1 }
+]
+
+/**
+ * v3 `GET /event` with `includeDeletedEvents=true` (spec v3 §3, §4): PAGE parameters only, so read
+ * whole on every run; an event carrying `deletionTime` is forgotten at once with its
+ * registrations (a tombstone is an explicit deletion, unlike a row that merely stops being listed).
+ */
+export const PUBLIC_EVENTS: ListSource = {
+  resource: 'events',
+  api: 'v3',
+  path: '/event',
+  query: { includeDeletedEvents: 'true' },
+  paging: 'page',
+  timed: true,
+  idOf: (e) => e.eventId,
+  tombstone: { isDeleted: (e) => e.deletionTime !== undefined && e.deletionTime !== null, forget: forgetEvents }
+}
+
+/** The parent a fanned-out list belongs to: its id, and the uuid for an event. */
+export interface Parent {
+  id: number
+  uuid?: string
+}
+
+/**
+ * A resource read as one list per parent (issue 4 fan-out): scopes are `${kind} ${parent id}`,
+ * e.g. `merit 2001`; progress, results and `status` report the resource once, as `per ${kind}`.
+ */
+export interface FanOut {
+  resource: ExportResource
+  kind: string
+  refresh: Refresh
+  source(parent: Parent): ListSource
+}
+
+/** Suborganizations level by level (spec v2 §4.1), for clients whose rights start below the federation. */
+export const SUBORGANIZATIONS: FanOut = {
+  resource: 'organizations',
+  kind: 'organization',
+  refresh: 'every-run',
+  source: (p) => ({ resource: 'organizations', api: 'v2', path: `/organization/${p.id}/suborganizations`, paging: 'sync', timed: true, goneStatuses: [400] })
+}
+
+/** Children of an area association (spec v3 §4 listChildren): PublicOrganization has no modificationTime, so read whole, daily. */
+export const AREA_ASSOCIATION_CHILDREN: FanOut = {
+  resource: 'area-association-children',
+  kind: 'area-association',
+  refresh: 'daily',
+  source: (p) => ({ resource: 'area-association-children', api: 'v3', path: `/area-association/${p.id}/listChildren`, paging: 'page', timed: false, goneStatuses: [400] })
+}
+
+/** Sports clubs of a master club (spec v3 §4), daily. */
+export const SPORTS_CLUBS: FanOut = {
+  resource: 'sports-clubs',
+  kind: 'master-club',
+  refresh: 'daily',
+  source: (p) => ({ resource: 'sports-clubs', api: 'v3', path: `/master-club/${p.id}/sportsClubs`, paging: 'array', timed: false, goneStatuses: [400] })
+}
+
+/** Merit groups of an organization (spec v2 §4.3). */
+export const MERIT_GROUPS: FanOut = {
+  resource: 'merit-groups',
+  kind: 'organization',
+  refresh: 'every-run',
+  source: (p) => ({ resource: 'merit-groups', api: 'v2', path: `/merit-group/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400] })
+}
+
+/** Merits of a merit group (spec v2 §4.3). */
+export const MERITS: FanOut = {
+  resource: 'merits',
+  kind: 'merit-group',
+  refresh: 'every-run',
+  source: (p) => ({ resource: 'merits', api: 'v2', path: `/merit/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400] })
+}
+
+/** Grants of a merit (spec v2 §4.3, §2.9: the element id is the user's). */
+export const GRANTED_MERITS: FanOut = {
+  resource: 'granted-merits',
+  kind: 'merit',
+  refresh: 'every-run',
+  source: (p) => ({ resource: 'granted-merits', api: 'v2', path: `/granted-merit/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400] })
+}
+
+/** Registered users of an event (spec v2 §4.8, §2.16). */
+export const REGISTERED_EVENT_USERS: FanOut = {
+  resource: 'registered-event-users',
+  kind: 'event',
+  refresh: 'every-run',
+  source: (p) => ({ resource: 'registered-event-users', api: 'v2', path: `/event/registered-event-users/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400, 404] })
+}
+
+/** Registrations of an event (spec v2 §4.8, §2.15): a plain array by event uuid. */
+export const EVENT_REGISTRATIONS: FanOut = {
+  resource: 'event-registrations',
+  kind: 'event',
+  refresh: 'every-run',
+  source: (p) => ({
+    resource: 'event-registrations',
+    api: 'v2',
+    path: `/event/registration/${encodeURIComponent(p.uuid ?? '')}`,
+    paging: 'array',
+    timed: true,
+    idOf: (e) => e.eventRegistrationId,
+    goneStatuses: [400, 404]
+  })
 }

@@ -1,0 +1,253 @@
+import { formatInstant, parseInstant } from '../../shared/instant'
+import { ApiError, type ByteMeter } from '../api/client'
+import type { WritableDB } from '../db/open'
+import { advanceCursor, readCursor } from '../db/runs'
+import { countInWindow, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { readEnvelope, sortElements, type ListPage } from './elements'
+import type { ListSource } from './resources'
+
+/** How far back each request re-reads (µs): covers late commits and coarser server clocks. */
+export const OVERLAP_US = 2_000_000
+/** Re-reads of one window whose row count stays short before the resource fails. */
+const MAX_RESCANS = 3
+
+type Query = Record<string, string | number | boolean | undefined>
+
+/** What a pass needs of its run. */
+export interface PassContext {
+  db: WritableDB
+  /** The run's id: the generation rows seen by it are tagged with. */
+  runId: number
+  full: boolean
+  /** Elements per request, 1…100000 (spec v2 §8). */
+  pageSize: number
+  signal?: AbortSignal
+  /** Persons written in this run: user id → µs (see upsertElements). */
+  seenPersons: SeenPersons
+  /** User ids of every element received in this run, for the member summary. */
+  touchedPersons: Set<number>
+  /** GET of the run (through its request gate); counts the body bytes in `meter`. */
+  get(api: 'v2' | 'v3', path: string, query: Query, meter: ByteMeter): Promise<unknown>
+}
+
+/** A window (afterUs, upToUs] that was read with page++ and must be checked for skipped rows. */
+interface Window {
+  afterUs: number | null
+  upToUs: number
+}
+
+/**
+ * One pass over one list, (resource, scope): the paging rules of DESIGN §3 rules 2–4 for `sync`
+ * lists, whole reads for the others. Calls `onPage` after each stored page. 403 and the source's
+ * `goneStatuses` end the pass as an empty answer with a `note` (DESIGN §3 rule 6); other errors
+ * are thrown.
+ */
+export class Pass {
+  elements = 0
+  pages = 0
+  skipped = 0
+  /** The API's estimate of the elements of the pass, once known. */
+  total: number | undefined
+  /** Why the pass read nothing although it did not fail (403, a list that is gone). */
+  note: string | undefined
+  /** Response body bytes of this pass. */
+  readonly meter: ByteMeter = { bytes: 0 }
+
+  constructor(
+    private readonly ctx: PassContext,
+    readonly source: ListSource,
+    readonly scope: string,
+    private readonly onPage: () => void = () => undefined
+  ) {}
+
+  async run(): Promise<void> {
+    try {
+      if (this.source.paging === 'sync') await this.runSync()
+      else if (this.source.paging === 'page') await this.readPages()
+      else await this.readOnce()
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'forbidden') {
+        // DESIGN §3 rule 6: no rights is an answer (nothing readable), not an error to retry.
+        this.note = 'no rights to read this (403)'
+        return
+      }
+      if (error instanceof ApiError && error.status !== undefined && this.source.goneStatuses?.includes(error.status)) {
+        this.note = `the list is gone (${error.status})`
+        return
+      }
+      throw error
+    }
+  }
+
+  /** SYNC lists: from the cursor's window on, re-anchored on modification time (see runSync). */
+  private async runSync(): Promise<void> {
+    const { db, full } = this.ctx
+    const cursor = readCursor(db, this.source.resource, this.scope)
+    const anchor = full || cursor === null ? null : cursor - OVERLAP_US
+    if (anchor !== null && cursor !== null && (await this.isQuiet(anchor, cursor))) return
+    const windows = await this.readFrom(anchor, null)
+    await this.verify(windows)
+  }
+
+  /** PAGE lists: every page, page++ (no `ts`; the default order does not move with modifications). */
+  private async readPages(): Promise<void> {
+    const size = this.ctx.pageSize
+    for (let page = 0, seen = 0; ; page++) {
+      const envelope = readEnvelope(await this.fetch({ page, size }), this.where())
+      this.total = envelope.total
+      const sorted = sortElements(envelope.content, this.source)
+      this.skipped += sorted.skipped
+      this.store(sorted.received, 1, sorted.newestUs)
+      seen += envelope.content.length
+      if (envelope.content.length < size || seen >= envelope.total) return
+    }
+  }
+
+  /** Plain arrays and single objects: one request. */
+  private async readOnce(): Promise<void> {
+    const body = await this.fetch({})
+    const object = this.source.paging === 'object'
+    if (object ? !body || typeof body !== 'object' || Array.isArray(body) : !Array.isArray(body)) {
+      throw new ApiError('invalid-response', `GET ${this.where()}: the answer is not ${object ? 'a JSON object' : 'a JSON array'}`)
+    }
+    const content = object ? [body] : (body as unknown[])
+    this.total = content.length
+    const sorted = sortElements(content, this.source)
+    this.skipped += sorted.skipped
+    this.store(sorted.received, 1, sorted.newestUs)
+  }
+
+  /**
+   * True when the API has nothing newer than `cursor` and no more rows after `anchor` than are
+   * stored: one request of one element, newest first.
+   */
+  private async isQuiet(anchor: number, cursor: number): Promise<boolean> {
+    const page = await this.fetchWindow(anchor, 0, 1, 'desc')
+    const newest = page.content[0] as { modificationTime?: unknown } | undefined
+    let newestUs: number | null = null
+    if (newest && typeof newest.modificationTime === 'string') {
+      try {
+        newestUs = parseInstant(newest.modificationTime)
+      } catch {
+        return false
+      }
+    }
+    if (page.total > 0 && (newestUs === null || newestUs > cursor)) return false
+    return page.total <= countInWindow(this.ctx.db, this.source.resource, this.scope, anchor, Number.MAX_SAFE_INTEGER)
+  }
+
+  /**
+   * Reads from `anchor` (null: from the beginning) until the last page, or, when `stopAfterUs` is
+   * given, until a page passes that instant. Re-anchors after every page on the newest stored
+   * instant minus the overlap; where that cannot move the anchor, continues with page++.
+   * @returns the windows read with page++, to verify.
+   */
+  private async readFrom(anchor: number | null, stopAfterUs: number | null): Promise<Window[]> {
+    const windows: Window[] = []
+    const size = this.ctx.pageSize
+    let newest: number | null = null
+    let page = 0
+    let pending = this.fetchWindow(anchor, page, size, 'asc')
+    for (;;) {
+      const envelope = await pending
+      this.total = this.elements + Math.max(0, envelope.total - page * size)
+      const sorted = sortElements(envelope.content, this.source)
+      if (sorted.newestUs !== null && (newest === null || sorted.newestUs > newest)) newest = sorted.newestUs
+      const last = envelope.content.length < size || (page + 1) * size >= envelope.total
+      const passed = stopAfterUs !== null && sorted.newestUs !== null && sorted.newestUs > stopAfterUs
+      const thisAnchor = anchor
+      const thisPage = page
+      if (!last && !passed) {
+        const next = newest === null ? null : newest - OVERLAP_US
+        if (next !== null && (anchor === null || next > anchor)) {
+          if (page > 0) windows.push({ afterUs: anchor, upToUs: next })
+          anchor = next
+          page = 0
+        } else {
+          page++
+        }
+        // The next request depends only on this page's instants, so it runs while this page is
+        // written; the server prepares it meanwhile.
+        pending = this.fetchWindow(anchor, page, size, 'asc')
+        pending.catch(() => undefined)
+      }
+      this.skipped += sorted.skipped
+      this.store(sorted.received, 1, sorted.newestUs)
+      if (last || passed) {
+        if (thisPage > 0 && newest !== null) windows.push({ afterUs: thisAnchor, upToUs: newest })
+        return windows
+      }
+    }
+  }
+
+  /**
+   * Checks each window read with page++: rows modified meanwhile move to the end and shift the
+   * pages, so one may have been skipped. Compares the API's count in the window (two `total`s)
+   * with the rows stored there, and re-reads a window that is short.
+   * @throws Error when a window is still short after MAX_RESCANS re-reads.
+   */
+  private async verify(windows: Window[]): Promise<void> {
+    for (const window of windows) {
+      for (let rescans = 0; ; rescans++) {
+        const after = await this.fetchWindow(window.afterUs, 0, 1, 'asc')
+        const upTo = await this.fetchWindow(window.upToUs, 0, 1, 'asc')
+        const listed = after.total - upTo.total
+        const stored = countInWindow(this.ctx.db, this.source.resource, this.scope, window.afterUs ?? Number.MIN_SAFE_INTEGER, window.upToUs)
+        if (stored >= listed) break
+        if (rescans >= MAX_RESCANS) {
+          throw new Error(
+            `${listed - stored} of ${listed} elements modified between ${formatWindowEdge(window.afterUs)} and ${formatInstant(window.upToUs)} are still missing after ${MAX_RESCANS} re-reads`
+          )
+        }
+        await this.readFrom(window.afterUs, window.upToUs)
+      }
+    }
+  }
+
+  /**
+   * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4);
+   * tombstones are forgotten in the same transaction. `pages` is 0 for elements that came with
+   * another answer (the organization roots).
+   */
+  store(received: ReceivedElement[], pages: number, newestUs: number | null): void {
+    const { db, runId, seenPersons, touchedPersons } = this.ctx
+    const { resource, tombstone } = this.source
+    const deleted = tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : []
+    const live = deleted.length > 0 ? received.filter((item) => !deleted.includes(item)) : received
+    try {
+      db.transaction(() => {
+        upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
+        if (deleted.length > 0) tombstone!.forget(db, deleted.map((item) => item.id))
+        if (newestUs !== null) advanceCursor(db, resource, this.scope, newestUs)
+      })()
+    } catch (error) {
+      // The transaction was rolled back: persons noted as written may not be.
+      seenPersons.clear()
+      throw error
+    }
+    for (const item of live) {
+      const user = item.element.user as { id?: unknown } | undefined
+      if (user && typeof user === 'object' && Number.isSafeInteger(user.id)) touchedPersons.add(user.id as number)
+    }
+    this.elements += received.length
+    this.pages += pages
+    if (pages > 0) this.onPage()
+  }
+
+  private fetchWindow(anchor: number | null, page: number, size: number, tsOrder: 'asc' | 'desc'): Promise<ListPage> {
+    return this.fetch({ ts: anchor === null ? undefined : formatInstant(anchor), tsOrder, page, size }).then((body) => readEnvelope(body, this.where()))
+  }
+
+  private async fetch(query: Query): Promise<unknown> {
+    if (this.ctx.signal?.aborted) throw new Error('sync cancelled')
+    return this.ctx.get(this.source.api, this.source.path, { ...this.source.query, ...query }, this.meter)
+  }
+
+  private where(): string {
+    return `/api/public/${this.source.api}${this.source.path}`
+  }
+}
+
+function formatWindowEdge(us: number | null): string {
+  return us === null ? 'the beginning' : formatInstant(us)
+}
