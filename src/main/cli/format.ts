@@ -12,9 +12,14 @@ export function table(header: string[], rows: string[][]): string {
 
 const count = (n: number) => n.toLocaleString('en')
 
-/** `kanslia status` as a table: one row per (resource, scope). */
+/**
+ * `kanslia status` as a table: one row per (resource, scope), a fanned-out resource once
+ * (`per merit`, …), then the API version last read (spec v3 §9).
+ */
 export function formatStatus(rows: CursorStatus[]): string {
   if (rows.length === 0) return 'nothing synced yet\n'
+  const version = rows.find((r) => r.value !== undefined)
+  const footer = version ? `API version ${version.value} (read ${version.lastRunAt ?? '-'})\n` : ''
   return table(
     ['resource', 'scope', 'rows', 'cursor', 'last run', 'result'],
     rows.map((r) => [
@@ -25,7 +30,7 @@ export function formatStatus(rows: CursorStatus[]): string {
       r.lastRunAt ?? '-',
       r.lastResult === 'error' ? `error: ${r.lastError ?? ''}` : (r.lastResult ?? '-')
     ])
-  )
+  ) + footer
 }
 
 /** `kanslia members` as a table. */

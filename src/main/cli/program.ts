@@ -4,6 +4,7 @@ import { resolveConnection, saveConnectionProfile, validateProfile } from '../co
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { storeClientSecret } from '../secrets/keychain'
 import { runDemo } from '../services/demo'
+import { EXPORT_RESOURCES } from '../db/tables'
 import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
@@ -124,7 +125,7 @@ export function buildProgram(): Command {
   program
     .command('export')
     .description('write a resource as the API objects last received')
-    .argument('<resource>', 'organizations, licence-periods, licences, sports, insurances, sport-parameters, user-licences or user-insurances')
+    .argument('<resource>', `one of: ${EXPORT_RESOURCES.join(', ')}`)
     .addOption(dbOption())
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
     .option('--out <file>', 'write to a file instead of stdout')
