@@ -1,0 +1,178 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index'
+import { ApiClient } from '../../../src/main/api/client'
+import { openDatabase } from '../../../src/main/db/open'
+import { readStatus } from '../../../src/main/db/status'
+import { runSync } from '../../../src/main/sync/engine'
+import { fetchAll } from '../../support/truth'
+import { expectMirror, stored } from './mirror'
+
+/**
+ * Issue 4: every v2 and v3 resource synced from the real sandbox over loopback — merits, grants,
+ * events, registrations and the v3 reference lists — equal to the sandbox's data at 5,000
+ * athletes with faults on, incrementally and after `--full`; and a client limited to one club
+ * stores only that club's data.
+ */
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+const FAULTS = { errorRate: 0.1, rateLimitRate: 0.02, retryAfterSeconds: 1, truncateNext: 1, seed: 4 }
+
+async function setup(options: SandboxOptions, clientId?: string) {
+  const sandbox = await startSandbox({ athletes: 5000, seed: 11, ...options })
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'kanslia-resources-')), 'k.db'))
+  const credentials = clientId ? sandbox.clientCredentials(clientId) : sandbox.credentials()
+  const client = new ApiClient({ ...credentials, backoffBaseMs: 20, maxAttempts: 10 })
+  cleanups.push(
+    () => sandbox.close(),
+    () => {
+      db.close()
+    },
+    () => client.close()
+  )
+  return { sandbox, db, client }
+}
+
+/** Paths of the requests the sandbox answered, e.g. to count registration reads. */
+function recordPaths(sandbox: Sandbox): string[] {
+  const paths: string[] = []
+  sandbox.events.on('request', (event: { url: string }) => paths.push(new URL(event.url, 'http://sandbox').pathname))
+  return paths
+}
+
+describe('syncing every resource (issue 4)', () => {
+  it('mirrors merits, events, registrations and reference lists at 5,000 athletes with faults on, incrementally and in full', async () => {
+    const { sandbox, db, client } = await setup({ tokenLifetimeSeconds: 3, faults: FAULTS })
+    const { activity, store } = sandbox
+    const first = await runSync(db, client, { pageSize: 200 })
+    expect(first.resources.filter((r) => r.error)).toEqual([])
+    expect(first.ok).toBe(true)
+    expect(client.stats.retries).toBeGreaterThan(0)
+    for (const resource of ['merit-groups', 'merits', 'granted-merits', 'events', 'registered-event-users', 'event-registrations', 'municipalities'] as const) {
+      expect(stored(db, resource).length, resource).toBeGreaterThan(0)
+    }
+    await expectMirror(db, sandbox)
+
+    const status = readStatus(db)
+    const grants = status.find((s) => s.resource === 'granted-merits')!
+    expect(grants).toMatchObject({ scope: 'per merit', rows: stored(db, 'granted-merits').length, lastResult: 'ok' })
+    expect(grants.cursor).not.toBeNull()
+    expect(status.find((s) => s.resource === 'api-version-info')?.value).toBe('3.3.0')
+
+    // Changes of every kind, seen by an incremental run.
+    const fed = sandbox.federationId
+    const merit = activity.merits.all().find((m) => activity.meritGroups.get(m.data.meritGroupId)!.data.organizationId === fed)!
+    const person = store.userLicence(store.userLicenceIds()[10])!.user.id
+    activity.grantMerit(merit.id, { grantingDate: '2026-01-10', meritGranter: 'Liiton hallitus', additionalInfo: '', grantees: [person] })
+    activity.createMerit({
+      name: 'Timanttimerkki',
+      description: 'Neljäs askel',
+      meritGroupId: merit.data.meritGroupId,
+      organizationId: fed,
+      meritGrantingAuthorType: 'FEDERATION',
+      meritValidityPeriodType: 'PERPETUAL',
+      type: 'COMPETITION'
+    })
+    const ourEvents = activity.events.all().filter((e) => e.deletionMs === undefined && e.federationId === fed && e.visibility === 'PUBLIC')
+    const [changed, toDelete] = ourEvents.filter((e) => activity.listedRegistrations(e.id).length > 1)
+    activity.updateEvent(changed.id, { name: `${changed.name} (siirretty)` })
+    const newcomer = store.userLicence(store.userLicenceIds()[20])!.user.id
+    activity.register(changed, newcomer, { registrationInfo: 'Sarja H35' }, 'MEMBERSHIP')
+    store.updatePerson(person, { lastName: 'Merkkinen' })
+    const paths = recordPaths(sandbox)
+    const second = await runSync(db, client, { pageSize: 200 })
+    const registrationReads = new Set(paths.filter((p) => p.startsWith('/api/public/v2/event/registration/')))
+    expect(second.ok).toBe(true)
+    await expectMirror(db, sandbox)
+    // Registrations are re-read only for events whose registered users changed: the new
+    // registration's, and those of the renamed person.
+    const touched = new Set([changed.id, ...activity.registrations.all().filter((r) => r.userId === person).map((r) => r.eventId)])
+    const expected = activity.events.all().filter((e) => touched.has(e.id) && e.deletionMs === undefined)
+    expect([...registrationReads].sort()).toEqual(expected.map((e) => `/api/public/v2/event/registration/${e.uuid}`).sort())
+
+    // A deleted event is forgotten at once (its tombstone); a cancelled registration stays until --full.
+    const cancelled = activity.listedRegistrations(changed.id)[0]
+    activity.cancelRegistration(cancelled.id)
+    activity.deleteEvent(toDelete.id)
+    const incremental = await runSync(db, client, { pageSize: 200 })
+    expect(incremental.ok).toBe(true)
+    expect(incremental.resources.every((r) => r.removed === 0)).toBe(true)
+    expect(stored(db, 'events').some((e) => e.eventId === toDelete.id)).toBe(false)
+    expect(stored(db, 'registered-event-users').some((u) => u.eventId === toDelete.id)).toBe(false)
+    expect(stored(db, 'event-registrations').some((r) => r.eventUuid === toDelete.uuid)).toBe(false)
+    expect(stored(db, 'event-registrations').some((r) => r.eventRegistrationId === cancelled.id)).toBe(true)
+
+    const full = await runSync(db, client, { pageSize: 200, full: true })
+    expect(full.ok).toBe(true)
+    expect(full.resources.find((r) => r.resource === 'event-registrations')!.removed).toBe(1)
+    expect(full.resources.find((r) => r.resource === 'registered-event-users')!.removed).toBe(1)
+    expect(stored(db, 'event-registrations').some((r) => r.eventRegistrationId === cancelled.id)).toBe(false)
+    await expectMirror(db, sandbox)
+  }, 60_000)
+
+  it('a client limited to one club stores only that club, its merits and the registrations of its events', async () => {
+    const probe = await startSandbox({ athletes: 5000, seed: 11 })
+    const groupOwners = new Set(probe.activity.meritGroups.all().map((g) => g.data.organizationId))
+    const club = probe.store.clubIds().find((id) => groupOwners.has(id) && probe.store.organization(id)!.status === 'ACTIVE')!
+    await probe.close()
+    expect(club).toBeDefined()
+
+    const { sandbox, db, client } = await setup({ faults: FAULTS, clients: [{ clientId: 'club', readableOrganizationIds: [club], personalDataLevel: 'PERMISSION_USER_BASIC' }] }, 'club')
+    const { activity, store } = sandbox
+    // An event of the club with registrations, public, so both event lists show it.
+    const members = store.userLicenceIds().map((id) => store.userLicence(id)!).filter((l) => l.licenceOrganizationId === club).map((l) => l.user.id)
+    const event = activity.createEvent(
+      {
+        name: 'Seuran kevätkisat',
+        organizerId: club,
+        startDateTime: { date: '2026-05-16', time: '10:00' },
+        endDateTime: { date: '2026-05-16', time: '14:00' },
+        registrationCancellable: true,
+        allowedRegisterer: 'BOTH',
+        visibility: 'PUBLIC',
+        purpose: 'SPORTS'
+      },
+      sandbox.federationId
+    )
+    for (const member of members.slice(0, 3)) activity.register(event, member, {}, 'MEMBERSHIP')
+
+    const result = await runSync(db, client, { pageSize: 200 })
+    expect(result.resources.filter((r) => r.error)).toEqual([])
+    expect(result.ok).toBe(true)
+    // The federation-wide lists answer 400 to a club's rights: they are not asked for.
+    expect(result.resources.map((r) => r.resource)).not.toContain('user-licences')
+
+    const ours = (id: number) => id === club || store.isWithin(id, club)
+    const organizations = stored(db, 'organizations')
+    expect(organizations.map((o) => o.id)).toContain(club)
+    expect(organizations.every((o) => ours(o.id as number))).toBe(true)
+    const groups = stored(db, 'merit-groups')
+    expect(groups.map((g) => g.id)).toEqual(activity.meritGroups.all().filter((g) => ours(g.data.organizationId)).map((g) => g.id).sort((a, b) => a - b))
+    const groupIds = new Set(groups.map((g) => g.id))
+    const merits = stored(db, 'merits')
+    expect(merits.length).toBeGreaterThan(0)
+    expect(merits.every((m) => groupIds.has(m.meritGroupId))).toBe(true)
+    const meritIds = new Set(merits.map((m) => m.id))
+    const grants = stored(db, 'granted-merits')
+    expect(grants.every((g) => meritIds.has((g.grantedMerit as { meritId: number }).meritId))).toBe(true)
+    expect(grants.length).toBe([...meritIds].reduce((sum: number, id) => sum + activity.grantCollection(id as number).all().length, 0))
+
+    const clubEvents = activity.events.all().filter((e) => e.deletionMs === undefined && ours(e.organizerId))
+    const listed = clubEvents.flatMap((e) => activity.listedRegistrations(e.id))
+    expect(stored(db, 'event-registrations').map((r) => r.eventRegistrationId)).toEqual(listed.map((r) => r.id).sort((a, b) => a - b))
+    expect(stored(db, 'event-registrations').filter((r) => r.eventUuid === event.uuid).map((r) => r.participantUserId)).toEqual(members.slice(0, 3))
+    expect(stored(db, 'registered-event-users').map((u) => u.id)).toEqual(listed.map((r) => r.id).sort((a, b) => a - b))
+    for (const resource of ['user-licences', 'user-insurances', 'licences', 'area-association-children'] as const) expect(stored(db, resource), resource).toEqual([])
+    expect(db.prepare('SELECT count(*) FROM person').pluck().get()).toBe(0)
+
+    // Public data is everyone's: the events listing equals what any client reads.
+    const publicEvents = (await fetchAll(sandbox, '/event', {}, 'v3')).filter((e) => e.deletionTime === undefined)
+    expect(stored(db, 'events').map((e) => e.eventId)).toEqual(publicEvents.map((e) => e.eventId).sort((a, b) => (a as number) - (b as number)))
+  }, 60_000)
+})
