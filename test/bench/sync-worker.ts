@@ -1,7 +1,8 @@
 /**
  * One sync in its own process, so the benchmark reads this process's peak RSS alone (the sandbox
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
- * { elements, bytes, durationMs, ok, maxRssBytes }.
+ * { elements, bytes, durationMs, ok, maxRssBytes, resources }, where `resources` gives per
+ * (resource, scope) the elements, bytes and the time from its first to its last progress event.
  */
 import { syncDatabase } from '../../src/main/services/sync'
 
@@ -10,7 +11,18 @@ const { dbFile, connection, full } = JSON.parse(process.argv[2]) as {
   connection: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }
   full?: boolean
 }
-const result = await syncDatabase({ dbFile, connection, full })
+const startedAt = new Map<string, number>()
+const durations = new Map<string, number>()
+const result = await syncDatabase({
+  dbFile,
+  connection,
+  full,
+  onProgress: (p) => {
+    const key = `${p.resource} ${p.scope}`
+    if (p.phase === 'start') startedAt.set(key, performance.now())
+    else if (p.phase === 'done' || p.phase === 'error') durations.set(key, performance.now() - (startedAt.get(key) ?? performance.now()))
+  }
+})
 process.stdout.write(
   JSON.stringify({
     elements: result.elements,
@@ -18,6 +30,7 @@ process.stdout.write(
     durationMs: result.durationMs,
     ok: result.ok,
     error: result.resources.find((r) => r.error)?.error,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    resources: result.resources.map((r) => ({ resource: r.resource, elements: r.elements, bytes: r.bytes, lists: r.lists, ms: durations.get(`${r.resource} ${r.scope}`) ?? 0 }))
   }) + '\n'
 )
