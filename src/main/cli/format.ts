@@ -84,7 +84,8 @@ export function formatSyncSummary(result: SyncResult): string {
   for (const r of result.resources) {
     const removed = r.removed ? `, ${count(r.removed)} removed` : ''
     const skipped = r.skipped ? `, ${count(r.skipped)} skipped (no id or modificationTime)` : ''
-    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${removed}${skipped}${r.error ? ` — error: ${r.error}` : ''}`)
+    const lists = r.lists === undefined ? '' : ` from ${count(r.lists)} lists`
+    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${lists}${removed}${skipped}${r.error ? ` — error: ${r.error}` : ''}`)
   }
   return lines.join('\n') + '\n'
 }

@@ -13,6 +13,7 @@ import { byKey, sandboxTruth } from '../../support/truth'
 let sandbox: Sandbox
 let home: string
 let env: NodeJS.ProcessEnv
+let syncOutput: string
 
 beforeAll(async () => {
   sandbox = await startSandbox({ athletes: 600, seed: 21 })
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const result = await runCli(['sync', '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], { env })
   expect(result.stderr).toBe('')
   expect(result.code).toBe(0)
+  syncOutput = result.stdout
 })
 
 afterAll(async () => {
@@ -61,6 +63,7 @@ describe('kanslia export and status over every resource (issue 4)', () => {
     expect(rows.find((r) => r.resource === 'event-registrations')).toMatchObject({ scope: 'per event', rows: await count('event-registrations') })
     expect(rows.find((r) => r.resource === 'api-version-info')?.value).toBe('3.3.0')
 
+    expect(syncOutput).toMatch(/^  granted-merits per merit: [\d,]+ received from [\d,]+ lists$/m)
     const text = await runCli(['status'], { env })
     expect(text.stdout).toMatch(/^merit-groups +per organization +[\d,]+ /m)
     expect(text.stdout).toMatch(/^API version 3\.3\.0 \(read \d{4}-/m)
