@@ -12,7 +12,7 @@ import {
   ourAreaAssociationIds,
   ourMasterClubIds
 } from '../db/fanOut'
-import type { ExportResource } from '../db/tables'
+import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from '../db/tables'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
 import { localDate } from '../../shared/localDate'
@@ -90,8 +90,8 @@ const DEFAULT_PAGE_SIZE = 5000
 export const MAX_REQUESTS_IN_FLIGHT = 4
 /** Least time between two progress events of a fanned-out resource, ms. */
 const FAN_OUT_PROGRESS_MS = 100
-/** Resources whose rows name persons: a person sweep needs all of them complete. */
-const PERSON_RESOURCES: readonly string[] = ['user-licences', 'user-insurances', 'granted-merits', 'registered-event-users', 'event-registrations']
+/** Resources whose rows name persons (`PERSON_REFERENCES`): a person sweep needs all of them complete. */
+const PERSON_RESOURCES: readonly string[] = EXPORT_RESOURCES.filter((resource) => PERSON_REFERENCES.some((reference) => reference.table === TABLES[resource].table))
 
 type ResourceResult = SyncResult['resources'][number]
 

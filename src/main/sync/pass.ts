@@ -212,12 +212,12 @@ export class Pass {
   store(received: ReceivedElement[], pages: number, newestUs: number | null): void {
     const { db, runId, seenPersons, touchedPersons } = this.ctx
     const { resource, tombstone } = this.source
-    const deleted = tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : []
-    const live = deleted.length > 0 ? received.filter((item) => !deleted.includes(item)) : received
+    const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
+    const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
     try {
       db.transaction(() => {
         upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
-        if (deleted.length > 0) tombstone!.forget(db, deleted.map((item) => item.id))
+        if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
         if (newestUs !== null) advanceCursor(db, resource, this.scope, newestUs)
       })()
     } catch (error) {

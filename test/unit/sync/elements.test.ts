@@ -53,3 +53,17 @@ describe('readEnvelope', () => {
     expect(() => readEnvelope({ items: [] }, '/x')).toThrow(/not a list envelope/)
   })
 })
+
+describe('sortElements: lists of other shapes (spec v3 §2, v2 §2.15)', () => {
+  it('takes the id from the given field and, for lists without modificationTime, stores 0', () => {
+    const events = sortElements([{ eventId: 30001, modificationTime: '2026-03-01T10:00:00+02:00' }, { eventId: 'x' }, { id: 1 }], { idOf: (e) => e.eventId })
+    expect(events.received.map((r) => r.id)).toEqual([30001])
+    expect(events.skipped).toBe(2)
+    expect(events.newestUs).toBe(Date.UTC(2026, 2, 1, 8) * 1000)
+
+    const municipalities = sortElements([{ id: 91, nameFi: 'Helsinki' }, { nameFi: 'no id' }], { timed: false })
+    expect(municipalities.received).toEqual([{ id: 91, modificationUs: 0, element: { id: 91, nameFi: 'Helsinki' } }])
+    expect(municipalities.skipped).toBe(1)
+    expect(municipalities.newestUs).toBeNull()
+  })
+})
