@@ -112,10 +112,10 @@ describe('kanslia outbox commands (issue 5)', () => {
 
   it('refuses invalid changes with one line and queues nothing', async () => {
     const before = (await outbox()).length
-    const unknown = await runCli(['grant-merit', '--merit', '5', '--users', '999999999', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
+    const unknown = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', '999999999', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toBe('kanslia: cannot queue the merit grant: no member with id 999999999 in the local database\n')
-    const noGranter = await runCli(['grant-merit', '--merit', '5', '--users', String(licensedMembers(1)[0]), '--date', '2026-10-01', '--db', dbFile], { env: offlineEnv() })
+    const noGranter = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', String(licensedMembers(1)[0]), '--date', '2026-10-01', '--db', dbFile], { env: offlineEnv() })
     expect(noGranter.stderr).toBe('kanslia: cannot queue the merit grant: give the granter: granterUserId or meritGranter\n')
     const usage = await runCli(['grant-merit', '--merit', '5', '--users', '1,x', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
     expect(usage.code).toBe(2)
