@@ -265,13 +265,15 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
   }
 }
 
-/** The columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16), by table: what keeps a person row. */
+/** The columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16) and pending outbox changes, by table: what keeps a person row. */
 export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
   { table: 'user_licence', column: 'user_id' },
   { table: 'user_insurance', column: 'user_id' },
   { table: 'granted_merit', column: 'user_id' },
   { table: 'registered_event_user', column: 'user_id' },
-  { table: 'event_registration', column: 'participant_user_id' }
+  { table: 'event_registration', column: 'participant_user_id' },
+  // A member a pending outbox change refers to is never swept (DESIGN §3 rule 5).
+  { table: 'outbox_effect', column: 'person_id' }
 ]
 
 /** Typed person columns from a nested user profile (spec v2 §2.11); absent fields stay NULL. */

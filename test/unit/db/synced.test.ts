@@ -136,6 +136,11 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     db.prepare('DELETE FROM registered_event_user').run()
     expect(sweepUnreferencedPersons(db)).toBe(0)
     db.prepare('DELETE FROM granted_merit').run()
+    // A pending outbox change for the member keeps them too (DESIGN §3 rule 5).
+    db.prepare("INSERT INTO outbox_item (id, kind, payload, created_at, updated_at) VALUES (1, 'merit-grant', '{}', 'now', 'now')").run()
+    db.prepare("INSERT INTO outbox_effect (item_id, person_id, target) VALUES (1, 7, '2001')").run()
+    expect(sweepUnreferencedPersons(db)).toBe(0)
+    db.prepare('DELETE FROM outbox_item').run()
     expect(sweepUnreferencedPersons(db)).toBe(1)
   })
 
