@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MemberPage } from '../../src/shared/ipc/contract'
+import { openDatabaseReadonly } from '../../src/main/db/open'
+import type { MemberDetail, MemberPage } from '../../src/shared/ipc/contract'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots')
@@ -87,6 +88,32 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('member-search').fill('')
   })
 
+  it("joins a member's merits and event registrations in member detail (issue 4)", async () => {
+    const { page } = app
+    const db = openDatabaseReadonly(app.session.dbFile)
+    const userId = db
+      .prepare('SELECT g.user_id FROM granted_merit g JOIN event_registration r ON r.participant_user_id = g.user_id ORDER BY g.user_id LIMIT 1')
+      .pluck()
+      .get() as number
+    db.close()
+    const detail = ((await app.call('getMemberDetail', { id: userId })) as { ok: true; value: MemberDetail }).value
+    await page.getByTestId('member-search').fill(String(detail.sportId))
+    await page.getByTestId('member-row').filter({ hasText: String(detail.sportId) }).waitFor()
+    await page.getByTestId('member-search').press('Enter')
+    await page.getByTestId('member-detail').getByRole('heading', { name: 'Ansiomerkit' }).waitFor()
+    const merit = page.getByTestId('member-merit').filter({ hasText: detail.merits[0].meritName })
+    await merit.getByText(`myönnetty ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${detail.merits[0].grantingDate}T00:00:00`))}`, { exact: false }).waitFor()
+    const registration = detail.registrations[0]
+    await page.getByTestId('member-registration').filter({ hasText: registration.eventName ?? registration.eventUuid }).waitFor()
+    expect(await page.getByTestId('member-merit').count()).toBe(detail.merits.length)
+    expect(await page.getByTestId('member-registration').count()).toBe(detail.registrations.length)
+    await page.getByTestId('member-registration').last().scrollIntoViewIfNeeded()
+    await shot('member-merits')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('member-detail').waitFor({ state: 'detached' })
+    await page.getByTestId('member-search').fill('')
+  })
+
   it('filters by licence status and club, and sorts by a column', async () => {
     const { page } = app
     const missing = (await members({ status: 'missing' })).total
@@ -124,9 +151,10 @@ describe('desktop app in Chromium', () => {
     await shot('sync')
   })
 
-  it('switches language in settings', async () => {
+  it('switches language in settings, where About names the API version the last sync read', async () => {
     const { page } = app
     await page.getByTestId('nav-settings').click()
+    await page.getByTestId('about').getByText('Public Data API 3.3.0').waitFor()
     await page.getByText('Svenska').click()
     await page.getByTestId('nav-members').getByText('Medlemmar').waitFor()
     await page.getByText('English').click()

@@ -1,6 +1,7 @@
-import type { Guardian, MemberDetail, MemberInsurance, MemberLicence } from '../../shared/ipc/contract'
+import type { Guardian, MemberDetail, MemberInsurance, MemberLicence, MemberMerit, MemberRegistration } from '../../shared/ipc/contract'
 import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
 import type { ReadableDB } from './open'
+import { pendingChangesOf } from './outbox'
 import { prepared } from './statements'
 
 interface UsageRow {
@@ -82,5 +83,60 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
     return insurance
   })
   const guardians = Array.isArray(raw.guardians) ? (raw.guardians as Guardian[]) : []
-  return { id: person.id, sportId: person.sport_id, profile: profileFields(raw), licences, insurances, guardians }
+  return {
+    id: person.id,
+    sportId: person.sport_id,
+    profile: profileFields(raw),
+    licences,
+    insurances,
+    guardians,
+    merits: readMerits(db, id),
+    registrations: readRegistrations(db, id),
+    pending: pendingChangesOf(db, id)
+  }
+}
+
+/** Copies the non-null values of `row` onto `target` under the same keys. */
+function withPresent<T extends object>(target: T, row: Record<string, unknown>): T {
+  for (const [key, value] of Object.entries(row)) if (value !== null && value !== undefined) Object.assign(target, { [key]: value })
+  return target
+}
+
+/**
+ * The person's granted merits (spec v2 §2.9), newest grant first. A grant is listed under its
+ * merit (scope `merit <id>`); the merit's own row names it when the grant's copy does not.
+ */
+function readMerits(db: ReadableDB, userId: number): MemberMerit[] {
+  const rows = prepared(
+    db,
+    `SELECT g.merit_id AS meritId,
+       coalesce(m.name, g.raw ->> '$.grantedMerit.meritName', '#' || g.merit_id) AS meritName,
+       coalesce(g.raw ->> '$.grantedMerit.meritGroupName', mg.name) AS meritGroupName,
+       g.granting_date AS grantingDate, g.valid_until_date AS validUntilDate,
+       g.raw ->> '$.grantedMerit.meritGranter' AS meritGranter
+     FROM granted_merit g LEFT JOIN merit m ON m.id = g.merit_id LEFT JOIN merit_group mg ON mg.id = m.merit_group_id
+     WHERE g.user_id = ? ORDER BY g.granting_date DESC, g.merit_id`
+  ).all(userId) as Array<Record<string, unknown> & { meritId: number; meritName: string }>
+  return rows.map(({ meritId, meritName, ...rest }) => withPresent<MemberMerit>({ meritId, meritName }, rest))
+}
+
+/**
+ * The person's event registrations (spec v2 §2.15) with the event's name and start from the v3
+ * listing or, failing that, the v2 event search, and the payment status of the registered users
+ * list (§2.16), newest event first.
+ */
+function readRegistrations(db: ReadableDB, userId: number): MemberRegistration[] {
+  const rows = prepared(
+    db,
+    `SELECT r.id AS eventRegistrationId, r.event_uuid AS eventUuid,
+       coalesce(e.name, s.name) AS eventName, coalesce(e.start_date_time, s.start_date_time) AS startDateTime,
+       r.registration_date AS registrationDate, r.paid_amount_in_cents AS paidAmountInCents,
+       (SELECT u.payment_status FROM registered_event_user u
+          WHERE u.user_id = r.participant_user_id AND u.event_id = coalesce(e.id, s.id) ORDER BY u.modification_us DESC LIMIT 1) AS paymentStatus
+     FROM event_registration r
+       LEFT JOIN event e ON e.uuid = r.event_uuid
+       LEFT JOIN event_search_result s ON s.uuid = r.event_uuid AND e.id IS NULL
+     WHERE r.participant_user_id = ? ORDER BY startDateTime DESC, r.id DESC`
+  ).all(userId) as Array<Record<string, unknown> & { eventRegistrationId: number; eventUuid: string }>
+  return rows.map(({ eventRegistrationId, eventUuid, ...rest }) => withPresent<MemberRegistration>({ eventRegistrationId, eventUuid }, rest))
 }

@@ -190,17 +190,10 @@ export class DesktopSession {
 
   /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error. */
   syncStatus(): SyncStatus {
-    const resources = existsSync(this.dbFile)
-      ? this.read(readStatus).map(({ resource, scope, rows, lastRunAt, lastResult, lastError }) => ({
-          resource,
-          scope,
-          rows,
-          lastRunAt,
-          lastResult,
-          lastError
-        }))
-      : []
-    return { syncing: this.running !== null, resources, lastError: this.lastError }
+    const cursors = existsSync(this.dbFile) ? this.read(readStatus) : []
+    const resources = cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError }))
+    const apiVersion = cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
+    return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion }
   }
 
   /** One window of the member list; see `listMembers` in db/memberList. @throws UserFacingError `no-database` before the first sync. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
+import type { OutboxKind, OutboxState } from '../outbox'
 
 /**
  * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
@@ -59,11 +60,15 @@ export interface ResourceSyncStatus {
   lastError: string | null
 }
 
-/** Sync panel data: whether a sync runs now, the last result per resource, the last run's error. */
+/**
+ * Sync panel data: whether a sync runs now, the last result per resource, the last run's error,
+ * and the API version the last sync read (spec v3 `GET /api-version-info` `fullVersion`), or null.
+ */
 export interface SyncStatus {
   syncing: boolean
   resources: ResourceSyncStatus[]
   lastError: string | null
+  apiVersion: string | null
 }
 
 /** Events pushed from the main process on `EVENT_CHANNEL`. */
@@ -147,9 +152,48 @@ export interface Guardian {
   phone?: string
 }
 
+/** A merit granted to the member (spec v2 §2.9 `grantedMerit`), as its merit's grant list gives it. */
+export interface MemberMerit {
+  meritId: number
+  meritName: string
+  meritGroupName?: string
+  /** Date-only (YYYY-MM-DD). */
+  grantingDate?: string
+  /** Date-only; absent for a perpetual merit. */
+  validUntilDate?: string
+  /** Name of the granter. */
+  meritGranter?: string
+}
+
+/**
+ * One of the member's event registrations (spec v2 §2.15), with its event's name and start (v3
+ * event listing or v2 §2.18 event search) and, where the registered users list gives it, the
+ * payment status (§2.16).
+ */
+export interface MemberRegistration {
+  eventRegistrationId: number
+  eventUuid: string
+  eventName?: string
+  /** Datetime-only, local time of the event location. */
+  startDateTime?: string
+  /** Date-only, local time of the event location. */
+  registrationDate?: string
+  paidAmountInCents?: number
+  paymentStatus?: string
+}
+
+/** A change to the member that waits in the outbox (the pending badge, DESIGN §4): the item, its kind and state, and what it targets (`merit 12`, `event <uuid>`, `club 7`). */
+export interface MemberPendingChange {
+  itemId: number
+  kind: OutboxKind
+  state: OutboxState
+  target: string
+}
+
 /**
  * Everything stored about one member: the profile fields the permission level gave (absent ones
- * stay absent), user licences newest first, user insurances, guardians.
+ * stay absent), user licences newest first, user insurances, guardians, merits newest first,
+ * event registrations by event start, newest first, and the outbox changes that wait for the network.
  */
 export interface MemberDetail {
   id: number
@@ -158,6 +202,9 @@ export interface MemberDetail {
   licences: MemberLicence[]
   insurances: MemberInsurance[]
   guardians: Guardian[]
+  merits: MemberMerit[]
+  registrations: MemberRegistration[]
+  pending: MemberPendingChange[]
 }
 
 /** The choices of the member list's filters. */

@@ -52,7 +52,30 @@ export const en = {
     none: 'None',
     upgradedTo: 'upgraded to #{{id}}',
     upgradeOf: 'upgrade of #{{id}}',
-    period: '{{start}} – {{end}}'
+    period: '{{start}} – {{end}}',
+    merits: 'Merits',
+    grantedOn: 'granted {{date}}',
+    validUntil: 'valid until {{date}}',
+    grantedBy: 'by {{name}}',
+    registrations: 'Event registrations',
+    registeredOn: 'registered {{date}}',
+    price: '{{amount, number(minimumFractionDigits: 2)}} €',
+    pending: 'Waiting to be sent',
+    pendingHint: 'Changes queued in the outbox; they reach the registry at the next push.'
+  },
+  /** Payment statuses of a registered event user (spec v2 §2.16). */
+  payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },
+  /** Outbox item kinds and states (DESIGN §4). */
+  outbox: {
+    kind: {
+      'merit-grant': 'Merit grant',
+      'event-registration': 'Event registration',
+      'registration-cancel': 'Registration cancellation',
+      'club-transfer': 'Club transfer',
+      'client-data-put': 'Client data',
+      'client-data-delete': 'Client data removal'
+    },
+    state: { queued: 'Queued', sending: 'Sending', done: 'Sent', rejected: 'Rejected', unknown: 'Answer lost' }
   },
   licences: { heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
   organizations: { heading: 'Organizations' },
@@ -118,7 +141,23 @@ export const en = {
     insurances: 'Insurances',
     'sport-parameters': 'Sport parameters',
     'user-licences': 'User licences',
-    'user-insurances': 'User insurances'
+    'user-insurances': 'User insurances',
+    municipalities: 'Municipalities',
+    'master-sports': 'Master sports',
+    'federation-master-sports': 'Master sports per federation',
+    'area-associations': 'Area associations',
+    'area-association-children': 'Area associations’ organizations',
+    'sports-federations': 'Sports federations',
+    'sports-clubs': 'Master clubs’ sports clubs',
+    'api-version-info': 'API version',
+    'client-data': 'Client data',
+    events: 'Events',
+    'event-search-results': 'Event search',
+    'merit-groups': 'Merit groups',
+    merits: 'Merits',
+    'granted-merits': 'Granted merits',
+    'registered-event-users': 'Registered event users',
+    'event-registrations': 'Event registrations'
   },
   settings: {
     heading: 'Settings',
@@ -128,7 +167,11 @@ export const en = {
     theme: 'Appearance',
     light: 'Light',
     dark: 'Dark',
-    auto: 'Like the system'
+    auto: 'Like the system',
+    about: 'About',
+    appVersion: 'Kanslia {{version}}',
+    apiVersion: 'Public Data API {{version}}',
+    apiVersionUnknown: 'Public Data API: version not read yet (sync first)'
   },
   errors: { generic: 'Something went wrong: {{message}}' }
 }

@@ -54,7 +54,30 @@ export const fi: Strings = {
     none: 'Ei yhtään',
     upgradedTo: 'korotettu: #{{id}}',
     upgradeOf: 'korotus lisenssistä #{{id}}',
-    period: '{{start}} – {{end}}'
+    period: '{{start}} – {{end}}',
+    merits: 'Ansiomerkit',
+    grantedOn: 'myönnetty {{date}}',
+    validUntil: 'voimassa {{date}} asti',
+    grantedBy: 'myöntäjä {{name}}',
+    registrations: 'Tapahtumailmoittautumiset',
+    registeredOn: 'ilmoittautunut {{date}}',
+    price: '{{amount, number(minimumFractionDigits: 2)}} €',
+    pending: 'Odottaa lähetystä',
+    pendingHint: 'Muutokset ovat lähtevien jonossa ja päätyvät rekisteriin seuraavassa lähetyksessä.'
+  },
+  /** Payment statuses of a registered event user (spec v2 §2.16). */
+  payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },
+  /** Outbox item kinds and states (DESIGN §4). */
+  outbox: {
+    kind: {
+      'merit-grant': 'Ansiomerkin myöntö',
+      'event-registration': 'Tapahtumailmoittautuminen',
+      'registration-cancel': 'Ilmoittautumisen peruutus',
+      'club-transfer': 'Seurasiirto',
+      'client-data-put': 'Asiakastieto',
+      'client-data-delete': 'Asiakastiedon poisto'
+    },
+    state: { queued: 'Jonossa', sending: 'Lähetetään', done: 'Lähetetty', rejected: 'Hylätty', unknown: 'Vastaus kadonnut' }
   },
   licences: { heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
   organizations: { heading: 'Organisaatiot' },
@@ -120,7 +143,23 @@ export const fi: Strings = {
     insurances: 'Vakuutukset',
     'sport-parameters': 'Lajiparametrit',
     'user-licences': 'Jäsenten lisenssit',
-    'user-insurances': 'Jäsenten vakuutukset'
+    'user-insurances': 'Jäsenten vakuutukset',
+    municipalities: 'Kunnat',
+    'master-sports': 'Päälajit',
+    'federation-master-sports': 'Liittojen päälajit',
+    'area-associations': 'Alueet',
+    'area-association-children': 'Alueiden organisaatiot',
+    'sports-federations': 'Lajiliitot',
+    'sports-clubs': 'Pääseurojen urheiluseurat',
+    'api-version-info': 'API-versio',
+    'client-data': 'Asiakastieto',
+    events: 'Tapahtumat',
+    'event-search-results': 'Tapahtumahaku',
+    'merit-groups': 'Ansiomerkkiryhmät',
+    merits: 'Ansiomerkit',
+    'granted-merits': 'Myönnetyt ansiomerkit',
+    'registered-event-users': 'Tapahtumiin ilmoittautuneet',
+    'event-registrations': 'Tapahtumailmoittautumiset'
   },
   settings: {
     heading: 'Asetukset',
@@ -130,7 +169,11 @@ export const fi: Strings = {
     theme: 'Ulkoasu',
     light: 'Vaalea',
     dark: 'Tumma',
-    auto: 'Järjestelmän mukaan'
+    auto: 'Järjestelmän mukaan',
+    about: 'Tietoja',
+    appVersion: 'Kanslia {{version}}',
+    apiVersion: 'Public Data API {{version}}',
+    apiVersionUnknown: 'Public Data API: versiota ei ole vielä luettu (synkronoi ensin)'
   },
   errors: { generic: 'Jokin meni vikaan: {{message}}' }
 }

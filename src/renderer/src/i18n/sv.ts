@@ -54,7 +54,30 @@ export const sv: Strings = {
     none: 'Inga',
     upgradedTo: 'uppgraderad till #{{id}}',
     upgradeOf: 'uppgradering av #{{id}}',
-    period: '{{start}} – {{end}}'
+    period: '{{start}} – {{end}}',
+    merits: 'Förtjänsttecken',
+    grantedOn: 'beviljat {{date}}',
+    validUntil: 'giltigt till {{date}}',
+    grantedBy: 'av {{name}}',
+    registrations: 'Evenemangsanmälningar',
+    registeredOn: 'anmäld {{date}}',
+    price: '{{amount, number(minimumFractionDigits: 2)}} €',
+    pending: 'Väntar på att skickas',
+    pendingHint: 'Ändringarna står i utkorgen och når registret vid nästa sändning.'
+  },
+  /** Payment statuses of a registered event user (spec v2 §2.16). */
+  payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },
+  /** Outbox item kinds and states (DESIGN §4). */
+  outbox: {
+    kind: {
+      'merit-grant': 'Beviljande av förtjänsttecken',
+      'event-registration': 'Evenemangsanmälan',
+      'registration-cancel': 'Annullering av anmälan',
+      'club-transfer': 'Föreningsbyte',
+      'client-data-put': 'Klientuppgift',
+      'client-data-delete': 'Radering av klientuppgift'
+    },
+    state: { queued: 'I kö', sending: 'Skickas', done: 'Skickad', rejected: 'Avvisad', unknown: 'Svaret förlorades' }
   },
   licences: { heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
   organizations: { heading: 'Organisationer' },
@@ -120,7 +143,23 @@ export const sv: Strings = {
     insurances: 'Försäkringar',
     'sport-parameters': 'Grenparametrar',
     'user-licences': 'Medlemmarnas licenser',
-    'user-insurances': 'Medlemmarnas försäkringar'
+    'user-insurances': 'Medlemmarnas försäkringar',
+    municipalities: 'Kommuner',
+    'master-sports': 'Huvudgrenar',
+    'federation-master-sports': 'Förbundens huvudgrenar',
+    'area-associations': 'Regioner',
+    'area-association-children': 'Regionernas organisationer',
+    'sports-federations': 'Grenförbund',
+    'sports-clubs': 'Huvudföreningarnas idrottsföreningar',
+    'api-version-info': 'API-version',
+    'client-data': 'Klientuppgift',
+    events: 'Evenemang',
+    'event-search-results': 'Evenemangssökning',
+    'merit-groups': 'Förtjänsttecknens grupper',
+    merits: 'Förtjänsttecken',
+    'granted-merits': 'Beviljade förtjänsttecken',
+    'registered-event-users': 'Anmälda deltagare',
+    'event-registrations': 'Evenemangsanmälningar'
   },
   settings: {
     heading: 'Inställningar',
@@ -130,7 +169,11 @@ export const sv: Strings = {
     theme: 'Utseende',
     light: 'Ljust',
     dark: 'Mörkt',
-    auto: 'Som systemet'
+    auto: 'Som systemet',
+    about: 'Om',
+    appVersion: 'Kanslia {{version}}',
+    apiVersion: 'Public Data API {{version}}',
+    apiVersionUnknown: 'Public Data API: versionen inte läst ännu (synkronisera först)'
   },
   errors: { generic: 'Något gick fel: {{message}}' }
 }

@@ -1,4 +1,4 @@
-import { Badge, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MemberDetail as Detail } from '../../../shared/ipc/contract'
@@ -6,13 +6,17 @@ import { call } from '../api'
 import { formatDate } from '../i18n'
 
 const STATE_COLOR: Record<string, string> = { valid: 'green', expiring: 'yellow', expired: 'gray', upcoming: 'blue', upgraded: 'grape', missing: 'red' }
+const PAYMENT_COLOR: Record<string, string> = { FREE: 'gray', PAID: 'green', WAITING_PAYMENT_CONFIRMATION: 'yellow' }
 
 /** Profile fields shown first, in this order; the rest follow as the API returned them. */
 const FIRST_FIELDS = ['firstName', 'lastName', 'nickname', 'birthDate', 'sportId', 'email', 'phone', 'city']
 const DATE_FIELDS = new Set(['birthDate', 'deceasedDate'])
 const GENDERS = new Set(['Male', 'Female', 'Both'])
 
-/** Member detail (issue 3): profile fields the permission level gave, licences with upgrades, insurances, guardians. */
+/**
+ * Member detail (issues 3, 4, 5): changes waiting in the outbox, profile fields the permission
+ * level gave, licences with upgrades, insurances, guardians, merits and event registrations.
+ */
 export function MemberDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation()
   const [detail, setDetail] = useState<Detail | null>(null)
@@ -38,6 +42,21 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
         <Loader />
       ) : (
         <Stack data-testid="member-detail">
+          {detail.pending.length > 0 && (
+            <Alert color="orange" title={t('detail.pending')} data-testid="member-pending">
+              <Text size="sm">{t('detail.pendingHint')}</Text>
+              {detail.pending.map((change) => (
+                <Group key={`${change.itemId} ${change.target}`} gap="xs">
+                  <Badge color="orange" variant="light">
+                    {t(`outbox.state.${change.state}`)}
+                  </Badge>
+                  <Text size="sm">
+                    {t(`outbox.kind.${change.kind}`)} · {change.target}
+                  </Text>
+                </Group>
+              ))}
+            </Alert>
+          )}
           <Title order={4}>{t('detail.profile')}</Title>
           <Table>
             <Table.Tbody>
@@ -75,6 +94,41 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
                 </Text>
               </Stack>
               <Badge color={STATE_COLOR[insurance.state]}>{t(`status.${insurance.state}`)}</Badge>
+            </Group>
+          ))}
+          <Title order={4}>{t('detail.merits')}</Title>
+          {detail.merits.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
+          {detail.merits.map((merit) => (
+            <Stack key={merit.meritId} gap={0} data-testid="member-merit">
+              <Text fw={600}>{[merit.meritGroupName, merit.meritName].filter(Boolean).join(' · ')}</Text>
+              <Text size="sm" c="dimmed">
+                {[
+                  merit.grantingDate && t('detail.grantedOn', { date: formatDate(merit.grantingDate, i18n.language) }),
+                  merit.validUntilDate && t('detail.validUntil', { date: formatDate(merit.validUntilDate, i18n.language) }),
+                  merit.meritGranter && t('detail.grantedBy', { name: merit.meritGranter })
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </Stack>
+          ))}
+          <Title order={4}>{t('detail.registrations')}</Title>
+          {detail.registrations.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
+          {detail.registrations.map((registration) => (
+            <Group key={registration.eventRegistrationId} justify="space-between" data-testid="member-registration">
+              <Stack gap={0}>
+                <Text fw={600}>{registration.eventName ?? registration.eventUuid}</Text>
+                <Text size="sm" c="dimmed">
+                  {[
+                    formatDate(registration.startDateTime, i18n.language),
+                    registration.registrationDate && t('detail.registeredOn', { date: formatDate(registration.registrationDate, i18n.language) }),
+                    registration.paidAmountInCents ? t('detail.price', { amount: registration.paidAmountInCents / 100 }) : ''
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+              {registration.paymentStatus && <Badge color={PAYMENT_COLOR[registration.paymentStatus] ?? 'gray'}>{t(`payment.${registration.paymentStatus}`, { defaultValue: registration.paymentStatus })}</Badge>}
             </Group>
           ))}
           {detail.guardians.length > 0 && (

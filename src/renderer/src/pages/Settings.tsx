@@ -1,5 +1,7 @@
 import { SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { call } from '../api'
 import { LANGUAGES } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -33,10 +35,16 @@ export function ThemePicker() {
   )
 }
 
-/** Settings: language, theme, and which connection the app uses. */
+/** Settings: language, theme, which connection the app uses, and the versions of Kanslia and of the API it last read. */
 export function Settings() {
   const { t } = useTranslation()
   const app = useAppStore((s) => s.app)
+  const [apiVersion, setApiVersion] = useState<string | null>(null)
+  useEffect(() => {
+    call('getSyncStatus')
+      .then((status) => setApiVersion(status.apiVersion))
+      .catch(() => setApiVersion(null))
+  }, [])
   return (
     <Stack p="md" maw={600}>
       <Title order={2}>{t('settings.heading')}</Title>
@@ -52,6 +60,11 @@ export function Settings() {
           {app?.profile?.baseUrl} · {app?.profile?.clientId}
         </Text>
       )}
+      <Text fw={600}>{t('settings.about')}</Text>
+      <Stack gap={0} data-testid="about">
+        <Text>{t('settings.appVersion', { version: __KANSLIA_VERSION__ })}</Text>
+        <Text>{apiVersion === null ? t('settings.apiVersionUnknown') : t('settings.apiVersion', { version: apiVersion })}</Text>
+      </Stack>
     </Stack>
   )
 }
