@@ -1,7 +1,8 @@
 /**
  * `kanslia sandbox`: starts the Federation Sandbox on loopback. With `printCredentials` it writes
  * exactly one JSON line `{"baseUrl","authUrl","clientId","clientSecret","federationId"}` to
- * stdout (so scripts can read it); otherwise nothing goes to stdout.
+ * stdout (so scripts can read it); otherwise nothing goes to stdout. Its client may also write in
+ * its federation, so changes queued by `kanslia grant-merit` and the like can be pushed to it.
  */
 import { startSandbox, type Sandbox } from './index'
 
@@ -15,7 +16,7 @@ export interface SandboxCommandOptions {
 
 /** Starts the sandbox and optionally prints its credentials. @throws like `startSandbox`. */
 export async function runSandboxCommand(opts: SandboxCommandOptions): Promise<Sandbox> {
-  const sandbox = await startSandbox({ port: opts.port, athletes: opts.athletes, seed: opts.seed })
+  const sandbox = await startSandbox({ port: opts.port, athletes: opts.athletes, seed: opts.seed, writesOwnFederation: true })
   if (opts.printCredentials) {
     const { baseUrl, authUrl, clientId, clientSecret, federationId } = sandbox.credentials()
     process.stdout.write(`${JSON.stringify({ baseUrl, authUrl, clientId, clientSecret, federationId })}\n`)

@@ -72,6 +72,8 @@ export interface SandboxOptions {
   faults?: Partial<FaultOptions>
   /** Organizations the default client may write (spec v2 §5); default none (read-only on its federation). */
   writableOrganizationIds?: number[]
+  /** The default client may also write in its whole federation, as the demo's and `kanslia sandbox`'s do, so queued changes can be pushed. */
+  writesOwnFederation?: boolean
   /** Further clients; ids must differ from the default client's. */
   clients?: SandboxClientOptions[]
 }
@@ -152,7 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clientId: 'kanslia-sandbox-client',
     clientSecret: randomBytes(18).toString('base64url'),
     readableOrganizationIds: [store.federationId],
-    writableOrganizationIds: [...(options.writableOrganizationIds ?? [])],
+    writableOrganizationIds: [...(options.writableOrganizationIds ?? []), ...(options.writesOwnFederation ? [store.federationId] : [])],
     personalDataLevel: level
   }
   const clients: SandboxClient[] = [client]

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../src/main/db/open'
-import type { MemberDetail, MemberPage } from '../../src/shared/ipc/contract'
+import type { MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots')
@@ -33,6 +33,23 @@ describe('desktop app in Chromium', () => {
         { timeout: 30_000 }
       )
       .toBe(option)
+  }
+
+  /**
+   * Empties the search and waits until it stays empty: a drawer closing hands focus back a moment
+   * later, and a fill at that moment can miss.
+   */
+  const clearSearch = async () => {
+    const search = app.page.getByTestId('member-search')
+    await expect
+      .poll(
+        async () => {
+          if ((await search.inputValue()) !== '') await search.fill('')
+          return search.inputValue()
+        },
+        { timeout: 30_000 }
+      )
+      .toBe('')
   }
 
   beforeAll(async () => {
@@ -85,7 +102,7 @@ describe('desktop app in Chromium', () => {
     await shot('member-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })
-    await page.getByTestId('member-search').fill('')
+    await clearSearch()
   })
 
   it("joins a member's merits and event registrations in member detail (issue 4)", async () => {
@@ -111,7 +128,54 @@ describe('desktop app in Chromium', () => {
     await shot('member-merits')
     await page.keyboard.press('Escape')
     await page.getByTestId('member-detail').waitFor({ state: 'detached' })
-    await page.getByTestId('member-search').fill('')
+    await clearSearch()
+  })
+
+  it('grants a merit to ticked members through the outbox, and member detail shows it after the push (issue 5)', async () => {
+    const { page } = app
+    const value = async <T,>(method: string) => ((await app.call(method)) as { ok: true; value: T }).value
+    const federation = (await value<OrganizationNode[]>('getOrganizations')).find((o) => o.type === 'SPORTS_FEDERATION')
+    const merit = (await value<MeritChoice[]>('getMeritChoices')).find((m) => m.organizationName === federation?.name)
+    expect(merit).toBeDefined()
+    const label = [merit!.organizationName, merit!.meritGroupName, merit!.name].join(' · ')
+
+    await choose('filter-status', 'Voimassa')
+    const valid = (await members({ status: 'valid', limit: 3 })).rows
+    await page.getByTestId('member-row').nth(2).filter({ hasText: String(valid[2].sportId) }).waitFor()
+    // A tick, then shift+tick two rows down: three members.
+    await page.getByTestId('member-tick').nth(0).click()
+    await page.getByTestId('member-tick').nth(2).click({ modifiers: ['Shift'] })
+    await page.getByTestId('ticked-count').getByText('3 valittu').waitFor()
+
+    await page.getByTestId('grant-open').click()
+    await page.getByTestId('grant-merit-select').click()
+    await page.getByRole('option', { name: label, exact: true }).click()
+    await page.getByTestId('grant-date').fill('2026-02-14')
+    await page.getByTestId('grant-granter').fill('Seuran hallitus')
+    await shot('grant-merit')
+    await page.getByTestId('grant-review').click()
+    await page.getByTestId('grant-summary').getByText('3 jäsenelle 14.2.2026', { exact: false }).waitFor()
+    await page.getByTestId('grant-queue').click()
+    await page.getByTestId('grant-queued').waitFor()
+    await page.getByTestId('outbox-badge').getByText('1').waitFor()
+
+    await page.getByTestId('nav-outbox').click()
+    await page.locator('[data-testid="outbox-item"][data-state="queued"]').waitFor()
+    await shot('outbox')
+    await page.getByTestId('outbox-push').click()
+    await page.locator('[data-testid="outbox-item"][data-state="done"]').waitFor()
+    await page.getByTestId('outbox-message').getByText('Lähetetty 1', { exact: false }).waitFor()
+    await page.getByTestId('outbox-badge').waitFor({ state: 'detached' })
+
+    await page.getByTestId('nav-members').click()
+    await choose('filter-status', 'Kaikki tilat')
+    await page.getByTestId('member-search').fill(String(valid[1].sportId))
+    await page.getByTestId('member-row').filter({ hasText: String(valid[1].sportId) }).waitFor()
+    await page.getByTestId('member-search').press('Enter')
+    await page.getByTestId('member-merit').filter({ hasText: merit!.name }).getByText('myönnetty 14.2.2026', { exact: false }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('member-detail').waitFor({ state: 'detached' })
+    await clearSearch()
   })
 
   it('filters by licence status and club, and sorts by a column', async () => {

@@ -8,13 +8,19 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
 /**
  * A desktop session as the app builds it (real worker-thread sync, real services), in a
  * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
- * worker bootstraps tsx to load the TypeScript entry.
+ * worker bootstraps tsx to load the TypeScript entry. Pushes only on demand unless
+ * `autoPushIntervalMs` is given, so tests see queued changes wait.
  */
-export function createTestSession(options: { demoAthletes?: number; home?: string } = {}): { session: DesktopSession; home: string; dispose(): Promise<void> } {
+export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number } = {}): {
+  session: DesktopSession
+  home: string
+  dispose(): Promise<void>
+} {
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
   const session = new DesktopSession({
     env: { KANSLIA_HOME: home },
     demoAthletes: options.demoAthletes,
+    autoPushIntervalMs: options.autoPushIntervalMs ?? 0,
     runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) })
   })
   return {

@@ -1,4 +1,4 @@
-import type { LicencePeriodSummary, MemberFilterOptions, OrganizationNode } from '../../shared/ipc/contract'
+import type { LicencePeriodSummary, MemberFilterOptions, MeritChoice, OrganizationNode } from '../../shared/ipc/contract'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
@@ -55,4 +55,17 @@ export function readLicenceSummary(db: ReadableDB): LicencePeriodSummary[] {
 /** Every stored organization with its parent (spec v2 §2.2 `parentId`), for the tree federation → areas → clubs. */
 export function readOrganizations(db: ReadableDB): OrganizationNode[] {
   return prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, type, parent_id AS parentId FROM organization ORDER BY name, id").all() as OrganizationNode[]
+}
+
+/**
+ * Every stored merit (spec v2 §2.8) for the batch grant's picker, by organization, group and the
+ * merit's `orderNumber` (the order the spec says merits sort in).
+ */
+export function readMeritChoices(db: ReadableDB): MeritChoice[] {
+  return prepared(
+    db,
+    `SELECT m.id, coalesce(m.name, '#' || m.id) AS name, coalesce(g.name, m.raw ->> '$.meritGroupName') AS meritGroupName, o.name AS organizationName
+     FROM merit m LEFT JOIN merit_group g ON g.id = m.merit_group_id LEFT JOIN organization o ON o.id = g.organization_id
+     ORDER BY o.name, meritGroupName, m.order_number, m.id`
+  ).all() as MeritChoice[]
 }

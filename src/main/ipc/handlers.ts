@@ -30,6 +30,14 @@ export function createHandlers({ session, openExternal }: HandlerDeps): Handlers
     getMemberFilters: () => session.memberFilters(),
     getLicenceSummary: () => session.licenceSummary(),
     getOrganizations: () => session.organizations(),
+    listMemberIds: (input) => session.memberIds(input),
+    getMeritChoices: () => session.meritChoices(),
+    queueMeritGrant: (input) => session.queueMeritGrant(input),
+    editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),
+    getOutbox: () => session.outbox(),
+    pushOutbox: () => session.push(),
+    retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
+    discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
     openExternal: async (input) => {
       const url = safeExternalUrl(input.url)
       if (url === null) return { opened: false }

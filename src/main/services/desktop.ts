@@ -9,10 +9,14 @@ import type {
   MemberDetail,
   MemberFilterOptions,
   MemberPage,
+  MeritChoice,
+  MeritGrantInput,
   OrganizationNode,
+  OutboxView,
   SyncStatus,
   SyncSummary
 } from '../../shared/ipc/contract'
+import type { OutboxItem, PushSummary } from '../../shared/outbox'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -24,13 +28,16 @@ import {
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { readMemberDetail } from '../db/memberDetail'
 import { listMembers, type MemberListQuery } from '../db/memberList'
-import { readLicenceSummary, readMemberFilterOptions, readOrganizations } from '../db/overview'
+import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
+import { countWaiting } from '../db/outbox'
+import type { MeritGrantPayload } from '../outbox/meritGrant'
 import { readStatus } from '../db/status'
 import { storeClientSecret } from '../secrets/keychain'
 import type { SyncResult } from '../sync/engine'
 import type { SyncRunner } from '../workers/runSyncWorker'
 import type { ReadableDB } from '../db/open'
 import { openExistingDatabase } from './database'
+import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queueMeritGrant, retryOutboxItem } from './outbox'
 import { UserFacingError } from './errors'
 
 /** Where a desktop session keeps its files, and how it syncs. */
@@ -43,6 +50,18 @@ export interface DesktopSessionOptions {
   demoAthletes?: number
   /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
   today?: () => string
+  /**
+   * How often, in ms, the session tries to push changes that wait for the network (DESIGN §4:
+   * pushes start by themselves once the API is reachable), besides right after queuing and after
+   * each sync; default 60,000. 0 pushes only on demand ("Push now").
+   */
+  autoPushIntervalMs?: number
+}
+
+/** The outbox's merit grant payload (spec v2 §4.3 body) of the UI's batch grant. */
+function meritGrantPayload(input: MeritGrantInput): MeritGrantPayload {
+  const { meritId, meritGrantees, grantingDate, meritGranter, meritAdditionalInfo, notifyGrantees } = input
+  return { meritId, grant: { grantingDate, meritGranter, meritGrantees, notifyGrantees, ...(meritAdditionalInfo ? { meritAdditionalInfo } : {}) } }
 }
 
 /** Turns a run's result into what the renderer shows: totals and failed resources in plain words. */
@@ -73,11 +92,20 @@ export class DesktopSession {
   private running: Promise<SyncSummary> | null = null
   private lastError: string | null = null
   private reader: { file: string; db: ReadableDB } | null = null
+  private pushing: Promise<PushSummary> | null = null
+  private pushTimer: NodeJS.Timeout | null = null
+  private readonly autoPush: boolean
 
   constructor(private readonly options: DesktopSessionOptions) {
     this.env = options.env ?? process.env
     this.today = options.today ?? (() => localDate())
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
+    const interval = options.autoPushIntervalMs ?? 60_000
+    this.autoPush = interval > 0
+    if (this.autoPush) {
+      this.pushTimer = setInterval(() => this.pushInBackground(), interval)
+      this.pushTimer.unref()
+    }
   }
 
   /** The database the app shows now. */
@@ -89,7 +117,11 @@ export class DesktopSession {
   state(): AppState {
     const profile = this.demoMode ? null : readConnectionProfile(connectionProfileFile(this.env))
     const mode = this.demoMode ? 'demo' : profile !== null && existsSync(this.dbFile) ? 'connected' : 'first-run'
-    return { mode, profile, syncing: this.running !== null }
+    return { mode, profile, syncing: this.running !== null, outboxWaiting: this.outboxWaiting() }
+  }
+
+  private outboxWaiting(): number {
+    return existsSync(this.dbFile) ? this.read(countWaiting) : 0
   }
 
   /**
@@ -118,7 +150,7 @@ export class DesktopSession {
   }
 
   private async ensureDemoSandbox(athletes?: number): Promise<Sandbox> {
-    if (this.demo === null) this.demo = await startSandbox({ athletes: athletes ?? this.options.demoAthletes ?? 5000, seed: 1 })
+    if (this.demo === null) this.demo = await startSandbox({ athletes: athletes ?? this.options.demoAthletes ?? 5000, seed: 1, writesOwnFederation: true })
     return this.demo
   }
 
@@ -144,6 +176,8 @@ export class DesktopSession {
   }
 
   private async runSyncOnce(full: boolean): Promise<SyncSummary> {
+    // One writer of cursors at a time: a push re-pulls with the same engine.
+    await this.pushing?.catch(() => undefined)
     const connection = await this.connection()
     const dbFile = this.dbFile
     try {
@@ -153,6 +187,7 @@ export class DesktopSession {
       const summary = summarizeSync(result)
       this.lastError = summary.errors[0]?.message ?? null
       this.emit({ type: 'sync-finished', summary })
+      if (summary.ok) setImmediate(() => this.pushInBackground())
       return summary
     } catch (error) {
       const failure = error instanceof UserFacingError ? error : new UserFacingError('sync-failed', String((error as Error).message ?? error))
@@ -221,8 +256,88 @@ export class DesktopSession {
     return this.read(readOrganizations)
   }
 
-  /** Waits for a running sync and stops the demo sandbox (app quit, test teardown). */
+  /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */
+  memberIds(query: MemberListQuery): number[] {
+    return this.members(query).rows.map((row) => row.id)
+  }
+
+  /** Merits the batch grant can pick. */
+  meritChoices(): MeritChoice[] {
+    return this.read(readMeritChoices)
+  }
+
+  /**
+   * Queues a batch merit grant (spec v2 §4.3) and tries to push it at once.
+   * @throws InvalidChangeError naming every problem (nothing is queued); UserFacingError `no-database`.
+   */
+  async queueMeritGrant(input: MeritGrantInput): Promise<OutboxItem> {
+    const item = await queueMeritGrant({ dbFile: this.dbFile, ...meritGrantPayload(input) })
+    this.outboxChanged()
+    setImmediate(() => this.pushInBackground())
+    return item
+  }
+
+  /** Replaces a queued or rejected merit grant's input and queues it again. @throws as `editOutboxItem`; UserFacingError `wrong-kind`. */
+  async editMeritGrant(itemId: number, input: MeritGrantInput): Promise<OutboxItem> {
+    const item = listOutbox(this.dbFile).find((candidate) => candidate.id === itemId)
+    if (item && item.kind !== 'merit-grant') throw new UserFacingError('wrong-kind', `outbox item ${itemId} is a ${item.kind}, not a merit grant`)
+    const edited = await editOutboxItem({ dbFile: this.dbFile, id: itemId, input: meritGrantPayload(input) })
+    this.outboxChanged()
+    return edited
+  }
+
+  /** The outbox panel: every item and how many wait. @throws UserFacingError `no-database`. */
+  outbox(): OutboxView {
+    return { items: listOutbox(this.dbFile), waiting: this.outboxWaiting() }
+  }
+
+  /**
+   * Pushes the outbox now (DESIGN §4), after a running sync; a second call while one runs joins it.
+   * @throws UserFacingError `not-connected`, `no-database`, `push-running` (another process pushes); ApiError `unauthorized`.
+   */
+  push(): Promise<PushSummary> {
+    if (this.pushing) return this.pushing
+    const run = this.pushOnce().finally(() => {
+      this.pushing = null
+      this.outboxChanged()
+    })
+    this.pushing = run
+    return run
+  }
+
+  private async pushOnce(): Promise<PushSummary> {
+    await this.running?.catch(() => undefined)
+    return pushOutboxNow({ dbFile: this.dbFile, connection: await this.connection() })
+  }
+
+  /** An automatic push: only when something waits and nothing else runs; failures stay in the items (the outbox panel shows them). */
+  private pushInBackground(): void {
+    if (!this.autoPush || this.pushing || this.running || !existsSync(this.dbFile) || this.outboxWaiting() === 0) return
+    this.push().catch(() => undefined)
+  }
+
+  /** Queues a rejected item again unchanged. @throws UserFacingError `no-such-item` / `not-retryable`. */
+  async retryOutboxItem(itemId: number): Promise<OutboxItem> {
+    const item = await retryOutboxItem({ dbFile: this.dbFile, id: itemId })
+    this.outboxChanged()
+    return item
+  }
+
+  /** Discards a queued or rejected item and the items that depend on it. @throws UserFacingError `no-such-item` / `not-discardable`. */
+  async discardOutboxItem(itemId: number): Promise<{ removed: number[] }> {
+    const removed = await discardOutboxItem({ dbFile: this.dbFile, id: itemId })
+    this.outboxChanged()
+    return { removed }
+  }
+
+  private outboxChanged(): void {
+    this.emit({ type: 'outbox-changed', waiting: this.outboxWaiting() })
+  }
+
+  /** Waits for a running sync and push and stops the demo sandbox (app quit, test teardown). */
   async close(): Promise<void> {
+    if (this.pushTimer) clearInterval(this.pushTimer)
+    await this.pushing?.catch(() => undefined)
     await this.running?.catch(() => undefined)
     await this.stopDemo()
     this.reader?.db.close()

@@ -1,23 +1,24 @@
-import { AppShell, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core'
+import { AppShell, Badge, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Licences } from './pages/Licences'
 import { Members } from './pages/Members'
 import { Organizations } from './pages/Organizations'
+import { Outbox } from './pages/Outbox'
 import { FirstRun } from './pages/FirstRun'
 import { Settings } from './pages/Settings'
 import { SyncPanel } from './pages/SyncPanel'
 import { SyncProgress } from './pages/SyncProgress'
 import { subscribeToEvents, useAppStore, type Page } from './stores/app'
 
-const PAGES: Page[] = ['members', 'licences', 'organizations', 'sync', 'settings']
+const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'sync', 'settings']
 
 /** The desktop app: first run until a database exists, then the navigation and the pages. */
 export function App() {
   const { t } = useTranslation()
   const { app, page, setPage, load, syncing } = useAppStore()
-  // Ctrl+1…5 (⌘ on macOS) open the pages in navigation order, also from inside text fields.
+  // Ctrl+1…6 (⌘ on macOS) open the pages in navigation order, also from inside text fields.
   useHotkeys(
     PAGES.map((p, i) => [`mod+${i + 1}`, () => setPage(p)] as [string, () => void]),
     []
@@ -35,7 +36,7 @@ export function App() {
     )
   }
   if (app.mode === 'first-run') return <FirstRun />
-  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, sync: <SyncPanel />, settings: <Settings /> }[page]
+  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, outbox: <Outbox />, sync: <SyncPanel />, settings: <Settings /> }[page]
   return (
     <AppShell navbar={{ width: 220, breakpoint: 0 }} padding={0}>
       <AppShell.Navbar p="sm">
@@ -44,7 +45,20 @@ export function App() {
             <Title order={3}>{t('app.title')}</Title>
           </Group>
           {PAGES.map((p) => (
-            <NavLink key={p} label={t(`nav.${p}`)} active={page === p} onClick={() => setPage(p)} data-testid={`nav-${p}`} />
+            <NavLink
+              key={p}
+              label={t(`nav.${p}`)}
+              active={page === p}
+              onClick={() => setPage(p)}
+              data-testid={`nav-${p}`}
+              rightSection={
+                p === 'outbox' && app.outboxWaiting > 0 ? (
+                  <Badge color="orange" size="sm" circle={app.outboxWaiting < 10} aria-label={t('outbox.waiting', { count: app.outboxWaiting })} data-testid="outbox-badge">
+                    {app.outboxWaiting}
+                  </Badge>
+                ) : undefined
+              }
+            />
           ))}
           {app.mode === 'demo' && (
             <Text size="xs" c="dimmed" px="sm" pt="md">

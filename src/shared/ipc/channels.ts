@@ -14,6 +14,14 @@ export const METHODS = [
   'getMemberFilters',
   'getLicenceSummary',
   'getOrganizations',
+  'listMemberIds',
+  'getMeritChoices',
+  'queueMeritGrant',
+  'editMeritGrant',
+  'getOutbox',
+  'pushOutbox',
+  'retryOutboxItem',
+  'discardOutboxItem',
   'openExternal'
 ] as const
 

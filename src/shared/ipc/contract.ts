@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
-import type { OutboxKind, OutboxState } from '../outbox'
+import type { OutboxItem, OutboxKind, OutboxState, PushSummary } from '../outbox'
 
 /**
  * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
@@ -24,6 +24,8 @@ export interface AppState {
   profile: ConnectionProfileView | null
   /** True while a sync runs (in the worker thread). */
   syncing: boolean
+  /** Outbox items that wait for the network (queued, sending or unknown): the outbox badge. */
+  outboxWaiting: number
 }
 
 /** Progress of one (resource, scope) of a running sync (DESIGN §3 rule 7, `SyncProgress` of the engine). */
@@ -73,6 +75,7 @@ export interface SyncStatus {
 
 /** Events pushed from the main process on `EVENT_CHANNEL`. */
 export type KansliaEvent =
+  | { type: 'outbox-changed'; waiting: number }
   | { type: 'sync-progress'; progress: SyncProgressEvent }
   | { type: 'sync-finished'; summary: SyncSummary }
   | { type: 'sync-failed'; error: IpcError }
@@ -232,6 +235,37 @@ export interface OrganizationNode {
   parentId: number | null
 }
 
+/** A merit the batch grant can pick (spec v2 §2.8), with its group and the group's organization. */
+export interface MeritChoice {
+  id: number
+  name: string
+  meritGroupName: string | null
+  organizationName: string | null
+}
+
+/** The outbox panel: every item, oldest first, and how many wait for the network. */
+export interface OutboxView {
+  items: OutboxItem[]
+  waiting: number
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+
+/**
+ * A batch merit grant as the UI gives it (spec v2 §4.3 body; limits of §8: 1..10,000 grantees,
+ * granter 1..255 characters, additional info ≤ 2048). The outbox checks it again against the
+ * local data before queuing.
+ */
+export const meritGrantInputSchema = z.strictObject({
+  meritId: id,
+  meritGrantees: z.array(id).min(1).max(10_000),
+  grantingDate: isoDate,
+  meritGranter: z.string().trim().min(1).max(255),
+  meritAdditionalInfo: z.string().max(2048).optional(),
+  notifyGrantees: z.boolean()
+})
+export type MeritGrantInput = z.input<typeof meritGrantInputSchema>
+
 const httpUrl = z.string().trim().min(1).max(2000)
 const none = z.strictObject({}).optional()
 
@@ -258,6 +292,14 @@ export const CONTRACT = {
   getMemberFilters: { input: none, output: {} as MemberFilterOptions },
   getLicenceSummary: { input: none, output: {} as LicencePeriodSummary[] },
   getOrganizations: { input: none, output: {} as OrganizationNode[] },
+  listMemberIds: { input: memberQuerySchema.extend({ limit: z.number().int().min(1).max(10_000).default(10_000) }), output: {} as number[] },
+  getMeritChoices: { input: none, output: {} as MeritChoice[] },
+  queueMeritGrant: { input: meritGrantInputSchema, output: {} as OutboxItem },
+  editMeritGrant: { input: z.strictObject({ itemId: id, grant: meritGrantInputSchema }), output: {} as OutboxItem },
+  getOutbox: { input: none, output: {} as OutboxView },
+  pushOutbox: { input: none, output: {} as PushSummary },
+  retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
+  discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { KansliaEvent, MemberPage } from '../../../src/shared/ipc/contract'
+import type { KansliaEvent, MemberDetail, MemberPage, MeritChoice, OrganizationNode, OutboxView } from '../../../src/shared/ipc/contract'
+import type { OutboxItem, PushSummary } from '../../../src/shared/outbox'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { createTestSession } from '../../support/desktop'
+
+/** A merit of the federation itself: any member of the federation may be granted it (spec v2 §4.3 readability). */
+function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[]): MeritChoice {
+  const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')
+  const merit = merits.find((m) => m.organizationName === federation?.name)
+  if (!merit) throw new Error('the demo federation has no merit of its own')
+  return merit
+}
 
 /**
  * The IPC handlers over the real session: demo sandbox on loopback, sync in a worker thread,
@@ -15,7 +24,7 @@ describe('desktop IPC handlers against the demo federation', () => {
 
   beforeAll(async () => {
     test.session.events.on('event', (event: KansliaEvent) => events.push(event))
-    expect(await call('getAppState')).toEqual({ ok: true, value: { mode: 'first-run', profile: null, syncing: false } })
+    expect(await call('getAppState')).toEqual({ ok: true, value: { mode: 'first-run', profile: null, syncing: false, outboxWaiting: 0 } })
     expect(await call('startDemo', {})).toMatchObject({ ok: true, value: { mode: 'demo' } })
     const synced = await call('syncNow', {})
     expect(synced).toMatchObject({ ok: true, value: { ok: true, full: true } })
@@ -84,10 +93,68 @@ describe('desktop IPC handlers against the demo federation', () => {
     expect(organizations.value.some((o) => o.type === 'CLUB')).toBe(true)
   })
 
+  it('queues a batch merit grant, refuses a bad one with every problem, and pushes it to the sandbox (issue 5)', async () => {
+    const value = async <T>(method: string, input?: unknown) => {
+      const answer = (await call(method, input)) as { ok: boolean; value: T; error: { code: string; message: string } }
+      if (!answer.ok) throw new Error(`${method}: ${answer.error.message}`)
+      return answer.value
+    }
+    const merit = federationMerit(await value<MeritChoice[]>('getMeritChoices'), await value<OrganizationNode[]>('getOrganizations'))
+    expect(merit.meritGroupName).toBeTruthy()
+    const grantees = await value<number[]>('listMemberIds', { status: 'valid', limit: 3 })
+    expect(grantees).toHaveLength(3)
+
+    const before = events.length
+    const refused = (await call('queueMeritGrant', { meritId: merit.id, meritGrantees: [...grantees, 999_999_999], grantingDate: '2026-02-30', meritGranter: 'Hallitus', notifyGrantees: false })) as {
+      ok: false
+      error: { code: string; message: string }
+    }
+    expect(refused.ok).toBe(false)
+    expect(refused.error.code).toBe('invalid-change')
+    expect(refused.error.message).toMatch(/grantingDate/)
+    expect(refused.error.message).toMatch(/999999999/)
+    expect((await value<OutboxView>('getOutbox')).items).toEqual([])
+
+    const item = await value<OutboxItem>('queueMeritGrant', { meritId: merit.id, meritGrantees: grantees, grantingDate: '2026-02-14', meritGranter: 'Hallitus', notifyGrantees: false })
+    expect(item).toMatchObject({ kind: 'merit-grant', state: 'queued' })
+    expect(events.slice(before)).toContainEqual({ type: 'outbox-changed', waiting: 1 })
+    expect(await value('getAppState')).toMatchObject({ outboxWaiting: 1 })
+    const pending = await value<MemberDetail>('getMemberDetail', { id: grantees[0] })
+    expect(pending.pending).toEqual([{ itemId: item.id, kind: 'merit-grant', state: 'queued', target: `merit ${merit.id}` }])
+
+    const pushed = await value<PushSummary>('pushOutbox')
+    expect(pushed).toMatchObject({ done: [item.id], rejected: [], waiting: 0, stopped: null, repull: { ok: true } })
+    expect((await value<OutboxView>('getOutbox')).items).toMatchObject([{ id: item.id, state: 'done', lastStatus: 200 }])
+    const granted = await value<MemberDetail>('getMemberDetail', { id: grantees[0] })
+    expect(granted.pending).toEqual([])
+    expect(granted.merits).toContainEqual(expect.objectContaining({ meritId: merit.id, grantingDate: '2026-02-14', meritGranter: 'Hallitus' }))
+    expect(events.at(-1)).toEqual({ type: 'outbox-changed', waiting: 0 })
+  })
+
   it('reports the last result per resource', async () => {
     const status = (await call('getSyncStatus')) as { ok: true; value: { syncing: boolean; resources: Array<{ lastResult: string }> } }
     expect(status.value.syncing).toBe(false)
     expect(status.value.resources.length).toBeGreaterThan(0)
     expect(status.value.resources.every((r) => r.lastResult === 'ok')).toBe(true)
+  })
+})
+
+describe('desktop session pushing by itself', () => {
+  const test = createTestSession({ demoAthletes: 300, autoPushIntervalMs: 60_000 })
+  afterAll(() => test.dispose())
+
+  it('pushes a queued grant at once when the registry is reachable (DESIGN §4)', async () => {
+    await test.session.startDemo()
+    expect((await test.session.sync()).ok).toBe(true)
+    const merit = federationMerit(test.session.meritChoices(), test.session.organizations())
+    const [grantee] = test.session.memberIds({ text: '', status: 'valid', sort: 'name', direction: 'asc', offset: 0, limit: 1 })
+    const emptied = new Promise<void>((resolve) =>
+      test.session.events.on('event', (event: KansliaEvent) => {
+        if (event.type === 'outbox-changed' && event.waiting === 0) resolve()
+      })
+    )
+    const item = await test.session.queueMeritGrant({ meritId: merit.id, meritGrantees: [grantee], grantingDate: '2026-03-01', meritGranter: 'Seura', notifyGrantees: false })
+    await emptied
+    expect(test.session.outbox().items).toMatchObject([{ id: item.id, state: 'done' }])
   })
 })

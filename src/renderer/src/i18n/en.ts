@@ -1,7 +1,7 @@
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
-  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', sync: 'Sync', settings: 'Settings' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
     intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
@@ -31,7 +31,13 @@ export const en = {
     allPeriods: 'All licence periods',
     status: 'Licence status',
     empty: 'No members match.',
-    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens; Ctrl+1…5 switch pages'
+    select: 'Tick {{name}}',
+    selected: '{{count, number}} ticked',
+    selectAll: 'Tick all {{count, number}}',
+    clearSelection: 'Clear',
+    grantMerit: 'Grant a merit…',
+    tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…6 switch pages'
   },
   status: {
     all: 'Any status',
@@ -65,8 +71,40 @@ export const en = {
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },
-  /** Outbox item kinds and states (DESIGN §4). */
+  /** The batch merit grant (spec v2 §4.3). */
+  grant: {
+    heading: 'Grant a merit',
+    editHeading: 'Edit the merit grant',
+    merit: 'Merit',
+    date: 'Granting date',
+    granter: 'Granter',
+    info: 'Additional information',
+    notify: 'Notify the grantees',
+    review: 'Review',
+    back: 'Back',
+    queue: 'Queue the grant',
+    save: 'Save and queue again',
+    summary: 'Grant {{merit}} to {{count, number}} members on {{date}}, granted by {{granter}}.',
+    offlineHint: 'The grant goes to the outbox and reaches the registry at the next push, also if you are offline now.',
+    queued: 'Queued: {{summary}}'
+  },
+  /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    heading: 'Outbox',
+    stateHeading: 'State',
+    meritGrantSummary: '{{merit}} to {{count, number}} members, granted {{date}} by {{granter}}',
+    pushNow: 'Push now',
+    empty: 'Nothing waits to be sent.',
+    waiting: '{{count, number}} changes wait for the network',
+    retry: 'Retry',
+    edit: 'Edit',
+    discard: 'Discard',
+    attempts: 'Attempts',
+    answer: 'Registry’s answer',
+    change: 'Change',
+    pushed: 'Sent {{count, number}}; {{waiting, number}} still waiting.',
+    offline: 'The registry could not be reached: the changes stay queued.',
+    rejectedCount: '{{count, number}} rejected: edit, retry or discard them.',
     kind: {
       'merit-grant': 'Merit grant',
       'event-registration': 'Event registration',

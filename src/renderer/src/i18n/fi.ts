@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
-  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', sync: 'Synkronointi', settings: 'Asetukset' },
+  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
     intro: 'Yhdistä valtakunnalliseen urheilurekisteriin lajiliittosi antamilla API-tunnuksilla tai tutustu ensin demoliittoon.',
@@ -33,7 +33,13 @@ export const fi: Strings = {
     allPeriods: 'Kaikki lisenssikaudet',
     status: 'Lisenssin tila',
     empty: 'Ei hakua vastaavia jäseniä.',
-    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa; Ctrl+1…5 vaihtaa sivua'
+    select: 'Valitse {{name}}',
+    selected: '{{count, number}} valittu',
+    selectAll: 'Valitse kaikki {{count, number}}',
+    clearSelection: 'Tyhjennä',
+    grantMerit: 'Myönnä ansiomerkki…',
+    tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…6 vaihtaa sivua'
   },
   status: {
     all: 'Kaikki tilat',
@@ -67,8 +73,40 @@ export const fi: Strings = {
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },
-  /** Outbox item kinds and states (DESIGN §4). */
+  /** The batch merit grant (spec v2 §4.3). */
+  grant: {
+    heading: 'Myönnä ansiomerkki',
+    editHeading: 'Muokkaa ansiomerkin myöntöä',
+    merit: 'Ansiomerkki',
+    date: 'Myöntöpäivä',
+    granter: 'Myöntäjä',
+    info: 'Lisätiedot',
+    notify: 'Ilmoita saajille',
+    review: 'Tarkista',
+    back: 'Takaisin',
+    queue: 'Lisää jonoon',
+    save: 'Tallenna ja lisää jonoon',
+    summary: 'Myönnetään {{merit}} {{count, number}} jäsenelle {{date}}, myöntäjä {{granter}}.',
+    offlineHint: 'Myöntö menee lähtevien jonoon ja päätyy rekisteriin seuraavassa lähetyksessä, vaikka olisit nyt ilman verkkoa.',
+    queued: 'Jonossa: {{summary}}'
+  },
+  /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    heading: 'Lähtevät',
+    stateHeading: 'Tila',
+    meritGrantSummary: '{{merit}} {{count, number}} jäsenelle, myönnetty {{date}}, myöntäjä {{granter}}',
+    pushNow: 'Lähetä nyt',
+    empty: 'Mikään ei odota lähetystä.',
+    waiting: '{{count, number}} muutosta odottaa verkkoa',
+    retry: 'Yritä uudelleen',
+    edit: 'Muokkaa',
+    discard: 'Poista',
+    attempts: 'Yrityksiä',
+    answer: 'Rekisterin vastaus',
+    change: 'Muutos',
+    pushed: 'Lähetetty {{count, number}}; {{waiting, number}} odottaa yhä.',
+    offline: 'Rekisteriin ei saatu yhteyttä: muutokset jäävät jonoon.',
+    rejectedCount: '{{count, number}} hylätty: muokkaa, yritä uudelleen tai poista.',
     kind: {
       'merit-grant': 'Ansiomerkin myöntö',
       'event-registration': 'Tapahtumailmoittautuminen',

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
-  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', sync: 'Synkronisering', settings: 'Inställningar' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
     intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
@@ -33,7 +33,13 @@ export const sv: Strings = {
     allPeriods: 'Alla licensperioder',
     status: 'Licensstatus',
     empty: 'Inga medlemmar matchar.',
-    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar; Ctrl+1…5 byter sida'
+    select: 'Välj {{name}}',
+    selected: '{{count, number}} valda',
+    selectAll: 'Välj alla {{count, number}}',
+    clearSelection: 'Töm',
+    grantMerit: 'Bevilja förtjänsttecken…',
+    tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…6 byter sida'
   },
   status: {
     all: 'Alla statusar',
@@ -67,8 +73,40 @@ export const sv: Strings = {
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },
-  /** Outbox item kinds and states (DESIGN §4). */
+  /** The batch merit grant (spec v2 §4.3). */
+  grant: {
+    heading: 'Bevilja förtjänsttecken',
+    editHeading: 'Redigera beviljandet',
+    merit: 'Förtjänsttecken',
+    date: 'Beviljningsdatum',
+    granter: 'Beviljare',
+    info: 'Tilläggsinformation',
+    notify: 'Meddela mottagarna',
+    review: 'Granska',
+    back: 'Tillbaka',
+    queue: 'Lägg i kö',
+    save: 'Spara och lägg i kö igen',
+    summary: 'Beviljar {{merit}} till {{count, number}} medlemmar {{date}}, beviljat av {{granter}}.',
+    offlineHint: 'Beviljandet läggs i utkorgen och når registret vid nästa sändning, även om du nu är offline.',
+    queued: 'I kö: {{summary}}'
+  },
+  /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    heading: 'Utkorg',
+    stateHeading: 'Status',
+    meritGrantSummary: '{{merit}} till {{count, number}} medlemmar, beviljat {{date}} av {{granter}}',
+    pushNow: 'Skicka nu',
+    empty: 'Inget väntar på att skickas.',
+    waiting: '{{count, number}} ändringar väntar på nätet',
+    retry: 'Försök igen',
+    edit: 'Redigera',
+    discard: 'Ta bort',
+    attempts: 'Försök',
+    answer: 'Registrets svar',
+    change: 'Ändring',
+    pushed: 'Skickade {{count, number}}; {{waiting, number}} väntar ännu.',
+    offline: 'Registret kunde inte nås: ändringarna står kvar i kön.',
+    rejectedCount: '{{count, number}} avvisade: redigera, försök igen eller ta bort dem.',
     kind: {
       'merit-grant': 'Beviljande av förtjänsttecken',
       'event-registration': 'Evenemangsanmälan',

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Alert, Badge, Box, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -8,20 +8,25 @@ import type { MemberFilterOptions, MemberListRow, MemberQuery, MemberSortColumn 
 import { call } from '../api'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { GrantMerit } from './GrantMerit'
 import { MemberDetail } from './MemberDetail'
 
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 100
 const ROW_HEIGHT = 36
-const GRID = 'minmax(180px, 2fr) 110px 90px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 150px'
+const GRID = '36px minmax(180px, 2fr) 110px 90px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 150px'
+/** The most members one merit grant may name (spec v2 §8 `meritGrantees`), and so the most "tick all" ticks. */
+const MAX_TICKED = 10_000
 const STATUS_COLOR = { valid: 'green', expiring: 'yellow', missing: 'red' } as const
 
 type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
 
 /**
- * Members (issue 3): a virtualised list of every member, windows fetched over IPC as they scroll
- * into view (SQL LIMIT/OFFSET in the main process), search as you type, filters, sortable
+ * Members (issues 3, 5): a virtualised list of every member, windows fetched over IPC as they
+ * scroll into view (SQL LIMIT/OFFSET in the main process), search as you type, filters, sortable
  * columns (TanStack Table's sorting state, sorted by SQL), arrow keys move, Enter opens detail.
+ * Members are ticked (checkbox, Space, shift-click for a range, or all that match) across
+ * searches, for the batch merit grant.
  */
 export function Members() {
   const { t, i18n } = useTranslation()
@@ -34,6 +39,12 @@ export function Members() {
   const [pages, setPages] = useState<Map<number, MemberListRow[]>>(new Map())
   const [selected, setSelected] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set())
+  /** The row index of the last tick: shift-click ticks the range from it. */
+  const anchor = useRef<number | null>(null)
+  const [granting, setGranting] = useState(false)
+  const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
+  const grantees = useMemo(() => [...ticked], [ticked])
   const requested = useRef(new Set<number>())
   const generation = useRef(0)
   /** The generation whose rows `pages` holds. */
@@ -94,6 +105,29 @@ export function Members() {
 
   const rowAt = (index: number) => pages.get(Math.floor(index / PAGE))?.[index % PAGE]
 
+  /** Ticks the members of rows `from`…`to` of the current query (their windows may not be loaded). */
+  const tickRange = useCallback(
+    async (from: number, to: number) => {
+      const ids = await call('listMemberIds', { ...query, offset: from, limit: Math.min(MAX_TICKED, to - from + 1) })
+      setTicked((previous) => new Set([...previous, ...ids]))
+    },
+    [query]
+  )
+  const tick = useCallback(
+    (index: number, row: MemberListRow | undefined, range: boolean) => {
+      if (range && anchor.current !== null) void tickRange(Math.min(anchor.current, index), Math.max(anchor.current, index))
+      else if (row) {
+        setTicked((previous) => {
+          const next = new Set(previous)
+          if (!next.delete(row.id)) next.add(row.id)
+          return next
+        })
+      }
+      anchor.current = index
+    },
+    [tickRange]
+  )
+
   const columns = useMemo<Array<ColumnDef<MemberListRow>>>(
     () => [
       { id: 'name', header: t('members.name'), accessorFn: (row) => `${row.lastName ?? ''} ${row.firstName ?? ''}` },
@@ -129,7 +163,8 @@ export function Members() {
     else if (event.key === 'Enter') {
       const row = rowAt(selected)
       if (row) setOpenId(row.id)
-    } else return
+    } else if (event.key === ' ' && event.target === scrollRef.current) tick(selected, rowAt(selected), event.shiftKey)
+    else return
     event.preventDefault()
   }
 
@@ -154,16 +189,47 @@ export function Members() {
         />
         <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
+      {queuedSummary && (
+        <Alert color="green" withCloseButton onClose={() => setQueuedSummary(null)} data-testid="grant-queued">
+          {t('grant.queued', { summary: queuedSummary })}
+        </Alert>
+      )}
       <Group justify="space-between">
-        <Text size="sm" data-testid="member-count">
-          {t('members.count', { count: total })}
-        </Text>
+        <Group gap="sm">
+          <Text size="sm" data-testid="member-count">
+            {t('members.count', { count: total })}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            disabled={total === 0 || total > MAX_TICKED}
+            title={total > MAX_TICKED ? t('members.tooManyToSelect') : undefined}
+            onClick={() => void tickRange(0, total - 1)}
+            data-testid="tick-all"
+          >
+            {t('members.selectAll', { count: total })}
+          </Button>
+          {ticked.size > 0 && (
+            <>
+              <Text size="sm" fw={600} data-testid="ticked-count">
+                {t('members.selected', { count: ticked.size })}
+              </Text>
+              <Button size="compact-sm" onClick={() => setGranting(true)} data-testid="grant-open">
+                {t('members.grantMerit')}
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => setTicked(new Set())}>
+                {t('members.clearSelection')}
+              </Button>
+            </>
+          )}
+        </Group>
         <Text size="xs" c="dimmed">
           {t('members.keyboardHint')}
         </Text>
       </Group>
       <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          <span role="columnheader" aria-label={t('members.selected', { count: ticked.size })} />
           {table.getHeaderGroups()[0].headers.map((header) => {
             const sorted = header.column.getIsSorted()
             return (
@@ -199,11 +265,31 @@ export function Members() {
           )}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => (
-              <MemberRow key={item.key} index={item.index} start={item.start} row={rowAt(item.index)} selected={item.index === selected} onOpen={open} />
+              <MemberRow
+                key={item.key}
+                index={item.index}
+                start={item.start}
+                row={rowAt(item.index)}
+                selected={item.index === selected}
+                ticked={rowAt(item.index) !== undefined && ticked.has(rowAt(item.index)!.id)}
+                onOpen={open}
+                onTick={tick}
+              />
             ))}
           </div>
         </div>
       </Box>
+      <GrantMerit
+        grantees={grantees}
+        editing={null}
+        opened={granting}
+        onClose={() => setGranting(false)}
+        onQueued={(_item, description) => {
+          setGranting(false)
+          setTicked(new Set())
+          setQueuedSummary(description)
+        }}
+      />
       <MemberDetail
         id={openId}
         onClose={() => {
@@ -286,14 +372,18 @@ interface MemberRowProps {
   /** The member, or undefined while its window loads. */
   row: MemberListRow | undefined
   selected: boolean
+  /** Ticked for the batch grant. */
+  ticked: boolean
   onOpen(index: number, row: MemberListRow | undefined): void
+  /** Ticks or unticks the row; `range` (shift) ticks from the last ticked row to this one. */
+  onTick(index: number, row: MemberListRow | undefined, range: boolean): void
 }
 
 /**
  * One row of the member list. Memoised and built from plain elements (Mantine only for the
  * badges): a keystroke re-renders the list, and only rows whose member changed should pay for it.
  */
-const MemberRow = memo(function MemberRow({ index, start, row, selected, onOpen }: MemberRowProps) {
+const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick }: MemberRowProps) {
   const { t, i18n } = useTranslation()
   return (
     <div
@@ -319,6 +409,16 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, onOpen 
     >
       {row && (
         <>
+          <span style={{ ...CELL, display: 'flex', justifyContent: 'center' }} onClick={(event) => event.stopPropagation()}>
+            <input
+              type="checkbox"
+              checked={ticked}
+              tabIndex={-1}
+              aria-label={t('members.select', { name: `${row.firstName ?? ''} ${row.lastName ?? ''}` })}
+              onChange={(event) => onTick(index, row, (event.nativeEvent as MouseEvent).shiftKey)}
+              data-testid="member-tick"
+            />
+          </span>
           <span style={CELL}>
             {row.lastName}, {row.firstName}
           </span>

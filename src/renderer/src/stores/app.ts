@@ -3,7 +3,7 @@ import type { AppState, SyncProgressEvent, SyncSummary } from '../../../shared/i
 import { call, KansliaError, onEvent } from '../api'
 
 /** The app's pages. */
-export type Page = 'members' | 'licences' | 'organizations' | 'sync' | 'settings'
+export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'sync' | 'settings'
 
 /** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
 interface AppStore {
@@ -16,6 +16,8 @@ interface AppStore {
   syncError: string | null
   /** Bumped after every finished sync so pages reload their data. */
   dataVersion: number
+  /** Bumped whenever the outbox changes (queued, pushed, retried, discarded) so the outbox panel reloads. */
+  outboxVersion: number
   setPage(page: Page): void
   load(): Promise<void>
   startDemo(): Promise<void>
@@ -32,6 +34,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   lastSummary: null,
   syncError: null,
   dataVersion: 0,
+  outboxVersion: 0,
   setPage: (page) => set({ page }),
   load: async () => set({ app: await call('getAppState') }),
   startDemo: async () => {
@@ -59,9 +62,12 @@ export const useAppStore = create<AppStore>((set, get) => ({
   }
 }))
 
-/** Feeds the main process's sync events into the store; call once at start-up. */
+/** Feeds the main process's sync and outbox events into the store; call once at start-up. */
 export function subscribeToEvents(): () => void {
   return onEvent((event) => {
+    if (event.type === 'outbox-changed') {
+      useAppStore.setState((s) => ({ app: s.app && { ...s.app, outboxWaiting: event.waiting }, outboxVersion: s.outboxVersion + 1 }))
+    }
     if (event.type === 'sync-progress') {
       const key = `${event.progress.resource}/${event.progress.scope}`
       useAppStore.setState((s) => ({ syncing: true, progress: { ...s.progress, [key]: event.progress } }))

@@ -1,0 +1,171 @@
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
+import type { OutboxItem } from '../../../shared/outbox'
+import { call, KansliaError } from '../api'
+import { formatDate } from '../i18n'
+
+/** The granter's name is kept between grants on this computer: a secretary grants under one name. */
+const GRANTER_KEY = 'kanslia.meritGranter'
+
+/** Today's local date as YYYY-MM-DD. */
+function localToday(): string {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+/** The form's fields as the stored payload of a merit-grant item gives them (spec v2 §4.3 body). */
+function fromPayload(item: OutboxItem): MeritGrantInput {
+  const payload = item.payload as { meritId: number; grant: { grantingDate: string; meritGranter?: string; meritAdditionalInfo?: string; meritGrantees: number[]; notifyGrantees?: boolean } }
+  return {
+    meritId: payload.meritId,
+    meritGrantees: payload.grant.meritGrantees,
+    grantingDate: payload.grant.grantingDate,
+    meritGranter: payload.grant.meritGranter ?? '',
+    meritAdditionalInfo: payload.grant.meritAdditionalInfo,
+    notifyGrantees: payload.grant.notifyGrantees ?? true
+  }
+}
+
+interface GrantMeritProps {
+  /** Members to grant to (user ids); ignored when editing, which keeps the item's grantees. */
+  grantees: number[]
+  /** A queued or rejected merit-grant item to edit, or null for a new grant. */
+  editing: OutboxItem | null
+  opened: boolean
+  onClose(): void
+  /** Called with the queued item and the review's sentence saying what it does, in the user's language. */
+  onQueued(item: OutboxItem, description: string): void
+}
+
+/**
+ * The batch merit grant (issue 5): merit, granting date, granter, additional information and
+ * notification, then a review, then queued in the outbox (which checks it against the spec's
+ * limits and the local data; its refusal is shown as it is and nothing is queued). Also edits a
+ * queued or rejected grant.
+ */
+export function GrantMerit({ grantees, editing, opened, onClose, onQueued }: GrantMeritProps) {
+  const { t, i18n } = useTranslation()
+  const [merits, setMerits] = useState<MeritChoice[]>([])
+  const [form, setForm] = useState<MeritGrantInput>(() => ({ meritId: 0, meritGrantees: [], grantingDate: localToday(), meritGranter: '', notifyGrantees: true }))
+  const [step, setStep] = useState<'form' | 'review'>('form')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!opened) return
+    setStep('form')
+    setError(null)
+    setForm(editing ? fromPayload(editing) : { meritId: 0, meritGrantees: grantees, grantingDate: localToday(), meritGranter: localStorage.getItem(GRANTER_KEY) ?? '', notifyGrantees: true })
+    void call('getMeritChoices').then(setMerits)
+  }, [opened, editing, grantees])
+
+  const options = useMemo(
+    () => merits.map((m) => ({ value: String(m.id), label: [m.organizationName, m.meritGroupName, m.name].filter(Boolean).join(' · ') })),
+    [merits]
+  )
+  const merit = options.find((o) => o.value === String(form.meritId))
+  const complete = merit !== undefined && form.grantingDate !== '' && form.meritGranter.trim() !== ''
+  const description = t('grant.summary', { merit: merit?.label ?? '', count: form.meritGrantees.length, date: formatDate(form.grantingDate, i18n.language), granter: form.meritGranter.trim() })
+
+  const submit = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const grant = { ...form, meritGranter: form.meritGranter.trim(), meritAdditionalInfo: form.meritAdditionalInfo?.trim() || undefined }
+      const item = editing ? await call('editMeritGrant', { itemId: editing.id, grant }) : await call('queueMeritGrant', grant)
+      localStorage.setItem(GRANTER_KEY, grant.meritGranter)
+      onQueued(item, description)
+    } catch (failure) {
+      setError(failure instanceof KansliaError ? failure.message : String(failure))
+      setStep('form')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t(editing ? 'grant.editHeading' : 'grant.heading')} size="lg">
+      <Stack data-testid="grant-merit">
+        {error && (
+          <Alert color="red" data-testid="grant-error">
+            {error}
+          </Alert>
+        )}
+        {step === 'form' ? (
+          <>
+            <Select
+              label={t('grant.merit')}
+              data={options}
+              value={merit?.value ?? null}
+              onChange={(value) => setForm((f) => ({ ...f, meritId: Number(value ?? 0) }))}
+              searchable
+              required
+              data-testid="grant-merit-select"
+            />
+            <TextInput
+              type="date"
+              label={t('grant.date')}
+              value={form.grantingDate}
+              onChange={(event) => {
+                const grantingDate = event.currentTarget.value
+                setForm((f) => ({ ...f, grantingDate }))
+              }}
+              required
+              data-testid="grant-date"
+            />
+            <TextInput
+              label={t('grant.granter')}
+              value={form.meritGranter}
+              maxLength={255}
+              onChange={(event) => {
+                const meritGranter = event.currentTarget.value
+                setForm((f) => ({ ...f, meritGranter }))
+              }}
+              required
+              data-testid="grant-granter"
+            />
+            <Textarea
+              label={t('grant.info')}
+              value={form.meritAdditionalInfo ?? ''}
+              maxLength={2048}
+              onChange={(event) => {
+                const meritAdditionalInfo = event.currentTarget.value
+                setForm((f) => ({ ...f, meritAdditionalInfo }))
+              }}
+            />
+            <Checkbox
+              label={t('grant.notify')}
+              checked={form.notifyGrantees}
+              onChange={(event) => {
+                const notifyGrantees = event.currentTarget.checked
+                setForm((f) => ({ ...f, notifyGrantees }))
+              }}
+            />
+            <Group justify="flex-end">
+              <Button disabled={!complete} onClick={() => setStep('review')} data-testid="grant-review">
+                {t('grant.review')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text data-testid="grant-summary">{description}</Text>
+            <Text size="sm" c="dimmed">
+              {t('grant.offlineHint')}
+            </Text>
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setStep('form')}>
+                {t('grant.back')}
+              </Button>
+              <Button loading={busy} onClick={() => void submit()} data-testid="grant-queue">
+                {t(editing ? 'grant.save' : 'grant.queue')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  )
+}

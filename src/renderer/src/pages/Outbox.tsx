@@ -1,0 +1,166 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MeritChoice, OutboxView } from '../../../shared/ipc/contract'
+import type { OutboxItem, OutboxState } from '../../../shared/outbox'
+import { call, KansliaError } from '../api'
+import { formatDate, formatDateTime } from '../i18n'
+import { useAppStore } from '../stores/app'
+import { GrantMerit } from './GrantMerit'
+
+const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
+/** An edit keeps the item's grantees; a stable empty list keeps the dialog from resetting on every render. */
+const NO_GRANTEES: number[] = []
+
+/**
+ * The outbox panel (issue 5, DESIGN §4): every queued change with its state and the registry's
+ * last answer; "Push now"; a rejected item can be retried or discarded, and a merit grant edited.
+ */
+export function Outbox() {
+  const { t, i18n } = useTranslation()
+  const outboxVersion = useAppStore((s) => s.outboxVersion)
+  const [view, setView] = useState<OutboxView>({ items: [], waiting: 0 })
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const [pushing, setPushing] = useState(false)
+  const [editing, setEditing] = useState<OutboxItem | null>(null)
+  const [merits, setMerits] = useState<ReadonlyMap<number, string>>(new Map())
+  useEffect(() => {
+    call('getMeritChoices')
+      .then((choices: MeritChoice[]) => setMerits(new Map(choices.map((m) => [m.id, [m.meritGroupName, m.name].filter(Boolean).join(' · ')]))))
+      .catch(() => setMerits(new Map()))
+  }, [])
+
+  /** What an item does in the user's language; kinds without their own wording keep the outbox's one-line summary. */
+  const describe = (item: OutboxItem): string => {
+    if (item.kind !== 'merit-grant') return item.summary
+    const { meritId, grant } = item.payload as { meritId: number; grant: { meritGrantees: number[]; grantingDate: string; meritGranter?: string; granterUserId?: number } }
+    return t('outbox.meritGrantSummary', {
+      merit: merits.get(meritId) ?? `#${meritId}`,
+      count: grant.meritGrantees.length,
+      date: formatDate(grant.grantingDate, i18n.language),
+      granter: grant.meritGranter ?? `#${grant.granterUserId ?? ''}`
+    })
+  }
+
+  const reload = useCallback(() => {
+    call('getOutbox')
+      .then(setView)
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }, [])
+  useEffect(reload, [reload, outboxVersion])
+
+  /** Runs one outbox action; its refusal is shown in plain words. */
+  const act = async (action: () => Promise<unknown>) => {
+    setMessage(null)
+    try {
+      await action()
+    } catch (error) {
+      setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
+    }
+    reload()
+  }
+
+  const push = () =>
+    act(async () => {
+      setPushing(true)
+      try {
+        const summary = await call('pushOutbox')
+        const parts = [t('outbox.pushed', { count: summary.done.length, waiting: summary.waiting })]
+        if (summary.stopped?.reason === 'offline') parts.push(t('outbox.offline'))
+        else if (summary.stopped) parts.push(summary.stopped.message)
+        if (summary.rejected.length > 0) parts.push(t('outbox.rejectedCount', { count: summary.rejected.length }))
+        setMessage({ color: summary.rejected.length > 0 || summary.stopped ? 'orange' : 'green', text: parts.join(' ') })
+      } finally {
+        setPushing(false)
+      }
+    })
+
+  return (
+    <Stack p="md" gap="sm">
+      <Group justify="space-between">
+        <Title order={2}>{t('outbox.heading')}</Title>
+        <Button onClick={() => void push()} loading={pushing} disabled={view.waiting === 0} data-testid="outbox-push">
+          {t('outbox.pushNow')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {view.waiting > 0 ? t('outbox.waiting', { count: view.waiting }) : t('outbox.empty')}
+      </Text>
+      {message && (
+        <Alert color={message.color} data-testid="outbox-message">
+          {message.text}
+        </Alert>
+      )}
+      {view.items.length > 0 && (
+        <Table striped data-testid="outbox-items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>{t('outbox.change')}</Table.Th>
+              <Table.Th>{t('outbox.stateHeading')}</Table.Th>
+              <Table.Th>{t('outbox.attempts')}</Table.Th>
+              <Table.Th>{t('outbox.answer')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.items.map((item) => (
+              <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state}>
+                <Table.Td>{item.id}</Table.Td>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {t(`outbox.kind.${item.kind}`, { defaultValue: item.kind })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {describe(item)} · {formatDateTime(item.createdAt, i18n.language)}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={150}>
+                  <Badge color={STATE_COLOR[item.state]} style={{ overflow: 'visible' }}>
+                    {t(`outbox.state.${item.state}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{item.attempts}</Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="xs" lineClamp={3} title={item.lastAnswer ?? undefined}>
+                    {item.lastStatus !== null && `${item.lastStatus} · `}
+                    {item.lastAnswer}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {item.state === 'rejected' && (
+                      <Button size="xs" variant="light" onClick={() => void act(() => call('retryOutboxItem', { itemId: item.id }))}>
+                        {t('outbox.retry')}
+                      </Button>
+                    )}
+                    {item.kind === 'merit-grant' && (item.state === 'rejected' || item.state === 'queued') && (
+                      <Button size="xs" variant="light" onClick={() => setEditing(item)}>
+                        {t('outbox.edit')}
+                      </Button>
+                    )}
+                    {(item.state === 'rejected' || item.state === 'queued') && (
+                      <Button size="xs" variant="light" color="red" onClick={() => void act(() => call('discardOutboxItem', { itemId: item.id }))}>
+                        {t('outbox.discard')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <GrantMerit
+        grantees={NO_GRANTEES}
+        editing={editing}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        onQueued={() => {
+          setEditing(null)
+          reload()
+        }}
+      />
+    </Stack>
+  )
+}
