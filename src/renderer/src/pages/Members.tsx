@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Alert, Box, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { MemberFilterOptions, MemberListRow, MemberQuery, MemberSortColumn } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { formatDate } from '../i18n'
@@ -105,14 +106,14 @@ export function Members() {
 
   const rowAt = (index: number) => pages.get(Math.floor(index / PAGE))?.[index % PAGE]
 
+  // Read through a ref so `tick` keeps its identity across keystrokes and the memoised rows stay put.
+  const queryRef = useRef(query)
+  queryRef.current = query
   /** Ticks the members of rows `from`…`to` of the current query (their windows may not be loaded). */
-  const tickRange = useCallback(
-    async (from: number, to: number) => {
-      const ids = await call('listMemberIds', { ...query, offset: from, limit: Math.min(MAX_TICKED, to - from + 1) })
-      setTicked((previous) => new Set([...previous, ...ids]))
-    },
-    [query]
-  )
+  const tickRange = useCallback(async (from: number, to: number) => {
+    const ids = await call('listMemberIds', { ...queryRef.current, offset: from, limit: Math.min(MAX_TICKED, to - from + 1) })
+    setTicked((previous) => new Set([...previous, ...ids]))
+  }, [])
   const tick = useCallback(
     (index: number, row: MemberListRow | undefined, range: boolean) => {
       if (range && anchor.current !== null) void tickRange(Math.min(anchor.current, index), Math.max(anchor.current, index))
@@ -274,6 +275,8 @@ export function Members() {
                 ticked={rowAt(item.index) !== undefined && ticked.has(rowAt(item.index)!.id)}
                 onOpen={open}
                 onTick={tick}
+                t={t}
+                language={i18n.language}
               />
             ))}
           </div>
@@ -363,6 +366,32 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
   )
 })
 
+/**
+ * A status pill that looks like Mantine's small light Badge, as a plain span: 60 Badges re-rendering
+ * on every search answer cost more than the rest of the rows (DESIGN §7 keystroke budget).
+ */
+const PILLS = new Map<string, React.CSSProperties>()
+function pill(color: string): React.CSSProperties {
+  let style = PILLS.get(color)
+  if (style === undefined) {
+    style = {
+      display: 'inline-block',
+      padding: '0 8px',
+      borderRadius: 1000,
+      fontSize: 10,
+      lineHeight: '18px',
+      fontWeight: 700,
+      textTransform: 'uppercase',
+      letterSpacing: '0.25px',
+      whiteSpace: 'nowrap',
+      background: `var(--mantine-color-${color}-light)`,
+      color: `var(--mantine-color-${color}-light-color)`
+    }
+    PILLS.set(color, style)
+  }
+  return style
+}
+
 const CELL: React.CSSProperties = { padding: '0 var(--mantine-spacing-xs)', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
 
 interface MemberRowProps {
@@ -377,14 +406,16 @@ interface MemberRowProps {
   onOpen(index: number, row: MemberListRow | undefined): void
   /** Ticks or unticks the row; `range` (shift) ticks from the last ticked row to this one. */
   onTick(index: number, row: MemberListRow | undefined, range: boolean): void
+  /** The list's translator and language: passed down, so rows do not each subscribe to i18n. */
+  t: TFunction
+  language: string
 }
 
 /**
- * One row of the member list. Memoised and built from plain elements (Mantine only for the
- * badges): a keystroke re-renders the list, and only rows whose member changed should pay for it.
+ * One row of the member list. Memoised and built from plain elements: a keystroke re-renders the
+ * list, and only rows whose member changed should pay for it.
  */
-const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick }: MemberRowProps) {
-  const { t, i18n } = useTranslation()
+const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick, t, language }: MemberRowProps) {
   return (
     <div
       role="row"
@@ -426,15 +457,11 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
           <span style={CELL}>{row.birthYear}</span>
           <span style={CELL}>{row.club}</span>
           <span style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
-            <Badge color={STATUS_COLOR[row.licenceStatus]} variant="light" size="sm">
-              {t(`status.${row.licenceStatus}`)}
-            </Badge>
-            {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, i18n.language)}</span>}
+            <span style={pill(STATUS_COLOR[row.licenceStatus])}>{t(`status.${row.licenceStatus}`)}</span>
+            {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
           </span>
           <span style={CELL}>
-            <Badge color={row.insured ? 'green' : 'gray'} variant="light" size="sm">
-              {row.insured ? t('status.insured') : t('status.uninsured')}
-            </Badge>
+            <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? t('status.insured') : t('status.uninsured')}</span>
           </span>
         </>
       )}
