@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../src/main/db/open'
@@ -252,5 +253,18 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-settings').click()
     await page.getByText('Light', { exact: true }).click()
     await expect.poll(scheme).toBe('light')
+  })
+
+  it('removes the demo data from settings, after asking, and returns to the first run (issue 6)', async () => {
+    const { page } = app
+    const dbFile = app.session.dbFile
+    expect(existsSync(dbFile)).toBe(true)
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('remove-connection').click()
+    await page.getByText('changes waiting in the outbox are lost', { exact: false }).waitFor()
+    await page.getByTestId('remove-confirm').click()
+    await page.getByRole('heading', { name: 'Welcome to Kanslia' }).waitFor()
+    expect(existsSync(dbFile)).toBe(false)
+    expect(existsSync(`${dbFile}-wal`)).toBe(false)
   })
 })

@@ -38,6 +38,7 @@ export function createHandlers({ session, openExternal }: HandlerDeps): Handlers
     pushOutbox: () => session.push(),
     retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
     discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
+    removeConnection: () => session.removeConnection(),
     openExternal: async (input) => {
       const url = safeExternalUrl(input.url)
       if (url === null) return { opened: false }

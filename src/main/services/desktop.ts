@@ -38,6 +38,7 @@ import type { SyncRunner } from '../workers/runSyncWorker'
 import type { ReadableDB } from '../db/open'
 import { openExistingDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queueMeritGrant, retryOutboxItem } from './outbox'
+import { removeConnectionData, type WipeResult } from './wipe'
 import { UserFacingError } from './errors'
 
 /** Where a desktop session keeps its files, and how it syncs. */
@@ -332,6 +333,24 @@ export class DesktopSession {
 
   private outboxChanged(): void {
     this.emit({ type: 'outbox-changed', waiting: this.outboxWaiting() })
+  }
+
+  /**
+   * Removes the connection and its local data (issue 6 "Wipe", see `removeConnectionData`): waits
+   * for a running sync or push, closes the database, stops the demo, and returns to the first run.
+   * @throws Error from the file system when a file cannot be deleted.
+   */
+  async removeConnection(): Promise<WipeResult & { state: AppState }> {
+    await this.pushing?.catch(() => undefined)
+    await this.running?.catch(() => undefined)
+    this.reader?.db.close()
+    this.reader = null
+    await this.stopDemo()
+    this.demoMode = false
+    this.lastError = null
+    const result = removeConnectionData(this.env)
+    this.outboxChanged()
+    return { ...result, state: this.state() }
   }
 
   /** Waits for a running sync and push and stops the demo sandbox (app quit, test teardown). */

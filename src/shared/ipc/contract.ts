@@ -243,6 +243,13 @@ export interface MeritChoice {
   organizationName: string | null
 }
 
+/** What "Remove this connection and its local data" did (issue 6): files deleted, the keychain entry, and the app's state after (first run). */
+export interface WipeSummary {
+  files: string[]
+  keychain: 'removed' | 'none' | 'unavailable'
+  state: AppState
+}
+
 /** The outbox panel: every item, oldest first, and how many wait for the network. */
 export interface OutboxView {
   items: OutboxItem[]
@@ -300,6 +307,7 @@ export const CONTRACT = {
   pushOutbox: { input: none, output: {} as PushSummary },
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
+  removeConnection: { input: none, output: {} as WipeSummary },
   openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>
 

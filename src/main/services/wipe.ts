@@ -1,0 +1,48 @@
+import { existsSync, rmSync } from 'node:fs'
+import { readConnectionProfile } from '../config/connection'
+import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
+import { deleteClientSecret, KeychainUnavailableError } from '../secrets/keychain'
+
+/** What `removeConnectionData` removed. */
+export interface WipeResult {
+  /** Files deleted: the databases with their SQLite side files, and the connection profile. */
+  files: string[]
+  /**
+   * The client secret's keychain entry: `removed`, `none` (no profile, or no entry for its client
+   * id), or `unavailable` (no usable keychain, so an entry there could not be reached; the files are
+   * deleted all the same).
+   */
+  keychain: 'removed' | 'none' | 'unavailable'
+}
+
+/** The files SQLite keeps beside a database: WAL, shared memory, rollback journal. */
+const SIDE_FILES = ['', '-wal', '-shm', '-journal']
+
+/**
+ * Removes the saved connection and every local copy of its data (issue 6 "Wipe"): the client
+ * secret in the OS keychain, the database and the demo database with their WAL, shared-memory and
+ * journal files, and the connection profile. Queued changes in the outbox go with the database.
+ * The data folder itself stays. Close every connection to the databases first.
+ * @param env decides the data folder (see config/paths).
+ * @throws Error from the file system when a file cannot be deleted (e.g. a read-only folder); what
+ *   was deleted before stays deleted, and calling again finishes the job.
+ */
+export function removeConnectionData(env: NodeJS.ProcessEnv = process.env): WipeResult {
+  const profileFile = connectionProfileFile(env)
+  const profile = readConnectionProfile(profileFile)
+  let keychain: WipeResult['keychain'] = 'none'
+  if (profile !== null) {
+    try {
+      keychain = deleteClientSecret(profile.clientId) ? 'removed' : 'none'
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error
+      keychain = 'unavailable'
+    }
+  }
+  const candidates = [defaultDatabaseFile(env), demoDatabaseFile(env)].flatMap((db) => SIDE_FILES.map((suffix) => db + suffix))
+  // The profile goes last: while it exists, a second call can still find the keychain entry.
+  candidates.push(profileFile)
+  const files = candidates.filter((file) => existsSync(file))
+  for (const file of files) rmSync(file, { force: true })
+  return { files, keychain }
+}

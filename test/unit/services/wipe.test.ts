@@ -1,0 +1,44 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { saveConnectionProfile } from '../../../src/main/config/connection'
+import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../../../src/main/config/paths'
+import { openDatabase } from '../../../src/main/db/open'
+import { removeConnectionData } from '../../../src/main/services/wipe'
+
+/** A data folder with both databases (their WAL and shared-memory files open), a profile and an unrelated file. */
+function dataFolder(withProfile: boolean): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'kanslia-wipe-'))
+  const env = { KANSLIA_HOME: home }
+  mkdirSync(home, { recursive: true })
+  for (const file of [defaultDatabaseFile(env), demoDatabaseFile(env)]) {
+    const db = openDatabase(file)
+    db.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)')
+    db.close()
+    writeFileSync(`${file}-wal`, 'wal')
+    writeFileSync(`${file}-shm`, 'shm')
+  }
+  if (withProfile) saveConnectionProfile(connectionProfileFile(env), { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'kanslia-wipe-test' })
+  writeFileSync(join(home, 'notes.txt'), 'not ours')
+  return env
+}
+
+describe('removeConnectionData (issue 6 wipe)', () => {
+  it('deletes both databases with their WAL and shared-memory files and the profile, and nothing else', () => {
+    const env = dataFolder(true)
+    const result = removeConnectionData(env)
+    expect(readdirSync(env.KANSLIA_HOME!)).toEqual(['notes.txt'])
+    expect(result.files).toHaveLength(7)
+    expect(result.files.at(-1)).toBe(connectionProfileFile(env))
+    // With no Secret Service in the test process the entry cannot be reached; the files go all the same.
+    expect(['none', 'unavailable']).toContain(result.keychain)
+  })
+
+  it('touches no keychain without a profile (the demo), and a second call finds nothing left', () => {
+    const env = dataFolder(false)
+    expect(removeConnectionData(env).keychain).toBe('none')
+    expect(existsSync(demoDatabaseFile(env))).toBe(false)
+    expect(removeConnectionData(env)).toEqual({ files: [], keychain: 'none' })
+  })
+})
