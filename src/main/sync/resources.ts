@@ -40,6 +40,12 @@ export interface ListSource {
    * the choice is made). Only lists under a parent stored earlier have them.
    */
   goneStatuses?: readonly number[]
+  /**
+   * Query parameters that order a `page` list newest modification first, when the API offers such
+   * an ordering: an incremental run then reads only the first elements, down to the cursor's
+   * window, instead of the whole list (see `Pass`).
+   */
+  newestFirst?: Record<string, string>
   /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. */
   tombstone?: { isDeleted(element: Record<string, unknown>): boolean; forget(db: WritableDB, ids: number[]): void }
 }
@@ -119,9 +125,12 @@ export const SMALL_SOURCES: readonly ListSource[] = [
 ]
 
 /**
- * v3 `GET /event` with `includeDeletedEvents=true` (spec v3 §3, §4): PAGE parameters only, so read
- * whole on every run; an event carrying `deletionTime` is forgotten at once with its
- * registrations (a tombstone is an explicit deletion, unlike a row that merely stops being listed).
+ * v3 `GET /event` with `includeDeletedEvents=true` (spec v3 §3, §4): PAGE parameters only, no
+ * `ts`; an event carrying `deletionTime` is forgotten at once with its registrations (a tombstone
+ * is an explicit deletion, unlike a row that merely stops being listed). A deletion moves the
+ * event's modification time (spec v3 §2: the DELETE webhook's `timestamp` is "modification time
+ * of the event"), so ordering by it newest first (`sort`, whose values spec v3 §4 does not show:
+ * Spring's conventional `field,desc` is chosen here) finds every change since the last run.
  */
 export const PUBLIC_EVENTS: ListSource = {
   resource: 'events',
@@ -130,6 +139,7 @@ export const PUBLIC_EVENTS: ListSource = {
   query: { includeDeletedEvents: 'true' },
   paging: 'page',
   timed: true,
+  newestFirst: { sort: 'modificationTime,desc' },
   idOf: (e) => e.eventId,
   tombstone: { isDeleted: (e) => e.deletionTime !== undefined && e.deletionTime !== null, forget: forgetEvents }
 }

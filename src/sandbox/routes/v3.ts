@@ -335,6 +335,18 @@ export function registerV3Routes(app: FastifyInstance, deps: RouteDeps, activity
     return { eventId: event.id, participants: body.userIds.length }
   })
 
+  /**
+   * `sort` of GET /event (spec v3 §4: "sort (field names)", accepted values not shown). Chosen
+   * here, in Spring's form `field[,asc|desc]`: only `modificationTime`, ordering like `tsOrder`
+   * of v2 (ties by ascending id); anything else answers 400. Without it, the default order.
+   */
+  function eventSort(value: string | undefined): 'asc' | 'desc' | undefined {
+    if (value === undefined) return undefined
+    const match = /^modificationTime(?:,(asc|desc))?$/i.exec(value)
+    if (!match) throw badRequest(`sort must be modificationTime[,asc|desc], got ${JSON.stringify(value)}`)
+    return (match[1]?.toLowerCase() as 'asc' | 'desc' | undefined) ?? 'asc'
+  }
+
   app.get('/event', async (request, reply) => {
     const q = request.query as RawQuery
     const params = parseListParams({ page: q.page, size: q.size }, true)
@@ -382,7 +394,7 @@ export function registerV3Routes(app: FastifyInstance, deps: RouteDeps, activity
       }
       return true
     }
-    const page = activity.events.query({ ...params, where })
+    const page = activity.events.query({ ...params, tsOrder: eventSort(text('sort')), where })
     sendPage(sender, request, reply, { content: page.items.map((e) => activity.renderV3Event(e)), pageable: { page: params.page, size: params.size, total: page.total } })
   })
 }

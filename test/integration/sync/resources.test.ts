@@ -175,4 +175,38 @@ describe('syncing every resource (issue 4)', () => {
     const publicEvents = (await fetchAll(sandbox, '/event', {}, 'v3')).filter((e) => e.deletionTime === undefined)
     expect(stored(db, 'events').map((e) => e.eventId)).toEqual(publicEvents.map((e) => e.eventId).sort((a, b) => (a as number) - (b as number)))
   }, 60_000)
+
+  it('reads only the events changed since the last run (newest first), and the whole listing when more changed than its first page holds', async () => {
+    const { sandbox, db, client } = await setup({})
+    const { activity } = sandbox
+    expect((await runSync(db, client)).ok).toBe(true)
+    const urls: string[] = []
+    sandbox.events.on('request', (event: { url: string }) => urls.push(event.url))
+    const eventReads = () => urls.splice(0).filter((url) => new URL(url, 'http://sandbox').pathname === '/api/public/v3/event')
+    const sorted = (url: string) => new URL(url, 'http://sandbox').searchParams.get('sort') === 'modificationTime,desc'
+
+    // Quiet: one small newest-first request.
+    expect((await runSync(db, client)).ok).toBe(true)
+    const quiet = eventReads()
+    expect(quiet).toHaveLength(1)
+    expect(sorted(quiet[0])).toBe(true)
+    expect(new URL(quiet[0], 'http://sandbox').searchParams.get('size')).toBe('10')
+
+    // Two changes fit in that request; a deletion is one of them.
+    const live = activity.events.all().filter((e) => e.deletionMs === undefined && e.visibility === 'PUBLIC' && e.status === 'PUBLISHED')
+    const renamed = `${live[0].name} (uusi aika)`
+    activity.updateEvent(live[0].id, { name: renamed })
+    activity.deleteEvent(live[1].id)
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(eventReads().every(sorted)).toBe(true)
+    expect(stored(db, 'events').find((e) => e.eventId === live[0].id)?.name).toBe(renamed)
+    expect(stored(db, 'events').some((e) => e.eventId === live[1].id)).toBe(false)
+    await expectMirror(db, sandbox)
+
+    // Twelve do not: the listing is read whole.
+    for (const event of live.slice(2, 14)) activity.updateEvent(event.id, { description: 'Siirretty syksyyn' })
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(eventReads().some((url) => !sorted(url))).toBe(true)
+    await expectMirror(db, sandbox)
+  }, 60_000)
 })
