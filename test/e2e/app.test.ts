@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../src/main/db/open'
 import type { MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
+import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots')
@@ -214,6 +215,39 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('sync-done').waitFor()
     expect(app.events.slice(before).some((e) => e.type === 'sync-progress')).toBe(true)
     await shot('sync')
+  })
+
+  it('checks members at the venue by Sport-ID in large type, and a pasted start list of 500 lines (issue 7)', async () => {
+    const { page } = app
+    const verdictOf = async (sportId: number) =>
+      ((await app.call('checkAtVenue', { text: String(sportId) })) as { ok: true; value: VenueCheckResult }).value.members[0].check.verdict
+    const FINNISH: Record<string, string> = { valid: 'Saa kilpailla', expired: 'Lisenssi päättynyt', missing: 'Ei lisenssiä' }
+    const valid = (await members({ status: 'valid', limit: 500 })).rows
+    let competitor = valid[0]
+    for (const member of valid) if ((await verdictOf(member.sportId)) === 'valid') competitor = member
+    const absent = (await members({ status: 'missing', limit: 1 })).rows[0]
+
+    await page.getByTestId('nav-venue').click()
+    const input = page.getByTestId('venue-input')
+    await input.fill(String(competitor.sportId))
+    await page.locator('[data-testid="venue-result"][data-verdict="valid"]').getByText(FINNISH.valid, { exact: true }).waitFor()
+    await page.getByTestId('venue-result').getByText(`Sport-ID ${competitor.sportId}`, { exact: false }).waitFor()
+    await page.getByTestId('venue-data-as-of').getByText('Tiedot päivitetty', { exact: false }).waitFor()
+    await shot('venue-check')
+    const verdict = await verdictOf(absent.sportId)
+    await input.fill(String(absent.sportId))
+    await page.locator(`[data-testid="venue-result"][data-verdict="${verdict}"]`).getByText(FINNISH[verdict], { exact: true }).waitFor()
+    await input.fill('Ei Ketään Tämännimistä')
+    await page.getByTestId('venue-not-found').waitFor()
+
+    await page.getByTestId('venue-mode').getByText('Lähtölista').click()
+    const lines = Array.from({ length: 500 }, (_, i) => `${valid[i % valid.length].sportId};${valid[i % valid.length].lastName}`)
+    await page.getByTestId('venue-list-input').fill(lines.join('\n'))
+    await page.getByTestId('venue-list-check').click()
+    await page.getByTestId('venue-list-summary').getByText('/ 500 saa kilpailla', { exact: false }).waitFor()
+    expect(await page.getByTestId('venue-list-row').count()).toBe(500)
+    expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(0)
+    await shot('venue-list')
   })
 
   it('switches language in settings, where About names the API version the last sync read', async () => {

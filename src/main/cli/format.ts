@@ -1,5 +1,5 @@
 import type { MemberRow } from '../db/members'
-import type { VenueCheckResult } from '../db/venueCheck'
+import type { VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { SyncResult } from '../sync/engine'
 

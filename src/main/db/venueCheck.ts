@@ -1,31 +1,8 @@
-import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceCheck, type LicenceProduct } from '../../shared/licenceValidity'
+import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../shared/licenceValidity'
+import type { StartListResult, VenueCheck, VenueCheckResult } from '../../shared/venueCheck'
 import { searchMembers } from './members'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
-
-/** One member checked at a venue: who, the verdict of DESIGN §3b, and names for the screen. */
-export interface VenueCheck {
-  id: number
-  sportId: number
-  firstName?: string
-  lastName?: string
-  /** ISO date, when the permission level gives it. */
-  birthDate?: string
-  check: LicenceCheck
-  /** Product name and type (spec v2 §2.4) and club of the user licence the verdict is about. */
-  licenceName?: string
-  licenceType?: string
-  clubName?: string
-  /** Name of the user insurance that met the requirement. */
-  insuranceName?: string
-}
-
-/** The answer of a venue check: members found (best match first) and when the data was last synced. */
-export interface VenueCheckResult {
-  /** Instant (ISO, UTC) the last successful sync finished; null when none did. */
-  dataAsOf: string | null
-  members: VenueCheck[]
-}
 
 const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 
@@ -39,8 +16,33 @@ export function checkAtVenue(db: ReadableDB, text: string, date: string, limit =
   const trimmed = text.trim()
   const exact = /^\d{8,9}$/.test(trimmed) ? (prepared(db, 'SELECT id FROM person WHERE sport_id = ?').pluck().all(Number(trimmed)) as number[]) : []
   const ids = exact.length > 0 ? exact : trimmed === '' ? [] : searchMembers(db, trimmed, { limit }).map((m) => m.id)
-  const dataAsOf = (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1').pluck().get() as string | null) ?? null
-  return { dataAsOf, members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []) }
+  return { dataAsOf: lastSyncedAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []) }
+}
+
+/**
+ * Checks a start list (issue 7 list mode) on `date`: each non-empty line names one member, by a
+ * Sport-ID anywhere in it (a scanner's or a spreadsheet's column), else by its words (`;`, `,`
+ * and tabs count as spaces), else by its first column. A line that matches several members is
+ * not judged: which one is meant is for a person to say.
+ */
+export function checkStartList(db: ReadableDB, lines: readonly string[], date: string): StartListResult {
+  const rows = lines
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((text) => {
+      const sportId = /(?<!\d)\d{8,9}(?!\d)/.exec(text)?.[0]
+      // By Sport-ID; else by all the words; else by the first column alone (a club or class beside the name finds no one).
+      const queries = sportId ? [sportId] : [text.replace(/[;,\t]+/g, ' '), text.split(/[;,\t]/)[0]]
+      let found: VenueCheck[] = []
+      for (const query of queries) if (found.length === 0) found = checkAtVenue(db, query, date, 2).members
+      return found.length === 1 ? { text, matches: 1, member: found[0] } : { text, matches: found.length }
+    })
+  return { dataAsOf: lastSyncedAt(db), rows }
+}
+
+/** Instant (ISO, UTC) the last successful sync finished; null when none did. */
+function lastSyncedAt(db: ReadableDB): string | null {
+  return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1').pluck().get() as string | null) ?? null
 }
 
 /** The venue check of one stored person on `date`, or null when no such person is stored. */

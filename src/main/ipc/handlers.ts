@@ -39,6 +39,8 @@ export function createHandlers({ session, openExternal }: HandlerDeps): Handlers
     retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
     discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
     removeConnection: () => session.removeConnection(),
+    checkAtVenue: (input) => session.venueCheck(input.text, input.date),
+    checkStartList: (input) => session.startList(input.lines, input.date),
     openExternal: async (input) => {
       const url = safeExternalUrl(input.url)
       if (url === null) return { opened: false }

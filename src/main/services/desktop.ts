@@ -17,6 +17,8 @@ import type {
   SyncSummary
 } from '../../shared/ipc/contract'
 import type { OutboxItem, PushSummary } from '../../shared/outbox'
+import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
+import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -255,6 +257,16 @@ export class DesktopSession {
   /** Organizations with parents, for the tree. */
   organizations(): OrganizationNode[] {
     return this.read(readOrganizations)
+  }
+
+  /** The venue check (issue 7) of who `text` names, on `date` (ISO date; default today), from the local data. */
+  venueCheck(text: string, date?: string): VenueCheckResult {
+    return this.read((db) => checkAtVenue(db, text, date ?? this.today()))
+  }
+
+  /** A start list checked line by line on `date` (default today), from the local data. */
+  startList(lines: readonly string[], date?: string): StartListResult {
+    return this.read((db) => checkStartList(db, lines, date ?? this.today()))
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

@@ -1,5 +1,6 @@
 import { localDate } from '../../shared/localDate'
-import { checkAtVenue, type VenueCheckResult } from '../db/venueCheck'
+import type { VenueCheckResult } from '../../shared/venueCheck'
+import { checkAtVenue } from '../db/venueCheck'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
 

@@ -23,6 +23,8 @@ export const METHODS = [
   'retryOutboxItem',
   'discardOutboxItem',
   'removeConnection',
+  'checkAtVenue',
+  'checkStartList',
   'openExternal'
 ] as const
 

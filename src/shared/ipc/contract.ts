@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
 import type { OutboxItem, OutboxKind, OutboxState, PushSummary } from '../outbox'
+import type { StartListResult, VenueCheckResult } from '../venueCheck'
 
 /**
  * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
@@ -308,6 +309,8 @@ export const CONTRACT = {
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   removeConnection: { input: none, output: {} as WipeSummary },
+  checkAtVenue: { input: z.strictObject({ text: z.string().max(500), date: isoDate.optional() }), output: {} as VenueCheckResult },
+  checkStartList: { input: z.strictObject({ lines: z.array(z.string().max(500)).max(10_000), date: isoDate.optional() }), output: {} as StartListResult },
   openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KansliaEvent, MemberDetail, MemberPage, MeritChoice, OrganizationNode, OutboxView } from '../../../src/shared/ipc/contract'
 import type { OutboxItem, PushSummary } from '../../../src/shared/outbox'
+import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { createTestSession } from '../../support/desktop'
 
@@ -129,6 +130,35 @@ describe('desktop IPC handlers against the demo federation', () => {
     expect(granted.pending).toEqual([])
     expect(granted.merits).toContainEqual(expect.objectContaining({ meritId: merit.id, grantingDate: '2026-02-14', meritGranter: 'Hallitus' }))
     expect(events.at(-1)).toEqual({ type: 'outbox-changed', waiting: 0 })
+  })
+
+  it('checks members at the venue, one by Sport-ID and a whole start list, from the local data (issue 7)', async () => {
+    const value = async <T>(method: string, input?: unknown) => ((await call(method, input)) as { ok: true; value: T }).value
+    const valid = (await value<MemberPage>('listMembers', { status: 'valid', limit: 500 })).rows
+    const missing = (await value<MemberPage>('listMembers', { status: 'missing', limit: 1 })).rows[0]
+    const one = await value<VenueCheckResult>('checkAtVenue', { text: String(valid[0].sportId) })
+    expect(one.members).toHaveLength(1)
+    expect(one.members[0]).toMatchObject({ id: valid[0].id, sportId: valid[0].sportId })
+    expect(['valid', 'expiring', 'insurance-missing', 'outside-birth-range']).toContain(one.members[0].check.verdict)
+    expect(one.dataAsOf).not.toBeNull()
+    expect((await value<VenueCheckResult>('checkAtVenue', { text: String(missing.sportId) })).members[0].check.verdict).toMatch(/^(missing|expired)$/)
+
+    // 500 lines as a spreadsheet gives them: Sport-ID and name columns, a name with its club, an unknown, a blank line.
+    const listed = Array.from({ length: 497 }, (_, i) => valid[i % valid.length])
+    const lines = listed.map((m) => `${m.sportId};${m.lastName};${m.firstName}`)
+    lines.push(`${valid[1].firstName} ${valid[1].lastName}; ${valid[1].club}`, 'Nobody Nowhere', '', '99999999')
+    const list = await value<StartListResult>('checkStartList', { lines })
+    expect(list.rows).toHaveLength(500)
+    expect(list.rows.slice(0, 497).map((row) => row.member?.id)).toEqual(listed.map((m) => m.id))
+    const byName = list.rows[497]
+    expect(byName.matches).toBeGreaterThan(0)
+    if (byName.matches === 1) expect(byName.member?.id).toBe(valid[1].id)
+    expect(list.rows.slice(498)).toEqual([
+      { text: 'Nobody Nowhere', matches: 0 },
+      { text: '99999999', matches: 0 }
+    ])
+    const refused = (await call('checkAtVenue', { text: 'x', date: '23.11.2026' })) as { ok: false; error: { code: string } }
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
   })
 
   it('reports the last result per resource', async () => {

@@ -1,7 +1,7 @@
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
-  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', sync: 'Sync', settings: 'Settings' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
     intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
@@ -37,7 +37,7 @@ export const en = {
     clearSelection: 'Clear',
     grantMerit: 'Grant a merit…',
     tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
-    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…6 switch pages'
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…7 switch pages'
   },
   status: {
     all: 'Any status',
@@ -68,6 +68,36 @@ export const en = {
     price: '{{amount, number(minimumFractionDigits: 2)}} €',
     pending: 'Waiting to be sent',
     pendingHint: 'Changes queued in the outbox; they reach the registry at the next push.'
+  },
+  /** The venue check (issue 7, DESIGN §3b). */
+  venue: {
+    heading: 'Venue check',
+    input: 'Sport-ID or name (a barcode scanner works too)',
+    date: 'Competition day',
+    single: 'One member',
+    list: 'Start list',
+    listInput: 'Paste the start list: one competitor per line (a Sport-ID, or a name; other columns are ignored)',
+    check: 'Check the list',
+    notFound: 'No member found',
+    several: 'Several members match',
+    dataAsOf: 'Data as of {{date}}',
+    neverSynced: 'Never synced',
+    stale: 'The data is more than a day old: sync when you can.',
+    validUntil: 'valid until {{date}}',
+    externalInsurance: 'external insurance',
+    summary: '{{ok, number}} of {{count, number}} may compete',
+    line: 'Line',
+    result: 'Result',
+    member: 'Member',
+    verdict: {
+      valid: 'May compete',
+      expiring: 'May compete (licence ends soon)',
+      expired: 'Licence expired',
+      missing: 'No licence',
+      'insurance-missing': 'Insurance missing',
+      'outside-birth-range': 'Outside the licence’s age range'
+    },
+    requirement: { SpecificInsurance: 'a specific insurance required', AnyInsurance: 'an insurance required', InsuranceNotRequired: 'no insurance required' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
-  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', sync: 'Synkronointi', settings: 'Asetukset' },
+  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
     intro: 'Yhdistä valtakunnalliseen urheilurekisteriin lajiliittosi antamilla API-tunnuksilla tai tutustu ensin demoliittoon.',
@@ -39,7 +39,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
-    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…6 vaihtaa sivua'
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…7 vaihtaa sivua'
   },
   status: {
     all: 'Kaikki tilat',
@@ -70,6 +70,36 @@ export const fi: Strings = {
     price: '{{amount, number(minimumFractionDigits: 2)}} €',
     pending: 'Odottaa lähetystä',
     pendingHint: 'Muutokset ovat lähtevien jonossa ja päätyvät rekisteriin seuraavassa lähetyksessä.'
+  },
+  /** The venue check (issue 7, DESIGN §3b). */
+  venue: {
+    heading: 'Lisenssitarkistus',
+    input: 'Sport-ID tai nimi (viivakoodinlukijakin käy)',
+    date: 'Kilpailupäivä',
+    single: 'Yksi jäsen',
+    list: 'Lähtölista',
+    listInput: 'Liitä lähtölista: yksi kilpailija riville (Sport-ID tai nimi; muut sarakkeet ohitetaan)',
+    check: 'Tarkista lista',
+    notFound: 'Jäsentä ei löytynyt',
+    several: 'Useita jäseniä täsmää',
+    dataAsOf: 'Tiedot päivitetty {{date}}',
+    neverSynced: 'Ei koskaan synkronoitu',
+    stale: 'Tiedot ovat yli vuorokauden vanhoja: synkronoi kun voit.',
+    validUntil: 'voimassa {{date}} asti',
+    externalInsurance: 'ulkoinen vakuutus',
+    summary: '{{ok, number}} / {{count, number}} saa kilpailla',
+    line: 'Rivi',
+    result: 'Tulos',
+    member: 'Jäsen',
+    verdict: {
+      valid: 'Saa kilpailla',
+      expiring: 'Saa kilpailla (lisenssi päättymässä)',
+      expired: 'Lisenssi päättynyt',
+      missing: 'Ei lisenssiä',
+      'insurance-missing': 'Vakuutus puuttuu',
+      'outside-birth-range': 'Ikä ei sovi lisenssiin'
+    },
+    requirement: { SpecificInsurance: 'vaatii tietyn vakuutuksen', AnyInsurance: 'vaatii vakuutuksen', InsuranceNotRequired: 'ei vaadi vakuutusta' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

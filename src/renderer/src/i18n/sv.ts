@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
-  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', sync: 'Synkronisering', settings: 'Inställningar' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
     intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
@@ -39,7 +39,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
-    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…6 byter sida'
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…7 byter sida'
   },
   status: {
     all: 'Alla statusar',
@@ -70,6 +70,36 @@ export const sv: Strings = {
     price: '{{amount, number(minimumFractionDigits: 2)}} €',
     pending: 'Väntar på att skickas',
     pendingHint: 'Ändringarna står i utkorgen och når registret vid nästa sändning.'
+  },
+  /** The venue check (issue 7, DESIGN §3b). */
+  venue: {
+    heading: 'Licenskontroll',
+    input: 'Sport-ID eller namn (en streckkodsläsare fungerar också)',
+    date: 'Tävlingsdag',
+    single: 'En medlem',
+    list: 'Startlista',
+    listInput: 'Klistra in startlistan: en tävlande per rad (Sport-ID eller namn; andra kolumner ignoreras)',
+    check: 'Kontrollera listan',
+    notFound: 'Ingen medlem hittades',
+    several: 'Flera medlemmar matchar',
+    dataAsOf: 'Uppgifter från {{date}}',
+    neverSynced: 'Aldrig synkroniserad',
+    stale: 'Uppgifterna är över ett dygn gamla: synkronisera när du kan.',
+    validUntil: 'giltig till {{date}}',
+    externalInsurance: 'extern försäkring',
+    summary: '{{ok, number}} av {{count, number}} får tävla',
+    line: 'Rad',
+    result: 'Resultat',
+    member: 'Medlem',
+    verdict: {
+      valid: 'Får tävla',
+      expiring: 'Får tävla (licensen går snart ut)',
+      expired: 'Licensen har gått ut',
+      missing: 'Ingen licens',
+      'insurance-missing': 'Försäkring saknas',
+      'outside-birth-range': 'Åldern passar inte licensen'
+    },
+    requirement: { SpecificInsurance: 'kräver en viss försäkring', AnyInsurance: 'kräver försäkring', InsuranceNotRequired: 'kräver ingen försäkring' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

@@ -2,18 +2,13 @@ import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, T
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
+import { localDate } from '../../../shared/localDate'
 import type { OutboxItem } from '../../../shared/outbox'
 import { call, KansliaError } from '../api'
 import { formatDate } from '../i18n'
 
 /** The granter's name is kept between grants on this computer: a secretary grants under one name. */
 const GRANTER_KEY = 'kanslia.meritGranter'
-
-/** Today's local date as YYYY-MM-DD. */
-function localToday(): string {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
 
 /** The form's fields as the stored payload of a merit-grant item gives them (spec v2 §4.3 body). */
 function fromPayload(item: OutboxItem): MeritGrantInput {
@@ -48,7 +43,7 @@ interface GrantMeritProps {
 export function GrantMerit({ grantees, editing, opened, onClose, onQueued }: GrantMeritProps) {
   const { t, i18n } = useTranslation()
   const [merits, setMerits] = useState<MeritChoice[]>([])
-  const [form, setForm] = useState<MeritGrantInput>(() => ({ meritId: 0, meritGrantees: [], grantingDate: localToday(), meritGranter: '', notifyGrantees: true }))
+  const [form, setForm] = useState<MeritGrantInput>(() => ({ meritId: 0, meritGrantees: [], grantingDate: localDate(), meritGranter: '', notifyGrantees: true }))
   const [step, setStep] = useState<'form' | 'review'>('form')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -57,7 +52,7 @@ export function GrantMerit({ grantees, editing, opened, onClose, onQueued }: Gra
     if (!opened) return
     setStep('form')
     setError(null)
-    setForm(editing ? fromPayload(editing) : { meritId: 0, meritGrantees: grantees, grantingDate: localToday(), meritGranter: localStorage.getItem(GRANTER_KEY) ?? '', notifyGrantees: true })
+    setForm(editing ? fromPayload(editing) : { meritId: 0, meritGrantees: grantees, grantingDate: localDate(), meritGranter: localStorage.getItem(GRANTER_KEY) ?? '', notifyGrantees: true })
     void call('getMeritChoices').then(setMerits)
   }, [opened, editing, grantees])
 

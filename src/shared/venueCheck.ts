@@ -1,0 +1,43 @@
+import type { LicenceCheck } from './licenceValidity'
+
+/**
+ * The venue check's answer (issue 7) as the CLI, the IPC contract and the UI see it: who was found
+ * and whether each may compete on the day, by the rules of DESIGN §3b (`shared/licenceValidity`).
+ */
+
+/** One member checked at a venue: who, the verdict of DESIGN §3b, and names for the screen. */
+export interface VenueCheck {
+  id: number
+  sportId: number
+  firstName?: string
+  lastName?: string
+  /** ISO date, when the permission level gives it. */
+  birthDate?: string
+  check: LicenceCheck
+  /** Product name and type (spec v2 §2.4) and club of the user licence the verdict is about. */
+  licenceName?: string
+  licenceType?: string
+  clubName?: string
+  /** Name of the user insurance that met the requirement. */
+  insuranceName?: string
+}
+
+/** The answer of a venue check: members found (best match first) and when the data was last synced. */
+export interface VenueCheckResult {
+  /** Instant (ISO, UTC) the last successful sync finished; null when none did. */
+  dataAsOf: string | null
+  members: VenueCheck[]
+}
+
+/** One line of a start list (issue 7 list mode): the line, how many members it matched, and the member when exactly one did. */
+export interface StartListRow {
+  text: string
+  matches: number
+  member?: VenueCheck
+}
+
+/** A whole start list checked at once: a row per non-empty line, in order, and when the data was last synced. */
+export interface StartListResult {
+  dataAsOf: string | null
+  rows: StartListRow[]
+}
