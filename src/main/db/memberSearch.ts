@@ -16,6 +16,8 @@ export function suspendMemberSearchForBulkLoad(db: WritableDB): boolean {
   })()
 }
 
+const SEARCHED = 'first_name, nickname, last_name, sport_id, email'
+
 /**
  * Rebuilds the member search index from `person` and lets the triggers keep it in step again, in
  * one transaction. Does nothing unless the index is suspended, so it also repairs a database whose
@@ -25,7 +27,11 @@ export function suspendMemberSearchForBulkLoad(db: WritableDB): boolean {
 export function resumeMemberSearch(db: WritableDB): boolean {
   return db.transaction(() => {
     if (prepared(db, 'DELETE FROM member_search_suspended').run().changes === 0) return false
-    db.exec("INSERT INTO member_search (member_search) VALUES ('rebuild')")
+    // What FTS5's 'rebuild' does, but reading `person` in table order and sorting by id (`+id`
+    // keeps the id index out): since person ids are not the rowid (0007), 'rebuild' fetched the
+    // rows through that index, 3.6 s for 150,000 persons against 0.8 s this way.
+    db.exec(`INSERT INTO member_search (member_search) VALUES ('delete-all');
+      INSERT INTO member_search (rowid, ${SEARCHED}) SELECT id, ${SEARCHED} FROM person ORDER BY +id`)
     return true
   })()
 }

@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-member-search-bulk-load'
 import * as m0004 from './migrations/0004-member-summary'
 import * as m0005 from './migrations/0005-activity'
 import * as m0006 from './migrations/0006-outbox'
+import * as m0007 from './migrations/0007-sync-layout'
 
 /** One schema step: `version` is what `PRAGMA user_version` holds after `up` ran. */
 export interface Migration {
@@ -14,7 +15,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first; versions are 1, 2, 3, … without gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006]
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007]
 
 /** The schema version this Kanslia writes and understands. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

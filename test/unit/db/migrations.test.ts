@@ -128,6 +128,39 @@ describe('migrations', () => {
     expect(() => db.prepare("INSERT INTO outbox_worker (id, pid, host, started_at) VALUES (2, 1, 'h', 'now')").run()).toThrow(/CHECK/)
   })
 
+  it('0007-sync-layout keeps the rows, ids, triggers and member search of user licences, user insurances and persons, with id no longer the rowid', () => {
+    const db = fresh()
+    migrate(db, 6)
+    const person = db.prepare("INSERT INTO person (id, sport_id, first_name, last_name, modification_us, raw) VALUES (?, ?, ?, 'Virtanen', 1, '{}')")
+    person.run(900, 12345678, 'Aino')
+    person.run(5, 23456789, 'Eino')
+    const licence = db.prepare("INSERT INTO user_licence (id, scope, modification_us, generation, raw, user_id) VALUES (?, 'federation 1', 1, 1, '{}', ?)")
+    licence.run(70, 900)
+    licence.run(3, 5)
+    db.prepare("INSERT INTO user_insurance (id, scope, modification_us, generation, raw, user_id) VALUES (8, 'federation 1', 1, 1, '{}', 5)").run()
+    const indexesBefore = (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[])
+
+    expect(migrate(db, 7)).toEqual([7])
+    expect(db.prepare('SELECT id, user_id FROM user_licence ORDER BY id').all()).toEqual([{ id: 3, user_id: 5 }, { id: 70, user_id: 900 }])
+    expect(db.prepare('SELECT id FROM user_insurance').pluck().all()).toEqual([8])
+    const indexesAfter = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]
+    const replaced = ['user_licence_user', 'user_insurance_user']
+    const added = ['person_id', 'user_insurance_id', 'user_licence_id', 'user_licence_user_period', 'user_insurance_user_period']
+    expect(indexesAfter).toEqual([...indexesBefore.filter((name) => !replaced.includes(name)), ...added].sort())
+    // id is an ordinary unique column now: a new row gets the next rowid, and ids stay unique.
+    const rowid = Number(licence.run(1, 5).lastInsertRowid)
+    expect(rowid).toBe(3)
+    expect(() => licence.run(1, 5)).toThrow(/UNIQUE/)
+    db.prepare("INSERT INTO user_licence (id, scope, modification_us, generation, raw) VALUES (1, 's', 2, 2, '{\"v\":2}') ON CONFLICT (id) DO UPDATE SET raw = excluded.raw").run()
+    expect(db.prepare('SELECT raw FROM user_licence WHERE id = 1').pluck().get()).toBe('{"v":2}')
+    // The person triggers still keep the member search in step.
+    const search = (text: string) => db.prepare('SELECT rowid FROM member_search WHERE member_search MATCH ? ORDER BY rowid').pluck().all(text)
+    expect(search('virtanen')).toEqual([5, 900])
+    db.prepare("UPDATE person SET last_name = 'Korhonen' WHERE id = 900").run()
+    expect(search('virtanen')).toEqual([5])
+    expect(search('korhonen')).toEqual([900])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
