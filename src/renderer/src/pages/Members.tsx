@@ -13,7 +13,7 @@ import { GrantMerit } from './GrantMerit'
 import { MemberDetail } from './MemberDetail'
 
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
-const PAGE = 100
+const PAGE = 50
 const ROW_HEIGHT = 36
 const GRID = '36px minmax(180px, 2fr) 110px 90px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 150px'
 /** The most members one merit grant may name (spec v2 §8 `meritGrantees`), and so the most "tick all" ticks. */
