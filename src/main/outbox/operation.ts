@@ -11,9 +11,11 @@ export interface Accepted {
 
 /**
  * The outcome of reading back an item that was sent without an answer (DESIGN §4): `applied`
- * with what the API holds (adopted as the item's answer), or not applied, so sending again is safe.
+ * with what the API holds (adopted as the item's answer); not applied, so sending again is safe;
+ * or `undecided` when the reads the API offers cannot tell (e.g. no endpoint lists orders), so
+ * the item stays `unknown` with `reason` until a person retries or discards it.
  */
-export type Reconciled = { applied: true; status: number; answer: unknown } | { applied: false }
+export type Reconciled = { applied: true; status: number; answer: unknown } | { applied: false } | { applied: 'undecided'; reason: string }
 
 /** What `prepare` knows besides the input: the item the change waits for, and the item being edited. */
 export interface PrepareContext {
@@ -43,13 +45,17 @@ interface OperationBase<I, P> {
 /**
  * One operation kind (DESIGN §4). An `idempotent` one converges when sent again (the spec says
  * so), so the client retries it and an `unknown` outcome is settled by sending it again; any other
- * must `reconcile` by reading back before it may be sent again.
+ * must `reconcile` by reading back before it may be sent again. One `retriedByHandOnly` (orders
+ * and payments) is never sent again by the push worker: not after a 429 or a 5xx, and not when
+ * the read-back finds it not applied; it stays `unknown` until a person retries or discards it.
  */
 export type Operation<I, P> = OperationBase<I, P> &
   (
     | { readonly idempotent: true }
     | {
         readonly idempotent: false
+        /** True for orders and payments (DESIGN §4 "never retried automatically"). */
+        readonly retriedByHandOnly?: true
         /** Reads back whether an item sent without an answer took effect. @throws ApiError. */
         reconcile(client: ApiClient, payload: P, dependency: OutboxRow | undefined): Promise<Reconciled>
       }

@@ -8,6 +8,7 @@ import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, rele
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { operationOf } from './operations'
+import { AWAIT_DECISION } from './queue'
 
 /** Options of one push run. */
 export interface PushOptions {
@@ -43,7 +44,8 @@ const CONTINUE: Step = {}
  * 1. Items left `sending` by a run that died are `unknown`: they may have reached the API.
  * 2. Every `unknown` item is reconciled before anything else is sent: an idempotent one (merit
  *    grant) is simply queued again; a registration is read back and the server's registration
- *    adopted when it exists (else queued again); a cancellation likewise.
+ *    adopted when it exists (else queued again); a cancellation likewise. An item whose read-back
+ *    cannot tell, and an order or payment not found applied, stays `unknown` for a person.
  * 3. Queued items are sent one by one in queue order; an item whose dependency is not done waits.
  *    Each is marked `sending` (and audited) in its own transaction before the request leaves, so a
  *    crash at any point loses nothing and, by step 1–2, duplicates nothing.
@@ -52,7 +54,8 @@ const CONTINUE: Step = {}
  *    not the item, are wrong); no connection → back to `queued` and the run stops as offline; no
  *    answer to a non-idempotent write (network cut, 5xx) → `unknown`, reconciled at once; 429 or
  *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
- *    most `maxTries` times per run. Idempotent items are retried inside the API client (DESIGN §2).
+ *    most `maxTries` times per run; orders and payments instead stay `unknown` after any of these
+ *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
  * 5. Afterwards, when an item was done, an incremental sync re-pulls what changed (the pushed
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time.
@@ -148,7 +151,7 @@ class Worker {
         this.settle(item, { state: 'queued', lastStatus: error.status ?? null, lastAnswer: error.message, nextAttemptAt: this.later(tries) }, { event: 'no-answer', detail: { error: error.message } })
         return { stop: { reason: 'server-error', message: error.message } }
       }
-      if (error.status === 429) {
+      if (error.status === 429 && !operation.retriedByHandOnly) {
         // Too many requests: the API did not act on it.
         this.settle(item, { state: 'queued', lastStatus: 429, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
       } else {
@@ -167,7 +170,8 @@ class Worker {
 
   /**
    * Settles an `unknown` item by reading back (DESIGN §4): adopted → done; not made → queued
-   * again. An idempotent item is queued again without a read: sending it again converges.
+   * again, unless only a person may send it again (orders, payments); undecided → left `unknown`
+   * for a person. An idempotent item is queued again without a read: sending it again converges.
    */
   private async reconcile(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
@@ -177,8 +181,9 @@ class Worker {
     }
     try {
       const found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
-      if (found.applied) this.accept(item, found.status, found.answer, 'reconciled')
-      else this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } })
+      if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled')
+      else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } })
+      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied)
       return CONTINUE
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
@@ -190,6 +195,16 @@ class Worker {
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
     }
+  }
+
+  /**
+   * Leaves an item `unknown` until a person retries or discards it (`awaitsDecision`), saying why
+   * in its last answer. Audited when the reason changes, not on every push that finds it again.
+   */
+  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided'): void {
+    const answer = `${reason}: retry or discard it`
+    if (item.state === 'unknown' && item.lastAnswer === answer) return
+    this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } })
   }
 
   private accept(item: OutboxRow, status: number, answer: unknown, event: 'answered' | 'reconciled'): void {

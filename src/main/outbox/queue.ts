@@ -1,6 +1,6 @@
 import type { OutboxKind } from '../../shared/outbox'
-import { appendAudit } from '../db/auditLog'
-import type { WritableDB } from '../db/open'
+import { appendAudit, readAuditLog } from '../db/auditLog'
+import type { ReadableDB, WritableDB } from '../db/open'
 import { deleteItem, dependentsOf, getItem, insertItem, replacePayload, updateItem, type OutboxRow } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
 import { OPERATIONS, operationOf, type InputOf } from './operations'
@@ -51,15 +51,32 @@ export function editItem(db: WritableDB, id: number, input: unknown, options: Qu
   })()
 }
 
+/** The audit detail `action` of a read-back that leaves an `unknown` item to a person (push.ts). */
+export const AWAIT_DECISION = 'a person decides'
+
 /**
- * Queues a `rejected` item again unchanged (issue 5: retry), e.g. after the cause was fixed on the
- * server. @throws UserFacingError `no-such-item` / `not-retryable`.
+ * True when an `unknown` item waits for a person (DESIGN §4): its last read-back could not tell
+ * whether it took effect, or found an order or payment not applied, which is never sent again by
+ * itself. Such an item may be retried (sent again as it is) or discarded by hand.
+ */
+export function awaitsDecision(db: ReadableDB, item: OutboxRow): boolean {
+  if (item.state !== 'unknown') return false
+  const last = readAuditLog(db, item.id).at(-1)
+  return last?.event === 'reconciled' && (JSON.parse(last.detail ?? '{}') as { action?: unknown }).action === AWAIT_DECISION
+}
+
+/**
+ * Queues a `rejected` item, or an `unknown` one that `awaitsDecision`, again unchanged (issue 5:
+ * retry), e.g. after the cause was fixed on the server, or after the person checked that an order
+ * whose answer was lost was not placed. @throws UserFacingError `no-such-item` / `not-retryable`.
  */
 export function retryItem(db: WritableDB, id: number, options: QueueActor): OutboxRow {
   const at = (options.now ?? new Date()).toISOString()
   return db.transaction(() => {
     const item = existingItem(db, id)
-    if (item.state !== 'rejected') throw new UserFacingError('not-retryable', `outbox item #${id} is ${item.state}; only rejected items are retried by hand`)
+    if (item.state !== 'rejected' && !awaitsDecision(db, item)) {
+      throw new UserFacingError('not-retryable', `outbox item #${id} is ${item.state}; only rejected items are retried by hand, and unknown ones left to a person`)
+    }
     updateItem(db, id, { state: 'queued', at, nextAttemptAt: null })
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'retried', actor: options.actor })
     return getItem(db, id)!
@@ -67,9 +84,10 @@ export function retryItem(db: WritableDB, id: number, options: QueueActor): Outb
 }
 
 /**
- * Removes a `queued` or `rejected` item, its optimistic effects, and the items that depend on it
- * (they cannot be sent without it); the audit log keeps their history (issue 5: discard).
- * Items that are sending, done or unknown may have reached the API and cannot be discarded.
+ * Removes a `queued` or `rejected` item, or an `unknown` one that `awaitsDecision` (the person
+ * gives it up), its optimistic effects, and the items that depend on it (they cannot be sent
+ * without it); the audit log keeps their history (issue 5: discard). Other items that are
+ * sending, done or unknown may have reached the API and cannot be discarded.
  * @returns the ids removed.
  * @throws UserFacingError `no-such-item` / `not-discardable`.
  */
@@ -79,7 +97,7 @@ export function discardItem(db: WritableDB, id: number, options: QueueActor): nu
     const removed: number[] = []
     const discard = (itemId: number): void => {
       const item = existingItem(db, itemId)
-      if (item.state !== 'queued' && item.state !== 'rejected') {
+      if (item.state !== 'queued' && item.state !== 'rejected' && !awaitsDecision(db, item)) {
         throw new UserFacingError('not-discardable', `outbox item #${itemId} is ${item.state}; it may have reached the registry and cannot be discarded`)
       }
       for (const dependent of dependentsOf(db, itemId)) discard(dependent)
