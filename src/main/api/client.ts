@@ -34,7 +34,7 @@ export interface ByteMeter {
   bytes: number
 }
 
-/** Options of `ApiClient.writeV2`. */
+/** Options of `ApiClient.writeV2` and `writeV3`. */
 export interface WriteOptions {
   /** Sent as JSON; no body when undefined. */
   body?: unknown
@@ -156,6 +156,18 @@ export class ApiClient {
    */
   async writeV2<T = unknown>(method: WriteMethod, path: string, options: WriteOptions = {}): Promise<WriteAnswer<T>> {
     const target = `/api/public/v2${path}${queryString(options.query)}`
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+    return this.call(method, target, payload, options.idempotent === true, (response) => writeAnswer<T>(method, target, response))
+  }
+
+  /**
+   * A write to `{baseUrl}/api/public/v3{path}?query` (spec v3 §4: POST /event, /merit,
+   * /event/{uuid}/participants), with the same token, renewal, retries and errors as `writeV2`.
+   * @returns the status, the parsed JSON body and the `Location` header.
+   * @throws ApiError as `writeV2`.
+   */
+  async writeV3<T = unknown>(method: WriteMethod, path: string, options: WriteOptions = {}): Promise<WriteAnswer<T>> {
+    const target = `/api/public/v3${path}${queryString(options.query)}`
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
     return this.call(method, target, payload, options.idempotent === true, (response) => writeAnswer<T>(method, target, response))
   }
