@@ -9,12 +9,48 @@
  * - `event-registration`: POST /event/registration/{eventUuid} (spec v2 §4.8);
  * - `registration-cancel`: DELETE /event/registration/{eventUuid}/{eventRegistrationId} (spec v2 §4.8);
  * - `club-transfer`: POST /user-licence-club-transfer/… (spec v2 §4.6);
- * - `client-data-put`, `client-data-delete`: PUT and DELETE /client-data (spec v2 §4.10).
+ * - `client-data-put`, `client-data-delete`: PUT and DELETE /client-data (spec v2 §4.10);
+ * - `club-create`: POST /organization/{id}/suborganizations (spec v2 §4.1);
+ * - `organization-user-access`: PUT /organization/{id}/users (spec v2 §4.1);
+ * - `merit-create`: v3 POST /merit (spec v3 §4);
+ * - `event-create`: v3 POST /event, optionally with a webhook URL (spec v3 §4, §6);
+ * - `event-participants`: v3 POST /event/{eventUuid}/participants (spec v3 §4);
+ * - `order-create`, `order-payment`, `order-cancel`: POST /order, /order/{id}/payment/{method}
+ *   and /order/{id}/cancel (spec v2 §4.9); never sent again without a person (DESIGN §4).
  */
-export type OutboxKind = 'merit-grant' | 'event-registration' | 'registration-cancel' | 'club-transfer' | 'client-data-put' | 'client-data-delete'
+export type OutboxKind =
+  | 'merit-grant'
+  | 'event-registration'
+  | 'registration-cancel'
+  | 'club-transfer'
+  | 'client-data-put'
+  | 'client-data-delete'
+  | 'club-create'
+  | 'organization-user-access'
+  | 'merit-create'
+  | 'event-create'
+  | 'event-participants'
+  | 'order-create'
+  | 'order-payment'
+  | 'order-cancel'
 
 /** Every kind, in the order above. */
-export const OUTBOX_KINDS: readonly OutboxKind[] = ['merit-grant', 'event-registration', 'registration-cancel', 'club-transfer', 'client-data-put', 'client-data-delete']
+export const OUTBOX_KINDS: readonly OutboxKind[] = [
+  'merit-grant',
+  'event-registration',
+  'registration-cancel',
+  'club-transfer',
+  'client-data-put',
+  'client-data-delete',
+  'club-create',
+  'organization-user-access',
+  'merit-create',
+  'event-create',
+  'event-participants',
+  'order-create',
+  'order-payment',
+  'order-cancel'
+]
 
 /**
  * Where an item is (DESIGN §4): `queued` waits to be sent; `sending` is being sent (an item found

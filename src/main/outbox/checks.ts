@@ -90,3 +90,47 @@ export function localRegistration(db: ReadableDB, id: number): { eventUuid: stri
 export function localRegistrationOf(db: ReadableDB, uuid: string, userId: number): number | undefined {
   return prepared(db, 'SELECT id FROM event_registration WHERE lower(event_uuid) = ? AND participant_user_id = ? ORDER BY id LIMIT 1').pluck().get(uuid.toLowerCase(), userId) as number | undefined
 }
+
+/** An organization's active clubs directly under it in the local database whose name is `name` (case-insensitive). */
+export function localClubsNamed(db: ReadableDB, parentId: number, name: string): number[] {
+  return prepared(db, "SELECT id FROM organization WHERE parent_id = ? AND type = 'CLUB' AND status = 'ACTIVE' AND lower(name) = lower(?) ORDER BY id").pluck().all(parentId, name) as number[]
+}
+
+/** A merit group of the local database (spec v2 §2.7: its owning organization), or undefined. */
+export function localMeritGroup(db: ReadableDB, id: number): { organizationId: number | null; name: string | null } | undefined {
+  return prepared(db, 'SELECT organization_id AS organizationId, name FROM merit_group WHERE id = ?').get(id) as { organizationId: number | null; name: string | null } | undefined
+}
+
+/** The ids of the group's merits in the local database whose name is `name` (case-insensitive). */
+export function localMeritsNamed(db: ReadableDB, meritGroupId: number, name: string): number[] {
+  return prepared(db, 'SELECT id FROM merit WHERE merit_group_id = ? AND lower(name) = lower(?) ORDER BY id').pluck().all(meritGroupId, name) as number[]
+}
+
+/** A time of day `HH:MM` (spec v3 EventDateTime `time`). */
+export function checkTime(value: unknown, what: string): string | null {
+  return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : `${what} must be a time HH:MM, got ${JSON.stringify(value)}`
+}
+
+/** One of `allowed`. */
+export function checkOneOf(value: unknown, what: string, allowed: readonly string[]): string | null {
+  return typeof value === 'string' && allowed.includes(value) ? null : `${what} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`
+}
+
+/** An absolute http or https URL. */
+export function checkHttpUrl(value: unknown, what: string): string | null {
+  if (typeof value !== 'string') return `${what} must be a URL`
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : `${what} must be an http or https URL, got ${JSON.stringify(value)}`
+  } catch {
+    return `${what} must be an absolute URL, got ${JSON.stringify(value)}`
+  }
+}
+
+/** Values of `values` that occur more than once. */
+export function repeatedValues<T>(values: readonly T[]): T[] {
+  const seen = new Set<T>()
+  const repeated = new Set<T>()
+  for (const value of values) (seen.has(value) ? repeated : seen).add(value)
+  return [...repeated]
+}

@@ -1,9 +1,17 @@
 import type { OutboxKind } from '../../shared/outbox'
 import { clientDataDelete, clientDataPut } from './clientData'
+import { clubCreate } from './clubCreate'
 import { clubTransfer } from './clubTransfer'
+import { eventCreate } from './eventCreate'
+import { eventParticipants } from './eventParticipants'
 import { eventRegistration } from './eventRegistration'
+import { meritCreate } from './meritCreate'
 import { meritGrant } from './meritGrant'
 import type { Operation } from './operation'
+import { orderCancel } from './orderCancel'
+import { orderCreate } from './orderCreate'
+import { orderPayment } from './orderPayment'
+import { organizationUserAccess } from './organizationUserAccess'
 import { registrationCancel } from './registrationCancel'
 
 /** The operation module of each kind (DESIGN §4: one module per operation kind). */
@@ -13,7 +21,15 @@ export const OPERATIONS = {
   'registration-cancel': registrationCancel,
   'club-transfer': clubTransfer,
   'client-data-put': clientDataPut,
-  'client-data-delete': clientDataDelete
+  'client-data-delete': clientDataDelete,
+  'club-create': clubCreate,
+  'organization-user-access': organizationUserAccess,
+  'merit-create': meritCreate,
+  'event-create': eventCreate,
+  'event-participants': eventParticipants,
+  'order-create': orderCreate,
+  'order-payment': orderPayment,
+  'order-cancel': orderCancel
 } as const satisfies Record<OutboxKind, unknown>
 
 /** What a caller gives to queue a change of kind `K`. */

@@ -1,0 +1,117 @@
+import type { Address, Organization, Page } from '../../shared/api/v2'
+import type { ApiClient } from '../api/client'
+import { openItemsOfKind } from '../db/outbox'
+import { checkDate, checkId, localClubsNamed, localOrganization } from './checks'
+import { Problems } from './errors'
+import type { Operation } from './operation'
+
+/**
+ * Body of POST /organization/{id}/suborganizations (spec v2 §2.2 "Create-suborganization request
+ * body"): `type` is always CLUB (the only type allowed), `name` required, the rest optional.
+ */
+export interface CreateClubRequest {
+  type: 'CLUB'
+  name: string
+  shortName?: string
+  description?: string
+  address?: Address
+  businessId?: string
+  emailAddress?: string
+  url?: string
+  contactPerson?: string
+  phone?: string
+  /** Date-only yyyy-mm-dd. */
+  established?: string
+  /** Date-only yyyy-mm-dd. */
+  terminated?: string
+}
+
+/** A club creation: the parent organization (the path id) and the body (spec v2 §4.1). */
+export interface ClubCreatePayload {
+  parentId: number
+  club: CreateClubRequest
+}
+
+/** What a person gives: the parent and the club's fields; `type` is filled in. */
+export interface ClubCreateInput {
+  parentId: number
+  club: Omit<CreateClubRequest, 'type'>
+}
+
+/** The optional text fields of the body, sent as given. */
+const TEXT_FIELDS = ['shortName', 'description', 'businessId', 'emailAddress', 'url', 'contactPerson', 'phone'] as const
+
+/**
+ * Creates a club under a sports federation or an area (spec v2 §4.1 POST
+ * /organization/{id}/suborganizations, 201 with the Organization; clubs sit under a federation or
+ * an area, §5). Not idempotent: a second POST makes a second club. After an `unknown` the worker
+ * reads the parent's suborganizations (GET /organization/{id}/suborganizations, CLUB) and adopts
+ * the active club of that name; only when none is there is it sent again. Names are therefore
+ * kept unique under the parent before queuing.
+ *
+ * Checked before queuing: the parent is a known, active sports federation or area; `name` is not
+ * empty; optional texts are text and the dates real dates, `established` not after `terminated`;
+ * the address has its required parts; no active club of that name is under the parent locally
+ * and no other item not yet done creates one.
+ */
+export const clubCreate: Operation<ClubCreateInput, ClubCreatePayload> = {
+  kind: 'club-create',
+  idempotent: false,
+
+  prepare(db, input, { editing }) {
+    const { parentId, club } = input
+    const problems = new Problems()
+    problems.add(checkId(parentId, 'the parent organization id'))
+    if (typeof club.name !== 'string' || club.name.trim() === '') problems.add('name must not be empty')
+    for (const field of TEXT_FIELDS) if (club[field] !== undefined && typeof club[field] !== 'string') problems.add(`${field} must be text`)
+    if (club.established !== undefined) problems.add(checkDate(club.established, 'established'))
+    if (club.terminated !== undefined) problems.add(checkDate(club.terminated, 'terminated'))
+    if (problems.none && club.established !== undefined && club.terminated !== undefined && club.established > club.terminated) problems.add(`established ${club.established} is after terminated ${club.terminated}`)
+    if (club.address !== undefined) {
+      const missing = (['streetAddress', 'postCode', 'postOffice'] as const).filter((part) => typeof club.address?.[part] !== 'string' || club.address[part].trim() === '')
+      if (missing.length) problems.add(`the address needs ${missing.join(', ')}`)
+    }
+    problems.throwIfAny('the club')
+    const parent = localOrganization(db, parentId)
+    if (!parent) problems.add(`no organization ${parentId} in the local database`)
+    else if ((parent.type !== 'SPORTS_FEDERATION' && parent.type !== 'AREA') || parent.status !== 'ACTIVE') {
+      problems.add(`${parent.name ?? `organization ${parentId}`} is not an active sports federation or area (${parent.type} ${parent.status}); clubs are created under those`)
+    }
+    const name = club.name.trim()
+    const existing = localClubsNamed(db, parentId, name)
+    if (existing.length) problems.add(`a club named ${JSON.stringify(name)} already exists under organization ${parentId} (organization ${existing[0]})`)
+    const same = openItemsOfKind(db, 'club-create').find((item) => {
+      const other = item.payload as ClubCreatePayload
+      return item.id !== editing && other.parentId === parentId && other.club.name.toLowerCase() === name.toLowerCase()
+    })
+    if (same) problems.add(`outbox item #${same.id} (${same.state}) already creates a club named ${JSON.stringify(name)} under organization ${parentId}`)
+    problems.throwIfAny('the club')
+    const body: CreateClubRequest = { type: 'CLUB', name }
+    for (const field of TEXT_FIELDS) if (club[field] !== undefined) body[field] = club[field]
+    if (club.address !== undefined) body.address = { ...club.address }
+    if (club.established !== undefined) body.established = club.established
+    if (club.terminated !== undefined) body.terminated = club.terminated
+    return { parentId, club: body }
+  },
+
+  effects: () => [],
+
+  describe: ({ parentId, club }) => `create club ${JSON.stringify(club.name)} under organization ${parentId}`,
+
+  async send(client, { parentId, club }) {
+    const answer = await client.writeV2<Organization>('POST', `/organization/${parentId}/suborganizations`, { body: club })
+    return { status: answer.status, answer: answer.body ?? null }
+  },
+
+  async reconcile(client, payload) {
+    const found = await findClub(client, payload)
+    return found ? { applied: true, status: 200, answer: found } : { applied: false }
+  }
+}
+
+/** The parent's active club named as the payload's, on the server (spec v2 §4.1 GET suborganizations), if any. */
+async function findClub(client: ApiClient, { parentId, club }: ClubCreatePayload): Promise<Organization | undefined> {
+  // One page holds every suborganization: size may be up to 100000 (spec v2 §2.1).
+  const page = await client.getV2<Page<Organization>>(`/organization/${parentId}/suborganizations`, { orgtypes: 'CLUB', size: 100_000 })
+  return (page?.content ?? []).find((o) => o.type === 'CLUB' && o.name === club.name)
+}

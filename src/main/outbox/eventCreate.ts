@@ -1,0 +1,148 @@
+import type { ApiEventPage, CreatedEvent, CreateEvent, EventDateTime, PublicApiEvent } from '../../shared/api/v3'
+import type { ApiClient } from '../api/client'
+import { openItemsOfKind } from '../db/outbox'
+import { prepared } from '../db/statements'
+import type { ReadableDB } from '../db/open'
+import { checkDate, checkHttpUrl, checkId, checkOneOf, checkTime, listSome, localMeritExists, localOrganization, mirrors } from './checks'
+import { Problems } from './errors'
+import type { Operation } from './operation'
+
+const PURPOSES = ['SPORTS', 'EDUCATION', 'ORGANIZATIONAL', 'OTHER', 'PROMOTION'] as const
+const REGISTERERS = ['ATHLETE', 'ORGANIZATION_USER', 'BOTH'] as const
+/** Events reached by reading pages of GET /event while reconciling; one page of the chosen size is the usual case. */
+const LIST_PAGE_SIZE = 500
+
+/**
+ * Creates an event (spec v3 §4 POST /event, body CreateEvent, 200 CreatedEvent), optionally with
+ * a `webhookUrl` that registers the client as listener for the event's webhooks (spec v3 §6; the
+ * spec does not name the field, the sandbox and our wire types call it `webhookUrl`). Not
+ * idempotent: a second POST makes a second event. After an `unknown` the worker lists events
+ * (GET /event with the event's name as `searchTerm`, its dates as the range and deleted events
+ * included) and adopts the one with the same name, organizer and start and end; only when none
+ * is there is it sent again. GET /event lists only PUBLIC, PUBLISHED events (spec v3 §3: a DRAFT
+ * is not visible, a PRIVATE one reachable only by URL), so a lost answer to creating any other
+ * cannot be read back: that item stays `unknown` for a person to retry or discard.
+ *
+ * Checked before queuing: `name` not empty; the organizer is a known, active organization; start
+ * and end (and the registration period, when given) are real dates with optional `HH:MM` times,
+ * the end not before the start; `maxAttendeeCount` ≥ 1; the enumerations of spec v3 §2; price
+ * rows with a name, description and a whole `priceInCents` ≥ 0; `meritIds` unique and known
+ * locally (once the sync mirrors merits); `webhookUrl` an absolute http(s) URL; no event of that
+ * name, organizer and start is in the local database or being created by an item not yet done.
+ */
+export const eventCreate: Operation<CreateEvent, CreateEvent> = {
+  kind: 'event-create',
+  idempotent: false,
+
+  prepare(db, input, { editing }) {
+    const problems = new Problems()
+    if (typeof input.name !== 'string' || input.name.trim() === '') problems.add('name must not be empty')
+    problems.add(checkId(input.organizerId, 'organizerId'))
+    problems.add(checkDateTime(input.startDateTime, 'startDateTime'))
+    problems.add(checkDateTime(input.endDateTime, 'endDateTime'))
+    if (input.registrationStartDateTime !== undefined) problems.add(checkDateTime(input.registrationStartDateTime, 'registrationStartDateTime'))
+    if (input.registrationEndDateTime !== undefined) problems.add(checkDateTime(input.registrationEndDateTime, 'registrationEndDateTime'))
+    if (problems.none && localTime(input.endDateTime) < localTime(input.startDateTime)) problems.add('endDateTime is before startDateTime')
+    if (problems.none && input.registrationStartDateTime && input.registrationEndDateTime && localTime(input.registrationEndDateTime) < localTime(input.registrationStartDateTime)) {
+      problems.add('registrationEndDateTime is before registrationStartDateTime')
+    }
+    if (input.maxAttendeeCount !== undefined && (!Number.isSafeInteger(input.maxAttendeeCount) || input.maxAttendeeCount < 1)) problems.add(`maxAttendeeCount must be a whole number ≥ 1, got ${JSON.stringify(input.maxAttendeeCount)}`)
+    if (typeof input.registrationCancellable !== 'boolean') problems.add('registrationCancellable must be true or false')
+    problems.add(checkOneOf(input.allowedRegisterer, 'allowedRegisterer', REGISTERERS))
+    problems.add(checkOneOf(input.visibility, 'visibility', ['PUBLIC', 'PRIVATE']))
+    problems.add(checkOneOf(input.purpose, 'purpose', PURPOSES))
+    if (input.status !== undefined) problems.add(checkOneOf(input.status, 'status', ['DRAFT', 'PUBLISHED']))
+    if (input.eventKind !== undefined) problems.add(checkOneOf(input.eventKind, 'eventKind', ['INDIVIDUAL', 'CROWD_REGISTRATION']))
+    const prices = input.priceDetails === undefined ? [] : Array.isArray(input.priceDetails) ? input.priceDetails : [input.priceDetails]
+    prices.forEach((row, i) => {
+      if (typeof row?.name !== 'string' || typeof row.description !== 'string') problems.add(`price row ${i + 1} needs a name and a description`)
+      if (!Number.isSafeInteger(row?.priceInCents) || row.priceInCents < 0) problems.add(`price row ${i + 1}: priceInCents must be a whole number ≥ 0`)
+    })
+    const meritIds = input.meritIds ?? []
+    const badMerits = meritIds.filter((id) => checkId(id, 'a merit') !== null)
+    if (badMerits.length) problems.add(`merit ids must be positive whole numbers: ${listSome(badMerits.map((id) => JSON.stringify(id)))}`)
+    if (new Set(meritIds).size !== meritIds.length) problems.add('meritIds lists a merit more than once')
+    if (input.webhookUrl !== undefined) problems.add(checkHttpUrl(input.webhookUrl, 'webhookUrl'))
+    if (problems.none) {
+      const organizer = localOrganization(db, input.organizerId)
+      if (!organizer) problems.add(`no organization ${input.organizerId} in the local database`)
+      else if (organizer.status !== 'ACTIVE') problems.add(`${organizer.name ?? `organization ${input.organizerId}`} is not active`)
+      const unknownMerits = mirrors(db, 'merit') ? meritIds.filter((id) => !localMeritExists(db, id)) : []
+      if (unknownMerits.length) problems.add(`no merit ${listSome(unknownMerits)} in the local database`)
+      const name = input.name.trim()
+      const existing = localEventLike(db, name, input.organizerId, input.startDateTime)
+      if (existing !== undefined) problems.add(`organization ${input.organizerId} already has an event ${JSON.stringify(name)} starting ${localTime(input.startDateTime)} (event ${existing})`)
+      const same = openItemsOfKind(db, 'event-create').find((item) => item.id !== editing && sameEvent(item.payload as CreateEvent, { ...input, name }))
+      if (same) problems.add(`outbox item #${same.id} (${same.state}) already creates this event`)
+    }
+    problems.throwIfAny('the event')
+    return completeBody(input)
+  },
+
+  effects: () => [],
+
+  describe: (event) =>
+    `create event ${JSON.stringify(event.name)} of organization ${event.organizerId} on ${localTime(event.startDateTime).replace('T', ' ')}${event.webhookUrl ? ` (webhooks to ${event.webhookUrl})` : ''}`,
+
+  async send(client, event) {
+    const answer = await client.writeV3<CreatedEvent>('POST', '/event', { body: event })
+    return { status: answer.status, answer: answer.body ?? null }
+  },
+
+  async reconcile(client, event) {
+    if ((event.status ?? 'PUBLISHED') !== 'PUBLISHED' || event.visibility !== 'PUBLIC') {
+      return { applied: 'undecided', reason: `a ${event.status === 'DRAFT' ? 'draft' : 'private'} event is not listed by GET /event, so whether it was created cannot be read back` }
+    }
+    const found = await findEvent(client, event)
+    if (!found) return { applied: false }
+    const created: CreatedEvent = { id: found.eventId, uuid: found.uuid, name: found.name, organizerId: found.organizerId, visibility: 'PUBLIC', status: 'PUBLISHED' }
+    return { applied: true, status: 200, answer: created }
+  }
+}
+
+/** The body exactly as spec v3 §2 CreateEvent names it, the name trimmed; fields not given stay out. */
+function completeBody(input: CreateEvent): CreateEvent {
+  const body: CreateEvent = { ...input, name: input.name.trim() }
+  for (const key of Object.keys(body) as (keyof CreateEvent)[]) if (body[key] === undefined) delete body[key]
+  return body
+}
+
+/** `date` with its time (`HH:MM`, midnight when not given) as a local `yyyy-mm-ddTHH:MM`. */
+function localTime(at: EventDateTime): string {
+  return `${at.date}T${at.time ?? '00:00'}`
+}
+
+/** An EventDateTime (spec v3 §2): a real date, an optional `HH:MM`. */
+function checkDateTime(value: EventDateTime | undefined, what: string): string | null {
+  if (typeof value !== 'object' || value === null) return `${what} must have a date`
+  return checkDate(value.date, `${what}.date`) ?? (value.time === undefined ? null : checkTime(value.time, `${what}.time`))
+}
+
+/** Same name, organizer and start: the same event (names compared case-insensitively). */
+function sameEvent(a: CreateEvent, b: CreateEvent): boolean {
+  return a.organizerId === b.organizerId && a.name.toLowerCase() === b.name.toLowerCase() && localTime(a.startDateTime) === localTime(b.startDateTime)
+}
+
+/** The id of a local event with the name and organizer starting at that local time, or undefined. */
+function localEventLike(db: ReadableDB, name: string, organizerId: number, start: EventDateTime): number | undefined {
+  return prepared(db, 'SELECT id FROM event WHERE organizer_id = ? AND lower(name) = lower(?) AND substr(start_date_time, 1, 16) = ? ORDER BY id LIMIT 1')
+    .pluck()
+    .get(organizerId, name, localTime(start)) as number | undefined
+}
+
+/**
+ * The listed event with the payload's name, organizer, start and end (spec v3 §4 GET /event;
+ * times compared to the minute, the listing's being local date-times), deleted ones included.
+ */
+async function findEvent(client: ApiClient, event: CreateEvent): Promise<PublicApiEvent | undefined> {
+  const start = localTime(event.startDateTime)
+  const end = localTime(event.endDateTime)
+  const query = { searchTerm: event.name, dateTimeRangeStart: `${start}:00`, dateTimeRangeEnd: `${end}:00`, includeDeletedEvents: true, size: LIST_PAGE_SIZE }
+  for (let page = 0; ; page++) {
+    const answer = await client.getV3<ApiEventPage>('/event', { ...query, page })
+    const content = answer?.content ?? []
+    const found = content.find((e) => e.name === event.name && e.organizerId === event.organizerId && e.startDateTime?.slice(0, 16) === start && e.endDateTime?.slice(0, 16) === end)
+    if (found) return found
+    if (content.length < LIST_PAGE_SIZE || (page + 1) * LIST_PAGE_SIZE >= (answer?.pageable?.total ?? 0)) return undefined
+  }
+}

@@ -1,0 +1,136 @@
+import type { EventRegistration } from '../../shared/api/v2Activity'
+import type { CreateEventParticipants, V3MeritGrant } from '../../shared/api/v3'
+import { openItemsOfKind } from '../db/outbox'
+import { checkDate, checkId, checkLength, checkUuid, listSome, localEvent, localRegistrationOf, mirrors, repeatedValues, unknownMembers } from './checks'
+import { Problems } from './errors'
+import type { EventRegistrationPayload } from './eventRegistration'
+import { MAX_EVENT_PARTICIPANTS, MAX_MERIT_ADDITIONAL_INFO_LENGTH, MAX_MERIT_GRANTER_LENGTH } from './limits'
+import type { Operation } from './operation'
+
+/** Participants added to an event: its UUID and the body of v3 POST /event/{eventUuid}/participants. */
+export interface EventParticipantsPayload {
+  eventUuid: string
+  participants: CreateEventParticipants
+}
+
+/**
+ * Adds members to an event as participants, optionally granting them the event's merits (spec v3
+ * §4 POST /event/{eventUuid}/participants, body CreateEventParticipants, 200 "participants saved").
+ *
+ * Not idempotent. The merit grant part converges (re-granting updates the grant date, spec v2
+ * §4.3), but the spec promises no such thing for the participants: it does not say that adding a
+ * participant already registered is ignored, and the registry does hold several registrations of
+ * one user to one event (spec v2 §3 "the same user may appear several times"; keeping one per user
+ * is the client's responsibility). So a second POST may register everyone twice. After an
+ * `unknown` the worker reads the event's registrations back (spec v2 §4.8 GET
+ * /event/registration/{eventUuid}): every participant registered → done (the one request's merit
+ * grant went with it); none → sent again; some only → left `unknown` for a person, since sending
+ * it again would register those twice.
+ *
+ * Checked before queuing: the UUID; 1..10000 unique participants (`MAX_EVENT_PARTICIPANTS`), each
+ * a member of the local database and not registered to the event already, locally or by an item
+ * not yet done; the event is known (once the sync mirrors events), not deleted, and has room for
+ * them; with `grantEventMerits`, a `meritGrant` with a real `grantingDate` (and
+ * `registrationDate`), a granter (`granterUserId` or `meritGranter` of 1..255 characters) and
+ * `meritAdditionalInfo` of at most 2048 characters (spec v2 §8); without it, no `meritGrant`.
+ */
+export const eventParticipants: Operation<EventParticipantsPayload, EventParticipantsPayload> = {
+  kind: 'event-participants',
+  idempotent: false,
+
+  prepare(db, input, { editing }) {
+    const { eventUuid, participants } = input
+    const problems = new Problems()
+    problems.add(checkUuid(eventUuid, 'the event'))
+    const userIds = Array.isArray(participants.userIds) ? participants.userIds : []
+    if (userIds.length < 1 || userIds.length > MAX_EVENT_PARTICIPANTS) problems.add(`userIds must list 1 to ${MAX_EVENT_PARTICIPANTS.toLocaleString('en')} members, got ${userIds.length.toLocaleString('en')}`)
+    const badIds = userIds.filter((id) => checkId(id, 'a participant') !== null)
+    if (badIds.length) problems.add(`participant ids must be positive whole numbers: ${listSome(badIds.map((id) => JSON.stringify(id)))}`)
+    const repeated = repeatedValues(userIds)
+    if (repeated.length) problems.add(`participants listed more than once: ${listSome(repeated)}`)
+    if (typeof participants.grantEventMerits !== 'boolean') problems.add('grantEventMerits must be true or false')
+    if (participants.grantEventMerits === true) {
+      if (participants.meritGrant === undefined) problems.add('meritGrant is required when grantEventMerits is true')
+      else for (const problem of meritGrantProblems(participants.meritGrant)) problems.add(problem)
+    } else if (participants.meritGrant !== undefined) problems.add('meritGrant is given but grantEventMerits is false')
+    if (problems.none) {
+      const uuid = eventUuid.toLowerCase()
+      const unknown = unknownMembers(db, userIds)
+      if (unknown.length) problems.add(`no member with id ${listSome(unknown)} in the local database`)
+      const event = localEvent(db, uuid)
+      if (!event && mirrors(db, 'event')) problems.add(`no event ${eventUuid} in the local database (\`kanslia sync\` first if it is new)`)
+      if (event?.deletionTime) problems.add(`event ${event.name ?? event.id} was deleted`)
+      const registered = userIds.filter((id) => localRegistrationOf(db, uuid, id) !== undefined)
+      if (registered.length) problems.add(`already registered to this event: ${listSome(registered)}`)
+      const queuedFor = queuedParticipants(db, uuid, editing)
+      const queuedAgain = userIds.filter((id) => queuedFor.has(id))
+      if (queuedAgain.length) problems.add(`already being registered to this event by the outbox: ${listSome(queuedAgain.map((id) => `${id} (item #${queuedFor.get(id)})`))}`)
+      const taken = (event?.currentAttendeeCount ?? 0) + queuedFor.size
+      if (event && event.maxAttendeeCount !== null && taken + userIds.length > event.maxAttendeeCount) {
+        problems.add(`event ${event.name ?? event.id} has room for ${Math.max(0, event.maxAttendeeCount - taken)} more (${event.currentAttendeeCount ?? 0} registered, ${queuedFor.size} queued, ${event.maxAttendeeCount} places), not ${userIds.length}`)
+      }
+    }
+    problems.throwIfAny('the participants')
+    const body: CreateEventParticipants = { userIds: [...userIds], grantEventMerits: participants.grantEventMerits }
+    if (participants.grantEventMerits) body.meritGrant = grantBody(participants.meritGrant!)
+    return { eventUuid: eventUuid.toLowerCase(), participants: body }
+  },
+
+  effects: ({ eventUuid, participants }) => participants.userIds.map((personId) => ({ personId, target: `event ${eventUuid}` })),
+
+  describe({ eventUuid, participants }) {
+    const n = participants.userIds.length
+    const who = n === 1 ? `member ${participants.userIds[0]}` : `${n.toLocaleString('en')} members`
+    return `add ${who} to event ${eventUuid}${participants.grantEventMerits ? ` and grant the event's merits on ${participants.meritGrant!.grantingDate}` : ''}`
+  },
+
+  async send(client, { eventUuid, participants }) {
+    const answer = await client.writeV3('POST', `/event/${encodeURIComponent(eventUuid)}/participants`, { body: participants })
+    return { status: answer.status, answer: answer.body ?? null }
+  },
+
+  async reconcile(client, { eventUuid, participants }) {
+    const listed = await client.getV2<EventRegistration[]>(`/event/registration/${encodeURIComponent(eventUuid)}`)
+    const registrations = (Array.isArray(listed) ? listed : []).filter((r) => participants.userIds.includes(r.participantUserId))
+    const registered = new Set(registrations.map((r) => r.participantUserId))
+    if (registered.size === participants.userIds.length) return { applied: true, status: 200, answer: { registrations } }
+    if (registered.size === 0) return { applied: false }
+    const missing = participants.userIds.filter((id) => !registered.has(id))
+    return { applied: 'undecided', reason: `only ${registered.size} of ${participants.userIds.length} participants are registered (missing ${listSome(missing)}); sending it again would register the others twice` }
+  }
+}
+
+/** The problems of a v3 MeritGrant (spec v3 §2, limits of spec v2 §8). */
+function meritGrantProblems(grant: V3MeritGrant): string[] {
+  const found = [checkDate(grant.grantingDate, 'meritGrant.grantingDate')]
+  if (grant.registrationDate !== undefined) found.push(checkDate(grant.registrationDate, 'meritGrant.registrationDate'))
+  if (grant.granterUserId === undefined && grant.meritGranter === undefined) found.push('give the granter: meritGrant.granterUserId or meritGrant.meritGranter')
+  if (grant.granterUserId !== undefined) found.push(checkId(grant.granterUserId, 'meritGrant.granterUserId'))
+  if (grant.meritGranter !== undefined) found.push(checkLength(grant.meritGranter, 'meritGrant.meritGranter', 1, MAX_MERIT_GRANTER_LENGTH))
+  if (grant.meritAdditionalInfo !== undefined) found.push(checkLength(grant.meritAdditionalInfo, 'meritGrant.meritAdditionalInfo', 0, MAX_MERIT_ADDITIONAL_INFO_LENGTH))
+  if (grant.notifyGrantees !== undefined && typeof grant.notifyGrantees !== 'boolean') found.push('meritGrant.notifyGrantees must be true or false')
+  return found.filter((problem): problem is string => problem !== null)
+}
+
+/** Exactly the MeritGrant fields given (spec v3 §2). */
+function grantBody(grant: V3MeritGrant): V3MeritGrant {
+  const body: V3MeritGrant = { grantingDate: grant.grantingDate }
+  for (const key of ['granterUserId', 'meritGranter', 'meritAdditionalInfo', 'registrationDate', 'notifyGrantees'] as const) {
+    if (grant[key] !== undefined) Object.assign(body, { [key]: grant[key] })
+  }
+  return body
+}
+
+/** Members the outbox is about to register to the event (registrations and participants not done or rejected), with the item doing it. */
+function queuedParticipants(db: Parameters<typeof openItemsOfKind>[0], eventUuid: string, editing: number | undefined): Map<number, number> {
+  const found = new Map<number, number>()
+  for (const item of openItemsOfKind(db, 'event-registration')) {
+    const payload = item.payload as EventRegistrationPayload
+    if (item.state !== 'rejected' && payload.eventUuid === eventUuid) found.set(payload.registration.participantUserId, item.id)
+  }
+  for (const item of openItemsOfKind(db, 'event-participants')) {
+    const payload = item.payload as EventParticipantsPayload
+    if (item.id !== editing && item.state !== 'rejected' && payload.eventUuid === eventUuid) for (const id of payload.participants.userIds) found.set(id, item.id)
+  }
+  return found
+}

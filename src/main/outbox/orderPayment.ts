@@ -1,0 +1,73 @@
+import type { OrderStatus, PaymentInitiation } from '../../shared/api/v2Activity'
+import { openItemsOfKind } from '../db/outbox'
+import { Problems } from './errors'
+import type { Operation } from './operation'
+import { checkOrderReference, orderIdOf } from './orderCreate'
+
+/**
+ * A payment initiation: the order (its id, or none when the item depends on the `order-create`
+ * item that places it), the payment method chosen from the order's payment methods, and the
+ * optional `clientId` query parameter (spec v2 §4.9: the id of the service client).
+ */
+export interface OrderPaymentPayload {
+  orderId?: number
+  paymentMethodCode: string
+  clientId?: string
+}
+
+/**
+ * Initiates the payment of an order (spec v2 §4.9 POST /order/{orderId}/payment/{paymentMethodCode},
+ * 200 with the payment initiation of §2.17). The answer kept in the item holds `paymentGatewayUrl`
+ * and `requestData`: the desktop app later opens the gateway in the system browser, posting the
+ * request data; queuing and pushing open nothing.
+ *
+ * Payments are never retried automatically (DESIGN §4). After an `unknown` the worker reads the
+ * order's payment status (GET /order/{orderId}/payment/status): the gateway address a lost answer
+ * carried cannot be read back, so the item stays `unknown` whatever the status says (it is named
+ * in the item's answer), until a person retries (a new payment attempt) or discards it.
+ *
+ * Checked before queuing: the order reference (an id, or a dependency on an `order-create` item);
+ * a payment method code of 1..64 letters, digits, `_` or `-`; `clientId` not empty when given; no
+ * other payment item not yet done pays the same order.
+ */
+export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> = {
+  kind: 'order-payment',
+  idempotent: false,
+  retriedByHandOnly: true,
+
+  prepare(db, input, { dependency, editing }) {
+    const problems = new Problems()
+    checkOrderReference(problems, input.orderId, dependency)
+    if (typeof input.paymentMethodCode !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(input.paymentMethodCode)) {
+      problems.add(`paymentMethodCode must be a code of the order's payment methods (letters, digits, _ or -), got ${JSON.stringify(input.paymentMethodCode)}`)
+    }
+    if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.trim() === '')) problems.add('clientId must not be empty when given')
+    if (problems.none) {
+      const same = openItemsOfKind(db, 'order-payment').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : (item.payload as OrderPaymentPayload).orderId === input.orderId))
+      if (same) problems.add(`outbox item #${same.id} (${same.state}) already initiates the payment of this order`)
+    }
+    problems.throwIfAny('the payment')
+    const payload: OrderPaymentPayload = { paymentMethodCode: input.paymentMethodCode }
+    if (!dependency) payload.orderId = input.orderId
+    if (input.clientId !== undefined) payload.clientId = input.clientId
+    return payload
+  },
+
+  effects: () => [],
+
+  describe: ({ orderId, paymentMethodCode }) => `pay ${orderId === undefined ? 'the order queued before it' : `order ${orderId}`} with ${paymentMethodCode}`,
+
+  async send(client, payload, dependency) {
+    const orderId = orderIdOf(payload, dependency)
+    const answer = await client.writeV2<PaymentInitiation>('POST', `/order/${orderId}/payment/${encodeURIComponent(payload.paymentMethodCode)}`, {
+      query: { clientId: payload.clientId }
+    })
+    return { status: answer.status, answer: answer.body ?? null }
+  },
+
+  async reconcile(client, payload, dependency) {
+    const orderId = orderIdOf(payload, dependency)
+    const status = await client.getV2<OrderStatus | null>(`/order/${orderId}/payment/status`)
+    return { applied: 'undecided', reason: `order ${orderId} is ${status ?? 'not found'}; the payment gateway address of a lost answer cannot be read back` }
+  }
+}
