@@ -5,13 +5,22 @@ import type { Connection } from '../config/connection'
 import { readAuditLog } from '../db/auditLog'
 import type { ReadableDB } from '../db/open'
 import { getItem, listItems, type OutboxRow } from '../db/outbox'
+import type { OrderStatus, PaymentMethods } from '../../shared/api/v2Activity'
+import type { CreateEvent, CreateMerit } from '../../shared/api/v3'
 import type { ClientDataPutPayload } from '../outbox/clientData'
+import type { ClubCreateInput } from '../outbox/clubCreate'
 import type { ClubTransferInput } from '../outbox/clubTransfer'
+import type { EventParticipantsPayload } from '../outbox/eventParticipants'
 import type { EventRegistrationPayload } from '../outbox/eventRegistration'
+import { checkId } from '../outbox/checks'
+import { UserFacingError } from './errors'
+import { MAX_ORDER_STATUS_IDS } from '../outbox/limits'
 import type { MeritGrantPayload } from '../outbox/meritGrant'
+import type { OrderCreateInput } from '../outbox/orderCreate'
+import type { OrganizationUserAccessRequest } from '../outbox/organizationUserAccess'
 import { operationOf, type InputOf } from '../outbox/operations'
 import { pushOutbox } from '../outbox/push'
-import { discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
+import { awaitsDecision, discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
 import { withDatabase, withWritableDatabase } from './database'
 
 /**
@@ -74,6 +83,109 @@ export function queueClientDataDelete(request: OutboxRequest): Promise<OutboxIte
   return queue(request, 'client-data-delete', {})
 }
 
+/**
+ * Queues creating a club under a sports federation or an area (spec v2 §4.1).
+ * @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueClubCreate(request: OutboxRequest & ClubCreateInput): Promise<OutboxItem> {
+  return queue(request, 'club-create', { parentId: request.parentId, club: request.club })
+}
+
+/**
+ * Queues granting a user read or write access to an organization (spec v2 §4.1 PUT users).
+ * @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueOrganizationUserAccess(request: OutboxRequest & OrganizationUserAccessRequest): Promise<OutboxItem> {
+  return queue(request, 'organization-user-access', { authorizedOrganizationUser: request.authorizedOrganizationUser, inviterName: request.inviterName })
+}
+
+/**
+ * Queues creating a merit in a merit group (spec v3 POST /merit).
+ * @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueMeritCreate(request: OutboxRequest & { merit: CreateMerit }): Promise<OutboxItem> {
+  return queue(request, 'merit-create', request.merit)
+}
+
+/**
+ * Queues creating an event, optionally with its webhook URL (spec v3 POST /event, §6).
+ * @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueEventCreate(request: OutboxRequest & { event: CreateEvent }): Promise<OutboxItem> {
+  return queue(request, 'event-create', request.event)
+}
+
+/**
+ * Queues adding members to an event, optionally granting them the event's merits (spec v3 POST
+ * /event/{eventUuid}/participants). @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueEventParticipants(request: OutboxRequest & EventParticipantsPayload): Promise<OutboxItem> {
+  return queue(request, 'event-participants', { eventUuid: request.eventUuid, participants: request.participants })
+}
+
+/**
+ * Queues an order paying for event registrations (spec v2 §4.9 POST /order). Never sent again
+ * without a person (DESIGN §4). @throws InvalidChangeError; UserFacingError `no-database`.
+ */
+export function queueOrderCreate(request: OutboxRequest & OrderCreateInput): Promise<OutboxItem> {
+  const input: OrderCreateInput = { userId: request.userId, eventRegistrationIds: request.eventRegistrationIds }
+  if (request.organizationId !== undefined) input.organizationId = request.organizationId
+  return queue(request, 'order-create', input)
+}
+
+/** An order: placed (`orderId`), or still in the outbox (`outboxItemId` of its `order-create` item; the item then waits for it). */
+export type OrderRef = { orderId: number } | { outboxItemId: number }
+
+/**
+ * Queues initiating an order's payment with a method of `readPaymentMethods` (spec v2 §4.9). Once
+ * pushed, the item's answer holds `paymentGatewayUrl` and `requestData` (§2.17) for the app to open
+ * in the system browser. Never sent again without a person (DESIGN §4).
+ * @throws InvalidChangeError; UserFacingError `no-database` / `no-such-item`.
+ */
+export function queueOrderPayment(request: OutboxRequest & { order: OrderRef; paymentMethodCode: string; clientId?: string }): Promise<OutboxItem> {
+  const input = { paymentMethodCode: request.paymentMethodCode, ...(request.clientId === undefined ? {} : { clientId: request.clientId }) }
+  if ('outboxItemId' in request.order) return queue(request, 'order-payment', input, request.order.outboxItemId)
+  return queue(request, 'order-payment', { ...input, orderId: request.order.orderId })
+}
+
+/**
+ * Queues cancelling an order's transactions (spec v2 §4.9). Never sent again without a person.
+ * @throws InvalidChangeError; UserFacingError `no-database` / `no-such-item`.
+ */
+export function queueOrderCancel(request: OutboxRequest & { order: OrderRef }): Promise<OutboxItem> {
+  if ('outboxItemId' in request.order) return queue(request, 'order-cancel', {}, request.order.outboxItemId)
+  return queue(request, 'order-cancel', { orderId: request.order.orderId })
+}
+
+/**
+ * Reads the payment methods of a placed order, online (spec v2 §4.9 GET
+ * /order/{orderId}/payment/methods; §2.17: terms and, per method, `paymentMethodCode`, costs in
+ * cents, display name and image). @throws UserFacingError `invalid-order-ids` for a bad id; ApiError (404 unknown order, offline).
+ */
+export async function readPaymentMethods(request: { connection: Connection; orderId: number }): Promise<PaymentMethods> {
+  requireOrderIds([request.orderId])
+  return withClient(request.connection, (client) => client.getV2<PaymentMethods>(`/order/${request.orderId}/payment/methods`))
+}
+
+/**
+ * Reads the payment status of up to 100 placed orders, online (spec v2 §4.9 GET
+ * /orders/{orderIds}/payment/status): one status per id in the same order, null for an order not found.
+ * @throws UserFacingError `invalid-order-ids` for bad or too many ids; ApiError (offline).
+ */
+export async function readPaymentStatus(request: { connection: Connection; orderIds: number[] }): Promise<Array<{ orderId: number; status: OrderStatus | null }>> {
+  requireOrderIds(request.orderIds)
+  const statuses = await withClient(request.connection, (client) => client.getV2<Array<OrderStatus | null>>(`/orders/${request.orderIds.join(',')}/payment/status`))
+  return request.orderIds.map((orderId, i) => ({ orderId, status: statuses[i] ?? null }))
+}
+
+/**
+ * Items left `unknown` for a person (orders and payments whose answer was lost, and items whose
+ * read-back could not tell): retry or discard each. @throws UserFacingError `no-database`.
+ */
+export function listAwaitingDecision(dbFile: string): OutboxItem[] {
+  return withDatabase(dbFile, (db) => listItems(db, ['unknown']).filter((item) => awaitsDecision(db, item)).map(toOutboxItem))
+}
+
 /** Every outbox item, oldest first, with its state and the API's last answer. @throws UserFacingError `no-database`. */
 export function listOutbox(dbFile: string): OutboxItem[] {
   return withDatabase(dbFile, (db) => listItems(db).map(toOutboxItem))
@@ -84,7 +196,10 @@ export function readOutboxAudit(dbFile: string, itemId?: number): AuditEntry[] {
   return withDatabase(dbFile, (db) => readAuditLog(db, itemId))
 }
 
-/** Queues a rejected item again unchanged. @throws UserFacingError `no-such-item` / `not-retryable`. */
+/**
+ * Queues a rejected item, or an unknown one left to a person (`listAwaitingDecision`), again
+ * unchanged. @throws UserFacingError `no-such-item` / `not-retryable`.
+ */
 export function retryOutboxItem(request: OutboxRequest & { id: number }): Promise<OutboxItem> {
   return withWritableDatabase(request.dbFile, (db) => toOutboxItem(retryItem(db, request.id, { actor: actorOf(request) })))
 }
@@ -94,7 +209,10 @@ export function editOutboxItem(request: OutboxRequest & { id: number; input: unk
   return withWritableDatabase(request.dbFile, (db) => toOutboxItem(editItem(db, request.id, request.input, { actor: actorOf(request) })))
 }
 
-/** Discards a queued or rejected item and the items depending on it. @returns the ids removed. @throws UserFacingError `no-such-item` / `not-discardable`. */
+/**
+ * Discards a queued or rejected item, or an unknown one left to a person, and the items depending
+ * on it. @returns the ids removed. @throws UserFacingError `no-such-item` / `not-discardable`.
+ */
 export function discardOutboxItem(request: OutboxRequest & { id: number }): Promise<number[]> {
   return withWritableDatabase(request.dbFile, (db) => discardItem(db, request.id, { actor: actorOf(request) }))
 }
@@ -129,6 +247,23 @@ export function pushOutboxNow(request: PushRequest): Promise<PushSummary> {
 
 function queue<K extends OutboxKind>(request: OutboxRequest, kind: K, input: InputOf<K>, dependsOn?: number): Promise<OutboxItem> {
   return withWritableDatabase(request.dbFile, (db) => toOutboxItem(queueChange(db, kind, input, { actor: actorOf(request), dependsOn })))
+}
+
+/** @throws UserFacingError `invalid-order-ids` unless 1..100 positive ids (spec v2 §8 "order ids in one status request"). */
+function requireOrderIds(ids: number[]): void {
+  const problems = ids.map((id) => checkId(id, 'an order id')).filter((problem): problem is string => problem !== null)
+  if (ids.length < 1 || ids.length > MAX_ORDER_STATUS_IDS) problems.push(`give 1 to ${MAX_ORDER_STATUS_IDS} order ids, got ${ids.length}`)
+  if (problems.length) throw new UserFacingError('invalid-order-ids', problems.join('; '))
+}
+
+/** Runs `use` with a client for the connection, closed afterwards. */
+async function withClient<T>(connection: Connection, use: (client: ApiClient) => Promise<T>): Promise<T> {
+  const client = new ApiClient({ ...connection, maxAttempts: 4 })
+  try {
+    return await use(client)
+  } finally {
+    await client.close()
+  }
 }
 
 function itemsById(db: ReadableDB, ids: number[]): OutboxItem[] {
