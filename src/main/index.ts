@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron'
 import { channelOf, EVENT_CHANNEL, METHODS } from '../shared/ipc/channels'
 import { createHandlers, dispatch } from './ipc/handlers'
 import { safeExternalUrl } from './ipc/links'
@@ -34,7 +34,17 @@ function serveRenderer(): void {
 }
 
 const desktop = new DesktopSession({ runSync: workerSyncRunner({ file: join(__dirname, 'sync.js') }) })
-const handlers = createHandlers({ session: desktop, openExternal: (url) => shell.openExternal(url) })
+const handlers = createHandlers({
+  session: desktop,
+  openExternal: (url) => shell.openExternal(url),
+  // The person picks where an export goes; the renderer never names a file.
+  chooseSaveFile: async (suggestedName, format) => {
+    const window = BrowserWindow.getFocusedWindow()
+    const options = { defaultPath: join(app.getPath('documents'), suggestedName), filters: [{ name: format.toUpperCase(), extensions: [format] }] }
+    const answer = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
+    return answer.canceled || !answer.filePath ? null : answer.filePath
+  }
+})
 
 function registerIpc(): void {
   for (const method of METHODS) {

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../src/main/db/open'
 import type { MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
+import type { RenewalList } from '../../src/shared/renewalLists'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
@@ -248,6 +250,37 @@ describe('desktop app in Chromium', () => {
     expect(await page.getByTestId('venue-list-row').count()).toBe(500)
     expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(0)
     await shot('venue-list')
+  })
+
+  it('lists licences ending within 60 days and exports the columns shown to XLSX and CSV (issue 7)', async () => {
+    const { page } = app
+    const list = ((await app.call('getRenewalList', { kind: 'licence-ending', days: 60 })) as { ok: true; value: RenewalList }).value
+    expect(list.total).toBeGreaterThan(0)
+    await page.getByTestId('nav-renewals').click()
+    await page.getByTestId('renewal-days').fill('60')
+    await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(list.total)} jäsentä`, { exact: false }).waitFor()
+    // Hide the club column: the export holds the columns the table shows.
+    await page.getByText('Seura', { exact: true }).first().click()
+    await expect.poll(() => page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Seura' }).count()).toBe(0)
+    await shot('renewals')
+
+    await page.getByTestId('renewal-export-xlsx').click()
+    await page.getByTestId('renewal-message').getByText('Tallennettu', { exact: false }).waitFor()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(app.saved.at(-1)!)
+    const sheet = workbook.getWorksheet('licence-ending')!
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Sukunimi', 'Etunimet', 'Sport-ID', 'Lisenssi tai vakuutus', 'Päättyy', 'Sähköposti', 'Huoltajien sähköposti'])
+    expect(sheet.rowCount).toBe(list.total + 1)
+    const first = list.rows[0]
+    expect(sheet.getRow(2).getCell(3).value).toBe(first.sportId)
+    expect(sheet.getRow(2).getCell(1).value).toBe(first.lastName)
+
+    await page.getByTestId('renewal-export-csv').click()
+    await expect.poll(() => app.saved.at(-1)?.endsWith('.csv')).toBe(true)
+    await expect.poll(() => existsSync(app.saved.at(-1)!)).toBe(true)
+    const csv = readFileSync(app.saved.at(-1)!, 'utf8')
+    expect(csv.startsWith('\uFEFFSukunimi,Etunimet,Sport-ID')).toBe(true)
+    expect(csv.trim().split('\n')).toHaveLength(list.total + 1)
   })
 
   it('switches language in settings, where About names the API version the last sync read', async () => {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
@@ -47,6 +48,8 @@ export interface Harness {
   url: string
   session: ReturnType<typeof createTestSession>['session']
   events: KansliaEvent[]
+  /** Files the app exported to, in order (the save dialog answers with a temporary folder). */
+  saved: string[]
   call(method: string, input?: unknown): Promise<unknown>
   close(): Promise<void>
 }
@@ -62,7 +65,17 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   const server = await serveRenderer()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const test = createTestSession({ demoAthletes: options.demoAthletes, home: options.home })
-  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined })
+  // The save dialog's stand-in: every export goes to a temporary folder, listed in `saved`.
+  const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
+  const saved: string[] = []
+  const handlers = createHandlers({
+    session: test.session,
+    openExternal: async () => undefined,
+    chooseSaveFile: async (name) => {
+      saved.push(join(exportsDir, name))
+      return saved.at(-1)!
+    }
+  })
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   // Reduced motion: Mantine then skips transitions, so screenshots never catch a drawer half-open.
   const context = await browser.newContext({ locale: options.locale, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
@@ -95,11 +108,13 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     url,
     session: test.session,
     events,
+    saved,
     call: (method, input) => dispatch(handlers, method, input),
     close: async () => {
       await browser.close()
       await new Promise((resolve) => server.close(resolve))
       await test.dispose()
+      rmSync(exportsDir, { recursive: true, force: true })
     }
   }
 }

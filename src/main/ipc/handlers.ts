@@ -6,19 +6,24 @@ import { ConnectionConfigError } from '../config/connection'
 import { SchemaTooNewError, SchemaTooOldError } from '../db/open'
 import { KeychainUnavailableError } from '../secrets/keychain'
 import type { DesktopSession } from '../services/desktop'
+import type { TableFormat } from '../services/tableExport'
 import { UserFacingError } from '../services/errors'
 import { safeExternalUrl } from './links'
 
-/** What the handlers need besides the session: opening a validated URL in the system browser. */
+/**
+ * What the handlers need besides the session: opening a validated URL in the system browser, and
+ * asking the person where to save an export (Electron's save dialog; null when they cancel).
+ */
 export interface HandlerDeps {
   session: DesktopSession
   openExternal(url: string): Promise<void>
+  chooseSaveFile(suggestedName: string, format: TableFormat): Promise<string | null>
 }
 
 type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M> }
 
 /** One implementation per contract method, each calling the session (and through it `services/`). */
-export function createHandlers({ session, openExternal }: HandlerDeps): Handlers {
+export function createHandlers({ session, openExternal, chooseSaveFile }: HandlerDeps): Handlers {
   return {
     getAppState: () => session.state(),
     connect: (input) => session.connect(input),
@@ -41,6 +46,13 @@ export function createHandlers({ session, openExternal }: HandlerDeps): Handlers
     removeConnection: () => session.removeConnection(),
     checkAtVenue: (input) => session.venueCheck(input.text, input.date),
     checkStartList: (input) => session.startList(input.lines, input.date),
+    getRenewalList: (input) => session.renewalList(input.kind, input.days),
+    getRenewalEmails: (input) => session.renewalListEmails(input.kind, input.days),
+    exportRenewalList: async (input) => {
+      const file = await chooseSaveFile(`${input.kind}-${session.todayDate()}.${input.format}`, input.format)
+      if (file === null) return { saved: null, rows: 0 }
+      return { saved: file, rows: await session.exportRenewalList(input, file) }
+    },
     openExternal: async (input) => {
       const url = safeExternalUrl(input.url)
       if (url === null) return { opened: false }

@@ -19,6 +19,9 @@ import type {
 import type { OutboxItem, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
+import { readRenewalList } from '../db/renewalLists'
+import { RENEWAL_ROWS_SHOWN, renewalEmails, type RenewalColumn, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
+import { writeTable, type TableFormat } from './tableExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -267,6 +270,40 @@ export class DesktopSession {
   /** A start list checked line by line on `date` (default today), from the local data. */
   startList(lines: readonly string[], date?: string): StartListResult {
     return this.read((db) => checkStartList(db, lines, date ?? this.today()))
+  }
+
+  /** Today's date (ISO, local) as the session judges licences. */
+  todayDate(): string {
+    return this.today()
+  }
+
+  /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
+  renewalList(kind: RenewalListKind, days: number): RenewalList {
+    return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
+  }
+
+  /** The addresses to write to about a whole renewal list (see `renewalEmails`). */
+  renewalListEmails(kind: RenewalListKind, days: number): string[] {
+    return renewalEmails(this.read((db) => readRenewalList(db, kind, this.today(), days)).rows)
+  }
+
+  /**
+   * Writes a renewal list as shown (the columns given, headed in the user's language) to `file`.
+   * @returns the rows written. @throws Error from the file system.
+   */
+  async exportRenewalList(
+    request: { kind: RenewalListKind; days: number; format: TableFormat; columns: ReadonlyArray<{ key: RenewalColumn; label: string }> },
+    file: string
+  ): Promise<number> {
+    const { rows } = this.read((db) => readRenewalList(db, request.kind, this.today(), request.days))
+    await writeTable(
+      file,
+      request.format,
+      request.kind,
+      request.columns,
+      rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, key === 'guardianEmails' ? row.guardianEmails.join(', ') : row[key]])))
+    )
+    return rows.length
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

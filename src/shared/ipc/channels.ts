@@ -25,6 +25,9 @@ export const METHODS = [
   'removeConnection',
   'checkAtVenue',
   'checkStartList',
+  'getRenewalList',
+  'getRenewalEmails',
+  'exportRenewalList',
   'openExternal'
 ] as const
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
 import type { OutboxItem, OutboxKind, OutboxState, PushSummary } from '../outbox'
+import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 
 /**
@@ -274,6 +275,9 @@ export const meritGrantInputSchema = z.strictObject({
 })
 export type MeritGrantInput = z.input<typeof meritGrantInputSchema>
 
+/** The window of the renewal lists, in days (issue 7: "ends within N days"). */
+const renewalDays = z.number().int().min(0).max(366)
+
 const httpUrl = z.string().trim().min(1).max(2000)
 const none = z.strictObject({}).optional()
 
@@ -310,6 +314,17 @@ export const CONTRACT = {
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   removeConnection: { input: none, output: {} as WipeSummary },
   checkAtVenue: { input: z.strictObject({ text: z.string().max(500), date: isoDate.optional() }), output: {} as VenueCheckResult },
+  getRenewalList: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as RenewalList },
+  getRenewalEmails: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as string[] },
+  exportRenewalList: {
+    input: z.strictObject({
+      kind: z.enum(RENEWAL_LIST_KINDS),
+      days: renewalDays,
+      format: z.enum(['csv', 'xlsx']),
+      columns: z.array(z.strictObject({ key: z.enum(RENEWAL_COLUMNS), label: z.string().min(1).max(100) })).min(1).max(RENEWAL_COLUMNS.length)
+    }),
+    output: {} as { saved: string | null; rows: number }
+  },
   checkStartList: { input: z.strictObject({ lines: z.array(z.string().max(500)).max(10_000), date: isoDate.optional() }), output: {} as StartListResult },
   openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>

@@ -19,7 +19,7 @@ function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[
  */
 describe('desktop IPC handlers against the demo federation', () => {
   const test = createTestSession({ demoAthletes: 400 })
-  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined })
+  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined, chooseSaveFile: async () => null })
   const events: KansliaEvent[] = []
   const call = (method: string, input?: unknown) => dispatch(handlers, method, input)
 

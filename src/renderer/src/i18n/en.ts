@@ -1,7 +1,7 @@
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
-  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', sync: 'Sync', settings: 'Settings' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
     intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
@@ -37,7 +37,7 @@ export const en = {
     clearSelection: 'Clear',
     grantMerit: 'Grant a merit…',
     tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
-    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…7 switch pages'
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…8 switch pages'
   },
   status: {
     all: 'Any status',
@@ -98,6 +98,38 @@ export const en = {
       'outside-birth-range': 'Outside the licence’s age range'
     },
     requirement: { SpecificInsurance: 'a specific insurance required', AnyInsurance: 'an insurance required', InsuranceNotRequired: 'no insurance required' }
+  },
+  /** Expiry and renewal lists (issue 7). */
+  renewals: {
+    heading: 'Expiry and renewal lists',
+    kind: {
+      'licence-ending': 'Licence ends within',
+      'insurance-ending': 'Insurance ends within',
+      'not-renewed': 'Not renewed this period',
+      'outside-birth-range': 'Outside the licence’s age range'
+    },
+    days: 'Days',
+    count: '{{count, number}} members',
+    exportCsv: 'Export CSV',
+    exportXlsx: 'Export XLSX',
+    copyEmails: 'Copy e-mail addresses',
+    shownFirst: 'the first {{count, number}} shown; exports hold all',
+    copied: '{{count, number}} addresses copied',
+    saved: 'Saved {{rows, number}} rows to {{file}}',
+    print: 'Print',
+    columns: 'Columns',
+    empty: 'No one on this list.',
+    column: {
+      lastName: 'Last name',
+      firstName: 'First names',
+      sportId: 'Sport-ID',
+      birthDate: 'Date of birth',
+      club: 'Club',
+      item: 'Licence or insurance',
+      ends: 'Ends',
+      email: 'E-mail',
+      guardianEmails: 'Guardians’ e-mail'
+    }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
-  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', sync: 'Synkronointi', settings: 'Asetukset' },
+  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
     intro: 'Yhdistä valtakunnalliseen urheilurekisteriin lajiliittosi antamilla API-tunnuksilla tai tutustu ensin demoliittoon.',
@@ -39,7 +39,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
-    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…7 vaihtaa sivua'
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…8 vaihtaa sivua'
   },
   status: {
     all: 'Kaikki tilat',
@@ -100,6 +100,38 @@ export const fi: Strings = {
       'outside-birth-range': 'Ikä ei sovi lisenssiin'
     },
     requirement: { SpecificInsurance: 'vaatii tietyn vakuutuksen', AnyInsurance: 'vaatii vakuutuksen', InsuranceNotRequired: 'ei vaadi vakuutusta' }
+  },
+  /** Expiry and renewal lists (issue 7). */
+  renewals: {
+    heading: 'Päättyvät ja uusimattomat',
+    kind: {
+      'licence-ending': 'Lisenssi päättyy',
+      'insurance-ending': 'Vakuutus päättyy',
+      'not-renewed': 'Ei uusittu tällä kaudella',
+      'outside-birth-range': 'Ikä ei sovi lisenssiin'
+    },
+    days: 'Päivää',
+    count: '{{count, number}} jäsentä',
+    exportCsv: 'Vie CSV',
+    exportXlsx: 'Vie XLSX',
+    copyEmails: 'Kopioi sähköpostiosoitteet',
+    shownFirst: 'näytetään ensimmäiset {{count, number}}; viennissä ovat kaikki',
+    copied: '{{count, number}} osoitetta kopioitu',
+    saved: 'Tallennettu {{rows, number}} riviä tiedostoon {{file}}',
+    print: 'Tulosta',
+    columns: 'Sarakkeet',
+    empty: 'Listalla ei ole ketään.',
+    column: {
+      lastName: 'Sukunimi',
+      firstName: 'Etunimet',
+      sportId: 'Sport-ID',
+      birthDate: 'Syntymäaika',
+      club: 'Seura',
+      item: 'Lisenssi tai vakuutus',
+      ends: 'Päättyy',
+      email: 'Sähköposti',
+      guardianEmails: 'Huoltajien sähköposti'
+    }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
-  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', sync: 'Synkronisering', settings: 'Inställningar' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
     intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
@@ -39,7 +39,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
-    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…7 byter sida'
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…8 byter sida'
   },
   status: {
     all: 'Alla statusar',
@@ -100,6 +100,38 @@ export const sv: Strings = {
       'outside-birth-range': 'Åldern passar inte licensen'
     },
     requirement: { SpecificInsurance: 'kräver en viss försäkring', AnyInsurance: 'kräver försäkring', InsuranceNotRequired: 'kräver ingen försäkring' }
+  },
+  /** Expiry and renewal lists (issue 7). */
+  renewals: {
+    heading: 'Utgående och oförnyade',
+    kind: {
+      'licence-ending': 'Licensen går ut inom',
+      'insurance-ending': 'Försäkringen går ut inom',
+      'not-renewed': 'Inte förnyad denna period',
+      'outside-birth-range': 'Åldern passar inte licensen'
+    },
+    days: 'Dagar',
+    count: '{{count, number}} medlemmar',
+    exportCsv: 'Exportera CSV',
+    exportXlsx: 'Exportera XLSX',
+    copyEmails: 'Kopiera e-postadresser',
+    shownFirst: 'de första {{count, number}} visas; exporten har alla',
+    copied: '{{count, number}} adresser kopierade',
+    saved: 'Sparade {{rows, number}} rader i {{file}}',
+    print: 'Skriv ut',
+    columns: 'Kolumner',
+    empty: 'Ingen på listan.',
+    column: {
+      lastName: 'Efternamn',
+      firstName: 'Förnamn',
+      sportId: 'Sport-ID',
+      birthDate: 'Födelsedatum',
+      club: 'Förening',
+      item: 'Licens eller försäkring',
+      ends: 'Går ut',
+      email: 'E-post',
+      guardianEmails: 'Vårdnadshavarnas e-post'
+    }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

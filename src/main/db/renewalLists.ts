@@ -1,0 +1,110 @@
+import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
+import { CLUB } from './memberSummary'
+import type { ReadableDB } from './open'
+import { prepared } from './statements'
+
+/** Adds `days` to an ISO date (YYYY-MM-DD), in UTC. */
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** A user licence or insurance (table alias `u`) that no later one of the person replaced by upgrade (spec v2 §2.12 `upgradeFrom`). */
+const NOT_UPGRADED = (table: string) => `NOT EXISTS (SELECT 1 FROM ${table} up WHERE up.user_id = u.user_id AND up.upgrade_from = u.id)`
+
+/** The columns of a listed member (`p`): who, the club, the contact addresses. */
+const PERSON_COLUMNS = `p.id, p.sport_id AS sportId, p.first_name AS firstName, p.last_name AS lastName, p.birth_date AS birthDate,
+  ${CLUB} AS club, p.raw ->> '$.email' AS email,
+  (SELECT json_group_array(g.value ->> '$.email') FROM json_each(p.raw, '$.guardians') g WHERE g.value ->> '$.email' IS NOT NULL) AS guardianEmails`
+
+/** A list: the user licences or insurances (`u`, with the person `p` and the product) it selects, and the product's name. */
+interface ListSql {
+  from: string
+  where: string
+  item: string
+}
+
+const LICENCES = 'user_licence u JOIN person p ON p.id = u.user_id LEFT JOIN licence l ON l.id = u.licence_id'
+const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
+/** The licence period containing :today, by start (spec v2 §2.3). */
+const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
+
+/** Each list over the named parameters :today and :until (today + days). */
+const LISTS: Record<RenewalListKind, ListSql> = {
+  // Valid today, ends within the days, and no later one of the person ends after it (not yet renewed).
+  'licence-ending': {
+    from: LICENCES,
+    where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND u.usage_period_end <= :until AND ${NOT_UPGRADED('user_licence')}
+      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.usage_period_end > u.usage_period_end)`,
+    item: LICENCE_NAME
+  },
+  'insurance-ending': {
+    from: 'user_insurance u JOIN person p ON p.id = u.user_id LEFT JOIN insurance i ON i.id = u.insurance_id',
+    where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND u.usage_period_end <= :until AND ${NOT_UPGRADED('user_insurance')}
+      AND NOT EXISTS (SELECT 1 FROM user_insurance n WHERE n.user_id = u.user_id AND n.usage_period_end > u.usage_period_end)`,
+    item: "coalesce(i.name, u.raw ->> '$.name')"
+  },
+  // A licence in the period before the current one, none in the current one.
+  'not-renewed': {
+    from: LICENCES,
+    where: `u.licence_period_id = (SELECT id FROM licence_period WHERE start_time < (SELECT start_time FROM licence_period WHERE id = ${CURRENT_PERIOD}) ORDER BY start_time DESC LIMIT 1)
+      AND ${NOT_UPGRADED('user_licence')}
+      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD})`,
+    item: LICENCE_NAME
+  },
+  // The licence valid today is for birth dates (spec v2 §2.4 earliestBirthDate…latestBirthDate) the member's is not in.
+  'outside-birth-range': {
+    from: LICENCES,
+    where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND ${NOT_UPGRADED('user_licence')} AND p.birth_date IS NOT NULL
+      AND (p.birth_date < l.raw ->> '$.earliestBirthDate' OR p.birth_date > l.raw ->> '$.latestBirthDate')`,
+    item: LICENCE_NAME
+  }
+}
+
+interface Row {
+  id: number
+  sportId: number
+  firstName: string | null
+  lastName: string | null
+  birthDate: string | null
+  club: string | null
+  email: string | null
+  guardianEmails: string | null
+  item: string | null
+  ends: string | null
+}
+
+/**
+ * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
+ * member and licence or insurance, by last name, at most `limit` rows (all when omitted) and the
+ * number of all: licences or insurances valid today that end within `days` days and have no later
+ * one yet; members who held a licence in the previous licence period and none in the current one;
+ * members whose current licence is for birth dates theirs is not in. Each row carries the member's
+ * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
+ * the "copy e-mail addresses" action.
+ */
+export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, limit?: number): RenewalList {
+  const { from, where, item } = LISTS[kind]
+  const params = { today, until: addDays(today, days) }
+  const total = prepared(db, `SELECT count(*) FROM ${from} WHERE ${where}`).pluck().get(params) as number
+  // The window is picked before the per-person columns are computed: a December list can hold every member.
+  const rows = prepared(
+    db,
+    `SELECT ${PERSON_COLUMNS}, x.item, x.ends FROM
+       (SELECT p.id AS pid, ${item} AS item, u.usage_period_end AS ends, p.last_name AS ln, p.first_name AS fn
+        FROM ${from} WHERE ${where} ORDER BY p.last_name, p.first_name, p.id LIMIT :limit) x
+     JOIN person p ON p.id = x.pid ORDER BY x.ln, x.fn, p.id`
+  ).all({ ...params, limit: limit ?? -1 }) as Row[]
+  const adultBornBy = `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`
+  return {
+    kind,
+    today,
+    days,
+    total,
+    rows: rows.map((row): RenewalRow => {
+      const minor = row.birthDate !== null && row.birthDate > adultBornBy
+      const out: RenewalRow = { id: row.id, sportId: row.sportId, minor, guardianEmails: minor ? (JSON.parse(row.guardianEmails ?? '[]') as string[]) : [] }
+      for (const key of ['firstName', 'lastName', 'birthDate', 'club', 'email', 'item', 'ends'] as const) if (row[key] !== null) out[key] = row[key]
+      return out
+    })
+  }
+}

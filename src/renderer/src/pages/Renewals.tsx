@@ -1,0 +1,132 @@
+import { Alert, Button, Chip, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
+import { call, KansliaError } from '../api'
+import { formatDate } from '../i18n'
+import { useAppStore } from '../stores/app'
+
+/** Lists that take a window of days. */
+const WITH_DAYS: ReadonlySet<RenewalListKind> = new Set(['licence-ending', 'insurance-ending'])
+const DATE_COLUMNS: ReadonlySet<RenewalColumn> = new Set(['birthDate', 'ends'])
+const DEFAULT_COLUMNS: RenewalColumn[] = ['lastName', 'firstName', 'sportId', 'club', 'item', 'ends', 'email', 'guardianEmails']
+
+/**
+ * Expiry and renewal lists (issue 7): whose licence or insurance ends within N days, who has not
+ * renewed this period, whose age is outside their licence's range. The columns shown are the
+ * columns exported (CSV, XLSX, through the save dialog) and printed; "copy e-mail addresses" copies
+ * each adult's and each minor's guardians' addresses.
+ */
+export function Renewals() {
+  const { t, i18n } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [kind, setKind] = useState<RenewalListKind>('licence-ending')
+  const [days, setDays] = useState(30)
+  const [columns, setColumns] = useState<RenewalColumn[]>(DEFAULT_COLUMNS)
+  const [list, setList] = useState<RenewalList | null>(null)
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+
+  useEffect(() => {
+    call('getRenewalList', { kind, days })
+      .then(setList)
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }, [kind, days, dataVersion])
+
+  const shown = RENEWAL_COLUMNS.filter((column) => columns.includes(column))
+  const cell = (row: RenewalRow, column: RenewalColumn): string => {
+    if (column === 'guardianEmails') return row.guardianEmails.join(', ')
+    const value = row[column]
+    if (value === undefined) return ''
+    return DATE_COLUMNS.has(column) ? formatDate(String(value), i18n.language) : String(value)
+  }
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setMessage(null)
+    try {
+      const result = await call('exportRenewalList', { kind, days, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
+      if (result.saved !== null) setMessage({ color: 'green', text: t('renewals.saved', { rows: result.rows, file: result.saved }) })
+    } catch (error) {
+      setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
+    }
+  }
+  const copyEmails = async () => {
+    const emails = await call('getRenewalEmails', { kind, days })
+    await navigator.clipboard.writeText(emails.join(', '))
+    setMessage({ color: 'green', text: t('renewals.copied', { count: emails.length }) })
+  }
+
+  return (
+    <Stack p="md" gap="sm">
+      <Title order={2}>{t('renewals.heading')}</Title>
+      <Group align="end">
+        <Select
+          aria-label={t('renewals.heading')}
+          data={RENEWAL_LIST_KINDS.map((value) => ({ value, label: t(`renewals.kind.${value}`) }))}
+          value={kind}
+          onChange={(value) => value && setKind(value as RenewalListKind)}
+          allowDeselect={false}
+          w={300}
+          data-testid="renewal-kind"
+        />
+        {WITH_DAYS.has(kind) && (
+          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
+        )}
+        <Button variant="light" onClick={() => void exportAs('csv')} disabled={!list?.rows.length} data-testid="renewal-export-csv">
+          {t('renewals.exportCsv')}
+        </Button>
+        <Button variant="light" onClick={() => void exportAs('xlsx')} disabled={!list?.rows.length} data-testid="renewal-export-xlsx">
+          {t('renewals.exportXlsx')}
+        </Button>
+        <Button variant="light" onClick={() => void copyEmails()} disabled={!list?.rows.length} data-testid="renewal-copy-emails">
+          {t('renewals.copyEmails')}
+        </Button>
+        <Button variant="default" onClick={() => window.print()}>
+          {t('renewals.print')}
+        </Button>
+      </Group>
+      <Chip.Group multiple value={columns} onChange={(value) => setColumns(value as RenewalColumn[])}>
+        <Group gap="xs" aria-label={t('renewals.columns')}>
+          {RENEWAL_COLUMNS.map((column) => (
+            <Chip key={column} value={column} size="xs">
+              {t(`renewals.column.${column}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="renewal-message">
+          {message.text}
+        </Alert>
+      )}
+      {list && (
+        <Text size="sm" data-testid="renewal-count">
+          {t('renewals.count', { count: list.total })}
+          {list.total > list.rows.length && ` · ${t('renewals.shownFirst', { count: list.rows.length })}`}
+        </Text>
+      )}
+      {list && list.rows.length === 0 && <Text c="dimmed">{t('renewals.empty')}</Text>}
+      {list && list.rows.length > 0 && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped data-testid="renewal-table">
+            <Table.Thead>
+              <Table.Tr>
+                {shown.map((column) => (
+                  <Table.Th key={column}>{t(`renewals.column.${column}`)}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.rows.map((row, index) => (
+                <Table.Tr key={`${row.id} ${index}`} data-testid="renewal-row">
+                  {shown.map((column) => (
+                    <Table.Td key={column}>{cell(row, column)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  )
+}

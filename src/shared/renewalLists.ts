@@ -1,0 +1,59 @@
+/**
+ * The renewal lists of issue 7 as the IPC contract and the UI see them. Dates are ISO dates
+ * (YYYY-MM-DD) of the registry's local calendar.
+ */
+
+/**
+ * `licence-ending` / `insurance-ending`: valid today, ends within the days, no later one yet;
+ * `not-renewed`: a licence last licence period, none this one; `outside-birth-range`: the current
+ * licence is for birth dates the member's is not in.
+ */
+export type RenewalListKind = 'licence-ending' | 'insurance-ending' | 'not-renewed' | 'outside-birth-range'
+
+/** Every kind, in the order the UI offers them. */
+export const RENEWAL_LIST_KINDS: readonly RenewalListKind[] = ['licence-ending', 'insurance-ending', 'not-renewed', 'outside-birth-range']
+
+/** One member on a renewal list, with the licence or insurance (`item`) the list is about and when it ends. */
+export interface RenewalRow {
+  id: number
+  sportId: number
+  firstName?: string
+  lastName?: string
+  birthDate?: string
+  club?: string
+  item?: string
+  ends?: string
+  email?: string
+  /** Under 18 on the list's day: the guardians are the ones to write to. */
+  minor: boolean
+  /** The guardians' e-mail addresses of a minor (spec v2 §2.10); empty for adults. */
+  guardianEmails: string[]
+}
+
+/** A renewal list as asked: its kind, day, window in days, rows by last name (the first ones when `total` is larger) and how many there are in all. */
+export interface RenewalList {
+  kind: RenewalListKind
+  today: string
+  days: number
+  rows: RenewalRow[]
+  total: number
+}
+
+/** The most rows the app shows of a list; exports hold them all. */
+export const RENEWAL_ROWS_SHOWN = 1000
+
+/** The columns a renewal list can show and export, in order. */
+export const RENEWAL_COLUMNS = ['lastName', 'firstName', 'sportId', 'birthDate', 'club', 'item', 'ends', 'email', 'guardianEmails'] as const
+export type RenewalColumn = (typeof RENEWAL_COLUMNS)[number]
+
+/**
+ * The addresses to write to about a list: each adult's own e-mail, each minor's guardians'
+ * (their own too when they have one), once each, in list order.
+ */
+export function renewalEmails(rows: readonly RenewalRow[]): string[] {
+  const addresses = new Set<string>()
+  for (const row of rows) {
+    for (const address of row.minor ? [...row.guardianEmails, row.email] : [row.email]) if (address) addresses.add(address)
+  }
+  return [...addresses]
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { parseInstant } from '../../../src/shared/instant'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { readRenewalList } from '../../../src/main/db/renewalLists'
+import { upsertElements } from '../../../src/main/db/synced'
+import type { ExportResource } from '../../../src/main/db/tables'
+import { renewalEmails } from '../../../src/shared/renewalLists'
+
+const T = '2026-01-05T12:00:00+02:00'
+const TODAY = '2026-12-10'
+
+function store(db: WritableDB, resource: ExportResource, elements: Array<Record<string, unknown> & { id: number }>): void {
+  upsertElements(db, resource, 'federation 100', 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
+}
+
+const person = (id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  sportId: 10_000_000 + id,
+  firstName: 'Testi',
+  lastName,
+  birthDate,
+  email: `${lastName.toLowerCase()}@example.fi`,
+  modificationTime: T,
+  ...extra
+})
+
+/**
+ * Licence periods 2025 and 2026; a junior licence (born 2008–2020) and an adult one. Members:
+ * 1 adult, licence ends 2026-12-31 (ending); 2 minor with guardians, same; 3 renewed already
+ * (a 2027 licence follows); 4 held 2025 only (not renewed); 5 born 2000 on a junior licence
+ * (outside the range); 6 upgraded from a licence that ends soon to one that ends later.
+ */
+function seed(): WritableDB {
+  const db = openDatabase(':memory:')
+  store(db, 'licence-periods', [
+    { id: 2025, name: '2025', startTime: '2025-01-01T00:00:00', endTime: '2025-12-31T23:59:59' },
+    { id: 2026, name: '2026', startTime: '2026-01-01T00:00:00', endTime: '2026-12-31T23:59:59' }
+  ])
+  store(db, 'licences', [
+    { id: 1, licencePeriodId: 2026, name: 'Juniori', earliestBirthDate: '2008-01-01', latestBirthDate: '2020-12-31' },
+    { id: 2, licencePeriodId: 2026, name: 'Aikuinen' },
+    { id: 3, licencePeriodId: 2025, name: 'Aikuinen 2025' }
+  ])
+  const guardians = [{ firstName: 'Huoltaja', lastName: 'Kaksi', email: 'huoltaja@example.fi' }]
+  const licence = (id: number, user: ReturnType<typeof person>, licenceId: number, start: string, end: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    userId: user.id,
+    licencePeriodId: start.startsWith('2025') ? 2025 : 2026,
+    licenceId,
+    licenceOrganizationName: 'Seura',
+    usagePeriodStart: start,
+    usagePeriodEnd: end,
+    user,
+    ...extra
+  })
+  store(db, 'user-licences', [
+    licence(11, person(1, 'Aho', '1980-02-02'), 2, '2026-01-01', '2026-12-31'),
+    licence(12, person(2, 'Berg', '2012-03-03', { guardians }), 1, '2026-01-01', '2026-12-31'),
+    licence(13, person(3, 'Carlson', '1990-04-04'), 2, '2026-01-01', '2026-12-31'),
+    licence(14, person(3, 'Carlson', '1990-04-04'), 2, '2027-01-01', '2027-12-31'),
+    licence(15, person(4, 'Dahl', '1985-05-05'), 3, '2025-01-01', '2025-12-31'),
+    licence(16, person(5, 'Eklund', '2000-06-06'), 1, '2026-01-01', '2027-06-30'),
+    licence(17, person(6, 'Forsman', '1970-07-07'), 2, '2026-01-01', '2026-12-20'),
+    licence(18, person(6, 'Forsman', '1970-07-07'), 2, '2026-01-01', '2027-03-31', { upgradeFrom: 17 })
+  ])
+  store(db, 'user-insurances', [{ id: 21, userId: 2, licencePeriodId: 2026, insuranceId: 9, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-15', user: person(2, 'Berg', '2012-03-03', { guardians }) }])
+  return db
+}
+
+const names = (db: WritableDB, kind: Parameters<typeof readRenewalList>[1], days = 30) => readRenewalList(db, kind, TODAY, days).rows.map((row) => row.lastName)
+
+describe('readRenewalList (issue 7)', () => {
+  it('licence ending within N days: not renewed yet, not replaced by an upgrade', () => {
+    const db = seed()
+    expect(names(db, 'licence-ending')).toEqual(['Aho', 'Berg'])
+    expect(names(db, 'licence-ending', 10)).toEqual([])
+    const [aho] = readRenewalList(db, 'licence-ending', TODAY, 30).rows
+    expect(aho).toMatchObject({ sportId: 10_000_001, item: 'Aikuinen', ends: '2026-12-31', club: 'Seura', email: 'aho@example.fi', minor: false, guardianEmails: [] })
+  })
+
+  it('insurance ending, not renewed this period, and outside the licence’s birth-date range', () => {
+    const db = seed()
+    expect(names(db, 'insurance-ending', 5)).toEqual(['Berg'])
+    expect(names(db, 'not-renewed')).toEqual(['Dahl'])
+    expect(names(db, 'outside-birth-range')).toEqual(['Eklund'])
+  })
+
+  it("gives a minor's guardians' addresses, copies each address once, and counts past the rows it returns", () => {
+    const db = seed()
+    const list = readRenewalList(db, 'licence-ending', TODAY, 30, 1)
+    expect(list).toMatchObject({ total: 2, rows: [{ lastName: 'Aho' }] })
+    const all = readRenewalList(db, 'licence-ending', TODAY, 30).rows
+    expect(all[1]).toMatchObject({ lastName: 'Berg', minor: true, guardianEmails: ['huoltaja@example.fi'] })
+    expect(renewalEmails([...all, all[0]])).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi'])
+  })
+})
