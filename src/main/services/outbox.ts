@@ -1,4 +1,3 @@
-import { userInfo } from 'node:os'
 import type { AuditEntry, OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import { ApiClient } from '../api/client'
 import type { Connection } from '../config/connection'
@@ -21,6 +20,7 @@ import type { OrganizationUserAccessRequest } from '../outbox/organizationUserAc
 import { operationOf, type InputOf } from '../outbox/operations'
 import { pushOutbox } from '../outbox/push'
 import { awaitsDecision, discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
+import { currentActor } from './actor'
 import { withDatabase, withWritableDatabase } from './database'
 
 /**
@@ -275,13 +275,7 @@ function toOutboxItem(row: OutboxRow): OutboxItem {
   return { ...row, summary: operationOf(row.kind).describe(row.payload) }
 }
 
-/** The person at this computer, for the audit log: the OS user name. */
+/** Who acts: the request's actor, else the person at this computer. */
 function actorOf(request: OutboxRequest): string {
-  if (request.actor) return request.actor
-  try {
-    return userInfo().username
-  } catch {
-    // No passwd entry (some containers): the environment is the best remaining witness.
-    return process.env.USER ?? process.env.USERNAME ?? 'unknown'
-  }
+  return request.actor || currentActor()
 }
