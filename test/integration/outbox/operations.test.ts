@@ -1,0 +1,408 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import { readAuditLog } from '../../../src/main/db/auditLog'
+import { openDatabase } from '../../../src/main/db/open'
+import { getItem } from '../../../src/main/db/outbox'
+import {
+  discardOutboxItem,
+  listAwaitingDecision,
+  listOutbox,
+  pushOutboxNow,
+  queueClubCreate,
+  queueEventCreate,
+  queueEventParticipants,
+  queueMeritCreate,
+  queueOrderCancel,
+  queueOrderCreate,
+  queueOrderPayment,
+  queueOrganizationUserAccess,
+  readPaymentMethods,
+  readPaymentStatus,
+  retryOutboxItem
+} from '../../../src/main/services/outbox'
+import { syncDatabase } from '../../../src/main/services/sync'
+import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
+import type { OutboxItem } from '../../../src/shared/outbox'
+import { startDropProxy } from '../../support/dropProxy'
+
+/**
+ * Issue 5 acceptance for the outbox kinds beyond grants and registrations: club creation and
+ * organization user access (spec v2 §4.1), v3 merit and event creation and event participants,
+ * orders, payments and cancellations (spec v2 §4.9), pushed to the real sandbox over loopback.
+ * The default sandbox client may write in its federation (100).
+ */
+
+const FEDERATION = 100
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setup() {
+  const sandbox = await startSandbox({ athletes: 400, seed: 7, writableOrganizationIds: [FEDERATION] })
+  cleanups.push(() => sandbox.close())
+  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-outbox-ops-')), 'k.db')
+  expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+  return { sandbox, dbFile, connection: sandbox.credentials() }
+}
+
+/** Where nothing listens: pushing there is being offline. */
+const OFFLINE = { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' }
+
+/** An active area of the federation: clubs are created under it. */
+function area(sandbox: Sandbox): number {
+  return sandbox.store.organizations.all().find((o) => o.data.type === 'AREA' && o.data.federationId === FEDERATION && o.data.status === 'ACTIVE')!.id
+}
+
+/** A merit group the federation owns. */
+function federationGroup(sandbox: Sandbox): number {
+  return sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!.id
+}
+
+/** Published, live events of the federation with room for 20 more; `merits` picks those with or without event merits. */
+function openEvents(sandbox: Sandbox, merits?: boolean) {
+  return sandbox.activity.events
+    .all()
+    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && sandbox.store.isWithin(e.organizerId, FEDERATION))
+    .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= 20)
+    .filter((e) => merits === undefined || (e.meritIds.length > 0) === merits)
+}
+
+/** Licensed members of the federation registered to none of `events`. */
+function members(sandbox: Sandbox, count: number, events: Array<{ id: number }>): number[] {
+  const ids = new Set<number>()
+  for (const id of sandbox.store.userLicenceIds()) {
+    const user = sandbox.store.userLicence(id)!.user.id
+    if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
+    if (ids.size === count) break
+  }
+  return [...ids]
+}
+
+function registrationsOf(sandbox: Sandbox, eventId: number, userId: number) {
+  return sandbox.activity.registrations.all().filter((r) => r.eventId === eventId && r.userId === userId && r.state === 'ACTIVE')
+}
+
+/** Active registrations of the federation's events, paid (waiting for payment) or free, that the sync mirrored. */
+function registrations(sandbox: Sandbox, paid: boolean) {
+  return sandbox.activity.registrations
+    .all()
+    .filter((r) => r.state === 'ACTIVE' && (paid ? r.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' : r.paymentStatus === 'FREE'))
+    .filter((r) => {
+      const event = sandbox.activity.events.get(r.eventId)!
+      return event.deletionMs === undefined && event.status === 'PUBLISHED' && sandbox.store.isWithin(event.organizerId, FEDERATION)
+    })
+}
+
+function countRequests(sandbox: Sandbox, method: string, matches: (path: string) => boolean): { count: number } {
+  const counter = { count: 0 }
+  sandbox.events.on('request', (event: SandboxRequestEvent) => {
+    if (event.method === method && matches(event.url.split('?')[0])) counter.count++
+  })
+  return counter
+}
+
+const meritBody = (meritGroupId: number, name: string): CreateMerit => ({
+  name,
+  description: 'Syyskauden kilpailuihin osallistuneille',
+  meritGroupId,
+  organizationId: FEDERATION,
+  meritGrantingAuthorType: 'BOTH',
+  meritValidityPeriodType: 'FIXED_DURATION',
+  validityFixedDurationInMonths: 12,
+  type: 'CARD'
+})
+
+const eventBody = (name: string, extra: Partial<CreateEvent> = {}): CreateEvent => ({
+  name,
+  organizerId: FEDERATION,
+  startDateTime: { date: '2026-12-05', time: '10:00' },
+  endDateTime: { date: '2026-12-06', time: '16:00' },
+  registrationCancellable: true,
+  allowedRegisterer: 'BOTH',
+  visibility: 'PUBLIC',
+  purpose: 'SPORTS',
+  ...extra
+})
+
+const answerOf = (item: OutboxItem | undefined) => JSON.parse(item!.lastAnswer!) as Record<string, unknown>
+
+describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => {
+  it('queues every new kind with no network and pushes each exactly once later, in order', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const parent = area(sandbox)
+    const group = federationGroup(sandbox)
+    const event = openEvents(sandbox)[0]
+    const [member, a, b] = members(sandbox, 3, [event])
+    const paid = registrations(sandbox, true)[0]
+    const club = await queueClubCreate({ dbFile, parentId: parent, club: { name: 'Junttilan Jyry', established: '2026-11-01', address: { streetAddress: 'Urheilutie 1', postCode: '96100', postOffice: 'Rovaniemi' } } })
+    const access = await queueOrganizationUserAccess({ dbFile, authorizedOrganizationUser: { organizationId: parent, userId: member, write: true }, inviterName: 'Liiton toimisto' })
+    const merit = await queueMeritCreate({ dbFile, merit: meritBody(group, 'Syysmerkki 2026') })
+    const created = await queueEventCreate({ dbFile, event: eventBody('Syysleiri 2026', { webhookUrl: 'https://kanslia.invalid/webhooks/syysleiri' }) })
+    const participants = await queueEventParticipants({ dbFile, eventUuid: event.uuid, participants: { userIds: [a, b], grantEventMerits: false } })
+    const order = await queueOrderCreate({ dbFile, userId: paid.userId, eventRegistrationIds: [paid.id] })
+    const payment = await queueOrderPayment({ dbFile, order: { outboxItemId: order.id }, paymentMethodCode: 'op' })
+    expect([club, access, merit, created, participants, order, payment].map((i) => i.summary)).toEqual([
+      `create club "Junttilan Jyry" under organization ${parent}`,
+      `grant user ${member} write access to organization ${parent} (invited by Liiton toimisto)`,
+      `create merit "Syysmerkki 2026" (CARD, FIXED_DURATION) in merit group ${group}`,
+      'create event "Syysleiri 2026" of organization 100 on 2026-12-05 10:00 (webhooks to https://kanslia.invalid/webhooks/syysleiri)',
+      `add 2 members to event ${event.uuid}`,
+      `order registration ${paid.id} billed to member ${paid.userId}`,
+      'pay the order queued before it with op'
+    ])
+    expect(payment.dependsOn).toBe(order.id)
+
+    const writes = { count: 0 }
+    sandbox.events.on('request', (e: SandboxRequestEvent) => e.method !== 'GET' && writes.count++)
+    const offline = await pushOutboxNow({ dbFile, connection: OFFLINE, backoffBaseMs: 1 })
+    expect(offline).toMatchObject({ done: [], rejected: [], waiting: 7, stopped: { reason: 'offline' } })
+    expect(listOutbox(dbFile).map((i) => i.state)).toEqual(Array(7).fill('queued'))
+    expect(writes.count).toBe(0)
+
+    const online = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(online).toMatchObject({ done: [club.id, access.id, merit.id, created.id, participants.id, order.id, payment.id], rejected: [], waiting: 0, stopped: null })
+    expect(writes.count).toBe(7)
+    const items = listOutbox(dbFile)
+    const byId = (id: number) => items.find((i) => i.id === id)
+
+    const clubs = sandbox.store.organizations.all().filter((o) => o.data.parentId === parent && o.data.name === 'Junttilan Jyry')
+    expect(clubs.map((o) => o.data)).toEqual([expect.objectContaining({ type: 'CLUB', status: 'ACTIVE', established: '2026-11-01' })])
+    expect(answerOf(byId(club.id))).toMatchObject({ id: clubs[0].id, name: 'Junttilan Jyry' })
+    expect(sandbox.activity.organizationUserAccess(parent, member)).toBe('write')
+    const merits = sandbox.activity.merits.all().filter((m) => m.data.meritGroupId === group && m.data.name === 'Syysmerkki 2026')
+    expect(merits.map((m) => m.data.validityFixedDurationInMonths)).toEqual([12])
+    expect(answerOf(byId(merit.id))).toEqual({ id: merits[0].id, meritGroupId: group, name: 'Syysmerkki 2026' })
+    const events = sandbox.activity.events.all().filter((e) => e.name === 'Syysleiri 2026')
+    expect(events.map((e) => [e.organizerId, e.start, e.webhookUrl])).toEqual([[FEDERATION, '2026-12-05T10:00:00', 'https://kanslia.invalid/webhooks/syysleiri']])
+    expect(answerOf(byId(created.id))).toMatchObject({ id: events[0].id, uuid: events[0].uuid })
+    for (const user of [a, b]) expect(registrationsOf(sandbox, event.id, user)).toHaveLength(1)
+
+    // The payment's answer is the gateway to open later (spec v2 §2.17); nothing was opened.
+    const orderId = answerOf(byId(order.id)).orderId as number
+    expect(sandbox.activity.order(orderId)).toMatchObject({ status: 'WAITING_PAYMENT_CONFIRMATION', paymentMethodCode: 'op' })
+    expect(answerOf(byId(payment.id))).toEqual({
+      paymentGatewayUrl: `${sandbox.baseUrl}/sandbox/payment-gateway`,
+      requestData: expect.arrayContaining([{ key: 'orderId', value: String(orderId) }, { key: 'paymentMethodCode', value: 'op' }])
+    })
+    // The reads a person needs around a payment, online.
+    const methods = await readPaymentMethods({ connection, orderId })
+    expect(methods.paymentMethods.map((m) => m.paymentMethodCode)).toContain('op')
+    expect(await readPaymentStatus({ connection, orderIds: [orderId, 99_999_999] })).toEqual([
+      { orderId, status: 'WAITING_PAYMENT_CONFIRMATION' },
+      { orderId: 99_999_999, status: null }
+    ])
+
+    const again = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(again).toMatchObject({ done: [], waiting: 0 })
+    expect(writes.count).toBe(7)
+  })
+
+  it('a lost answer to a club, merit, event or participants POST is read back on the next push: exactly one of each on the server', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const parent = area(sandbox)
+    const group = federationGroup(sandbox)
+    const event = openEvents(sandbox)[0]
+    const [a, b] = members(sandbox, 2, [event])
+    const cases = [
+      {
+        queue: () => queueClubCreate({ dbFile, parentId: parent, club: { name: 'Kaamosvoima' } }),
+        path: (p: string) => p === `/api/public/v2/organization/${parent}/suborganizations`,
+        made: () => sandbox.store.organizations.all().filter((o) => o.data.parentId === parent && o.data.name === 'Kaamosvoima').map((o) => o.id)
+      },
+      {
+        queue: () => queueMeritCreate({ dbFile, merit: meritBody(group, 'Kaamosmerkki') }),
+        path: (p: string) => p === '/api/public/v3/merit',
+        made: () => sandbox.activity.merits.all().filter((m) => m.data.name === 'Kaamosmerkki').map((m) => m.id)
+      },
+      {
+        queue: () => queueEventCreate({ dbFile, event: eventBody('Kaamoskisat') }),
+        path: (p: string) => p === '/api/public/v3/event',
+        made: () => sandbox.activity.events.all().filter((e) => e.name === 'Kaamoskisat').map((e) => e.id)
+      },
+      {
+        queue: () => queueEventParticipants({ dbFile, eventUuid: event.uuid, participants: { userIds: [a, b], grantEventMerits: false } }),
+        path: (p: string) => p === `/api/public/v3/event/${event.uuid}/participants`,
+        made: () => [...registrationsOf(sandbox, event.id, a), ...registrationsOf(sandbox, event.id, b)].map((r) => r.id)
+      }
+    ]
+    for (const { queue, path, made } of cases) {
+      const item = await queue()
+      const posts = countRequests(sandbox, 'POST', path)
+      const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && path(p.split('?')[0]))
+      cleanups.push(() => proxy.close())
+      const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+      await proxy.dropped
+      expect(first.stopped?.reason).toBe('offline')
+      expect(listOutbox(dbFile).find((i) => i.id === item.id)!.state).toBe('unknown')
+      const applied = made()
+      expect(applied.length).toBeGreaterThan(0)
+
+      const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+      expect(second).toMatchObject({ done: [item.id], waiting: 0, stopped: null })
+      expect(made()).toEqual(applied)
+      expect(posts.count).toBe(1)
+      const db = openDatabase(dbFile)
+      expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+      db.close()
+    }
+    expect(registrationsOf(sandbox, event.id, a)).toHaveLength(1)
+    expect(registrationsOf(sandbox, event.id, b)).toHaveLength(1)
+  })
+
+  it('a lost answer to an access grant is settled by sending it again: the grant converges', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const parent = area(sandbox)
+    const [member] = members(sandbox, 1, [])
+    const item = await queueOrganizationUserAccess({ dbFile, authorizedOrganizationUser: { organizationId: parent, userId: member, write: false }, inviterName: 'Aluesihteeri' })
+    const puts = countRequests(sandbox, 'PUT', (p) => p === `/api/public/v2/organization/${parent}/users`)
+    const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'PUT' && p.includes('/users'))
+    cleanups.push(() => proxy.close())
+    const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    await proxy.dropped
+    expect(first.done).toEqual([])
+    expect(sandbox.activity.organizationUserAccess(parent, member)).toBe('read')
+    const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(second).toMatchObject({ done: [item.id], waiting: 0 })
+    expect(puts.count).toBe(2)
+    expect(listOutbox(dbFile)[0]).toMatchObject({ state: 'done', lastStatus: 200 })
+    expect(answerOf(listOutbox(dbFile)[0])).toEqual({ created: false })
+    expect(sandbox.activity.organizationUserAccess(parent, member)).toBe('read')
+  })
+
+  it('a 400 leaves each new kind rejected with the server message, nothing else blocked', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const parent = area(sandbox)
+    const db = openDatabase(dbFile)
+    cleanups.push(() => {
+      db.close()
+    })
+    // Local data the registry no longer has (removed there after the last sync).
+    const row = "INSERT INTO %s (id, scope, modification_us, generation, raw, %c) VALUES (?, 'gone', 1, 1, '{}', %v)"
+    db.prepare(row.replace('%s', 'organization').replace('%c', "type, status, name").replace('%v', "'CLUB', 'ACTIVE', 'Lakannut seura'")).run(987_654)
+    db.prepare(row.replace('%s', 'merit_group').replace('%c', 'organization_id, name').replace('%v', `${FEDERATION}, 'Poistettu ryhmä'`)).run(987_655)
+    db.prepare(row.replace('%s', 'merit').replace('%c', 'merit_group_id, name').replace('%v', "987655, 'Poistettu merkki'")).run(987_656)
+    const noMerits = openEvents(sandbox, false)[0]
+    const [member, user] = members(sandbox, 2, [noMerits])
+    const paid = registrations(sandbox, true)
+    const free = registrations(sandbox, false)[0]
+    const completed = sandbox.activity.createOrder(sandbox.clientId, { userId: free.userId, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productType: 'EVENT_REGISTRATION', productId: free.id }] }] }, [free.id])
+    const open = sandbox.activity.createOrder(sandbox.clientId, { userId: paid[1].userId, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productType: 'EVENT_REGISTRATION', productId: paid[1].id }] }] }, [paid[1].id])
+    expect(completed.status).toBe('COMPLETED')
+
+    const club = await queueClubCreate({ dbFile, parentId: parent, club: { name: 'Myöhäinen seura' } })
+    const access = await queueOrganizationUserAccess({ dbFile, authorizedOrganizationUser: { organizationId: 987_654, userId: member, write: true }, inviterName: 'Liitto' })
+    const merit = await queueMeritCreate({ dbFile, merit: { ...meritBody(987_655, 'Orpo merkki'), meritValidityPeriodType: 'PERPETUAL', validityFixedDurationInMonths: undefined } })
+    const event = await queueEventCreate({ dbFile, event: eventBody('Merkkikisat', { meritIds: [987_656] }) })
+    const participants = await queueEventParticipants({ dbFile, eventUuid: noMerits.uuid, participants: { userIds: [user], grantEventMerits: true, meritGrant: { grantingDate: '2026-12-06', meritGranter: 'Kilpailujohtaja' } } })
+    const order = await queueOrderCreate({ dbFile, userId: paid[0].userId, eventRegistrationIds: [paid[0].id] })
+    const payment = await queueOrderPayment({ dbFile, order: { orderId: open.orderId! }, paymentMethodCode: 'bitcoin' })
+    const cancel = await queueOrderCancel({ dbFile, order: { orderId: completed.orderId! } })
+    const fine = await queueMeritCreate({ dbFile, merit: meritBody(federationGroup(sandbox), 'Kelpo merkki') })
+    // On the server meanwhile: the area became a club, the registration was cancelled.
+    sandbox.store.organizations.update(parent, (o) => {
+      o.data.type = 'CLUB'
+    })
+    sandbox.activity.cancelRegistration(paid[0].id)
+
+    const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(pushed.done).toEqual([fine.id])
+    expect(pushed.blocked).toEqual([])
+    expect(pushed.rejected.map((i) => [i.id, i.state, i.lastStatus, i.lastAnswer])).toEqual([
+      [club.id, 'rejected', 400, 'clubs are created under a sports federation or an area'],
+      [access.id, 'rejected', 400, 'invalid organization id 987654'],
+      [merit.id, 'rejected', 400, 'invalid merit group id 987655 for organization 100'],
+      [event.id, 'rejected', 400, 'unknown merit id 987656'],
+      [participants.id, 'rejected', 400, `event ${noMerits.id} has no merits to grant`],
+      [order.id, 'rejected', 400, `productId ${paid[0].id} is not an active event registration`],
+      [payment.id, 'rejected', 400, 'unknown payment method "bitcoin"'],
+      [cancel.id, 'rejected', 400, `order ${completed.orderId} is completed and cannot be cancelled`]
+    ])
+    expect(sandbox.activity.merits.all().filter((m) => m.data.name === 'Kelpo merkki')).toHaveLength(1)
+    expect(sandbox.activity.order(open.orderId!)!.status).toBe('IN_PROGRESS')
+  })
+
+  it('an order whose answer was lost, or that got a 503 or 429, is never sent again by itself; only a person retries or discards it', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const [first] = registrations(sandbox, true)
+    const [second, third] = registrations(sandbox, false)
+    const orderPosts = countRequests(sandbox, 'POST', (p) => p === '/api/public/v2/order')
+    const item = await queueOrderCreate({ dbFile, userId: first.userId, eventRegistrationIds: [first.id] })
+    const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && p === '/api/public/v2/order')
+    cleanups.push(() => proxy.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    await proxy.dropped
+    expect(orderPosts.count).toBe(1)
+    expect(getState(dbFile, item.id)).toBe('unknown')
+
+    for (let push = 0; push < 3; push++) await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(orderPosts.count).toBe(1)
+    const waiting = listAwaitingDecision(dbFile)
+    expect(waiting.map((i) => [i.id, i.state])).toEqual([[item.id, 'unknown']])
+    expect(waiting[0].lastAnswer).toBe('no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it')
+    const db = openDatabase(dbFile)
+    cleanups.push(() => {
+      db.close()
+    })
+    // Audited once, not on every push that finds it again.
+    expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+
+    // The person decides to send it again.
+    expect((await retryOutboxItem({ dbFile, id: item.id })).state).toBe('queued')
+    expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toEqual([item.id])
+    expect(orderPosts.count).toBe(2)
+
+    // 503 and 429 after the request left: unknown, not retried, in this push or the next.
+    for (const fault of [{ errorRate: 1, rateLimitRate: 0 }, { errorRate: 0, rateLimitRate: 1 }]) {
+      const registration = fault.errorRate ? second : third
+      const next = await queueOrderCreate({ dbFile, userId: registration.userId, eventRegistrationIds: [registration.id] })
+      Object.assign(sandbox.faults, { ...fault, retryAfterSeconds: 0, seed: 1 })
+      const before = orderPosts.count
+      const faulted = await pushOutboxNow({ dbFile, connection, maxTries: 4, backoffBaseMs: 1 })
+      Object.assign(sandbox.faults, { errorRate: 0, rateLimitRate: 0 })
+      expect(faulted.done).toEqual([])
+      expect(orderPosts.count).toBe(before + 1)
+      await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+      expect(orderPosts.count).toBe(before + 1)
+      expect(getState(dbFile, next.id)).toBe('unknown')
+      // The person gives it up instead.
+      expect(await discardOutboxItem({ dbFile, id: next.id })).toEqual([next.id])
+    }
+    expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'done']])
+  })
+
+  it('a cancellation whose answer was lost is adopted when the order reads CANCELLED; queued before the order, it waits for it', async () => {
+    const { sandbox, dbFile, connection } = await setup()
+    const [registration] = registrations(sandbox, true)
+    const order = await queueOrderCreate({ dbFile, userId: registration.userId, eventRegistrationIds: [registration.id] })
+    const cancel = await queueOrderCancel({ dbFile, order: { outboxItemId: order.id } })
+    await expect(queueOrderCancel({ dbFile, order: { outboxItemId: order.id } })).rejects.toThrow(`outbox item #${cancel.id} (queued) already cancels this order`)
+    const cancels = countRequests(sandbox, 'POST', (p) => p.endsWith('/cancel'))
+    const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && p.endsWith('/cancel'))
+    cleanups.push(() => proxy.close())
+    const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    await proxy.dropped
+    expect(first.done).toEqual([order.id])
+    expect(getState(dbFile, cancel.id)).toBe('unknown')
+    const orderId = answerOf(listOutbox(dbFile)[0]).orderId as number
+    expect(sandbox.activity.order(orderId)!.status).toBe('CANCELLED')
+
+    const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(second.done).toEqual([cancel.id])
+    expect(cancels.count).toBe(1)
+    expect(answerOf(listOutbox(dbFile)[1])).toEqual({ orderId, status: 'CANCELLED' })
+    expect(registrationsOf(sandbox, registration.eventId, registration.userId)).toHaveLength(0)
+  })
+})
+
+function getState(dbFile: string, id: number) {
+  const db = openDatabase(dbFile)
+  try {
+    return getItem(db, id)?.state
+  } finally {
+    db.close()
+  }
+}
