@@ -24,10 +24,17 @@ function stateOf(row: UsageRow, today: string, soon: string, upgraded: boolean):
   return 'valid'
 }
 
-/** Keeps the scalar profile fields of a person's raw JSON, flattening `address` into `address.*`. */
+/**
+ * The field of an identity number (spec v2 §2.11, personal-data level SSN): never in the profile a
+ * member detail gives; shown only when revealed on purpose (issue 6), which the privacy log records.
+ */
+export const IDENTITY_NUMBER_FIELD = 'socialSecurityNumber'
+
+/** Keeps the scalar profile fields of a person's raw JSON but the identity number, flattening `address` into `address.*`. */
 function profileFields(raw: Record<string, unknown>): Record<string, string | number | boolean> {
   const profile: Record<string, string | number | boolean> = {}
   for (const [key, value] of Object.entries(raw)) {
+    if (key === IDENTITY_NUMBER_FIELD) continue
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') profile[key] = value
     else if (key === 'address' && value !== null && typeof value === 'object') {
       for (const [part, text] of Object.entries(value)) if (typeof text === 'string') profile[`address.${part}`] = text
@@ -87,6 +94,7 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
     id: person.id,
     sportId: person.sport_id,
     profile: profileFields(raw),
+    identityNumberHidden: typeof raw[IDENTITY_NUMBER_FIELD] === 'string',
     licences,
     insurances,
     guardians,
@@ -94,6 +102,12 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
     registrations: readRegistrations(db, id),
     pending: pendingChangesOf(db, id)
   }
+}
+
+/** The stored identity number of person `id` (spec v2 §2.11 `socialSecurityNumber`), or null when none is stored. */
+export function readIdentityNumber(db: ReadableDB, id: number): string | null {
+  const value = prepared(db, `SELECT raw ->> '$.${IDENTITY_NUMBER_FIELD}' FROM person WHERE id = ?`).pluck().get(id)
+  return typeof value === 'string' ? value : null
 }
 
 /** Copies the non-null values of `row` onto `target` under the same keys. */

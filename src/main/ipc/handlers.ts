@@ -43,6 +43,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile }: Handle
     pushOutbox: () => session.push(),
     retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
     discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
+    revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),
     removeConnection: () => session.removeConnection(),
     checkAtVenue: (input) => session.venueCheck(input.text, input.date),
     checkStartList: (input) => session.startList(input.lines, input.date),

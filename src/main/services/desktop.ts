@@ -31,7 +31,8 @@ import {
   type ConnectionProfile
 } from '../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
-import { readMemberDetail } from '../db/memberDetail'
+import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
+import { appendPrivacyLog } from '../db/privacyLog'
 import { listMembers, type MemberListQuery } from '../db/memberList'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
@@ -41,7 +42,8 @@ import { storeClientSecret } from '../secrets/keychain'
 import type { SyncResult } from '../sync/engine'
 import type { SyncRunner } from '../workers/runSyncWorker'
 import type { ReadableDB } from '../db/open'
-import { openExistingDatabase } from './database'
+import { currentActor } from './actor'
+import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queueMeritGrant, retryOutboxItem } from './outbox'
 import { removeConnectionData, type WipeResult } from './wipe'
 import { UserFacingError } from './errors'
@@ -247,6 +249,18 @@ export class DesktopSession {
     return this.read((db) => readMemberDetail(db, id, this.today()))
   }
 
+  /**
+   * Shows a member's identity number (issue 6: hidden until revealed on purpose) and records the
+   * reveal in the privacy log (who, when, whose).
+   * @throws UserFacingError `no-identity-number` when none is stored; `no-database`.
+   */
+  async revealIdentityNumber(id: number): Promise<{ socialSecurityNumber: string }> {
+    const socialSecurityNumber = this.read((db) => readIdentityNumber(db, id))
+    if (socialSecurityNumber === null) throw new UserFacingError('no-identity-number', `no identity number is stored for member ${id}`)
+    await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'reveal-identity-number', personId: id }))
+    return { socialSecurityNumber }
+  }
+
   /** Choices for the member list's filters. */
   memberFilters(): MemberFilterOptions {
     return this.read(readMemberFilterOptions)
@@ -288,7 +302,8 @@ export class DesktopSession {
   }
 
   /**
-   * Writes a renewal list as shown (the columns given, headed in the user's language) to `file`.
+   * Writes a renewal list as shown (the columns given, headed in the user's language) to `file`,
+   * and records the export in the privacy log.
    * @returns the rows written. @throws Error from the file system.
    */
   async exportRenewalList(
@@ -302,6 +317,14 @@ export class DesktopSession {
       request.kind,
       request.columns,
       rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, key === 'guardianEmails' ? row.guardianEmails.join(', ') : row[key]])))
+    )
+    await withWritableDatabase(this.dbFile, (db) =>
+      appendPrivacyLog(db, {
+        at: new Date().toISOString(),
+        actor: currentActor(),
+        action: 'export-list',
+        detail: { list: request.kind, days: request.days, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file }
+      })
     )
     return rows.length
   }

@@ -22,6 +22,7 @@ export const METHODS = [
   'pushOutbox',
   'retryOutboxItem',
   'discardOutboxItem',
+  'revealIdentityNumber',
   'removeConnection',
   'checkAtVenue',
   'checkStartList',

@@ -203,7 +203,10 @@ export interface MemberPendingChange {
 export interface MemberDetail {
   id: number
   sportId: number
+  /** Profile fields, never the identity number (issue 6). */
   profile: Record<string, string | number | boolean>
+  /** True when an identity number is stored: `revealIdentityNumber` shows it, and the privacy log records that. */
+  identityNumberHidden: boolean
   licences: MemberLicence[]
   insurances: MemberInsurance[]
   guardians: Guardian[]
@@ -312,6 +315,7 @@ export const CONTRACT = {
   pushOutbox: { input: none, output: {} as PushSummary },
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
+  revealIdentityNumber: { input: z.strictObject({ id }), output: {} as { socialSecurityNumber: string } },
   removeConnection: { input: none, output: {} as WipeSummary },
   checkAtVenue: { input: z.strictObject({ text: z.string().max(500), date: isoDate.optional() }), output: {} as VenueCheckResult },
   getRenewalList: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as RenewalList },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../../src/shared/instant'
-import { readMemberDetail } from '../../../src/main/db/memberDetail'
+import { readIdentityNumber, readMemberDetail } from '../../../src/main/db/memberDetail'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { insertItem } from '../../../src/main/db/outbox'
 import { upsertElements } from '../../../src/main/db/synced'
@@ -72,6 +72,21 @@ describe('readMemberDetail', () => {
 
   it('lists the outbox changes that wait for the network as pending', () => {
     expect(readMemberDetail(seed(), 7, '2026-03-10')?.pending).toEqual([{ itemId: 1, kind: 'merit-grant', state: 'queued', target: 'merit 32' }])
+  })
+
+  it('never gives the identity number in the profile, only that one is stored; readIdentityNumber reads it', () => {
+    const db = openDatabase(':memory:')
+    store(db, 'user-licences', 'federation 100', [
+      { id: 1, userId: 8, user: { id: 8, sportId: 10000008, firstName: 'Eino', socialSecurityNumber: '010203A123B', modificationTime: T } },
+      { id: 2, userId: 9, user: { id: 9, sportId: 10000009, firstName: 'Ella', modificationTime: T } }
+    ])
+    const detail = readMemberDetail(db, 8, '2026-03-10')!
+    expect(detail.profile).toMatchObject({ firstName: 'Eino' })
+    expect(JSON.stringify(detail)).not.toContain('010203A123B')
+    expect(detail.identityNumberHidden).toBe(true)
+    expect(readIdentityNumber(db, 8)).toBe('010203A123B')
+    expect(readMemberDetail(db, 9, '2026-03-10')!.identityNumberHidden).toBe(false)
+    expect(readIdentityNumber(db, 9)).toBeNull()
   })
 
   it('gives empty merits, registrations and pending for a member with none', () => {

@@ -161,6 +161,18 @@ describe('migrations', () => {
     expect(search('korhonen')).toEqual([900])
   })
 
+  it('0008-privacy-log adds the privacy log with checked actions and JSON details', () => {
+    const db = fresh()
+    migrate(db, 7)
+    expect(migrate(db, 8)).toEqual([8])
+    const insert = db.prepare('INSERT INTO privacy_log (at, actor, action, person_id, detail) VALUES (?, ?, ?, ?, ?)')
+    insert.run('2026-11-23T10:00:00.000Z', 'sihteeri', 'reveal-identity-number', 7, null)
+    insert.run('2026-11-23T10:01:00.000Z', 'sihteeri', 'export-list', null, '{"rows":3}')
+    expect(() => insert.run('now', 'x', 'peek', 7, null)).toThrow(/CHECK/)
+    expect(() => insert.run('now', 'x', 'export-person', 7, 'not json')).toThrow(/CHECK/)
+    expect(db.prepare('SELECT count(*) FROM privacy_log').pluck().get()).toBe(2)
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -51,6 +51,8 @@ export const en = {
     uninsured: 'No insurance'
   },
   detail: {
+    reveal: 'Show',
+    revealHint: 'Showing it is recorded in the privacy log.',
     profile: 'Profile',
     licences: 'Licences',
     insurances: 'Insurances',

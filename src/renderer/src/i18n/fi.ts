@@ -53,6 +53,8 @@ export const fi: Strings = {
     uninsured: 'Ei vakuutusta'
   },
   detail: {
+    reveal: 'Näytä',
+    revealHint: 'Näyttäminen kirjataan tietosuojalokiin.',
     profile: 'Henkilötiedot',
     licences: 'Lisenssit',
     insurances: 'Vakuutukset',

@@ -53,6 +53,8 @@ export const sv: Strings = {
     uninsured: 'Ingen försäkring'
   },
   detail: {
+    reveal: 'Visa',
+    revealHint: 'Att visa den registreras i dataskyddsloggen.',
     profile: 'Personuppgifter',
     licences: 'Licenser',
     insurances: 'Försäkringar',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MemberDetail as Detail } from '../../../shared/ipc/contract'
@@ -20,8 +20,10 @@ const GENDERS = new Set(['Male', 'Female', 'Both'])
 export function MemberDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation()
   const [detail, setDetail] = useState<Detail | null>(null)
+  const [identityNumber, setIdentityNumber] = useState<string | null>(null)
   useEffect(() => {
     setDetail(null)
+    setIdentityNumber(null)
     if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
   }, [id])
   /** A profile field's label in the user's language; a field the app does not know keeps the API's name. */
@@ -66,6 +68,33 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
                   <Table.Td>{value(field, detail.profile[field])}</Table.Td>
                 </Table.Tr>
               ))}
+              {detail.identityNumberHidden && (
+                <Table.Tr>
+                  <Table.Th w="40%">{label('socialSecurityNumber')}</Table.Th>
+                  <Table.Td>
+                    {identityNumber !== null ? (
+                      <Text span data-testid="identity-number">
+                        {identityNumber}
+                      </Text>
+                    ) : (
+                      <Group gap="xs">
+                        <Text span c="dimmed" aria-hidden>
+                          ••••••-••••
+                        </Text>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          title={t('detail.revealHint')}
+                          onClick={() => void call('revealIdentityNumber', { id: detail.id }).then((r) => setIdentityNumber(r.socialSecurityNumber))}
+                          data-testid="reveal-identity-number"
+                        >
+                          {t('detail.reveal')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
           <Title order={4}>{t('detail.licences')}</Title>
