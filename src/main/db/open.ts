@@ -48,7 +48,8 @@ export class SchemaTooOldError extends Error {
 
 /**
  * Opens (creating it and its folder when missing) the database for writing: checks the schema
- * version first, then sets WAL, synchronous=NORMAL, busy_timeout and runs pending migrations
+ * version first, then sets WAL (checkpointed every 64 MiB), synchronous=NORMAL, busy_timeout and
+ * runs pending migrations
  * (DESIGN §1, §3a).
  * @throws SchemaTooNewError before any change when a newer Kanslia wrote the file.
  * @throws Error (SQLITE_NOTADB) when the file is not an SQLite database.
@@ -67,6 +68,11 @@ export function openDatabase(file: string): WritableDB {
     db.pragma('foreign_keys = ON')
     db.pragma('temp_store = MEMORY')
     db.pragma('cache_size = -32000')
+    // A page of 5,000 user licences writes tens of MB of WAL: checkpointing after every commit (the
+    // default, 1,000 pages) copied hot index pages over and over; every 64 MiB measured ~10 % faster
+    // for a first sync. The limit truncates the file again after a checkpoint.
+    db.pragma('wal_autocheckpoint = 8192')
+    db.pragma('journal_size_limit = 67108864')
     migrate(db)
     return db
   } catch (error) {
