@@ -17,7 +17,7 @@ import { safeExternalUrl } from './links'
 export interface HandlerDeps {
   session: DesktopSession
   openExternal(url: string): Promise<void>
-  chooseSaveFile(suggestedName: string, format: TableFormat): Promise<string | null>
+  chooseSaveFile(suggestedName: string, format: TableFormat | 'json'): Promise<string | null>
 }
 
 type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M> }
@@ -44,6 +44,12 @@ export function createHandlers({ session, openExternal, chooseSaveFile }: Handle
     retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
     discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
     revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),
+    exportMember: async (input) => {
+      const file = await chooseSaveFile(`member-${input.id}-${session.todayDate()}.json`, 'json')
+      if (file === null) return { saved: null }
+      await session.exportMember(input.id, file)
+      return { saved: file }
+    },
     removeConnection: () => session.removeConnection(),
     checkAtVenue: (input) => session.venueCheck(input.text, input.date),
     checkStartList: (input) => session.startList(input.lines, input.date),

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
 import { localDate } from '../../shared/localDate'
@@ -33,6 +33,7 @@ import {
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
+import { readPersonRecord } from '../db/personRecord'
 import { listMembers, type MemberListQuery } from '../db/memberList'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
@@ -259,6 +260,18 @@ export class DesktopSession {
     if (socialSecurityNumber === null) throw new UserFacingError('no-identity-number', `no identity number is stored for member ${id}`)
     await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'reveal-identity-number', personId: id }))
     return { socialSecurityNumber }
+  }
+
+  /**
+   * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`)
+   * and records the export in the privacy log.
+   * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
+   */
+  async exportMember(id: number, file: string): Promise<void> {
+    const record = this.read((db) => readPersonRecord(db, id))
+    if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
+    writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
+    await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'export-person', personId: id, detail: { file } }))
   }
 
   /** Choices for the member list's filters. */

@@ -23,6 +23,7 @@ export const METHODS = [
   'retryOutboxItem',
   'discardOutboxItem',
   'revealIdentityNumber',
+  'exportMember',
   'removeConnection',
   'checkAtVenue',
   'checkStartList',

@@ -316,6 +316,7 @@ export const CONTRACT = {
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   revealIdentityNumber: { input: z.strictObject({ id }), output: {} as { socialSecurityNumber: string } },
+  exportMember: { input: z.strictObject({ id }), output: {} as { saved: string | null } },
   removeConnection: { input: none, output: {} as WipeSummary },
   checkAtVenue: { input: z.strictObject({ text: z.string().max(500), date: isoDate.optional() }), output: {} as VenueCheckResult },
   getRenewalList: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as RenewalList },

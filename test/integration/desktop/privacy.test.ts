@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveConnectionProfile } from '../../../src/main/config/connection'
 import { connectionProfileFile, defaultDatabaseFile } from '../../../src/main/config/paths'
@@ -36,6 +37,22 @@ describe('identity numbers and the privacy log', () => {
     expect(await test.session.revealIdentityNumber(id)).toEqual({ socialSecurityNumber: ssn })
     const log = openDatabaseReadonly(test.session.dbFile)
     expect(readPrivacyLog(log, id)).toEqual([expect.objectContaining({ action: 'reveal-identity-number', personId: id, actor: expect.any(String) })])
+    log.close()
+  })
+
+  it('exports everything stored about one member as JSON, identity number included, and logs it', async () => {
+    const db = openDatabaseReadonly(test.session.dbFile)
+    const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id LIMIT 1').pluck().get() as number
+    db.close()
+    const file = `${test.home}/member.json`
+    await test.session.exportMember(id, file)
+    const record = JSON.parse(readFileSync(file, 'utf8'))
+    expect(record.person).toMatchObject({ id, socialSecurityNumber: expect.any(String) })
+    expect(record.user_licence.length).toBeGreaterThan(0)
+    expect(record.granted_merit.length).toBeGreaterThan(0)
+    expect(record.granted_merit.every((g: { id: number }) => g.id === id)).toBe(true)
+    const log = openDatabaseReadonly(test.session.dbFile)
+    expect(readPrivacyLog(log, id).map((e) => e.action)).toContain('export-person')
     log.close()
   })
 

@@ -51,6 +51,9 @@ export const en = {
     uninsured: 'No insurance'
   },
   detail: {
+    exportJson: 'Export everything stored (JSON)',
+    print: 'Print',
+    exported: 'Saved to {{file}}',
     reveal: 'Show',
     revealHint: 'Showing it is recorded in the privacy log.',
     profile: 'Profile',

@@ -53,6 +53,9 @@ export const fi: Strings = {
     uninsured: 'Ei vakuutusta'
   },
   detail: {
+    exportJson: 'Vie kaikki tallennetut tiedot (JSON)',
+    print: 'Tulosta',
+    exported: 'Tallennettu: {{file}}',
     reveal: 'Näytä',
     revealHint: 'Näyttäminen kirjataan tietosuojalokiin.',
     profile: 'Henkilötiedot',

@@ -53,6 +53,9 @@ export const sv: Strings = {
     uninsured: 'Ingen försäkring'
   },
   detail: {
+    exportJson: 'Exportera allt som sparats (JSON)',
+    print: 'Skriv ut',
+    exported: 'Sparat: {{file}}',
     reveal: 'Visa',
     revealHint: 'Att visa den registreras i dataskyddsloggen.',
     profile: 'Personuppgifter',

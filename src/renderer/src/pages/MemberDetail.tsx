@@ -21,9 +21,11 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
   const { t, i18n } = useTranslation()
   const [detail, setDetail] = useState<Detail | null>(null)
   const [identityNumber, setIdentityNumber] = useState<string | null>(null)
+  const [exported, setExported] = useState<string | null>(null)
   useEffect(() => {
     setDetail(null)
     setIdentityNumber(null)
+    setExported(null)
     if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
   }, [id])
   /** A profile field's label in the user's language; a field the app does not know keeps the API's name. */
@@ -58,6 +60,24 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
                 </Group>
               ))}
             </Alert>
+          )}
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => void call('exportMember', { id: detail.id }).then((r) => setExported(r.saved))}
+              data-testid="member-export"
+            >
+              {t('detail.exportJson')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => window.print()}>
+              {t('detail.print')}
+            </Button>
+          </Group>
+          {exported && (
+            <Text size="sm" c="dimmed" data-testid="member-exported">
+              {t('detail.exported', { file: exported })}
+            </Text>
           )}
           <Title order={4}>{t('detail.profile')}</Title>
           <Table>
