@@ -1,3 +1,4 @@
+import type { PaymentMethods } from '../../shared/api/v2Activity'
 import type { OutboxItem, PushSummary } from '../../shared/outbox'
 import { table } from './format'
 
@@ -24,19 +25,34 @@ export function formatQueued(item: OutboxItem): string {
 }
 
 /**
- * `kanslia push`: what was sent, what waits and why (stdout); one line per rejected item and per
- * item blocked behind one (stderr lines, so scripts see them apart).
+ * `kanslia push`: what was sent, what waits and why (stdout); one line per rejected item, per
+ * item blocked behind one and per `unknown` item left to a person, `undecided` (stderr lines, so
+ * scripts see them apart).
  */
-export function formatPush(summary: PushSummary): { out: string; err: string } {
+export function formatPush(summary: PushSummary, undecided: OutboxItem[] = []): { out: string; err: string } {
   const out: string[] = []
+  // Items left to a person wait for them, not for the network.
+  const waiting = summary.waiting - undecided.length
   if (summary.done.length) out.push(`pushed ${summary.done.length} change${summary.done.length === 1 ? '' : 's'}: ${summary.done.map((id) => `#${id}`).join(', ')}`)
-  if (summary.stopped?.reason === 'offline') out.push(`offline: ${summary.waiting} change${summary.waiting === 1 ? '' : 's'} wait for the network (${summary.stopped.message})`)
-  else if (summary.waiting && !summary.stopped) out.push(`${summary.waiting} change${summary.waiting === 1 ? '' : 's'} wait behind rejected ones`)
-  if (!summary.done.length && !summary.waiting && !summary.rejected.length) out.push('nothing to push')
+  if (summary.stopped?.reason === 'offline') out.push(`offline: ${waiting} change${waiting === 1 ? '' : 's'} wait for the network (${summary.stopped.message})`)
+  else if (waiting && !summary.stopped) out.push(`${waiting} change${waiting === 1 ? '' : 's'} wait behind rejected ones`)
+  if (!summary.done.length && !waiting && !summary.rejected.length && !undecided.length) out.push('nothing to push')
   if (summary.repull?.ok) out.push('re-pulled what changed from the registry')
   const err: string[] = []
   if (summary.repull && !summary.repull.ok) err.push(`the re-pull after the push failed (run \`kanslia sync\`): ${summary.repull.error ?? 'unknown error'}`)
   for (const item of summary.rejected) err.push(`rejected #${item.id} ${item.summary}: ${lastAnswer(item)}`)
   for (const item of summary.blocked) err.push(`waiting #${item.id} ${item.summary}: waits for #${item.dependsOn}, rejected or behind a rejected item`)
+  for (const item of undecided) err.push(`unknown #${item.id} ${item.summary}: ${item.lastAnswer ?? 'the answer was lost'} (\`kanslia retry ${item.id}\` or \`kanslia discard ${item.id}\`)`)
   return { out: out.map((l) => l + '\n').join(''), err: err.map((l) => l + '\n').join('') }
+}
+
+/** `kanslia order methods`: one row per payment method (costs in euros), then the terms. */
+export function formatPaymentMethods(methods: PaymentMethods): string {
+  const euros = (cents: number) => (cents / 100).toFixed(2)
+  return (
+    table(
+      ['method', 'name', 'cost €', 'total €'],
+      methods.paymentMethods.map((m) => [m.paymentMethodCode, m.displayName, euros(m.costInCents), euros(m.totalOrderAmountInCents)])
+    ) + `terms: ${methods.termsText} ${methods.termsUrl}\n`
+  )
 }

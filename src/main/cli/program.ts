@@ -9,12 +9,34 @@ import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
-import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, queueRegistrationCancel } from '../services/outbox'
+import {
+  discardOutboxItem,
+  listAwaitingDecision,
+  listOutbox,
+  pushOutboxNow,
+  queueClubCreate,
+  queueEventCreate,
+  queueEventParticipants,
+  queueEventRegistration,
+  queueMeritCreate,
+  queueMeritGrant,
+  queueOrderCancel,
+  queueOrderCreate,
+  queueOrderPayment,
+  queueOrganizationUserAccess,
+  queueRegistrationCancel,
+  readPaymentMethods,
+  readPaymentStatus,
+  retryOutboxItem,
+  type OrderRef
+} from '../services/outbox'
 import type { EventRegistrationRequest, MeritGrantRequest } from '../../shared/api/v2Activity'
+import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../../shared/api/v3'
+import type { ClubCreateInput } from '../outbox/clubCreate'
 import { syncDatabase } from '../services/sync'
 import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
-import { formatOutbox, formatPush, formatQueued } from './formatOutbox'
+import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
@@ -55,6 +77,20 @@ function registrationRef(value: string): { eventRegistrationId: number } | { out
   const match = /^(outbox:)?(\d+)$/.exec(value.trim())
   if (!match) throw new InvalidArgumentError('must be a registration id, or outbox:N for a registration still in the outbox')
   return match[1] ? { outboxItemId: Number(match[2]) } : { eventRegistrationId: Number(match[2]) }
+}
+
+/** `--order`: an order id, or `outbox:N` for an order still in the outbox (its `order-create` item N). */
+function orderRef(value: string): OrderRef {
+  const match = /^(outbox:)?(\d+)$/.exec(value.trim())
+  if (!match) throw new InvalidArgumentError('must be an order id, or outbox:N for an order still in the outbox')
+  return match[1] ? { outboxItemId: Number(match[2]) } : { orderId: Number(match[2]) }
+}
+
+/** `--start 2026-12-05T10:00` or `--start 2026-12-05`: an event's local date and optional time (spec v3 EventDateTime). */
+function eventDateTime(value: string): EventDateTime {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?$/.exec(value.trim())
+  if (!match) throw new InvalidArgumentError('must be YYYY-MM-DD or YYYY-MM-DDTHH:MM (local time of the event)')
+  return match[2] ? { date: match[1], time: match[2] } : { date: match[1] }
 }
 
 /**
@@ -202,6 +238,231 @@ export function buildProgram(): Command {
       process.stdout.write(formatQueued(await queueRegistrationCancel({ dbFile: opts.db, eventUuid: opts.event, registration: opts.registration })))
     })
 
+  program
+    .command('create-club')
+    .description('queue creating a club under a sports federation or an area (works offline; `push` sends it)')
+    .requiredOption('--parent <id>', 'the federation or area the club is created under', wholeNumber(1))
+    .requiredOption('--name <text>', "the club's name")
+    .option('--short-name <text>', 'short name')
+    .option('--business-id <text>', 'business id')
+    .option('--email <address>', 'e-mail address')
+    .option('--url <url>', 'home page')
+    .option('--contact-person <name>', "contact person's full name")
+    .option('--phone <number>', 'phone number')
+    .option('--established <YYYY-MM-DD>', 'date established')
+    .addOption(dbOption())
+    .action(async (opts: { parent: number; name: string; shortName?: string; businessId?: string; email?: string; url?: string; contactPerson?: string; phone?: string; established?: string; db: string }) => {
+      const club: ClubCreateInput['club'] = { name: opts.name }
+      if (opts.shortName !== undefined) club.shortName = opts.shortName
+      if (opts.businessId !== undefined) club.businessId = opts.businessId
+      if (opts.email !== undefined) club.emailAddress = opts.email
+      if (opts.url !== undefined) club.url = opts.url
+      if (opts.contactPerson !== undefined) club.contactPerson = opts.contactPerson
+      if (opts.phone !== undefined) club.phone = opts.phone
+      if (opts.established !== undefined) club.established = opts.established
+      process.stdout.write(formatQueued(await queueClubCreate({ dbFile: opts.db, parentId: opts.parent, club })))
+    })
+
+  program
+    .command('grant-access')
+    .description("queue granting a user read (or with --write, write) access to an organization (works offline; `push` sends it)")
+    .requiredOption('--organization <id>', 'the organization', wholeNumber(1))
+    .requiredOption('--user <id>', "the user's id", wholeNumber(1))
+    .requiredOption('--inviter <name>', 'who grants it, named in the e-mail the user gets')
+    .option('--write', 'write access (default: read)')
+    .addOption(dbOption())
+    .action(async (opts: { organization: number; user: number; inviter: string; write?: boolean; db: string }) => {
+      const authorizedOrganizationUser = { organizationId: opts.organization, userId: opts.user, write: Boolean(opts.write) }
+      process.stdout.write(formatQueued(await queueOrganizationUserAccess({ dbFile: opts.db, authorizedOrganizationUser, inviterName: opts.inviter })))
+    })
+
+  program
+    .command('create-merit')
+    .description('queue creating a merit in a merit group (works offline; `push` sends it)')
+    .requiredOption('--group <id>', 'the merit group', wholeNumber(1))
+    .requiredOption('--organization <id>', 'the organization owning the group', wholeNumber(1))
+    .requiredOption('--name <text>', "the merit's name")
+    .requiredOption('--description <text>', "the merit's description")
+    .addOption(new Option('--type <type>', 'merit type').choices(['COMPETITION', 'CARD']).makeOptionMandatory())
+    .addOption(new Option('--granting-author-type <type>', 'who may grant it').choices(['BOTH', 'CLUB', 'FEDERATION']).default('BOTH'))
+    .addOption(new Option('--validity <type>', 'validity period type').choices(['PERPETUAL', 'FIXED_DURATION', 'FIXED_DATE']).default('PERPETUAL'))
+    .option('--valid-until <YYYY-MM-DD>', 'validityFixedDate (with --validity FIXED_DATE)')
+    .option('--valid-months <n>', 'validityFixedDurationInMonths (with --validity FIXED_DURATION)', wholeNumber(1))
+    .option('--master-sports <ids>', 'master sport ids separated by commas', userIds)
+    .addOption(dbOption())
+    .action(async (opts: { group: number; organization: number; name: string; description: string; type: CreateMerit['type']; grantingAuthorType: CreateMerit['meritGrantingAuthorType']; validity: CreateMerit['meritValidityPeriodType']; validUntil?: string; validMonths?: number; masterSports?: number[]; db: string }) => {
+      const merit: CreateMerit = {
+        name: opts.name,
+        description: opts.description,
+        meritGroupId: opts.group,
+        organizationId: opts.organization,
+        meritGrantingAuthorType: opts.grantingAuthorType,
+        meritValidityPeriodType: opts.validity,
+        type: opts.type
+      }
+      if (opts.validUntil !== undefined) merit.validityFixedDate = opts.validUntil
+      if (opts.validMonths !== undefined) merit.validityFixedDurationInMonths = opts.validMonths
+      if (opts.masterSports !== undefined) merit.mastersportIds = opts.masterSports
+      process.stdout.write(formatQueued(await queueMeritCreate({ dbFile: opts.db, merit })))
+    })
+
+  program
+    .command('create-event')
+    .description('queue creating an event, optionally with a webhook URL for its changes (works offline; `push` sends it)')
+    .requiredOption('--organizer <id>', 'the organizing organization', wholeNumber(1))
+    .requiredOption('--name <text>', "the event's name")
+    .requiredOption('--start <YYYY-MM-DD[THH:MM]>', 'start, local time of the event', eventDateTime)
+    .requiredOption('--end <YYYY-MM-DD[THH:MM]>', 'end, local time of the event', eventDateTime)
+    .option('--registration-start <YYYY-MM-DD[THH:MM]>', 'registration opens', eventDateTime)
+    .option('--registration-end <YYYY-MM-DD[THH:MM]>', 'registration closes', eventDateTime)
+    .option('--description <text>', 'description')
+    .option('--location <text>', 'location address')
+    .option('--max-attendees <n>', 'places (default: no limit)', wholeNumber(1))
+    .option('--merits <ids>', 'merits that can be granted to attendees, separated by commas', userIds)
+    .option('--webhook-url <url>', 'where the registry posts the webhooks of this event and its registrations')
+    .addOption(new Option('--purpose <purpose>', 'purpose').choices(['SPORTS', 'EDUCATION', 'ORGANIZATIONAL', 'OTHER', 'PROMOTION']).default('SPORTS'))
+    .addOption(new Option('--allowed-registerer <who>', 'who may register').choices(['ATHLETE', 'ORGANIZATION_USER', 'BOTH']).default('BOTH'))
+    .addOption(new Option('--visibility <visibility>', 'visibility').choices(['PUBLIC', 'PRIVATE']).default('PUBLIC'))
+    .option('--draft', 'create it as a draft, not published')
+    .option('--not-cancellable', 'registrations cannot be cancelled')
+    .addOption(dbOption())
+    .action(
+      async (opts: {
+        organizer: number
+        name: string
+        start: EventDateTime
+        end: EventDateTime
+        registrationStart?: EventDateTime
+        registrationEnd?: EventDateTime
+        description?: string
+        location?: string
+        maxAttendees?: number
+        merits?: number[]
+        webhookUrl?: string
+        purpose: CreateEvent['purpose']
+        allowedRegisterer: CreateEvent['allowedRegisterer']
+        visibility: CreateEvent['visibility']
+        draft?: boolean
+        notCancellable?: boolean
+        db: string
+      }) => {
+        const event: CreateEvent = {
+          name: opts.name,
+          organizerId: opts.organizer,
+          startDateTime: opts.start,
+          endDateTime: opts.end,
+          registrationCancellable: !opts.notCancellable,
+          allowedRegisterer: opts.allowedRegisterer,
+          visibility: opts.visibility,
+          purpose: opts.purpose,
+          status: opts.draft ? 'DRAFT' : 'PUBLISHED'
+        }
+        if (opts.registrationStart) event.registrationStartDateTime = opts.registrationStart
+        if (opts.registrationEnd) event.registrationEndDateTime = opts.registrationEnd
+        if (opts.description !== undefined) event.description = opts.description
+        if (opts.location !== undefined) event.locationAddress = opts.location
+        if (opts.maxAttendees !== undefined) event.maxAttendeeCount = opts.maxAttendees
+        if (opts.merits !== undefined) event.meritIds = opts.merits
+        if (opts.webhookUrl !== undefined) event.webhookUrl = opts.webhookUrl
+        process.stdout.write(formatQueued(await queueEventCreate({ dbFile: opts.db, event })))
+      }
+    )
+
+  program
+    .command('add-participants')
+    .description("queue adding members to an event, with --grant-merits also granting them the event's merits (works offline; `push` sends it)")
+    .requiredOption('--event <uuid>', "the event's UUID")
+    .requiredOption('--users <ids>', 'the participants: user ids separated by commas', userIds)
+    .option('--grant-merits', "grant the event's merits to them (needs --date and a granter)")
+    .option('--date <YYYY-MM-DD>', 'the granting date')
+    .addOption(new Option('--granter <name>', "the granter's name").conflicts('granterUser'))
+    .option('--granter-user <id>', "the granter's user id", wholeNumber(1))
+    .option('--info <text>', 'additional information on the grant')
+    .option('--no-notify', 'do not notify the grantees')
+    .addOption(dbOption())
+    .action(async (opts: { event: string; users: number[]; grantMerits?: boolean; date?: string; granter?: string; granterUser?: number; info?: string; notify: boolean; db: string }) => {
+      const grantEventMerits = Boolean(opts.grantMerits)
+      let meritGrant: V3MeritGrant | undefined
+      if (grantEventMerits) {
+        meritGrant = { grantingDate: opts.date as string, notifyGrantees: opts.notify }
+        if (opts.granter !== undefined) meritGrant.meritGranter = opts.granter
+        if (opts.granterUser !== undefined) meritGrant.granterUserId = opts.granterUser
+        if (opts.info !== undefined) meritGrant.meritAdditionalInfo = opts.info
+      }
+      const participants = { userIds: opts.users, grantEventMerits, ...(meritGrant ? { meritGrant } : {}) }
+      process.stdout.write(formatQueued(await queueEventParticipants({ dbFile: opts.db, eventUuid: opts.event, participants })))
+    })
+
+  const order = program.command('order').description('orders of event registrations: create, pay and cancel queue offline (never sent again by themselves); methods and status read online')
+
+  order
+    .command('create')
+    .description('queue an order paying for event registrations')
+    .requiredOption('--user <id>', 'the billed member', wholeNumber(1))
+    .option('--organization <id>', 'bill this organization instead', wholeNumber(1))
+    .requiredOption('--registrations <ids>', 'event registration ids separated by commas', userIds)
+    .addOption(dbOption())
+    .action(async (opts: { user: number; organization?: number; registrations: number[]; db: string }) => {
+      process.stdout.write(formatQueued(await queueOrderCreate({ dbFile: opts.db, userId: opts.user, organizationId: opts.organization, eventRegistrationIds: opts.registrations })))
+    })
+
+  order
+    .command('pay')
+    .description("queue initiating an order's payment; once pushed, `outbox` shows the payment gateway address to open")
+    .requiredOption('--order <id>', 'the order id, or outbox:N for an order still in the outbox', orderRef)
+    .requiredOption('--method <code>', 'the payment method code (see `order methods`)')
+    .addOption(dbOption())
+    .action(async (opts: { order: OrderRef; method: string; db: string }) => {
+      process.stdout.write(formatQueued(await queueOrderPayment({ dbFile: opts.db, order: opts.order, paymentMethodCode: opts.method })))
+    })
+
+  order
+    .command('cancel')
+    .description("queue cancelling an order's transactions")
+    .requiredOption('--order <id>', 'the order id, or outbox:N for an order still in the outbox', orderRef)
+    .addOption(dbOption())
+    .action(async (opts: { order: OrderRef; db: string }) => {
+      process.stdout.write(formatQueued(await queueOrderCancel({ dbFile: opts.db, order: opts.order })))
+    })
+
+  withConnectionFlags(order.command('methods').description("read an order's payment methods and terms (online)").requiredOption('--order <id>', 'the order id', wholeNumber(1))).action(
+    async (opts: ConnectionFlags & { order: number }) => {
+      const methods = await readPaymentMethods({ connection: resolveConnection(opts, connectionProfileFile()), orderId: opts.order })
+      process.stdout.write(formatPaymentMethods(methods))
+    }
+  )
+
+  withConnectionFlags(
+    order
+      .command('status')
+      .description('read the payment status of up to 100 orders (online)')
+      .requiredOption('--orders <ids>', 'order ids separated by commas', userIds)
+      .option('--json', 'print JSON')
+  ).action(async (opts: ConnectionFlags & { orders: number[]; json?: boolean }) => {
+    const statuses = await readPaymentStatus({ connection: resolveConnection(opts, connectionProfileFile()), orderIds: opts.orders })
+    process.stdout.write(opts.json ? JSON.stringify(statuses) + '\n' : statuses.map((s) => `order ${s.orderId}: ${s.status ?? 'not found'}\n`).join(''))
+  })
+
+  program
+    .command('retry')
+    .description('queue a rejected item again, or send again an unknown one left to you (e.g. an order whose answer was lost)')
+    .argument('<item>', 'the outbox item number', wholeNumber(1))
+    .addOption(dbOption())
+    .action(async (id: number, opts: { db: string }) => {
+      const item = await retryOutboxItem({ dbFile: opts.db, id })
+      process.stdout.write(`queued #${item.id} again: ${item.summary} (\`kanslia push\` sends it)\n`)
+    })
+
+  program
+    .command('discard')
+    .description('remove a queued or rejected item, or an unknown one left to you, and the items waiting for it')
+    .argument('<item>', 'the outbox item number', wholeNumber(1))
+    .addOption(dbOption())
+    .action(async (id: number, opts: { db: string }) => {
+      const removed = await discardOutboxItem({ dbFile: opts.db, id })
+      process.stdout.write(`discarded ${removed.map((n) => `#${n}`).join(', ')}\n`)
+    })
+
   withConnectionFlags(
     program
       .command('push')
@@ -210,12 +471,13 @@ export function buildProgram(): Command {
   ).action(async (opts: ConnectionFlags & { db: string }) => {
     const connection = resolveConnection(opts, connectionProfileFile())
     const summary = await pushOutboxNow({ dbFile: opts.db, connection })
-    const { out, err } = formatPush(summary)
+    const undecided = listAwaitingDecision(opts.db)
+    const { out, err } = formatPush(summary, undecided)
     process.stdout.write(out)
     process.stderr.write(err)
-    // Offline is no failure: the queue waits for the next push. Rejections need a person.
+    // Offline is no failure: the queue waits for the next push. Rejections and lost order answers need a person.
     if (summary.stopped?.reason === 'server-error') throw new UserFacingError('push-failed', `the registry keeps failing; ${summary.waiting} change(s) wait: ${summary.stopped.message}`)
-    if (summary.rejected.length) process.exitCode = 1
+    if (summary.rejected.length || undecided.length) process.exitCode = 1
   })
 
   program

@@ -1,0 +1,154 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import type { OutboxItem } from '../../../src/shared/outbox'
+import { syncDatabase } from '../../../src/main/services/sync'
+import { runCli } from '../../support/cli'
+import { startDropProxy } from '../../support/dropProxy'
+
+/**
+ * The CLI of the outbox kinds beyond grants and registrations: `create-club`, `grant-access`,
+ * `create-merit`, `create-event`, `add-participants` and `order create|pay|cancel` queue with no
+ * network; `order methods|status` read online; `push` names the unknown orders left to a person,
+ * who runs `retry` or `discard`. The real CLI against the real sandbox (its default client writes
+ * in federation 100).
+ */
+
+const FEDERATION = 100
+let sandbox: Sandbox
+let home: string
+let dbFile: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ athletes: 400, seed: 17, writableOrganizationIds: [FEDERATION] })
+  home = mkdtempSync(join(tmpdir(), 'kanslia-outbox-ops-cli-'))
+  dbFile = join(home, 'k.db')
+  expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+/** No secret, no saved profile: nothing that could reach a network. */
+const offlineEnv = () => ({ KANSLIA_HOME: home })
+const onlineEnv = () => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
+const connection = (baseUrl = sandbox.baseUrl) => ['--base-url', baseUrl, '--auth-url', baseUrl, '--client-id', sandbox.clientId]
+
+async function outbox(): Promise<OutboxItem[]> {
+  const result = await runCli(['outbox', '--db', dbFile, '--json'], { env: offlineEnv() })
+  expect(result.code).toBe(0)
+  return JSON.parse(result.stdout) as OutboxItem[]
+}
+
+/** Runs a queuing command offline and returns the stdout line; it must succeed. */
+async function queue(args: string[]): Promise<string> {
+  const result = await runCli([...args, '--db', dbFile], { env: offlineEnv() })
+  expect(result.stderr).toBe('')
+  expect(result.code).toBe(0)
+  return result.stdout
+}
+
+describe('kanslia commands of the new outbox kinds (issue 5)', () => {
+  it('queues a club, an access grant, a merit, an event, participants, an order and its payment with no network, then pushes them', async () => {
+    const parent = sandbox.store.organizations.all().find((o) => o.data.type === 'AREA' && o.data.federationId === FEDERATION && o.data.status === 'ACTIVE')!.id
+    const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!.id
+    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && e.maxAttendeeCount === undefined && sandbox.store.isWithin(e.organizerId, FEDERATION))!
+    const registered = new Set(sandbox.activity.registrations.all().filter((r) => r.eventId === event.id).map((r) => r.userId))
+    const [member, a, b] = [...new Set(sandbox.store.userLicenceIds().map((id) => sandbox.store.userLicence(id)!.user.id))].filter((u) => !registered.has(u)).slice(0, 3)
+    const paid = sandbox.activity.registrations.all().find((r) => r.state === 'ACTIVE' && r.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && sandbox.store.isWithin(sandbox.activity.events.get(r.eventId)!.organizerId, FEDERATION))!
+
+    expect(await queue(['create-club', '--parent', String(parent), '--name', 'Tunturin Tuisku', '--established', '2026-11-20', '--phone', '040 123 4567'])).toMatch(
+      new RegExp(`^queued #\\d+: create club "Tunturin Tuisku" under organization ${parent} \\(\`kanslia push\` sends it\\)\\n$`)
+    )
+    await queue(['grant-access', '--organization', String(parent), '--user', String(member), '--inviter', 'Aluesihteeri', '--write'])
+    await queue(['create-merit', '--group', String(group), '--organization', String(FEDERATION), '--name', 'Tuiskumerkki', '--description', 'Talvikauden merkki', '--type', 'CARD', '--validity', 'FIXED_DATE', '--valid-until', '2027-04-30'])
+    await queue(['create-event', '--organizer', String(FEDERATION), '--name', 'Tuiskuleiri', '--start', '2027-01-09T09:00', '--end', '2027-01-10', '--max-attendees', '40', '--webhook-url', 'https://kanslia.invalid/hooks'])
+    await queue(['add-participants', '--event', event.uuid, '--users', `${a},${b}`])
+    await queue(['order', 'create', '--user', String(paid.userId), '--registrations', String(paid.id)])
+    const orderItem = (await outbox()).at(-1)!
+    await queue(['order', 'pay', '--order', `outbox:${orderItem.id}`, '--method', 'nordea'])
+
+    const queued = await outbox()
+    expect(queued.map((i) => [i.kind, i.state, i.dependsOn])).toEqual([
+      ['club-create', 'queued', null],
+      ['organization-user-access', 'queued', null],
+      ['merit-create', 'queued', null],
+      ['event-create', 'queued', null],
+      ['event-participants', 'queued', null],
+      ['order-create', 'queued', null],
+      ['order-payment', 'queued', orderItem.id]
+    ])
+    expect(queued[0].payload).toEqual({ parentId: parent, club: { type: 'CLUB', name: 'Tunturin Tuisku', phone: '040 123 4567', established: '2026-11-20' } })
+    expect(queued[2].payload).toMatchObject({ meritValidityPeriodType: 'FIXED_DATE', validityFixedDate: '2027-04-30', meritGrantingAuthorType: 'BOTH', type: 'CARD' })
+    expect(queued[3].payload).toMatchObject({ startDateTime: { date: '2027-01-09', time: '09:00' }, endDateTime: { date: '2027-01-10' }, maxAttendeeCount: 40, webhookUrl: 'https://kanslia.invalid/hooks', status: 'PUBLISHED' })
+
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(pushed.stderr).toBe('')
+    expect(pushed.code).toBe(0)
+    expect(pushed.stdout).toContain(`pushed 7 changes: ${queued.map((i) => `#${i.id}`).join(', ')}`)
+    const done = await outbox()
+    expect(done.map((i) => i.state)).toEqual(Array(7).fill('done'))
+    const orderId = (JSON.parse(done[5].lastAnswer!) as { orderId: number }).orderId
+    expect(JSON.parse(done[6].lastAnswer!)).toMatchObject({ paymentGatewayUrl: `${sandbox.baseUrl}/sandbox/payment-gateway` })
+    expect(sandbox.store.organizations.all().filter((o) => o.data.name === 'Tunturin Tuisku')).toHaveLength(1)
+    expect(sandbox.activity.merits.all().filter((m) => m.data.name === 'Tuiskumerkki').map((m) => m.data.validityFixedDate)).toEqual(['2027-04-30'])
+    expect(sandbox.activity.events.all().filter((e) => e.name === 'Tuiskuleiri').map((e) => e.webhookUrl)).toEqual(['https://kanslia.invalid/hooks'])
+
+    const methods = await runCli(['order', 'methods', '--order', String(orderId), ...connection()], { env: onlineEnv() })
+    expect(methods.code).toBe(0)
+    expect(methods.stdout).toMatch(/^method\s+name\s+cost €\s+total €\n/)
+    expect(methods.stdout).toContain('nordea')
+    const status = await runCli(['order', 'status', '--orders', `${orderId},99999999`, '--json', ...connection()], { env: onlineEnv() })
+    expect(JSON.parse(status.stdout)).toEqual([
+      { orderId, status: 'WAITING_PAYMENT_CONFIRMATION' },
+      { orderId: 99_999_999, status: null }
+    ])
+  })
+
+  it('refuses invalid changes with one line, and usage errors with exit 2', async () => {
+    const before = (await outbox()).length
+    const merit = await runCli(['create-merit', '--group', '1', '--organization', String(FEDERATION), '--name', ' ', '--description', 'x', '--type', 'CARD', '--validity', 'FIXED_DURATION', '--db', dbFile], { env: offlineEnv() })
+    expect(merit.code).toBe(1)
+    expect(merit.stderr).toBe('kanslia: cannot queue the merit: name must not be empty; validityFixedDurationInMonths must be a whole number ≥ 1 with FIXED_DURATION, got undefined\n')
+    const event = await runCli(['create-event', '--organizer', String(FEDERATION), '--name', 'Takaperin', '--start', '2027-02-02', '--end', '2027-02-01', '--webhook-url', 'ftp://x', '--db', dbFile], { env: offlineEnv() })
+    expect(event.stderr).toBe('kanslia: cannot queue the event: endDateTime is before startDateTime; webhookUrl must be an http or https URL, got "ftp://x"\n')
+    expect((await runCli(['create-event', '--organizer', '1', '--name', 'x', '--start', 'tomorrow', '--end', '2027-02-01', '--db', dbFile], { env: offlineEnv() })).code).toBe(2)
+    expect((await runCli(['order', 'pay', '--order', 'outbox:x', '--method', 'op', '--db', dbFile], { env: offlineEnv() })).code).toBe(2)
+    expect(await outbox()).toHaveLength(before)
+  })
+
+  it('push names an order whose answer was lost and exits 1; it is sent again only by `retry`', async () => {
+    const paid = sandbox.activity.registrations
+      .all()
+      .filter((r) => r.state === 'ACTIVE' && r.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && sandbox.store.isWithin(sandbox.activity.events.get(r.eventId)!.organizerId, FEDERATION))
+      .at(-1)!
+    await queue(['order', 'create', '--user', String(paid.userId), '--registrations', String(paid.id)])
+    const item = (await outbox()).at(-1)!
+    let posts = 0
+    sandbox.events.on('request', (e: SandboxRequestEvent) => e.method === 'POST' && e.url === '/api/public/v2/order' && posts++)
+    const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path === '/api/public/v2/order')
+    await runCli(['push', '--db', dbFile, ...connection(proxy.url)], { env: onlineEnv() })
+    await proxy.close()
+
+    const again = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(again.code).toBe(1)
+    expect(again.stdout).toBe('')
+    expect(again.stderr).toBe(
+      `unknown #${item.id} ${item.summary}: no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it (\`kanslia retry ${item.id}\` or \`kanslia discard ${item.id}\`)\n`
+    )
+    expect(posts).toBe(1)
+
+    const retried = await runCli(['retry', String(item.id), '--db', dbFile], { env: offlineEnv() })
+    expect(retried.stdout).toBe(`queued #${item.id} again: ${item.summary} (\`kanslia push\` sends it)\n`)
+    const sent = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    expect(sent.code).toBe(0)
+    expect(posts).toBe(2)
+    expect((await outbox()).at(-1)).toMatchObject({ id: item.id, state: 'done' })
+    const notRetryable = await runCli(['retry', String(item.id), '--db', dbFile], { env: offlineEnv() })
+    expect(notRetryable.code).toBe(1)
+    expect(notRetryable.stderr).toMatch(/is done; only rejected items are retried by hand/)
+  })
+})
