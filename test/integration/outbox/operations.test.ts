@@ -62,11 +62,11 @@ function federationGroup(sandbox: Sandbox): number {
   return sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!.id
 }
 
-/** Published, live events of the federation with room for 20 more; `merits` picks those with or without event merits. */
+/** Published, public (so mirrored), live events of the federation with room for 20 more; `merits` picks those with or without event merits. */
 function openEvents(sandbox: Sandbox, merits?: boolean) {
   return sandbox.activity.events
     .all()
-    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && sandbox.store.isWithin(e.organizerId, FEDERATION))
+    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, FEDERATION))
     .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= 20)
     .filter((e) => merits === undefined || (e.meritIds.length > 0) === merits)
 }
