@@ -122,7 +122,8 @@ interface FederationRoots {
  *    then the federation's master sports and its event search results;
  * 3. the v3 reference lists, version info and client data; area associations' children and
  *    master clubs' sports clubs for the areas and master clubs of the stored organizations;
- * 4. the public v3 events, forgetting those that carry `deletionTime`;
+ * 4. the public v3 events, forgetting those that carry `deletionTime`; an incremental run reads
+ *    them newest modification first and stops at the cursor's window (`ListSource.newestFirst`);
  * 5. the fan-out, each level from what the previous one stored: merit groups per organization,
  *    merits per merit group, grants per merit, registered users and registrations per event whose
  *    organizer is a stored organization. At most MAX_REQUESTS_IN_FLIGHT requests run at once.

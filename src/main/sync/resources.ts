@@ -7,7 +7,8 @@ import { forgetEvents } from '../db/fanOut'
  * - `sync`: a paging envelope with the SYNC parameters page, size, ts, tsOrder (spec v2 §2.1),
  *   read by modification time (DESIGN §3 rule 2);
  * - `page`: an envelope with page and size only (spec v2 PAGE, v3 `GET /event`, `listChildren`
- *   whose elements carry no modificationTime to anchor `ts` on): every page on every read;
+ *   whose elements carry no modificationTime to anchor `ts` on): every page on every read, unless
+ *   `newestFirst` lets an incremental run read only the changes;
  * - `array`: a plain JSON array (spec v2 §4.8 registrations, the v3 reference lists);
  * - `object`: one JSON object, stored as the list's only element with id 1 (v3 version info,
  *   v2 client data).
