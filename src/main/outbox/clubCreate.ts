@@ -64,9 +64,13 @@ export const clubCreate: Operation<ClubCreateInput, ClubCreatePayload> = {
     problems.add(checkId(parentId, 'the parent organization id'))
     if (typeof club.name !== 'string' || club.name.trim() === '') problems.add('name must not be empty')
     for (const field of TEXT_FIELDS) if (club[field] !== undefined && typeof club[field] !== 'string') problems.add(`${field} must be text`)
-    if (club.established !== undefined) problems.add(checkDate(club.established, 'established'))
-    if (club.terminated !== undefined) problems.add(checkDate(club.terminated, 'terminated'))
-    if (problems.none && club.established !== undefined && club.terminated !== undefined && club.established > club.terminated) problems.add(`established ${club.established} is after terminated ${club.terminated}`)
+    const established = club.established === undefined ? null : checkDate(club.established, 'established')
+    const terminated = club.terminated === undefined ? null : checkDate(club.terminated, 'terminated')
+    problems.add(established)
+    problems.add(terminated)
+    if (!established && !terminated && club.established !== undefined && club.terminated !== undefined && club.established > club.terminated) {
+      problems.add(`established ${club.established} is after terminated ${club.terminated}`)
+    }
     if (club.address !== undefined) {
       const missing = (['streetAddress', 'postCode', 'postOffice'] as const).filter((part) => typeof club.address?.[part] !== 'string' || club.address[part].trim() === '')
       if (missing.length) problems.add(`the address needs ${missing.join(', ')}`)

@@ -38,13 +38,9 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
     const problems = new Problems()
     if (typeof input.name !== 'string' || input.name.trim() === '') problems.add('name must not be empty')
     problems.add(checkId(input.organizerId, 'organizerId'))
-    problems.add(checkDateTime(input.startDateTime, 'startDateTime'))
-    problems.add(checkDateTime(input.endDateTime, 'endDateTime'))
-    if (input.registrationStartDateTime !== undefined) problems.add(checkDateTime(input.registrationStartDateTime, 'registrationStartDateTime'))
-    if (input.registrationEndDateTime !== undefined) problems.add(checkDateTime(input.registrationEndDateTime, 'registrationEndDateTime'))
-    if (problems.none && localTime(input.endDateTime) < localTime(input.startDateTime)) problems.add('endDateTime is before startDateTime')
-    if (problems.none && input.registrationStartDateTime && input.registrationEndDateTime && localTime(input.registrationEndDateTime) < localTime(input.registrationStartDateTime)) {
-      problems.add('registrationEndDateTime is before registrationStartDateTime')
+    const period = checkPeriod(problems, input.startDateTime, input.endDateTime, 'startDateTime', 'endDateTime')
+    if (input.registrationStartDateTime !== undefined || input.registrationEndDateTime !== undefined) {
+      checkPeriod(problems, input.registrationStartDateTime, input.registrationEndDateTime, 'registrationStartDateTime', 'registrationEndDateTime', true)
     }
     if (input.maxAttendeeCount !== undefined && (!Number.isSafeInteger(input.maxAttendeeCount) || input.maxAttendeeCount < 1)) problems.add(`maxAttendeeCount must be a whole number ≥ 1, got ${JSON.stringify(input.maxAttendeeCount)}`)
     if (typeof input.registrationCancellable !== 'boolean') problems.add('registrationCancellable must be true or false')
@@ -70,7 +66,7 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
       const unknownMerits = mirrors(db, 'merit') ? meritIds.filter((id) => !localMeritExists(db, id)) : []
       if (unknownMerits.length) problems.add(`no merit ${listSome(unknownMerits)} in the local database`)
       const name = input.name.trim()
-      const existing = localEventLike(db, name, input.organizerId, input.startDateTime)
+      const existing = period ? localEventLike(db, name, input.organizerId, input.startDateTime) : undefined
       if (existing !== undefined) problems.add(`organization ${input.organizerId} already has an event ${JSON.stringify(name)} starting ${localTime(input.startDateTime)} (event ${existing})`)
       const same = openItemsOfKind(db, 'event-create').find((item) => item.id !== editing && sameEvent(item.payload as CreateEvent, { ...input, name }))
       if (same) problems.add(`outbox item #${same.id} (${same.state}) already creates this event`)
@@ -116,6 +112,20 @@ function localTime(at: EventDateTime): string {
 function checkDateTime(value: EventDateTime | undefined, what: string): string | null {
   if (typeof value !== 'object' || value === null) return `${what} must have a date`
   return checkDate(value.date, `${what}.date`) ?? (value.time === undefined ? null : checkTime(value.time, `${what}.time`))
+}
+
+/**
+ * Checks a period of two EventDateTimes (each optional when `optional`) and that it does not end
+ * before it starts; adds the problems. @returns true when both are given and valid.
+ */
+function checkPeriod(problems: Problems, start: EventDateTime | undefined, end: EventDateTime | undefined, startName: string, endName: string, optional = false): boolean {
+  const startProblem = optional && start === undefined ? null : checkDateTime(start, startName)
+  const endProblem = optional && end === undefined ? null : checkDateTime(end, endName)
+  problems.add(startProblem)
+  problems.add(endProblem)
+  if (startProblem || endProblem || !start || !end) return false
+  if (localTime(end) < localTime(start)) problems.add(`${endName} is before ${startName}`)
+  return true
 }
 
 /** Same name, organizer and start: the same event (names compared case-insensitively). */
