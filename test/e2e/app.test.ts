@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../src/main/db/open'
 import type { MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
+import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
+import type { OutboxView } from '../../src/shared/ipc/contract'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
@@ -284,6 +286,29 @@ describe('desktop app in Chromium', () => {
     const csv = readFileSync(app.saved.at(-1)!, 'utf8')
     expect(csv.startsWith('\uFEFFSukunimi,Etunimet,Sport-ID')).toBe(true)
     expect(csv.trim().split('\n')).toHaveLength(list.total + 1)
+  })
+
+  it('lists the candidates of the next merit of an ordered group and queues its grant to all of them in one go (issue 7)', async () => {
+    const { page } = app
+    const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
+    const group = (await value<OrderedMeritGroup[]>('getOrderedMeritGroups')).find((g) => g.merits.length >= 2)!
+    const next = group.merits[1]
+    const candidates = await value<MeritCandidateList>('getMeritCandidates', { groupId: group.id, seasons: 2, nextMeritId: next.id })
+    expect(candidates.total).toBeGreaterThan(0)
+
+    await page.getByTestId('nav-candidates').click()
+    await choose('candidates-group', [group.organizationName, group.name].filter(Boolean).join(' · '))
+    await choose('candidates-next', next.name)
+    await page.getByTestId('candidates-count').getByText(`${new Intl.NumberFormat('fi').format(candidates.total)} ehdokasta`, { exact: false }).waitFor()
+    await shot('merit-candidates')
+    await page.getByTestId('candidates-grant').click()
+    await expect.poll(() => page.getByTestId('grant-merit-select').inputValue()).toContain(next.name)
+    await page.getByTestId('grant-granter').fill('Liiton hallitus')
+    await page.getByTestId('grant-review').click()
+    await page.getByTestId('grant-queue').click()
+    await page.getByTestId('candidates-message').waitFor()
+    const queued = (await value<OutboxView>('getOutbox')).items.at(-1)!
+    expect(queued.payload).toMatchObject({ meritId: next.id, grant: { meritGranter: 'Liiton hallitus', meritGrantees: candidates.ids } })
   })
 
   it('switches language in settings, where About names the API version the last sync read', async () => {

@@ -37,6 +37,8 @@ export function createHandlers({ session, openExternal, chooseSaveFile }: Handle
     getOrganizations: () => session.organizations(),
     listMemberIds: (input) => session.memberIds(input),
     getMeritChoices: () => session.meritChoices(),
+    getOrderedMeritGroups: () => session.orderedMeritGroups(),
+    getMeritCandidates: (input) => session.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
     queueMeritGrant: (input) => session.queueMeritGrant(input),
     editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),
     getOutbox: () => session.outbox(),

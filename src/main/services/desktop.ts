@@ -34,6 +34,9 @@ import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '..
 import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
+import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
+import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
+import { MAX_MERIT_GRANTEES } from '../outbox/limits'
 import { listMembers, type MemberListQuery } from '../db/memberList'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
@@ -340,6 +343,17 @@ export class DesktopSession {
       })
     )
     return rows.length
+  }
+
+  /** Ordered merit groups, for the merit candidates (issue 7). */
+  orderedMeritGroups(): OrderedMeritGroup[] {
+    return this.read(readOrderedMeritGroups)
+  }
+
+  /** Merit candidates of a group (see `readMeritCandidates`): the first CANDIDATES_SHOWN, the count, and all ids when one grant can name them. */
+  meritCandidates(groupId: number, seasons: number, nextMeritId?: number): MeritCandidateList {
+    const all = this.read((db) => readMeritCandidates(db, groupId, seasons, nextMeritId))
+    return { rows: all.slice(0, CANDIDATES_SHOWN), total: all.length, ids: all.length <= MAX_MERIT_GRANTEES ? all.map((c) => c.id) : null }
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

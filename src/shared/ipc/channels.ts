@@ -16,6 +16,8 @@ export const METHODS = [
   'getOrganizations',
   'listMemberIds',
   'getMeritChoices',
+  'getOrderedMeritGroups',
+  'getMeritCandidates',
   'queueMeritGrant',
   'editMeritGrant',
   'getOutbox',

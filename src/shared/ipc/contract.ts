@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { MethodName } from './channels'
 import type { OutboxItem, OutboxKind, OutboxState, PushSummary } from '../outbox'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
+import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 
 /**
@@ -309,6 +310,11 @@ export const CONTRACT = {
   getOrganizations: { input: none, output: {} as OrganizationNode[] },
   listMemberIds: { input: memberQuerySchema.extend({ limit: z.number().int().min(1).max(10_000).default(10_000) }), output: {} as number[] },
   getMeritChoices: { input: none, output: {} as MeritChoice[] },
+  getOrderedMeritGroups: { input: none, output: {} as OrderedMeritGroup[] },
+  getMeritCandidates: {
+    input: z.strictObject({ groupId: id, seasons: z.number().int().min(1).max(100), nextMeritId: id.optional() }),
+    output: {} as MeritCandidateList
+  },
   queueMeritGrant: { input: meritGrantInputSchema, output: {} as OutboxItem },
   editMeritGrant: { input: z.strictObject({ itemId: id, grant: meritGrantInputSchema }), output: {} as OutboxItem },
   getOutbox: { input: none, output: {} as OutboxView },

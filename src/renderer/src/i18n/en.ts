@@ -1,7 +1,7 @@
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
-  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', sync: 'Sync', settings: 'Settings' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', candidates: 'Merit candidates', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
     intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
@@ -37,7 +37,7 @@ export const en = {
     clearSelection: 'Clear',
     grantMerit: 'Grant a merit…',
     tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
-    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…8 switch pages'
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…9 switch pages'
   },
   status: {
     all: 'Any status',
@@ -135,6 +135,22 @@ export const en = {
       email: 'E-mail',
       guardianEmails: 'Guardians’ e-mail'
     }
+  },
+  /** Merit candidates (issue 7). */
+  candidates: {
+    heading: 'Merit candidates',
+    group: 'Ordered merit group',
+    seasons: 'Licence seasons, at least',
+    next: 'Next merit',
+    allNext: 'Every next merit',
+    holds: 'holds {{merit}} since {{date}}',
+    seasonsCount: '{{count}} licence seasons, no merit of the group',
+    count: '{{count, number}} candidates',
+    shownFirst: 'the first {{count, number}} shown',
+    grant: 'Grant {{merit}} to all {{count, number}}…',
+    chooseNext: 'Choose the next merit to grant it to all of its candidates.',
+    tooMany: 'Over 10,000 candidates: one grant names at most 10,000.',
+    empty: 'No candidates.'
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

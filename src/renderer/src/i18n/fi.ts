@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
-  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', sync: 'Synkronointi', settings: 'Asetukset' },
+  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', candidates: 'Merkkiehdokkaat', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
     intro: 'Yhdistä valtakunnalliseen urheilurekisteriin lajiliittosi antamilla API-tunnuksilla tai tutustu ensin demoliittoon.',
@@ -39,7 +39,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
-    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…8 vaihtaa sivua'
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 vaihtaa sivua'
   },
   status: {
     all: 'Kaikki tilat',
@@ -137,6 +137,22 @@ export const fi: Strings = {
       email: 'Sähköposti',
       guardianEmails: 'Huoltajien sähköposti'
     }
+  },
+  /** Merit candidates (issue 7). */
+  candidates: {
+    heading: 'Ansiomerkkiehdokkaat',
+    group: 'Järjestetty merkkiryhmä',
+    seasons: 'Lisenssikausia vähintään',
+    next: 'Seuraava merkki',
+    allNext: 'Kaikki seuraavat merkit',
+    holds: '{{merit}} {{date}} alkaen',
+    seasonsCount: '{{count}} lisenssikautta, ei ryhmän merkkejä',
+    count: '{{count, number}} ehdokasta',
+    shownFirst: 'näytetään ensimmäiset {{count, number}}',
+    grant: 'Myönnä {{merit}} kaikille {{count, number}}…',
+    chooseNext: 'Valitse seuraava merkki myöntääksesi sen kaikille sen ehdokkaille.',
+    tooMany: 'Yli 10 000 ehdokasta: yksi myöntö voi koskea enintään 10 000:ta.',
+    empty: 'Ei ehdokkaita.'
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
-  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', sync: 'Synkronisering', settings: 'Inställningar' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', candidates: 'Kandidater', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
     intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
@@ -39,7 +39,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
-    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…8 byter sida'
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 byter sida'
   },
   status: {
     all: 'Alla statusar',
@@ -137,6 +137,22 @@ export const sv: Strings = {
       email: 'E-post',
       guardianEmails: 'Vårdnadshavarnas e-post'
     }
+  },
+  /** Merit candidates (issue 7). */
+  candidates: {
+    heading: 'Kandidater för förtjänsttecken',
+    group: 'Ordnad grupp av förtjänsttecken',
+    seasons: 'Licensperioder, minst',
+    next: 'Nästa tecken',
+    allNext: 'Alla nästa tecken',
+    holds: 'har {{merit}} sedan {{date}}',
+    seasonsCount: '{{count}} licensperioder, inget tecken i gruppen',
+    count: '{{count, number}} kandidater',
+    shownFirst: 'de första {{count, number}} visas',
+    grant: 'Bevilja {{merit}} till alla {{count, number}}…',
+    chooseNext: 'Välj nästa tecken för att bevilja det till alla dess kandidater.',
+    tooMany: 'Över 10 000 kandidater: ett beviljande får nämna högst 10 000.',
+    empty: 'Inga kandidater.'
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

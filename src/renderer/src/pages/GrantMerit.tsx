@@ -26,6 +26,8 @@ function fromPayload(item: OutboxItem): MeritGrantInput {
 interface GrantMeritProps {
   /** Members to grant to (user ids); ignored when editing, which keeps the item's grantees. */
   grantees: number[]
+  /** The merit to start with (a candidate list's next merit); the person may change it. */
+  meritId?: number
   /** A queued or rejected merit-grant item to edit, or null for a new grant. */
   editing: OutboxItem | null
   opened: boolean
@@ -40,7 +42,7 @@ interface GrantMeritProps {
  * limits and the local data; its refusal is shown as it is and nothing is queued). Also edits a
  * queued or rejected grant.
  */
-export function GrantMerit({ grantees, editing, opened, onClose, onQueued }: GrantMeritProps) {
+export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueued }: GrantMeritProps) {
   const { t, i18n } = useTranslation()
   const [merits, setMerits] = useState<MeritChoice[]>([])
   const [form, setForm] = useState<MeritGrantInput>(() => ({ meritId: 0, meritGrantees: [], grantingDate: localDate(), meritGranter: '', notifyGrantees: true }))
@@ -52,9 +54,9 @@ export function GrantMerit({ grantees, editing, opened, onClose, onQueued }: Gra
     if (!opened) return
     setStep('form')
     setError(null)
-    setForm(editing ? fromPayload(editing) : { meritId: 0, meritGrantees: grantees, grantingDate: localDate(), meritGranter: localStorage.getItem(GRANTER_KEY) ?? '', notifyGrantees: true })
+    setForm(editing ? fromPayload(editing) : { meritId: meritId ?? 0, meritGrantees: grantees, grantingDate: localDate(), meritGranter: localStorage.getItem(GRANTER_KEY) ?? '', notifyGrantees: true })
     void call('getMeritChoices').then(setMerits)
-  }, [opened, editing, grantees])
+  }, [opened, editing, grantees, meritId])
 
   const options = useMemo(
     () => merits.map((m) => ({ value: String(m.id), label: [m.organizationName, m.meritGroupName, m.name].filter(Boolean).join(' · ') })),

@@ -1,0 +1,140 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { MeritCandidate, MeritCandidateList, OrderedMeritGroup } from '../../../shared/meritCandidates'
+import { call, KansliaError } from '../api'
+import { formatDate } from '../i18n'
+import { useAppStore } from '../stores/app'
+import { GrantMerit } from './GrantMerit'
+
+/**
+ * Merit candidates (issue 7): for an ordered merit group, members who hold merit k and not k+1,
+ * and members with N licence seasons and no merit of the group. Choosing the next merit lists its
+ * candidates, and one click opens the batch grant of the outbox for all of them.
+ */
+export function MeritCandidates() {
+  const { t, i18n } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [groups, setGroups] = useState<OrderedMeritGroup[]>([])
+  const [groupId, setGroupId] = useState<number | null>(null)
+  const [seasons, setSeasons] = useState(2)
+  const [nextMeritId, setNextMeritId] = useState<number | null>(null)
+  const [list, setList] = useState<MeritCandidateList | null>(null)
+  const [granting, setGranting] = useState(false)
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+
+  useEffect(() => {
+    void call('getOrderedMeritGroups').then((answer) => {
+      setGroups(answer)
+      setGroupId((current) => current ?? answer[0]?.id ?? null)
+    })
+  }, [dataVersion])
+  useEffect(() => {
+    if (groupId === null) return
+    call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })
+      .then(setList)
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }, [groupId, seasons, nextMeritId, dataVersion])
+
+  const group = groups.find((g) => g.id === groupId)
+  const next = group?.merits.find((m) => m.id === nextMeritId)
+  const why = (candidate: MeritCandidate) =>
+    candidate.heldMeritName
+      ? t('candidates.holds', { merit: candidate.heldMeritName, date: formatDate(candidate.heldSince, i18n.language) })
+      : t('candidates.seasonsCount', { count: candidate.seasons ?? 0 })
+
+  return (
+    <Stack p="md" gap="sm">
+      <Title order={2}>{t('candidates.heading')}</Title>
+      <Group align="end">
+        <Select
+          label={t('candidates.group')}
+          data={groups.map((g) => ({ value: String(g.id), label: [g.organizationName, g.name].filter(Boolean).join(' · ') }))}
+          value={groupId === null ? null : String(groupId)}
+          onChange={(value) => {
+            setGroupId(value === null ? null : Number(value))
+            setNextMeritId(null)
+          }}
+          searchable
+          allowDeselect={false}
+          w={360}
+          data-testid="candidates-group"
+        />
+        <NumberInput label={t('candidates.seasons')} min={1} max={100} value={seasons} onChange={(value) => setSeasons(Math.max(1, Number(value) || 1))} w={170} />
+        <Select
+          label={t('candidates.next')}
+          placeholder={t('candidates.allNext')}
+          data={(group?.merits ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
+          value={nextMeritId === null ? null : String(nextMeritId)}
+          onChange={(value) => setNextMeritId(value === null ? null : Number(value))}
+          clearable
+          w={240}
+          data-testid="candidates-next"
+        />
+        {next && list && (
+          <Button disabled={list.ids === null || list.total === 0} onClick={() => setGranting(true)} data-testid="candidates-grant">
+            {t('candidates.grant', { merit: next.name, count: list.total })}
+          </Button>
+        )}
+      </Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="candidates-message">
+          {message.text}
+        </Alert>
+      )}
+      {list && (
+        <Text size="sm" data-testid="candidates-count">
+          {t('candidates.count', { count: list.total })}
+          {list.total > list.rows.length && ` · ${t('candidates.shownFirst', { count: list.rows.length })}`}
+          {!next && ` · ${t('candidates.chooseNext')}`}
+          {next && list.ids === null && ` · ${t('candidates.tooMany')}`}
+        </Text>
+      )}
+      {list && list.total === 0 && <Text c="dimmed">{t('candidates.empty')}</Text>}
+      {list && list.rows.length > 0 && (
+        <Table striped data-testid="candidates-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('members.name')}</Table.Th>
+              <Table.Th>{t('members.sportId')}</Table.Th>
+              <Table.Th>{t('members.club')}</Table.Th>
+              <Table.Th>{t('candidates.next')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.rows.map((candidate) => (
+              <Table.Tr key={`${candidate.id} ${candidate.nextMeritId}`} data-testid="candidate-row">
+                <Table.Td>
+                  {candidate.lastName}, {candidate.firstName}
+                </Table.Td>
+                <Table.Td>{candidate.sportId}</Table.Td>
+                <Table.Td>{candidate.club}</Table.Td>
+                <Table.Td>{candidate.nextMeritName}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {why(candidate)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <GrantMerit
+        grantees={list?.ids ?? NO_GRANTEES}
+        meritId={nextMeritId ?? undefined}
+        editing={null}
+        opened={granting}
+        onClose={() => setGranting(false)}
+        onQueued={(_item, description) => {
+          setGranting(false)
+          setMessage({ color: 'green', text: t('grant.queued', { summary: description }) })
+        }}
+      />
+    </Stack>
+  )
+}
+
+/** A stable empty list, so the grant dialog does not reset on every render. */
+const NO_GRANTEES: number[] = []

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { parseInstant } from '../../../src/shared/instant'
+import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { upsertElements } from '../../../src/main/db/synced'
+import type { ExportResource } from '../../../src/main/db/tables'
+
+const T = '2026-01-05T12:00:00+02:00'
+
+function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
+  upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
+}
+
+const user = (id: number, lastName: string) => ({ id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, modificationTime: T })
+
+/**
+ * An ordered group (bronze 1, silver 2, gold 3) and an unordered one. Aho holds bronze; Berg
+ * bronze and silver; Carlson gold; Dahl no merit and licences in 2025 and 2026; Ek one season.
+ */
+function seed(): WritableDB {
+  const db = openDatabase(':memory:')
+  store(db, 'merit-groups', 'organization 100', [
+    { id: 10, organizationId: 100, name: 'Suoritusmerkit', isOrdered: true },
+    { id: 20, organizationId: 100, name: 'Kortit', isOrdered: false }
+  ])
+  store(db, 'merits', 'merit-group 10', [
+    { id: 13, meritGroupId: 10, name: 'Kulta', orderNumber: 3 },
+    { id: 11, meritGroupId: 10, name: 'Pronssi', orderNumber: 1 },
+    { id: 12, meritGroupId: 10, name: 'Hopea', orderNumber: 2 }
+  ])
+  store(db, 'merits', 'merit-group 20', [{ id: 21, meritGroupId: 20, name: 'Kortti', orderNumber: 1 }])
+  const grant = (userId: number, meritId: number, date: string) => ({ id: userId, grantedMerit: { meritId, grantingDate: date } })
+  store(db, 'granted-merits', 'merit 11', [grant(1, 11, '2024-05-01'), grant(2, 11, '2023-05-01')])
+  store(db, 'granted-merits', 'merit 12', [grant(2, 12, '2025-05-01')])
+  store(db, 'granted-merits', 'merit 13', [grant(3, 13, '2025-06-01')])
+  const licence = (id: number, userId: number, period: number, lastName: string) => ({ id, userId, licencePeriodId: period, usagePeriodStart: `${period}-01-01`, usagePeriodEnd: `${period}-12-31`, user: user(userId, lastName) })
+  store(db, 'user-licences', 'federation 100', [
+    licence(1, 1, 2026, 'Aho'),
+    licence(2, 2, 2026, 'Berg'),
+    licence(3, 3, 2026, 'Carlson'),
+    licence(4, 4, 2025, 'Dahl'),
+    licence(5, 4, 2026, 'Dahl'),
+    licence(6, 5, 2026, 'Ek')
+  ])
+  return db
+}
+
+describe('merit candidates (issue 7)', () => {
+  it('lists ordered groups only, each with its merits by orderNumber', () => {
+    expect(readOrderedMeritGroups(seed())).toEqual([{ id: 10, name: 'Suoritusmerkit', organizationName: null, merits: [{ id: 11, name: 'Pronssi' }, { id: 12, name: 'Hopea' }, { id: 13, name: 'Kulta' }] }])
+  })
+
+  it('holders of merit k without k+1, and members of N seasons without any merit of the group', () => {
+    const candidates = readMeritCandidates(seed(), 10, 2)
+    expect(candidates.map((c) => [c.lastName, c.nextMeritName])).toEqual([
+      ['Dahl', 'Pronssi'],
+      ['Aho', 'Hopea'],
+      ['Berg', 'Kulta']
+    ])
+    expect(candidates[0]).toMatchObject({ nextMeritId: 11, seasons: 2 })
+    expect(candidates[1]).toMatchObject({ nextMeritId: 12, heldMeritName: 'Pronssi', heldSince: '2024-05-01' })
+    expect(readMeritCandidates(seed(), 10, 1).map((c) => c.lastName)).toEqual(['Dahl', 'Ek', 'Aho', 'Berg'])
+    expect(readMeritCandidates(seed(), 10, 2, 13).map((c) => c.lastName)).toEqual(['Berg'])
+  })
+})
