@@ -115,6 +115,17 @@ describe('v3 events and merits (spec v3 §4)', () => {
     expect((await client.send('POST', '/event', { ...body, name: undefined }, V3)).status).toBe(400)
   })
 
+  it('orders GET /event by modification time with sort=modificationTime[,asc|desc], and refuses other sort values', async () => {
+    const instants = async (sort: string) => (await get<ApiEventPage>(`/event?size=500&sort=${sort}`)).body.content.map((e) => Date.parse(e.modificationTime))
+    const newestFirst = await instants('modificationTime,desc')
+    expect(newestFirst.length).toBeGreaterThan(2)
+    expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a))
+    const oldestFirst = await instants('modificationTime')
+    expect(oldestFirst).toEqual([...oldestFirst].sort((a, b) => a - b))
+    expect(await instants('modificationTime,asc')).toEqual(oldestFirst)
+    expect((await get('/event?sort=name')).status).toBe(400)
+  })
+
   it('creates a merit and grants it to event participants', async () => {
     const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FED)!
     const merit = await client.send<CreatedMerit>('POST', '/merit', { name: 'Rastimerkki', description: 'Testi', meritGroupId: group.id, organizationId: FED, meritGrantingAuthorType: 'BOTH', meritValidityPeriodType: 'FIXED_DURATION', type: 'CARD', validityFixedDurationInMonths: 12 }, V3)
