@@ -81,6 +81,8 @@ export interface OutboxItem {
   lastStatus: number | null
   /** The API's last answer: its JSON body when accepted, its message when rejected, the failure when none came. */
   lastAnswer: string | null
+  /** An `unknown` item that is never sent again by itself (an order, or a read-back that could not tell): a person retries or discards it. */
+  awaitsDecision: boolean
 }
 
 /** What the audit log records about an item (issue 5 "who queued what, when sent, what the server answered"). */

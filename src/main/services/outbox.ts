@@ -183,12 +183,12 @@ export async function readPaymentStatus(request: { connection: Connection; order
  * read-back could not tell): retry or discard each. @throws UserFacingError `no-database`.
  */
 export function listAwaitingDecision(dbFile: string): OutboxItem[] {
-  return withDatabase(dbFile, (db) => listItems(db, ['unknown']).filter((item) => awaitsDecision(db, item)).map(toOutboxItem))
+  return withDatabase(dbFile, (db) => listItems(db, ['unknown']).filter((item) => awaitsDecision(db, item)).map((row) => toOutboxItem(db, row)))
 }
 
 /** Every outbox item, oldest first, with its state and the API's last answer. @throws UserFacingError `no-database`. */
 export function listOutbox(dbFile: string): OutboxItem[] {
-  return withDatabase(dbFile, (db) => listItems(db).map(toOutboxItem))
+  return withDatabase(dbFile, (db) => listItems(db).map((row) => toOutboxItem(db, row)))
 }
 
 /** The audit log (issue 5: exportable), oldest first; with `itemId`, that item's entries. @throws UserFacingError `no-database`. */
@@ -201,12 +201,12 @@ export function readOutboxAudit(dbFile: string, itemId?: number): AuditEntry[] {
  * unchanged. @throws UserFacingError `no-such-item` / `not-retryable`.
  */
 export function retryOutboxItem(request: OutboxRequest & { id: number }): Promise<OutboxItem> {
-  return withWritableDatabase(request.dbFile, (db) => toOutboxItem(retryItem(db, request.id, { actor: actorOf(request) })))
+  return withWritableDatabase(request.dbFile, (db) => toOutboxItem(db, retryItem(db, request.id, { actor: actorOf(request) })))
 }
 
 /** Replaces a queued or rejected item's input, checked as when queuing. @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError. */
 export function editOutboxItem(request: OutboxRequest & { id: number; input: unknown }): Promise<OutboxItem> {
-  return withWritableDatabase(request.dbFile, (db) => toOutboxItem(editItem(db, request.id, request.input, { actor: actorOf(request) })))
+  return withWritableDatabase(request.dbFile, (db) => toOutboxItem(db, editItem(db, request.id, request.input, { actor: actorOf(request) })))
 }
 
 /**
@@ -246,7 +246,7 @@ export function pushOutboxNow(request: PushRequest): Promise<PushSummary> {
 }
 
 function queue<K extends OutboxKind>(request: OutboxRequest, kind: K, input: InputOf<K>, dependsOn?: number): Promise<OutboxItem> {
-  return withWritableDatabase(request.dbFile, (db) => toOutboxItem(queueChange(db, kind, input, { actor: actorOf(request), dependsOn })))
+  return withWritableDatabase(request.dbFile, (db) => toOutboxItem(db, queueChange(db, kind, input, { actor: actorOf(request), dependsOn })))
 }
 
 /** @throws UserFacingError `invalid-order-ids` unless 1..100 positive ids (spec v2 §8 "order ids in one status request"). */
@@ -267,12 +267,12 @@ async function withClient<T>(connection: Connection, use: (client: ApiClient) =>
 }
 
 function itemsById(db: ReadableDB, ids: number[]): OutboxItem[] {
-  return ids.map((id) => toOutboxItem(getItem(db, id)!))
+  return ids.map((id) => toOutboxItem(db, getItem(db, id)!))
 }
 
-/** A stored row as the CLI and the UI show it, with its one-line summary. */
-function toOutboxItem(row: OutboxRow): OutboxItem {
-  return { ...row, summary: operationOf(row.kind).describe(row.payload) }
+/** A stored row as the CLI and the UI show it, with its one-line summary and whether it waits for a person. */
+function toOutboxItem(db: ReadableDB, row: OutboxRow): OutboxItem {
+  return { ...row, summary: operationOf(row.kind).describe(row.payload), awaitsDecision: awaitsDecision(db, row) }
 }
 
 /** Who acts: the request's actor, else the person at this computer. */

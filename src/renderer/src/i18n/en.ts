@@ -194,9 +194,18 @@ export const en = {
       'registration-cancel': 'Registration cancellation',
       'club-transfer': 'Club transfer',
       'client-data-put': 'Client data',
-      'client-data-delete': 'Client data removal'
+      'client-data-delete': 'Client data removal',
+      'club-create': 'New club',
+      'organization-user-access': 'User access to an organization',
+      'merit-create': 'New merit',
+      'event-create': 'New event',
+      'event-participants': 'Event participants',
+      'order-create': 'Order',
+      'order-payment': 'Payment',
+      'order-cancel': 'Order cancellation'
     },
-    state: { queued: 'Queued', sending: 'Sending', done: 'Sent', rejected: 'Rejected', unknown: 'Answer lost' }
+    state: { queued: 'Queued', sending: 'Sending', done: 'Sent', rejected: 'Rejected', unknown: 'Answer lost' },
+    decide: 'Your decision'
   },
   licences: { heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
   organizations: { heading: 'Organizations' },

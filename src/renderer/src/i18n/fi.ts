@@ -196,9 +196,18 @@ export const fi: Strings = {
       'registration-cancel': 'Ilmoittautumisen peruutus',
       'club-transfer': 'Seurasiirto',
       'client-data-put': 'Asiakastieto',
-      'client-data-delete': 'Asiakastiedon poisto'
+      'client-data-delete': 'Asiakastiedon poisto',
+      'club-create': 'Uusi seura',
+      'organization-user-access': 'Käyttöoikeus organisaatioon',
+      'merit-create': 'Uusi ansiomerkki',
+      'event-create': 'Uusi tapahtuma',
+      'event-participants': 'Tapahtuman osallistujat',
+      'order-create': 'Tilaus',
+      'order-payment': 'Maksu',
+      'order-cancel': 'Tilauksen peruutus'
     },
-    state: { queued: 'Jonossa', sending: 'Lähetetään', done: 'Lähetetty', rejected: 'Hylätty', unknown: 'Vastaus kadonnut' }
+    state: { queued: 'Jonossa', sending: 'Lähetetään', done: 'Lähetetty', rejected: 'Hylätty', unknown: 'Vastaus kadonnut' },
+    decide: 'Odottaa päätöstäsi'
   },
   licences: { heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
   organizations: { heading: 'Organisaatiot' },

@@ -196,9 +196,18 @@ export const sv: Strings = {
       'registration-cancel': 'Annullering av anmälan',
       'club-transfer': 'Föreningsbyte',
       'client-data-put': 'Klientuppgift',
-      'client-data-delete': 'Radering av klientuppgift'
+      'client-data-delete': 'Radering av klientuppgift',
+      'club-create': 'Ny förening',
+      'organization-user-access': 'Användaråtkomst till en organisation',
+      'merit-create': 'Nytt förtjänsttecken',
+      'event-create': 'Nytt evenemang',
+      'event-participants': 'Evenemangets deltagare',
+      'order-create': 'Beställning',
+      'order-payment': 'Betalning',
+      'order-cancel': 'Annullering av beställning'
     },
-    state: { queued: 'I kö', sending: 'Skickas', done: 'Skickad', rejected: 'Avvisad', unknown: 'Svaret förlorades' }
+    state: { queued: 'I kö', sending: 'Skickas', done: 'Skickad', rejected: 'Avvisad', unknown: 'Svaret förlorades' },
+    decide: 'Väntar på ditt beslut'
   },
   licences: { heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
   organizations: { heading: 'Organisationer' },

@@ -14,7 +14,8 @@ const NO_GRANTEES: number[] = []
 
 /**
  * The outbox panel (issue 5, DESIGN §4): every queued change with its state and the registry's
- * last answer; "Push now"; a rejected item can be retried or discarded, and a merit grant edited.
+ * last answer; "Push now"; a rejected item, or an unknown one left to a person (an order is never
+ * sent again by itself), can be retried or discarded, and a merit grant edited.
  */
 export function Outbox() {
   const { t, i18n } = useTranslation()
@@ -116,8 +117,8 @@ export function Outbox() {
                   </Text>
                 </Table.Td>
                 <Table.Td miw={150}>
-                  <Badge color={STATE_COLOR[item.state]} style={{ overflow: 'visible' }}>
-                    {t(`outbox.state.${item.state}`)}
+                  <Badge color={item.awaitsDecision ? 'red' : STATE_COLOR[item.state]} style={{ overflow: 'visible' }}>
+                    {item.awaitsDecision ? t('outbox.decide') : t(`outbox.state.${item.state}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{item.attempts}</Table.Td>
@@ -129,7 +130,7 @@ export function Outbox() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    {item.state === 'rejected' && (
+                    {(item.state === 'rejected' || item.awaitsDecision) && (
                       <Button size="xs" variant="light" onClick={() => void act(() => call('retryOutboxItem', { itemId: item.id }))}>
                         {t('outbox.retry')}
                       </Button>
@@ -139,7 +140,7 @@ export function Outbox() {
                         {t('outbox.edit')}
                       </Button>
                     )}
-                    {(item.state === 'rejected' || item.state === 'queued') && (
+                    {(item.state === 'rejected' || item.state === 'queued' || item.awaitsDecision) && (
                       <Button size="xs" variant="light" color="red" onClick={() => void act(() => call('discardOutboxItem', { itemId: item.id }))}>
                         {t('outbox.discard')}
                       </Button>
