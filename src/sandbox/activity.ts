@@ -32,7 +32,7 @@ import type { UserProfile } from '../shared/api/v2'
 import type { CreateEvent, CreateMerit, EventWebhookEvent, PublicApiEvent } from '../shared/api/v3'
 import { Collection } from './collection'
 import type { GeneratedActivity } from './generateActivity'
-import { formatHelsinkiInstant } from './helsinkiTime'
+import { formatHelsinkiInstant, helsinkiInstantText } from './helsinkiTime'
 import { loadMunicipalities } from './municipalities'
 import { PERSONAL_DATA_LEVELS, renderUserProfile, type PersonalDataLevel } from './personalData'
 import type { EventRecord, GrantRecord, MasterSport, MeritGroupRecord, MeritRecord, OrderRecord, RegistrationRecord } from './activityRecords'
@@ -474,7 +474,7 @@ export class ActivityStore {
     const rank = PERSONAL_DATA_LEVELS.indexOf(level)
     const out: GrantedMerit = {
       id: g.id,
-      modificationTime: formatHelsinkiInstant(g.mt),
+      modificationTime: helsinkiInstantText(g.mt),
       additionalInformation: g.additionalInfo,
       grantedMerit: {
         id: merit.id,
@@ -512,7 +512,7 @@ export class ActivityStore {
       eventRegistrationId: r.id,
       eventUuid: event.uuid,
       participantUserId: r.userId,
-      modificationTime: formatHelsinkiInstant(r.mt),
+      modificationTime: helsinkiInstantText(r.mt),
       paidAmountInCents: r.paymentStatus === 'PAID' ? r.paidAmountInCents : 0,
       activeDiscountType: r.activeDiscountType,
       registrationDate: r.registrationDate,
@@ -534,7 +534,7 @@ export class ActivityStore {
     }
     const out: RegisteredEventUser = {
       id: r.id,
-      modificationTime: formatHelsinkiInstant(r.mt),
+      modificationTime: helsinkiInstantText(r.mt),
       eventId: r.eventId,
       user,
       paymentStatus: r.paymentStatus,

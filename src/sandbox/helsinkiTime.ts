@@ -28,13 +28,21 @@ export function helsinkiOffsetMinutes(ms: number): number {
   return ms >= start && ms < end ? 180 : 120
 }
 
-/** Formats microseconds since the epoch as Helsinki local time with offset and 6 fraction digits. */
+/** Formats microseconds since the epoch as Helsinki local time with offset and 6 fraction digits, flat for keeping. */
 export function formatHelsinkiInstant(micros: InstantMicros): string {
+  return flatString(helsinkiInstantText(micros))
+}
+
+/**
+ * `formatHelsinkiInstant` for a text rendered into one answer and dropped: flattening it would
+ * cost more than it saves (a third of rendering a page of user licences with sport parameters).
+ */
+export function helsinkiInstantText(micros: InstantMicros): string {
   const ms = Math.floor(micros / 1000)
   const offset = helsinkiOffsetMinutes(ms)
   const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19)
   const fraction = String(micros - Math.floor(micros / 1_000_000) * 1_000_000).padStart(6, '0')
-  return flatString(`${local}.${fraction}+0${offset / 60}:00`)
+  return `${local}.${fraction}+0${offset / 60}:00`
 }
 
 /** Formats milliseconds since the epoch as a Helsinki `yyyy-mm-ddTHH:MM:SS` (spec "datetime-only"). */

@@ -22,7 +22,7 @@ import type { InstantMicros } from '../shared/instant'
 import { StoreClock } from './clock'
 import { Collection } from './collection'
 import type { GeneratedData } from './generate'
-import { formatHelsinkiInstant, formatHelsinkiLocalDateTime } from './helsinkiTime'
+import { formatHelsinkiInstant, formatHelsinkiLocalDateTime, helsinkiInstantText } from './helsinkiTime'
 import { renderUserProfile, type PersonalDataLevel } from './personalData'
 import type {
   InsuranceRecord,
@@ -495,7 +495,7 @@ export class SandboxStore {
     for (const v of this.persons.get(userId)!.sportParameters) {
       if (v.value === '' || (selection !== 'all' && !selection.has(v.sportParameterId))) continue
       const def = this.sportParameters.get(v.sportParameterId)!.data
-      out.push({ id: v.id, modificationTime: formatHelsinkiInstant(v.mt), sportId: def.sportId, sportName: def.sportName, sportParameterId: def.id, name: def.name, value: v.value })
+      out.push({ id: v.id, modificationTime: helsinkiInstantText(v.mt), sportId: def.sportId, sportName: def.sportName, sportParameterId: def.id, name: def.name, value: v.value })
     }
     return out
   }
