@@ -40,6 +40,8 @@ import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './
 import { SyncProgressBars } from './progress'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
+import { formatLog, exportLog } from '../services/logs'
+import { removeConnectionData } from '../services/wipe'
 
 function wholeNumber(min: number) {
   return (value: string): number => {
@@ -488,6 +490,32 @@ export function buildProgram(): Command {
     .action((opts: { db: string; json?: boolean }) => {
       const items = listOutbox(opts.db)
       process.stdout.write(opts.json ? JSON.stringify(items) + '\n' : formatOutbox(items))
+    })
+
+  program
+    .command('audit')
+    .description("export a local log: the outbox's audit log (who queued what, when it was sent, the registry's answer) or, with --privacy, the privacy log (identity numbers revealed, exports)")
+    .option('--privacy', 'the privacy log instead of the outbox audit log')
+    .option('--item <n>', "only this outbox item's entries", wholeNumber(1))
+    .option('--member <id>', "only this member's privacy entries", wholeNumber(1))
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
+    .option('--out <file>', 'write to a file instead of standard output')
+    .addOption(dbOption())
+    .action((opts: { privacy?: boolean; item?: number; member?: number; format: 'json' | 'csv'; out?: string; db: string }) => {
+      const request = { dbFile: opts.db, log: opts.privacy ? ('privacy' as const) : ('outbox' as const), format: opts.format, itemId: opts.item, personId: opts.member }
+      if (opts.out) exportLog({ ...request, file: opts.out })
+      else process.stdout.write(formatLog(request))
+    })
+
+  program
+    .command('disconnect')
+    .description('remove the saved connection and its local data: the databases with their WAL files, the profile and the client secret in the keychain (queued changes are lost)')
+    .option('--yes', 'really remove them')
+    .action((opts: { yes?: boolean }) => {
+      if (!opts.yes) throw new UserFacingError('not-confirmed', 'this deletes the local databases, queued changes, the connection profile and the keychain entry; run again with --yes')
+      const result = removeConnectionData()
+      process.stdout.write(`removed ${result.files.length} file(s); keychain entry: ${result.keychain}\n`)
+      if (result.keychain === 'unavailable') process.stderr.write('the keychain could not be reached: remove the client secret from it yourself\n')
     })
 
   program

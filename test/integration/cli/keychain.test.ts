@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,9 +7,9 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { ROOT, runCli } from '../../support/cli'
 
 /**
- * Runs `connect` (secret on stdin) and then `sync` inside one D-Bus session with gnome-keyring
- * started in a temporary HOME (DESIGN §6), so the daemon that stored the secret answers the read.
- * `.ci/run` installs both.
+ * Runs `connect` (secret on stdin), `sync`, then `disconnect --yes` and a `sync` that must fail,
+ * inside one D-Bus session with gnome-keyring started in a temporary HOME (DESIGN §6), so the
+ * daemon that stored the secret answers the read and the removal. `.ci/run` installs both.
  */
 const KEYRING_SESSION = [
   'set -e',
@@ -17,7 +17,13 @@ const KEYRING_SESSION = [
   'eval "$(printf kanslia-test | gnome-keyring-daemon --unlock --components=secrets)"',
   'export HOME="$REAL_HOME"',
   '"$NODE" "$KANSLIA" connect --base-url "$BASE" --auth-url "$AUTH" --client-id "$CLIENT"',
-  '"$NODE" "$KANSLIA" sync'
+  '"$NODE" "$KANSLIA" sync',
+  // The secret is in no file of the data folder (the database, the profile, …), which is not empty.
+  'test -n "$(ls -A "$KANSLIA_HOME")"',
+  'if grep -rqF -- "$SECRET" "$KANSLIA_HOME"; then echo "the secret is in a file"; exit 1; fi',
+  // Wipe: the keychain entry goes with the files, so a sync after it has no secret to find.
+  '"$NODE" "$KANSLIA" disconnect --yes',
+  'if "$NODE" "$KANSLIA" sync --base-url "$BASE" --auth-url "$AUTH" --client-id "$CLIENT"; then echo "sync after disconnect worked"; exit 1; fi'
 ].join('\n')
 
 function filesUnder(dir: string): string[] {
@@ -45,7 +51,7 @@ afterAll(async () => {
 })
 
 describe('client secret in the OS keychain (Secret Service)', () => {
-  it('connect stores the secret from stdin; sync then reads it from the keychain; no file holds it', async () => {
+  it('connect stores the secret from stdin; sync then reads it from the keychain; no file holds it; disconnect removes it and the files', async () => {
     const home = mkdtempSync(join(tmpdir(), 'kanslia-keychain-'))
     const both = await runCli([], {
       command: ['dbus-run-session', '--', 'sh', '-c', KEYRING_SESSION],
@@ -58,15 +64,16 @@ describe('client secret in the OS keychain (Secret Service)', () => {
         KANSLIA: join(ROOT, 'bin', 'kanslia.mjs'),
         BASE: sandbox.baseUrl,
         AUTH: sandbox.authUrl,
-        CLIENT: sandbox.clientId
+        CLIENT: sandbox.clientId,
+        SECRET: sandbox.clientSecret
       }
     })
-    expect(both.stderr).not.toMatch(/kanslia: /)
     expect(both.code).toBe(0)
     expect(both.stdout).toMatch(/connected as/)
     expect(both.stdout).toMatch(/sync done/)
-    for (const file of filesUnder(home)) {
-      expect(readFileSync(file).includes(Buffer.from(sandbox.clientSecret)), file).toBe(false)
-    }
+    expect(both.stdout).toMatch(/removed \d+ file\(s\); keychain entry: removed/)
+    expect(both.stderr).toMatch(/kanslia: no client secret for client id/)
+    expect(both.stdout).not.toMatch(/the secret is in a file/)
+    expect(filesUnder(home)).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -153,6 +153,15 @@ describe('kanslia outbox commands (issue 5)', () => {
       ['rejected', null],
       ['discarded', 'sihteeri']
     ])
+    // The audit log is exportable: one item's history as CSV, the whole log as JSON in a file.
+    const csv = await runCli(['audit', '--item', String(rejected.id), '--format', 'csv', '--db', dbFile], { env: offlineEnv() })
+    expect(csv.code).toBe(0)
+    const lines = csv.stdout.trim().split('\n')
+    expect(lines[0]).toBe('id,at,itemId,kind,event,actor,detail')
+    expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['queued', 'sent', 'rejected', 'discarded'])
+    const file = join(home, 'audit.json')
+    expect((await runCli(['audit', '--out', file, '--db', dbFile], { env: offlineEnv() })).code).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(readOutboxAudit(dbFile))
   })
 
   it('a push killed with SIGKILL loses nothing and duplicates nothing; the next push finishes', async () => {
