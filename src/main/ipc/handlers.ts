@@ -40,6 +40,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile }: Handle
     getOrderedMeritGroups: () => session.orderedMeritGroups(),
     getMeritCandidates: (input) => session.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
     queueMeritGrant: (input) => session.queueMeritGrant(input),
+    queueChange: (input) => session.queueChange(input.kind, input.input, input.dependsOn),
     editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),
     getOutbox: () => session.outbox(),
     pushOutbox: () => session.push(),

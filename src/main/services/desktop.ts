@@ -16,7 +16,7 @@ import type {
   SyncStatus,
   SyncSummary
 } from '../../shared/ipc/contract'
-import type { OutboxItem, PushSummary } from '../../shared/outbox'
+import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalList } from '../db/renewalLists'
@@ -48,7 +48,9 @@ import type { SyncRunner } from '../workers/runSyncWorker'
 import type { ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
-import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queueMeritGrant, retryOutboxItem } from './outbox'
+import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, retryOutboxItem } from './outbox'
+import { InvalidChangeError } from '../outbox/errors'
+import type { InputOf } from '../outbox/operations'
 import { removeConnectionData, type WipeResult } from './wipe'
 import { UserFacingError } from './errors'
 
@@ -370,11 +372,31 @@ export class DesktopSession {
    * Queues a batch merit grant (spec v2 §4.3) and tries to push it at once.
    * @throws InvalidChangeError naming every problem (nothing is queued); UserFacingError `no-database`.
    */
-  async queueMeritGrant(input: MeritGrantInput): Promise<OutboxItem> {
-    const item = await queueMeritGrant({ dbFile: this.dbFile, ...meritGrantPayload(input) })
+  queueMeritGrant(input: MeritGrantInput): Promise<OutboxItem> {
+    return this.queued(queueMeritGrant({ dbFile: this.dbFile, ...meritGrantPayload(input) }))
+  }
+
+  /** After an item entered the queue: tell the window, and try to push it. */
+  private async queued(queuing: Promise<OutboxItem>): Promise<OutboxItem> {
+    const item = await queuing
     this.outboxChanged()
     setImmediate(() => this.pushInBackground())
     return item
+  }
+
+  /**
+   * Queues a change of any kind (issue 5: every operation reachable from the app) with the input
+   * its operation module takes (see the `queue…` functions of services/outbox), and tries to push it.
+   * @throws InvalidChangeError naming every problem, also when the input is not of the kind's shape; UserFacingError `no-database`.
+   */
+  async queueChange(kind: OutboxKind, input: Record<string, unknown>, dependsOn?: number): Promise<OutboxItem> {
+    try {
+      return await this.queued(queue({ dbFile: this.dbFile }, kind, input as unknown as InputOf<typeof kind>, dependsOn))
+    } catch (error) {
+      // A prepare step reads the fields it expects; input of another shape fails there, before anything is queued.
+      if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [`the input does not have the fields a ${kind} takes (${error.message})`])
+      throw error
+    }
   }
 
   /** Replaces a queued or rejected merit grant's input and queues it again. @throws as `editOutboxItem`; UserFacingError `wrong-kind`. */

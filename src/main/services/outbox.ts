@@ -245,7 +245,13 @@ export function pushOutboxNow(request: PushRequest): Promise<PushSummary> {
   })
 }
 
-function queue<K extends OutboxKind>(request: OutboxRequest, kind: K, input: InputOf<K>, dependsOn?: number): Promise<OutboxItem> {
+/**
+ * Queues a change of any kind with the input its operation module takes (the desktop app's one
+ * channel for every kind; the functions above are the typed forms of it). `dependsOn` names an
+ * earlier outbox item the change waits for.
+ * @throws InvalidChangeError (code `invalid-change`) naming every problem; UserFacingError `no-database`.
+ */
+export function queue<K extends OutboxKind>(request: OutboxRequest, kind: K, input: InputOf<K>, dependsOn?: number): Promise<OutboxItem> {
   return withWritableDatabase(request.dbFile, (db) => toOutboxItem(db, queueChange(db, kind, input, { actor: actorOf(request), dependsOn })))
 }
 

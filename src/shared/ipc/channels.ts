@@ -19,6 +19,7 @@ export const METHODS = [
   'getOrderedMeritGroups',
   'getMeritCandidates',
   'queueMeritGrant',
+  'queueChange',
   'editMeritGrant',
   'getOutbox',
   'pushOutbox',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
-import type { OutboxItem, OutboxKind, OutboxState, PushSummary } from '../outbox'
+import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
@@ -316,6 +316,10 @@ export const CONTRACT = {
     output: {} as MeritCandidateList
   },
   queueMeritGrant: { input: meritGrantInputSchema, output: {} as OutboxItem },
+  queueChange: {
+    input: z.strictObject({ kind: z.enum(OUTBOX_KINDS as [OutboxKind, ...OutboxKind[]]), input: z.record(z.string(), z.unknown()), dependsOn: id.optional() }),
+    output: {} as OutboxItem
+  },
   editMeritGrant: { input: z.strictObject({ itemId: id, grant: meritGrantInputSchema }), output: {} as OutboxItem },
   getOutbox: { input: none, output: {} as OutboxView },
   pushOutbox: { input: none, output: {} as PushSummary },

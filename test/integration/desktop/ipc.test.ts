@@ -132,6 +132,20 @@ describe('desktop IPC handlers against the demo federation', () => {
     expect(events.at(-1)).toEqual({ type: 'outbox-changed', waiting: 0 })
   })
 
+  it('queues a change of any outbox kind through one channel, and refuses input of another shape clearly (issue 5)', async () => {
+    const organizations = ((await call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
+    const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')!
+    const malformed = (await call('queueChange', { kind: 'club-create', input: { parentId: federation.id } })) as { ok: false; error: { code: string; message: string } }
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-change' } })
+    expect(malformed.error.message).toMatch(/does not have the fields a club-create takes/)
+    const queued = (await call('queueChange', { kind: 'club-create', input: { parentId: federation.id, club: { name: 'Kanslian Kisaajat' } } })) as { ok: true; value: OutboxItem }
+    expect(queued.value).toMatchObject({ kind: 'club-create', state: 'queued' })
+    const pushed = (await call('pushOutbox')) as { ok: true; value: PushSummary }
+    expect(pushed.value.done).toEqual([queued.value.id])
+    const after = ((await call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
+    expect(after.some((o) => o.name === 'Kanslian Kisaajat' && o.parentId === federation.id)).toBe(true)
+  })
+
   it('checks members at the venue, one by Sport-ID and a whole start list, from the local data (issue 7)', async () => {
     const value = async <T>(method: string, input?: unknown) => ((await call(method, input)) as { ok: true; value: T }).value
     const valid = (await value<MemberPage>('listMembers', { status: 'valid', limit: 500 })).rows
