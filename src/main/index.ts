@@ -37,6 +37,10 @@ const desktop = new DesktopSession({ runSync: workerSyncRunner({ file: join(__di
 const handlers = createHandlers({
   session: desktop,
   openExternal: (url) => shell.openExternal(url),
+  openFile: async (path) => {
+    const failure = await shell.openPath(path)
+    if (failure) throw new Error(`could not open ${path}: ${failure}`)
+  },
   // The person picks where an export goes; the renderer never names a file.
   chooseSaveFile: async (suggestedName, format) => {
     const window = BrowserWindow.getFocusedWindow()

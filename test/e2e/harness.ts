@@ -74,7 +74,8 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     chooseSaveFile: async (name) => {
       saved.push(join(exportsDir, name))
       return saved.at(-1)!
-    }
+    },
+    openFile: async () => undefined
   })
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   // Reduced motion: Mantine then skips transitions, so screenshots never catch a drawer half-open.

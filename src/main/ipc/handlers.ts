@@ -7,6 +7,7 @@ import { SchemaTooNewError, SchemaTooOldError } from '../db/open'
 import { KeychainUnavailableError } from '../secrets/keychain'
 import type { DesktopSession } from '../services/desktop'
 import type { TableFormat } from '../services/tableExport'
+import { writePaymentForm } from '../services/paymentForm'
 import { UserFacingError } from '../services/errors'
 import { safeExternalUrl } from './links'
 
@@ -18,12 +19,14 @@ export interface HandlerDeps {
   session: DesktopSession
   openExternal(url: string): Promise<void>
   chooseSaveFile(suggestedName: string, format: TableFormat | 'json'): Promise<string | null>
+  /** Opens a file the main process wrote (the payment start page) in the system's default app, the browser. */
+  openFile(path: string): Promise<void>
 }
 
 type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M> }
 
 /** One implementation per contract method, each calling the session (and through it `services/`). */
-export function createHandlers({ session, openExternal, chooseSaveFile }: HandlerDeps): Handlers {
+export function createHandlers({ session, openExternal, chooseSaveFile, openFile }: HandlerDeps): Handlers {
   return {
     getAppState: () => session.state(),
     connect: (input) => session.connect(input),
@@ -46,6 +49,13 @@ export function createHandlers({ session, openExternal, chooseSaveFile }: Handle
     pushOutbox: () => session.push(),
     retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
     discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
+    openPaymentPage: async (input) => {
+      const initiation = session.paymentInitiation(input.itemId)
+      const url = safeExternalUrl(initiation.paymentGatewayUrl)
+      if (url === null) return { opened: false }
+      await openFile(writePaymentForm(url, initiation.requestData))
+      return { opened: true }
+    },
     revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),
     exportMember: async (input) => {
       const file = await chooseSaveFile(`member-${input.id}-${session.todayDate()}.json`, 'json')

@@ -52,6 +52,7 @@ import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, qu
 import { InvalidChangeError } from '../outbox/errors'
 import type { InputOf } from '../outbox/operations'
 import { removeConnectionData, type WipeResult } from './wipe'
+import type { PaymentInitiation } from './paymentForm'
 import { UserFacingError } from './errors'
 
 /** Where a desktop session keeps its files, and how it syncs. */
@@ -397,6 +398,19 @@ export class DesktopSession {
       if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [`the input does not have the fields a ${kind} takes (${error.message})`])
       throw error
     }
+  }
+
+  /**
+   * The payment initiation a done `order-payment` item received (spec v2 §2.17), for opening the
+   * gateway. @throws UserFacingError `no-payment` when the item is not a sent payment initiation.
+   */
+  paymentInitiation(itemId: number): PaymentInitiation {
+    const item = listOutbox(this.dbFile).find((candidate) => candidate.id === itemId)
+    const answer = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? (JSON.parse(item.lastAnswer) as Partial<PaymentInitiation>) : null
+    if (!answer || typeof answer.paymentGatewayUrl !== 'string' || !Array.isArray(answer.requestData)) {
+      throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment initiation the registry answered`)
+    }
+    return { paymentGatewayUrl: answer.paymentGatewayUrl, requestData: answer.requestData }
   }
 
   /** Replaces a queued or rejected merit grant's input and queues it again. @throws as `editOutboxItem`; UserFacingError `wrong-kind`. */

@@ -25,6 +25,7 @@ export const METHODS = [
   'pushOutbox',
   'retryOutboxItem',
   'discardOutboxItem',
+  'openPaymentPage',
   'revealIdentityNumber',
   'exportMember',
   'removeConnection',

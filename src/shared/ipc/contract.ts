@@ -325,6 +325,7 @@ export const CONTRACT = {
   pushOutbox: { input: none, output: {} as PushSummary },
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
+  openPaymentPage: { input: z.strictObject({ itemId: id }), output: {} as { opened: boolean } },
   revealIdentityNumber: { input: z.strictObject({ id }), output: {} as { socialSecurityNumber: string } },
   exportMember: { input: z.strictObject({ id }), output: {} as { saved: string | null } },
   removeConnection: { input: none, output: {} as WipeSummary },

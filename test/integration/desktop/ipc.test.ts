@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KansliaEvent, MemberDetail, MemberPage, MeritChoice, OrganizationNode, OutboxView } from '../../../src/shared/ipc/contract'
 import type { OutboxItem, PushSummary } from '../../../src/shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
+import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
 
 /** A merit of the federation itself: any member of the federation may be granted it (spec v2 §4.3 readability). */
@@ -19,7 +21,8 @@ function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[
  */
 describe('desktop IPC handlers against the demo federation', () => {
   const test = createTestSession({ demoAthletes: 400 })
-  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined, chooseSaveFile: async () => null })
+  const openedFiles: string[] = []
+  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined, chooseSaveFile: async () => null, openFile: async (path) => void openedFiles.push(path) })
   const events: KansliaEvent[] = []
   const call = (method: string, input?: unknown) => dispatch(handlers, method, input)
 
@@ -144,6 +147,27 @@ describe('desktop IPC handlers against the demo federation', () => {
     expect(pushed.value.done).toEqual([queued.value.id])
     const after = ((await call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
     expect(after.some((o) => o.name === 'Kanslian Kisaajat' && o.parentId === federation.id)).toBe(true)
+  })
+
+  it("places an order for a registration awaiting payment, pays it, and opens the gateway's form in the browser (issue 5)", async () => {
+    const db = openDatabaseReadonly(test.session.dbFile)
+    const waiting = db
+      .prepare(
+        `SELECT r.id, r.participant_user_id AS userId FROM event_registration r JOIN registered_event_user u ON u.id = r.id
+         WHERE u.payment_status = 'WAITING_PAYMENT_CONFIRMATION' ORDER BY r.id LIMIT 1`
+      )
+      .get() as { id: number; userId: number }
+    db.close()
+    const order = (await call('queueChange', { kind: 'order-create', input: { userId: waiting.userId, eventRegistrationIds: [waiting.id] } })) as { ok: true; value: OutboxItem }
+    const payment = (await call('queueChange', { kind: 'order-payment', input: { paymentMethodCode: 'op' }, dependsOn: order.value.id })) as { ok: true; value: OutboxItem }
+    expect(((await call('openPaymentPage', { itemId: payment.value.id })) as { ok: false; error: { code: string } }).error.code).toBe('no-payment')
+    const pushed = (await call('pushOutbox')) as { ok: true; value: PushSummary }
+    expect(pushed.value.done).toEqual([order.value.id, payment.value.id])
+    expect(await call('openPaymentPage', { itemId: payment.value.id })).toEqual({ ok: true, value: { opened: true } })
+    const page = readFileSync(openedFiles.at(-1)!, 'utf8')
+    const answer = JSON.parse(((await call('getOutbox')) as { ok: true; value: OutboxView }).value.items.find((i) => i.id === payment.value.id)!.lastAnswer!)
+    expect(page).toContain(`<form method="post" action="${answer.paymentGatewayUrl}">`)
+    expect(page.match(/type="hidden"/g)).toHaveLength(answer.requestData.length)
   })
 
   it('checks members at the venue, one by Sport-ID and a whole start list, from the local data (issue 7)', async () => {

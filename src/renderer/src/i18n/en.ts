@@ -177,6 +177,7 @@ export const en = {
     stateHeading: 'State',
     meritGrantSummary: '{{merit}} to {{count, number}} members, granted {{date}} by {{granter}}',
     pushNow: 'Push now',
+    openPayment: 'Open the payment page',
     empty: 'Nothing waits to be sent.',
     waiting: '{{count, number}} changes wait for the network',
     retry: 'Retry',

@@ -179,6 +179,7 @@ export const fi: Strings = {
     stateHeading: 'Tila',
     meritGrantSummary: '{{merit}} {{count, number}} jäsenelle, myönnetty {{date}}, myöntäjä {{granter}}',
     pushNow: 'Lähetä nyt',
+    openPayment: 'Avaa maksusivu',
     empty: 'Mikään ei odota lähetystä.',
     waiting: '{{count, number}} muutosta odottaa verkkoa',
     retry: 'Yritä uudelleen',

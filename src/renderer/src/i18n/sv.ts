@@ -179,6 +179,7 @@ export const sv: Strings = {
     stateHeading: 'Status',
     meritGrantSummary: '{{merit}} till {{count, number}} medlemmar, beviljat {{date}} av {{granter}}',
     pushNow: 'Skicka nu',
+    openPayment: 'Öppna betalningssidan',
     empty: 'Inget väntar på att skickas.',
     waiting: '{{count, number}} ändringar väntar på nätet',
     retry: 'Försök igen',

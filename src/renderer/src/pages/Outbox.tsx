@@ -130,6 +130,11 @@ export function Outbox() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    {item.kind === 'order-payment' && item.state === 'done' && (
+                      <Button size="xs" onClick={() => void act(() => call('openPaymentPage', { itemId: item.id }))}>
+                        {t('outbox.openPayment')}
+                      </Button>
+                    )}
                     {(item.state === 'rejected' || item.awaitsDecision) && (
                       <Button size="xs" variant="light" onClick={() => void act(() => call('retryOutboxItem', { itemId: item.id }))}>
                         {t('outbox.retry')}
