@@ -70,8 +70,7 @@ export class Pass {
       if (this.source.paging === 'sync') await this.runSync()
       else if (this.source.paging === 'page') {
         if (!(await this.readNewest())) await this.readPages()
-      }
-      else await this.readOnce()
+      } else await this.readOnce()
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'forbidden') {
         // DESIGN §3 rule 6: no rights is an answer (nothing readable), not an error to retry.
