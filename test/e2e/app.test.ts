@@ -6,6 +6,7 @@ import { openDatabaseReadonly } from '../../src/main/db/open'
 import type { MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
+import type { EventRow } from '../../src/shared/events'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
@@ -309,6 +310,45 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('candidates-message').waitFor()
     const queued = (await value<OutboxView>('getOutbox')).items.at(-1)!
     expect(queued.payload).toMatchObject({ meritId: next.id, grant: { meritGranter: 'Liiton hallitus', meritGrantees: candidates.ids } })
+  })
+
+  it('registers ticked members to an event, lists its participants, exports them and queues a cancellation (issue 7)', async () => {
+    const { page } = app
+    const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
+    const today = new Date().toISOString().slice(0, 10)
+    const event = (await value<EventRow[]>('getEvents', { text: '', from: today })).find((e) => e.registrations > 0 && !e.maxAttendeeCount)!
+    expect(event).toBeDefined()
+    const label = `${new Intl.DateTimeFormat('fi-FI').format(new Date(`${event.startDateTime!.slice(0, 10)}T00:00:00`))} · ${event.name}`
+    const registered = new Set((await value<Array<{ userId: number }>>('getEventParticipants', { uuid: event.uuid })).map((p) => p.userId))
+    const newcomers = (await members({ status: 'valid', limit: 50 })).rows.filter((m) => !registered.has(m.id)).slice(0, 2)
+
+    await page.getByTestId('nav-members').click()
+    for (const member of newcomers) {
+      await page.getByTestId('member-search').fill(String(member.sportId))
+      await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).getByTestId('member-tick').click()
+    }
+    await clearSearch()
+    await page.getByTestId('ticked-count').getByText('2 valittu').waitFor()
+    await page.getByTestId('register-open').click()
+    await page.getByTestId('register-event-select').click()
+    await page.getByRole('option', { name: label, exact: true }).click()
+    await page.getByTestId('register-queue').click()
+    await page.getByTestId('grant-queued').getByText('2 ilmoittautumista jonossa', { exact: false }).waitFor()
+
+    await page.getByTestId('nav-events').click()
+    await page.getByTestId('events-search').fill(event.name)
+    await page.getByTestId('event-row').filter({ hasText: event.name }).first().click()
+    await expect.poll(() => page.getByTestId('participant-row').count()).toBe(event.registrations)
+    await shot('events')
+    await page.getByTestId('participants-export-xlsx').click()
+    await page.getByTestId('events-message').getByText('Tallennettu', { exact: false }).waitFor()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(app.saved.at(-1)!)
+    expect(workbook.getWorksheet('participants')!.rowCount).toBe(event.registrations + 1)
+    await page.getByTestId('participant-cancel').first().click()
+    await page.getByTestId('events-message').getByText('Peruutus on jonossa', { exact: false }).waitFor()
+    const kinds = (await value<OutboxView>('getOutbox')).items.slice(-3).map((i) => i.kind)
+    expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
   })
 
   it('switches language in settings, where About names the API version the last sync read', async () => {

@@ -66,6 +66,13 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     removeConnection: () => session.removeConnection(),
     checkAtVenue: (input) => session.venueCheck(input.text, input.date),
     checkStartList: (input) => session.startList(input.lines, input.date),
+    getEvents: (input) => session.eventList(input),
+    getEventParticipants: (input) => session.eventParticipants(input.uuid),
+    exportEventParticipants: async (input) => {
+      const file = await chooseSaveFile(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}.${input.format}`, input.format)
+      if (file === null) return { saved: null, rows: 0 }
+      return { saved: file, rows: await session.exportEventParticipants(input, file) }
+    },
     getRenewalList: (input) => session.renewalList(input.kind, input.days),
     getRenewalEmails: (input) => session.renewalListEmails(input.kind, input.days),
     exportRenewalList: async (input) => {

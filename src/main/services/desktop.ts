@@ -34,6 +34,8 @@ import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '..
 import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
+import { readEventParticipants, readEvents } from '../db/events'
+import type { EventRow, ParticipantColumn, ParticipantRow } from '../../shared/events'
 import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../outbox/limits'
@@ -310,6 +312,35 @@ export class DesktopSession {
     return this.today()
   }
 
+  /** Stored events (issue 7), see `readEvents`. */
+  eventList(filter: { text?: string; from?: string; to?: string }): EventRow[] {
+    return this.read((db) => readEvents(db, filter))
+  }
+
+  /** An event's stored registrations with their members, see `readEventParticipants`. */
+  eventParticipants(uuid: string): ParticipantRow[] {
+    return this.read((db) => readEventParticipants(db, uuid))
+  }
+
+  /**
+   * Writes an event's participants list as shown (the columns given) to `file`, and records the
+   * export in the privacy log. @returns the rows written. @throws Error from the file system.
+   */
+  async exportEventParticipants(
+    request: { uuid: string; format: TableFormat; columns: ReadonlyArray<{ key: ParticipantColumn; label: string }> },
+    file: string
+  ): Promise<number> {
+    const rows = this.eventParticipants(request.uuid)
+    await writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, row[key]]))))
+    await this.logListExport({ list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
+    return rows.length
+  }
+
+  /** Records an export of a list in the privacy log (issue 6). */
+  private async logListExport(detail: Record<string, unknown>): Promise<void> {
+    await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'export-list', detail }))
+  }
+
   /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
   renewalList(kind: RenewalListKind, days: number): RenewalList {
     return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
@@ -337,14 +368,7 @@ export class DesktopSession {
       request.columns,
       rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, key === 'guardianEmails' ? row.guardianEmails.join(', ') : row[key]])))
     )
-    await withWritableDatabase(this.dbFile, (db) =>
-      appendPrivacyLog(db, {
-        at: new Date().toISOString(),
-        actor: currentActor(),
-        action: 'export-list',
-        detail: { list: request.kind, days: request.days, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file }
-      })
-    )
+    await this.logListExport({ list: request.kind, days: request.days, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
     return rows.length
   }
 

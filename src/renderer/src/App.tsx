@@ -10,20 +10,21 @@ import { FirstRun } from './pages/FirstRun'
 import { Settings } from './pages/Settings'
 import { SyncPanel } from './pages/SyncPanel'
 import { SyncProgress } from './pages/SyncProgress'
+import { Events } from './pages/Events'
 import { MeritCandidates } from './pages/MeritCandidates'
 import { Renewals } from './pages/Renewals'
 import { VenueCheck } from './pages/VenueCheck'
 import { subscribeToEvents, useAppStore, type Page } from './stores/app'
 
-const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'sync', 'settings']
+const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'events', 'sync', 'settings']
 
 /** The desktop app: first run until a database exists, then the navigation and the pages. */
 export function App() {
   const { t } = useTranslation()
   const { app, page, setPage, load, syncing } = useAppStore()
-  // Ctrl+1…9 (⌘ on macOS) open the pages in navigation order, also from inside text fields.
+  // Ctrl+1…9 and 0 (⌘ on macOS) open the pages in navigation order, also from inside text fields.
   useHotkeys(
-    PAGES.map((p, i) => [`mod+${i + 1}`, () => setPage(p)] as [string, () => void]),
+    PAGES.map((p, i) => [`mod+${(i + 1) % 10}`, () => setPage(p)] as [string, () => void]),
     []
   )
   useEffect(() => {
@@ -39,7 +40,7 @@ export function App() {
     )
   }
   if (app.mode === 'first-run') return <FirstRun />
-  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, outbox: <Outbox />, venue: <VenueCheck />, renewals: <Renewals />, candidates: <MeritCandidates />, sync: <SyncPanel />, settings: <Settings /> }[page]
+  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, outbox: <Outbox />, venue: <VenueCheck />, renewals: <Renewals />, candidates: <MeritCandidates />, events: <Events />, sync: <SyncPanel />, settings: <Settings /> }[page]
   return (
     <AppShell navbar={{ width: 220, breakpoint: 0 }} padding={0}>
       <AppShell.Navbar p="sm">

@@ -3,6 +3,7 @@ import type { MethodName } from './channels'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
+import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../events'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 
 /**
@@ -279,6 +280,9 @@ export const meritGrantInputSchema = z.strictObject({
 })
 export type MeritGrantInput = z.input<typeof meritGrantInputSchema>
 
+/** An event's UUID (spec v2 §2.15 `eventUuid`). */
+const eventUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'an event UUID')
+
 /** The window of the renewal lists, in days (issue 7: "ends within N days"). */
 const renewalDays = z.number().int().min(0).max(366)
 
@@ -338,6 +342,19 @@ export const CONTRACT = {
       days: renewalDays,
       format: z.enum(['csv', 'xlsx']),
       columns: z.array(z.strictObject({ key: z.enum(RENEWAL_COLUMNS), label: z.string().min(1).max(100) })).min(1).max(RENEWAL_COLUMNS.length)
+    }),
+    output: {} as { saved: string | null; rows: number }
+  },
+  getEvents: {
+    input: z.strictObject({ text: z.string().max(200).default(''), from: isoDate.optional(), to: isoDate.optional() }),
+    output: {} as EventRow[]
+  },
+  getEventParticipants: { input: z.strictObject({ uuid: eventUuid }), output: {} as ParticipantRow[] },
+  exportEventParticipants: {
+    input: z.strictObject({
+      uuid: eventUuid,
+      format: z.enum(['csv', 'xlsx']),
+      columns: z.array(z.strictObject({ key: z.enum(PARTICIPANT_COLUMNS), label: z.string().min(1).max(100) })).min(1).max(PARTICIPANT_COLUMNS.length)
     }),
     output: {} as { saved: string | null; rows: number }
   },

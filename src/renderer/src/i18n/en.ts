@@ -1,7 +1,7 @@
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
-  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', candidates: 'Merit candidates', sync: 'Sync', settings: 'Settings' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', candidates: 'Merit candidates', events: 'Events', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
     intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
@@ -37,7 +37,7 @@ export const en = {
     clearSelection: 'Clear',
     grantMerit: 'Grant a merit…',
     tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
-    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…9 switch pages'
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…9 and 0 switch pages'
   },
   status: {
     all: 'Any status',
@@ -151,6 +151,37 @@ export const en = {
     chooseNext: 'Choose the next merit to grant it to all of its candidates.',
     tooMany: 'Over 10,000 candidates: one grant names at most 10,000.',
     empty: 'No candidates.'
+  },
+  /** Events and their participants (issue 7). */
+  events: {
+    heading: 'Events',
+    search: 'Search by name, organizer or place',
+    from: 'Starting from',
+    to: 'Starting by',
+    count: '{{count, number}} events',
+    registrations: 'Registrations',
+    organizer: 'Organizer',
+    start: 'Starts',
+    place: 'Place',
+    participants: 'Participants: {{name}}',
+    cancel: 'Cancel',
+    cancelQueued: 'The cancellation is queued: it reaches the registry at the next push.',
+    none: 'No registrations stored.',
+    register: 'Register to an event…',
+    registerHeading: 'Register {{count, number}} members to an event',
+    event: 'Event',
+    registerQueue: 'Queue the registrations',
+    registered: '{{count, number}} registrations queued.',
+    refused: '{{count, number}} refused: {{message}}',
+    column: {
+      lastName: 'Last name',
+      firstName: 'First names',
+      sportId: 'Sport-ID',
+      club: 'Club',
+      registrationDate: 'Registered',
+      paidAmountInCents: 'Paid (cents)',
+      paymentStatus: 'Payment'
+    }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

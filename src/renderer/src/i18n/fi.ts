@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
-  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', candidates: 'Merkkiehdokkaat', sync: 'Synkronointi', settings: 'Asetukset' },
+  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', candidates: 'Merkkiehdokkaat', events: 'Tapahtumat', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
     intro: 'Yhdistä valtakunnalliseen urheilurekisteriin lajiliittosi antamilla API-tunnuksilla tai tutustu ensin demoliittoon.',
@@ -39,7 +39,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
-    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 vaihtaa sivua'
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 ja 0 vaihtavat sivua'
   },
   status: {
     all: 'Kaikki tilat',
@@ -153,6 +153,37 @@ export const fi: Strings = {
     chooseNext: 'Valitse seuraava merkki myöntääksesi sen kaikille sen ehdokkaille.',
     tooMany: 'Yli 10 000 ehdokasta: yksi myöntö voi koskea enintään 10 000:ta.',
     empty: 'Ei ehdokkaita.'
+  },
+  /** Events and their participants (issue 7). */
+  events: {
+    heading: 'Tapahtumat',
+    search: 'Hae nimellä, järjestäjällä tai paikalla',
+    from: 'Alkaen',
+    to: 'Viimeistään',
+    count: '{{count, number}} tapahtumaa',
+    registrations: 'Ilmoittautumisia',
+    organizer: 'Järjestäjä',
+    start: 'Alkaa',
+    place: 'Paikka',
+    participants: 'Osallistujat: {{name}}',
+    cancel: 'Peruuta',
+    cancelQueued: 'Peruutus on jonossa: se päätyy rekisteriin seuraavassa lähetyksessä.',
+    none: 'Ilmoittautumisia ei ole tallennettu.',
+    register: 'Ilmoita tapahtumaan…',
+    registerHeading: 'Ilmoita {{count, number}} jäsentä tapahtumaan',
+    event: 'Tapahtuma',
+    registerQueue: 'Lisää ilmoittautumiset jonoon',
+    registered: '{{count, number}} ilmoittautumista jonossa.',
+    refused: '{{count, number}} hylätty: {{message}}',
+    column: {
+      lastName: 'Sukunimi',
+      firstName: 'Etunimet',
+      sportId: 'Sport-ID',
+      club: 'Seura',
+      registrationDate: 'Ilmoittautunut',
+      paidAmountInCents: 'Maksettu (senttiä)',
+      paymentStatus: 'Maksu'
+    }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

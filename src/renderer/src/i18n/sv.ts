@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
-  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', candidates: 'Kandidater', sync: 'Synkronisering', settings: 'Inställningar' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', candidates: 'Kandidater', events: 'Evenemang', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
     intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
@@ -39,7 +39,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
-    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 byter sida'
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 och 0 byter sida'
   },
   status: {
     all: 'Alla statusar',
@@ -153,6 +153,37 @@ export const sv: Strings = {
     chooseNext: 'Välj nästa tecken för att bevilja det till alla dess kandidater.',
     tooMany: 'Över 10 000 kandidater: ett beviljande får nämna högst 10 000.',
     empty: 'Inga kandidater.'
+  },
+  /** Events and their participants (issue 7). */
+  events: {
+    heading: 'Evenemang',
+    search: 'Sök på namn, arrangör eller plats',
+    from: 'Från och med',
+    to: 'Till och med',
+    count: '{{count, number}} evenemang',
+    registrations: 'Anmälningar',
+    organizer: 'Arrangör',
+    start: 'Börjar',
+    place: 'Plats',
+    participants: 'Deltagare: {{name}}',
+    cancel: 'Annullera',
+    cancelQueued: 'Annulleringen står i kö: den når registret vid nästa sändning.',
+    none: 'Inga anmälningar sparade.',
+    register: 'Anmäl till ett evenemang…',
+    registerHeading: 'Anmäl {{count, number}} medlemmar till ett evenemang',
+    event: 'Evenemang',
+    registerQueue: 'Lägg anmälningarna i kö',
+    registered: '{{count, number}} anmälningar i kö.',
+    refused: '{{count, number}} avvisade: {{message}}',
+    column: {
+      lastName: 'Efternamn',
+      firstName: 'Förnamn',
+      sportId: 'Sport-ID',
+      club: 'Förening',
+      registrationDate: 'Anmäld',
+      paidAmountInCents: 'Betalt (cent)',
+      paymentStatus: 'Betalning'
+    }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

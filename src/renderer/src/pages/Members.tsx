@@ -11,6 +11,7 @@ import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
 import { MemberDetail } from './MemberDetail'
+import { RegisterToEvent } from './RegisterToEvent'
 
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 50
@@ -44,6 +45,7 @@ export function Members() {
   /** The row index of the last tick: shift-click ticks the range from it. */
   const anchor = useRef<number | null>(null)
   const [granting, setGranting] = useState(false)
+  const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
   const grantees = useMemo(() => [...ticked], [ticked])
   const requested = useRef(new Set<number>())
@@ -192,7 +194,7 @@ export function Members() {
       </Group>
       {queuedSummary && (
         <Alert color="green" withCloseButton onClose={() => setQueuedSummary(null)} data-testid="grant-queued">
-          {t('grant.queued', { summary: queuedSummary })}
+          {queuedSummary}
         </Alert>
       )}
       <Group justify="space-between">
@@ -217,6 +219,9 @@ export function Members() {
               </Text>
               <Button size="compact-sm" onClick={() => setGranting(true)} data-testid="grant-open">
                 {t('members.grantMerit')}
+              </Button>
+              <Button size="compact-sm" variant="light" onClick={() => setRegistering(true)} data-testid="register-open">
+                {t('events.register')}
               </Button>
               <Button size="compact-sm" variant="default" onClick={() => setTicked(new Set())}>
                 {t('members.clearSelection')}
@@ -290,7 +295,16 @@ export function Members() {
         onQueued={(_item, description) => {
           setGranting(false)
           setTicked(new Set())
-          setQueuedSummary(description)
+          setQueuedSummary(t('grant.queued', { summary: description }))
+        }}
+      />
+      <RegisterToEvent
+        members={grantees}
+        opened={registering}
+        onClose={() => setRegistering(false)}
+        onQueued={(queued, refused) => {
+          if (refused === 0) setRegistering(false)
+          if (queued > 0) setQueuedSummary(t('events.registered', { count: queued }))
         }}
       />
       <MemberDetail

@@ -1,0 +1,55 @@
+import type { EventRow, ParticipantRow } from '../../shared/events'
+import { CLUB } from './memberSummary'
+import type { ReadableDB } from './open'
+import { prepared } from './statements'
+
+/** Copies the non-null values of `row` onto `target` under the same keys. */
+function present<T extends object>(target: T, row: Record<string, unknown>): T {
+  for (const [key, value] of Object.entries(row)) if (value !== null && value !== undefined) Object.assign(target, { [key]: value })
+  return target
+}
+
+/**
+ * The stored events (issue 7 "Events"), each with the number of registrations stored in its list
+ * (scope `event <id>`): the v3 listing (spec v3 §4 `GET /event`) and the v2 event
+ * search (§4.11, which also finds private events), once per UUID (the listing's row wins), whose
+ * name, organizer or place contains `text` (any case) and that start on `from`…`to` (ISO dates,
+ * either open), by start, newest first.
+ */
+export function readEvents(db: ReadableDB, filter: { text?: string; from?: string; to?: string }): EventRow[] {
+  const rows = prepared(
+    db,
+    `WITH events AS (
+       SELECT id, uuid, raw FROM event WHERE uuid IS NOT NULL
+       UNION ALL SELECT s.id, s.uuid, s.raw FROM event_search_result s WHERE s.uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM event e WHERE e.uuid = s.uuid)
+     )
+     SELECT e.id, e.uuid, coalesce(e.raw ->> '$.name', '#' || e.id) AS name, e.raw ->> '$.organizerName' AS organizerName,
+       e.raw ->> '$.startDateTime' AS startDateTime, e.raw ->> '$.endDateTime' AS endDateTime, e.raw ->> '$.locationAddress' AS locationAddress,
+       e.raw ->> '$.maxAttendeeCount' AS maxAttendeeCount, e.raw ->> '$.priceInCents' AS priceInCents,
+       (SELECT count(*) FROM event_registration r WHERE r.scope = 'event ' || e.id) AS registrations
+     FROM events e
+     WHERE (:text = '' OR instr(lower(coalesce(e.raw ->> '$.name', '') || ' ' || coalesce(e.raw ->> '$.organizerName', '') || ' ' || coalesce(e.raw ->> '$.locationAddress', '')), lower(:text)) > 0)
+       AND (:from IS NULL OR substr(e.raw ->> '$.startDateTime', 1, 10) >= :from)
+       AND (:to IS NULL OR substr(e.raw ->> '$.startDateTime', 1, 10) <= :to)
+     ORDER BY startDateTime DESC, e.id DESC`
+  ).all({ text: filter.text?.trim() ?? '', from: filter.from ?? null, to: filter.to ?? null }) as Array<Record<string, unknown> & { id: number; uuid: string; name: string; registrations: number }>
+  return rows.map(({ id, uuid, name, registrations, ...rest }) => present<EventRow>({ id, uuid, name, registrations }, rest))
+}
+
+/**
+ * The registrations stored for the event `uuid` (spec v2 §2.15) with each member's name, Sport-ID
+ * and club, and the payment status of the registered users list (§2.16), by last name.
+ */
+export function readEventParticipants(db: ReadableDB, uuid: string): ParticipantRow[] {
+  const rows = prepared(
+    db,
+    `SELECT r.id AS eventRegistrationId, r.participant_user_id AS userId, p.sport_id AS sportId, p.first_name AS firstName, p.last_name AS lastName,
+       ${CLUB} AS club, r.registration_date AS registrationDate, r.paid_amount_in_cents AS paidAmountInCents,
+       (SELECT u.payment_status FROM registered_event_user u WHERE u.user_id = r.participant_user_id AND u.scope = 'event ' || coalesce(
+          (SELECT id FROM event WHERE uuid = r.event_uuid), (SELECT id FROM event_search_result WHERE uuid = r.event_uuid))
+        ORDER BY u.modification_us DESC LIMIT 1) AS paymentStatus
+     FROM event_registration r LEFT JOIN person p ON p.id = r.participant_user_id
+     WHERE r.event_uuid = ? ORDER BY p.last_name, p.first_name, r.id`
+  ).all(uuid) as Array<Record<string, unknown> & { eventRegistrationId: number; userId: number }>
+  return rows.map(({ eventRegistrationId, userId, ...rest }) => present<ParticipantRow>({ eventRegistrationId, userId }, rest))
+}

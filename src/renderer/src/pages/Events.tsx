@@ -1,0 +1,134 @@
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../../../shared/events'
+import { call, KansliaError } from '../api'
+import { formatDate } from '../i18n'
+import { useAppStore } from '../stores/app'
+
+/**
+ * Events (issue 7): the stored events with a search and a date range, each with its registrations;
+ * an event's participants with payment status, a registration cancelled through the outbox, and
+ * the participants list exported to CSV or XLSX. Members are registered from the member list.
+ */
+export function Events() {
+  const { t, i18n } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [text, setText] = useState('')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [events, setEvents] = useState<EventRow[]>([])
+  const [open, setOpen] = useState<EventRow | null>(null)
+  const [participants, setParticipants] = useState<ParticipantRow[]>([])
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const fail = (error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
+
+  useEffect(() => {
+    call('getEvents', { text, from: from || undefined, to: to || undefined })
+      .then(setEvents)
+      .catch(fail)
+  }, [text, from, to, dataVersion])
+  useEffect(() => {
+    if (open === null) return
+    call('getEventParticipants', { uuid: open.uuid }).then(setParticipants).catch(fail)
+  }, [open, dataVersion])
+
+  const cancel = (row: ParticipantRow) =>
+    call('queueChange', { kind: 'registration-cancel', input: { eventUuid: open!.uuid, eventRegistrationId: row.eventRegistrationId } })
+      .then(() => setMessage({ color: 'green', text: t('events.cancelQueued') }))
+      .catch(fail)
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    call('exportEventParticipants', { uuid: open!.uuid, format, columns: PARTICIPANT_COLUMNS.map((key) => ({ key, label: t(`events.column.${key}`) })) })
+      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('renewals.saved', { rows: result.rows, file: result.saved }) }))
+      .catch(fail)
+
+  return (
+    <Stack p="md" gap="sm">
+      <Title order={2}>{t('events.heading')}</Title>
+      <Group align="end">
+        <TextInput flex={1} miw={240} placeholder={t('events.search')} aria-label={t('events.search')} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="events-search" />
+        <TextInput type="date" label={t('events.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput type="date" label={t('events.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+      </Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="events-message">
+          {message.text}
+        </Alert>
+      )}
+      <Text size="sm" data-testid="events-count">
+        {t('events.count', { count: events.length })}
+      </Text>
+      <Table.ScrollContainer minWidth={800} mah={open ? 260 : undefined}>
+        <Table striped highlightOnHover data-testid="events-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('events.event')}</Table.Th>
+              <Table.Th>{t('events.start')}</Table.Th>
+              <Table.Th>{t('events.organizer')}</Table.Th>
+              <Table.Th>{t('events.place')}</Table.Th>
+              <Table.Th>{t('events.registrations')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {events.map((event) => (
+              <Table.Tr
+                key={event.uuid}
+                onClick={() => setOpen(event)}
+                style={{ cursor: 'pointer' }}
+                bg={open?.uuid === event.uuid ? 'var(--mantine-color-blue-light)' : undefined}
+                data-testid="event-row"
+              >
+                <Table.Td>{event.name}</Table.Td>
+                <Table.Td>{formatDate(event.startDateTime, i18n.language)}</Table.Td>
+                <Table.Td>{event.organizerName}</Table.Td>
+                <Table.Td>{event.locationAddress}</Table.Td>
+                <Table.Td>
+                  {event.registrations}
+                  {event.maxAttendeeCount ? ` / ${event.maxAttendeeCount}` : ''}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {open && (
+        <Stack gap="xs" data-testid="event-participants">
+          <Group justify="space-between">
+            <Title order={4}>{t('events.participants', { name: open.name })}</Title>
+            <Group gap="xs">
+              <Button size="xs" variant="light" disabled={participants.length === 0} onClick={() => void exportAs('csv')}>
+                {t('renewals.exportCsv')}
+              </Button>
+              <Button size="xs" variant="light" disabled={participants.length === 0} onClick={() => void exportAs('xlsx')} data-testid="participants-export-xlsx">
+                {t('renewals.exportXlsx')}
+              </Button>
+            </Group>
+          </Group>
+          {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
+          {participants.length > 0 && (
+            <Table striped>
+              <Table.Tbody>
+                {participants.map((row) => (
+                  <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
+                    <Table.Td>
+                      {row.lastName}, {row.firstName}
+                    </Table.Td>
+                    <Table.Td>{row.sportId}</Table.Td>
+                    <Table.Td>{row.club}</Table.Td>
+                    <Table.Td>{formatDate(row.registrationDate, i18n.language)}</Table.Td>
+                    <Table.Td>{row.paymentStatus ? t(`payment.${row.paymentStatus}`, { defaultValue: row.paymentStatus }) : ''}</Table.Td>
+                    <Table.Td>
+                      <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel(row)} data-testid="participant-cancel">
+                        {t('events.cancel')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { EventRow } from '../../../shared/events'
+import { localDate } from '../../../shared/localDate'
+import { call, KansliaError } from '../api'
+import { formatDate } from '../i18n'
+
+interface RegisterToEventProps {
+  /** The members to register (user ids). */
+  members: number[]
+  opened: boolean
+  onClose(): void
+  /** Called once every member was queued or refused, with the numbers of each (the refusals stay listed here). */
+  onQueued(queued: number, refused: number): void
+}
+
+/**
+ * Registers the ticked members to an upcoming event (issue 7 "register selected members"): one
+ * outbox registration each (spec v2 §4.8), checked as it is queued; the refusals are listed.
+ */
+export function RegisterToEvent({ members, opened, onClose, onQueued }: RegisterToEventProps) {
+  const { t, i18n } = useTranslation()
+  const [events, setEvents] = useState<EventRow[]>([])
+  const [uuid, setUuid] = useState<string | null>(null)
+  const [refusals, setRefusals] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (!opened) return
+    setRefusals([])
+    void call('getEvents', { text: '', from: localDate() }).then((answer) => setEvents([...answer].reverse()))
+  }, [opened])
+
+  const queue = async () => {
+    setBusy(true)
+    const refused: string[] = []
+    let queued = 0
+    for (const participantUserId of members) {
+      try {
+        await call('queueChange', { kind: 'event-registration', input: { eventUuid: uuid!, registration: { participantUserId } } })
+        queued++
+      } catch (error) {
+        refused.push(error instanceof KansliaError ? error.message : String(error))
+      }
+    }
+    setBusy(false)
+    setRefusals(refused)
+    onQueued(queued, refused.length)
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('events.registerHeading', { count: members.length })} size="lg">
+      <Stack data-testid="register-to-event">
+        <Select
+          label={t('events.event')}
+          data={events.map((e) => ({ value: e.uuid, label: `${formatDate(e.startDateTime, i18n.language)} · ${e.name}` }))}
+          value={uuid}
+          onChange={setUuid}
+          searchable
+          data-testid="register-event-select"
+        />
+        {refusals.length > 0 && (
+          <Alert color="orange" data-testid="register-refused">
+            {t('events.refused', { count: refusals.length, message: refusals[0] })}
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('grant.offlineHint')}
+        </Text>
+        <Group justify="flex-end">
+          <Button loading={busy} disabled={uuid === null || members.length === 0} onClick={() => void queue()} data-testid="register-queue">
+            {t('events.registerQueue')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
