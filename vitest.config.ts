@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-    testTimeout: 60_000,
+    // Whole syncs of thousands of athletes under injected faults, two test files at once on two cores: minutes, not seconds.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // Integration tests start sandboxes and child processes; two cores, so keep parallelism low.
     maxWorkers: 2,
