@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { parseInstant } from '../../../src/shared/instant'
+import { readEventParticipants, readEvents } from '../../../src/main/db/events'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { upsertElements } from '../../../src/main/db/synced'
+import type { ExportResource } from '../../../src/main/db/tables'
+
+const T = '2026-01-05T12:00:00+02:00'
+const CAMP = '0b7c5d0e-0000-4000-8000-000000000001'
+const RACE = '0b7c5d0e-0000-4000-8000-000000000002'
+const MEETING = '0b7c5d0e-0000-4000-8000-000000000003'
+
+function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
+  upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
+}
+
+/** A public camp and race (v3 listing, the race also in the v2 search) and a private meeting (v2 search only); two registrations to the camp. */
+function seed(): WritableDB {
+  const db = openDatabase(':memory:')
+  store(db, 'events', 'public', [
+    { id: 1, eventId: 1, uuid: CAMP, name: 'Kevätleiri', organizerName: 'Seura', startDateTime: '2026-04-10T09:00:00', locationAddress: 'Vierumäki', maxAttendeeCount: 30 },
+    { id: 2, eventId: 2, uuid: RACE, name: 'Syyskisat', organizerName: 'Liitto', startDateTime: '2026-09-05T10:00:00' }
+  ])
+  store(db, 'event-search-results', 'federation 100', [
+    { id: 2, eventId: 2, uuid: RACE, name: 'Syyskisat (haku)', startDateTime: '2026-09-05T10:00:00' },
+    { id: 3, eventId: 3, uuid: MEETING, name: 'Syyskokous', organizerName: 'Liitto', startDateTime: '2026-11-20T18:00:00' }
+  ])
+  const user = (id: number, lastName: string) => ({ id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, modificationTime: T })
+  store(db, 'user-licences', 'federation 100', [
+    { id: 51, userId: 7, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', licenceOrganizationName: 'Seura', user: user(7, 'Virtanen') },
+    { id: 52, userId: 8, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: user(8, 'Aho') }
+  ])
+  store(db, 'event-registrations', 'event 1', [
+    { id: 41, eventUuid: CAMP, participantUserId: 7, registrationDate: '2026-03-01', paidAmountInCents: 2500 },
+    { id: 42, eventUuid: CAMP, participantUserId: 8, registrationDate: '2026-03-02', paidAmountInCents: 0 }
+  ])
+  store(db, 'registered-event-users', 'event 1', [{ id: 41, eventId: 1, userId: 7, user: user(7, 'Virtanen'), paymentStatus: 'PAID', paidAmountInCents: 2500 }])
+  return db
+}
+
+describe('events and participants (issue 7)', () => {
+  it('lists each event once (the v3 listing wins), newest first, with its registrations, and filters by text and start date', () => {
+    const db = seed()
+    expect(readEvents(db, {}).map((e) => [e.name, e.registrations])).toEqual([
+      ['Syyskokous', 0],
+      ['Syyskisat', 0],
+      ['Kevätleiri', 2]
+    ])
+    expect(readEvents(db, {})[2]).toMatchObject({ uuid: CAMP, maxAttendeeCount: 30, locationAddress: 'Vierumäki', organizerName: 'Seura' })
+    expect(readEvents(db, { text: 'LIITTO' }).map((e) => e.name)).toEqual(['Syyskokous', 'Syyskisat'])
+    expect(readEvents(db, { text: 'vierumä' }).map((e) => e.name)).toEqual(['Kevätleiri'])
+    expect(readEvents(db, { from: '2026-05-01', to: '2026-10-31' }).map((e) => e.name)).toEqual(['Syyskisat'])
+  })
+
+  it("gives an event's registrations by last name with the member, club and payment status", () => {
+    expect(readEventParticipants(seed(), CAMP)).toEqual([
+      { eventRegistrationId: 42, userId: 8, sportId: 10000008, firstName: 'Testi', lastName: 'Aho', registrationDate: '2026-03-02', paidAmountInCents: 0 },
+      { eventRegistrationId: 41, userId: 7, sportId: 10000007, firstName: 'Testi', lastName: 'Virtanen', club: 'Seura', registrationDate: '2026-03-01', paidAmountInCents: 2500, paymentStatus: 'PAID' }
+    ])
+  })
+})
