@@ -37,6 +37,12 @@ const desktop = new DesktopSession({ runSync: workerSyncRunner({ file: join(__di
 const handlers = createHandlers({
   session: desktop,
   openExternal: (url) => shell.openExternal(url),
+  chooseOpenFile: async (extensions) => {
+    const window = BrowserWindow.getFocusedWindow()
+    const options = { properties: ['openFile' as const], filters: [{ name: extensions.map((e) => e.toUpperCase()).join(', '), extensions }] }
+    const answer = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options)
+    return answer.canceled ? null : (answer.filePaths[0] ?? null)
+  },
   openFile: async (path) => {
     const failure = await shell.openPath(path)
     if (failure) throw new Error(`could not open ${path}: ${failure}`)

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import ExcelJS from 'exceljs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -256,6 +257,19 @@ describe('desktop app in Chromium', () => {
     expect(await page.getByTestId('venue-list-row').count()).toBe(500)
     expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(0)
     await shot('venue-list')
+
+    // The list imported from a spreadsheet: 499 competitors under a heading row, which matches nobody.
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Lähtölista')
+    sheet.addRow(['Sport-ID', 'Sukunimi'])
+    for (let i = 0; i < 499; i++) sheet.addRow([valid[i % valid.length].sportId, valid[i % valid.length].lastName])
+    const file = join(mkdtempSync(join(tmpdir(), 'kanslia-import-')), 'lahtolista.xlsx')
+    await workbook.xlsx.writeFile(file)
+    app.toOpen.push(file)
+    await page.getByTestId('venue-list-import').click()
+    await page.getByText(`Tarkistettu: ${file}`, { exact: false }).waitFor()
+    await page.getByTestId('venue-list-summary').getByText('/ 500 saa kilpailla', { exact: false }).waitFor()
+    expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(1)
   })
 
   it('lists licences ending within 60 days and exports the columns shown to XLSX and CSV (issue 7)', async () => {

@@ -50,6 +50,8 @@ export interface Harness {
   events: KansliaEvent[]
   /** Files the app exported to, in order (the save dialog answers with a temporary folder). */
   saved: string[]
+  /** Files the open dialog answers with, first first; push one before the app asks (none: cancelled). */
+  toOpen: string[]
   call(method: string, input?: unknown): Promise<unknown>
   close(): Promise<void>
 }
@@ -68,6 +70,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   // The save dialog's stand-in: every export goes to a temporary folder, listed in `saved`.
   const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
   const saved: string[] = []
+  const toOpen: string[] = []
   const handlers = createHandlers({
     session: test.session,
     openExternal: async () => undefined,
@@ -75,7 +78,8 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
       saved.push(join(exportsDir, name))
       return saved.at(-1)!
     },
-    openFile: async () => undefined
+    openFile: async () => undefined,
+    chooseOpenFile: async () => toOpen.shift() ?? null
   })
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   // Reduced motion: Mantine then skips transitions, so screenshots never catch a drawer half-open.
@@ -110,6 +114,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     session: test.session,
     events,
     saved,
+    toOpen,
     call: (method, input) => dispatch(handlers, method, input),
     close: async () => {
       await browser.close()

@@ -8,6 +8,7 @@ import { KeychainUnavailableError } from '../secrets/keychain'
 import type { DesktopSession } from '../services/desktop'
 import type { TableFormat } from '../services/tableExport'
 import { writePaymentForm } from '../services/paymentForm'
+import { readTableLines } from '../services/tableImport'
 import { UserFacingError } from '../services/errors'
 import { safeExternalUrl } from './links'
 
@@ -21,12 +22,14 @@ export interface HandlerDeps {
   chooseSaveFile(suggestedName: string, format: TableFormat | 'json'): Promise<string | null>
   /** Opens a file the main process wrote (the payment start page) in the system's default app, the browser. */
   openFile(path: string): Promise<void>
+  /** Asks the person which spreadsheet to import (Electron's open dialog); null when they cancel. */
+  chooseOpenFile(extensions: string[]): Promise<string | null>
 }
 
 type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M> }
 
 /** One implementation per contract method, each calling the session (and through it `services/`). */
-export function createHandlers({ session, openExternal, chooseSaveFile, openFile }: HandlerDeps): Handlers {
+export function createHandlers({ session, openExternal, chooseSaveFile, openFile, chooseOpenFile }: HandlerDeps): Handlers {
   return {
     getAppState: () => session.state(),
     connect: (input) => session.connect(input),
@@ -66,6 +69,11 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     removeConnection: () => session.removeConnection(),
     checkAtVenue: (input) => session.venueCheck(input.text, input.date),
     checkStartList: (input) => session.startList(input.lines, input.date),
+    importStartList: async (input) => {
+      const file = await chooseOpenFile(['xlsx', 'csv', 'txt'])
+      if (file === null) return { file: null, result: null }
+      return { file, result: session.startList(await readTableLines(file), input?.date) }
+    },
     getEvents: (input) => session.eventList(input),
     getEventParticipants: (input) => session.eventParticipants(input.uuid),
     exportEventParticipants: async (input) => {

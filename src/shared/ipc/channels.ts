@@ -31,6 +31,7 @@ export const METHODS = [
   'removeConnection',
   'checkAtVenue',
   'checkStartList',
+  'importStartList',
   'getEvents',
   'getEventParticipants',
   'exportEventParticipants',

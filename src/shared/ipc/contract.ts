@@ -358,6 +358,10 @@ export const CONTRACT = {
     }),
     output: {} as { saved: string | null; rows: number }
   },
+  importStartList: {
+    input: z.strictObject({ date: isoDate.optional() }).optional(),
+    output: {} as { file: string | null; result: StartListResult | null }
+  },
   checkStartList: { input: z.strictObject({ lines: z.array(z.string().max(500)).max(10_000), date: isoDate.optional() }), output: {} as StartListResult },
   openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>

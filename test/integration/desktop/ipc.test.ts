@@ -22,7 +22,7 @@ function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[
 describe('desktop IPC handlers against the demo federation', () => {
   const test = createTestSession({ demoAthletes: 400 })
   const openedFiles: string[] = []
-  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined, chooseSaveFile: async () => null, openFile: async (path) => void openedFiles.push(path) })
+  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined, chooseSaveFile: async () => null, openFile: async (path) => void openedFiles.push(path), chooseOpenFile: async () => null })
   const events: KansliaEvent[] = []
   const call = (method: string, input?: unknown) => dispatch(handlers, method, input)
 

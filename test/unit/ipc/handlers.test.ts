@@ -9,7 +9,7 @@ import { createTestSession } from '../../support/desktop'
 describe('IPC input validation', () => {
   const test = createTestSession()
   const opened: string[] = []
-  const handlers = createHandlers({ session: test.session, openExternal: async (url) => void opened.push(url), chooseSaveFile: async () => null, openFile: async () => undefined })
+  const handlers = createHandlers({ session: test.session, openExternal: async (url) => void opened.push(url), chooseSaveFile: async () => null, openFile: async () => undefined, chooseOpenFile: async () => null })
   afterAll(() => test.dispose())
 
   it('has one schema per method name and nothing else', () => {

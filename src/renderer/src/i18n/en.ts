@@ -83,6 +83,8 @@ export const en = {
     list: 'Start list',
     listInput: 'Paste the start list: one competitor per line (a Sport-ID, or a name; other columns are ignored)',
     check: 'Check the list',
+    import: 'Import a CSV or XLSX file…',
+    imported: 'Checked {{file}}',
     notFound: 'No member found',
     several: 'Several members match',
     dataAsOf: 'Data as of {{date}}',

@@ -85,6 +85,8 @@ export const fi: Strings = {
     list: 'Lähtölista',
     listInput: 'Liitä lähtölista: yksi kilpailija riville (Sport-ID tai nimi; muut sarakkeet ohitetaan)',
     check: 'Tarkista lista',
+    import: 'Tuo CSV- tai XLSX-tiedosto…',
+    imported: 'Tarkistettu: {{file}}',
     notFound: 'Jäsentä ei löytynyt',
     several: 'Useita jäseniä täsmää',
     dataAsOf: 'Tiedot päivitetty {{date}}',

@@ -85,6 +85,8 @@ export const sv: Strings = {
     list: 'Startlista',
     listInput: 'Klistra in startlistan: en tävlande per rad (Sport-ID eller namn; andra kolumner ignoreras)',
     check: 'Kontrollera listan',
+    import: 'Importera en CSV- eller XLSX-fil…',
+    imported: 'Kontrollerad: {{file}}',
     notFound: 'Ingen medlem hittades',
     several: 'Flera medlemmar matchar',
     dataAsOf: 'Uppgifter från {{date}}',

@@ -70,7 +70,7 @@ function Verdict({ member }: { member: Checked }) {
  * The venue check (issue 7): for competition days, with no network. One member: type or scan a
  * Sport-ID or a name and see at once, in large type, whether the member holds a licence valid on
  * the day (insurance requirement, birth-date range, upgrades and N-day licences judged by
- * DESIGN §3b). Start list: paste a whole list and every line is marked.
+ * DESIGN §3b). Start list: paste a whole list, or import a CSV or XLSX file, and every line is marked.
  */
 export function VenueCheck() {
   const { t } = useTranslation()
@@ -80,6 +80,8 @@ export function VenueCheck() {
   const [result, setResult] = useState<VenueCheckResult | null>(null)
   const [list, setList] = useState('')
   const [listResult, setListResult] = useState<StartListResult | null>(null)
+  /** The file the shown list came from, when imported. */
+  const [imported, setImported] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   /** Answers arrive in order of asking; only the latest question's answer is shown. */
@@ -98,7 +100,20 @@ export function VenueCheck() {
   const checkList = () => {
     setError(null)
     call('checkStartList', { lines: list.split(/\r?\n/), date: date || undefined })
-      .then(setListResult)
+      .then((answer) => {
+        setListResult(answer)
+        setImported(null)
+      })
+      .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
+  }
+  const importList = () => {
+    setError(null)
+    call('importStartList', { date: date || undefined })
+      .then((answer) => {
+        if (answer.result === null) return
+        setListResult(answer.result)
+        setImported(answer.file)
+      })
       .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
   }
   const ok = listResult?.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length ?? 0
@@ -166,6 +181,14 @@ export function VenueCheck() {
             <Button onClick={checkList} disabled={list.trim() === ''} data-testid="venue-list-check">
               {t('venue.check')}
             </Button>
+            <Button variant="light" onClick={importList} data-testid="venue-list-import">
+              {t('venue.import')}
+            </Button>
+            {imported && (
+              <Text size="sm" c="dimmed">
+                {t('venue.imported', { file: imported })}
+              </Text>
+            )}
             {listResult && (
               <Text fw={600} data-testid="venue-list-summary">
                 {t('venue.summary', { ok, count: listResult.rows.length })}
