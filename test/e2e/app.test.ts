@@ -9,6 +9,7 @@ import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/mer
 import type { OutboxView } from '../../src/shared/ipc/contract'
 import type { EventRow } from '../../src/shared/events'
 import type { RenewalList } from '../../src/shared/renewalLists'
+import type { Reports } from '../../src/shared/reports'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
@@ -363,6 +364,24 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('events-message').getByText('Peruutus on jonossa', { exact: false }).waitFor()
     const kinds = (await value<OutboxView>('getOutbox')).items.slice(-3).map((i) => i.kind)
     expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
+  })
+
+  it('shows the reports as charts and tables, and exports one as shown (issue 7)', async () => {
+    const { page } = app
+    const reports = ((await app.call('getReports')) as { ok: true; value: Reports }).value
+    expect(reports.clubs.length).toBeGreaterThan(0)
+    await page.getByTestId('nav-reports').click()
+    await expect.poll(() => page.getByTestId('report-clubs-row').count(), { timeout: 30_000 }).toBe(reports.clubs.length)
+    expect(await page.getByTestId('report-ages').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0)
+    await shot('reports')
+    await page.getByTestId('report-ages-xlsx').click()
+    await page.getByTestId('reports-message').getByText('Tallennettu', { exact: false }).waitFor()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(app.saved.at(-1)!)
+    const sheet = workbook.getWorksheet('ages')!
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Ikä', 'Naiset', 'Miehet', 'Muut'])
+    expect(sheet.rowCount).toBe(reports.ages.length + 1)
+    expect(sheet.getRow(2).getCell(2).value).toBe(reports.ages[0].female)
   })
 
   it('switches language in settings, where About names the API version the last sync read', async () => {

@@ -74,6 +74,12 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       if (file === null) return { file: null, result: null }
       return { file, result: session.startList(await readTableLines(file), input?.date) }
     },
+    getReports: (input) => session.reports(input?.licencePeriodId),
+    exportReport: async (input) => {
+      const file = await chooseSaveFile(`${input.report}-${session.todayDate()}.${input.format}`, input.format)
+      if (file === null) return { saved: null, rows: 0 }
+      return { saved: file, rows: await session.exportReport(input, file) }
+    },
     getEvents: (input) => session.eventList(input),
     getEventParticipants: (input) => session.eventParticipants(input.uuid),
     exportEventParticipants: async (input) => {

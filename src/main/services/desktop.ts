@@ -35,6 +35,8 @@ import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
 import { readEventParticipants, readEvents } from '../db/events'
+import { readReports } from '../db/reports'
+import type { ReportName, Reports } from '../../shared/reports'
 import type { EventRow, ParticipantColumn, ParticipantRow } from '../../shared/events'
 import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
@@ -310,6 +312,21 @@ export class DesktopSession {
   /** Today's date (ISO, local) as the session judges licences. */
   todayDate(): string {
     return this.today()
+  }
+
+  /** The reports of issue 7 for a licence period (default: the current one), see `readReports`. */
+  reports(licencePeriodId?: number): Reports {
+    return this.read((db) => readReports(db, this.today(), licencePeriodId))
+  }
+
+  /**
+   * Writes one report's table (the columns given, headed in the user's language; a column the
+   * report lacks stays empty) to `file`. @returns the rows written. @throws Error from the file system.
+   */
+  async exportReport(request: { report: ReportName; licencePeriodId?: number; format: TableFormat; columns: ReadonlyArray<{ key: string; label: string }> }, file: string): Promise<number> {
+    const rows = this.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number>>
+    await writeTable(file, request.format, request.report, request.columns, rows)
+    return rows.length
   }
 
   /** Stored events (issue 7), see `readEvents`. */

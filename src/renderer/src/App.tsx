@@ -11,20 +11,24 @@ import { Settings } from './pages/Settings'
 import { SyncPanel } from './pages/SyncPanel'
 import { SyncProgress } from './pages/SyncProgress'
 import { Events } from './pages/Events'
+import { Reports } from './pages/Reports'
 import { MeritCandidates } from './pages/MeritCandidates'
 import { Renewals } from './pages/Renewals'
 import { VenueCheck } from './pages/VenueCheck'
 import { subscribeToEvents, useAppStore, type Page } from './stores/app'
 
-const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'events', 'sync', 'settings']
+const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'events', 'reports', 'sync', 'settings']
 
 /** The desktop app: first run until a database exists, then the navigation and the pages. */
 export function App() {
   const { t } = useTranslation()
   const { app, page, setPage, load, syncing } = useAppStore()
-  // Ctrl+1…9 and 0 (⌘ on macOS) open the pages in navigation order, also from inside text fields.
+  // Ctrl+1…9 and 0 (⌘ on macOS) open the first ten pages in navigation order, Ctrl+, the settings, also from inside text fields.
   useHotkeys(
-    PAGES.map((p, i) => [`mod+${(i + 1) % 10}`, () => setPage(p)] as [string, () => void]),
+    [
+      ...PAGES.slice(0, 10).map((p, i) => [`mod+${(i + 1) % 10}`, () => setPage(p)] as [string, () => void]),
+      ['mod+,', () => setPage('settings')] as [string, () => void]
+    ],
     []
   )
   useEffect(() => {
@@ -40,7 +44,7 @@ export function App() {
     )
   }
   if (app.mode === 'first-run') return <FirstRun />
-  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, outbox: <Outbox />, venue: <VenueCheck />, renewals: <Renewals />, candidates: <MeritCandidates />, events: <Events />, sync: <SyncPanel />, settings: <Settings /> }[page]
+  const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, outbox: <Outbox />, venue: <VenueCheck />, renewals: <Renewals />, candidates: <MeritCandidates />, events: <Events />, reports: <Reports />, sync: <SyncPanel />, settings: <Settings /> }[page]
   return (
     <AppShell navbar={{ width: 220, breakpoint: 0 }} padding={0}>
       <AppShell.Navbar p="sm">

@@ -32,6 +32,8 @@ export const METHODS = [
   'checkAtVenue',
   'checkStartList',
   'importStartList',
+  'getReports',
+  'exportReport',
   'getEvents',
   'getEventParticipants',
   'exportEventParticipants',

@@ -4,6 +4,7 @@ import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type 
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../events'
+import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 
 /**
@@ -342,6 +343,16 @@ export const CONTRACT = {
       days: renewalDays,
       format: z.enum(['csv', 'xlsx']),
       columns: z.array(z.strictObject({ key: z.enum(RENEWAL_COLUMNS), label: z.string().min(1).max(100) })).min(1).max(RENEWAL_COLUMNS.length)
+    }),
+    output: {} as { saved: string | null; rows: number }
+  },
+  getReports: { input: z.strictObject({ licencePeriodId: id.optional() }).optional(), output: {} as Reports },
+  exportReport: {
+    input: z.strictObject({
+      report: z.enum(REPORT_NAMES),
+      licencePeriodId: id.optional(),
+      format: z.enum(['csv', 'xlsx']),
+      columns: z.array(z.strictObject({ key: z.string().regex(/^[a-z]+$/).max(20), label: z.string().min(1).max(100) })).min(1).max(6)
     }),
     output: {} as { saved: string | null; rows: number }
   },

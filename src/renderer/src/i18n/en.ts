@@ -1,7 +1,7 @@
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
-  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', candidates: 'Merit candidates', events: 'Events', sync: 'Sync', settings: 'Settings' },
+  nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', candidates: 'Merit candidates', events: 'Events', reports: 'Reports', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
     intro: 'Connect to the national sports registry with the API credentials your federation gave you, or look around in a demo federation first.',
@@ -37,7 +37,7 @@ export const en = {
     clearSelection: 'Clear',
     grantMerit: 'Grant a merit…',
     tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
-    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…9 and 0 switch pages'
+    keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…9 and 0 switch pages, Ctrl+, opens Settings'
   },
   status: {
     all: 'Any status',
@@ -184,6 +184,17 @@ export const en = {
       paidAmountInCents: 'Paid (cents)',
       paymentStatus: 'Payment'
     }
+  },
+  /** Reports (issue 7). */
+  reports: {
+    heading: 'Reports',
+    period: '{{name}}',
+    clubs: 'Members per club (the 15 largest)',
+    licences: 'Members per licence',
+    ages: 'Age pyramid',
+    sales: 'Licence sales per month',
+    merits: 'Merits granted per year',
+    column: { club: 'Club', members: 'Members', licence: 'Licence', band: 'Age', female: 'Women', male: 'Men', other: 'Other', month: 'Month', licences: 'Licences', year: 'Year', grants: 'Grants' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
-  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', candidates: 'Merkkiehdokkaat', events: 'Tapahtumat', sync: 'Synkronointi', settings: 'Asetukset' },
+  nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', candidates: 'Merkkiehdokkaat', events: 'Tapahtumat', reports: 'Raportit', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
     intro: 'Yhdistä valtakunnalliseen urheilurekisteriin lajiliittosi antamilla API-tunnuksilla tai tutustu ensin demoliittoon.',
@@ -39,7 +39,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
-    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 ja 0 vaihtavat sivua'
+    keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 ja 0 vaihtavat sivua, Ctrl+, avaa asetukset'
   },
   status: {
     all: 'Kaikki tilat',
@@ -186,6 +186,17 @@ export const fi: Strings = {
       paidAmountInCents: 'Maksettu (senttiä)',
       paymentStatus: 'Maksu'
     }
+  },
+  /** Reports (issue 7). */
+  reports: {
+    heading: 'Raportit',
+    period: '{{name}}',
+    clubs: 'Jäsenet seuroittain (15 suurinta)',
+    licences: 'Jäsenet lisensseittäin',
+    ages: 'Ikäpyramidi',
+    sales: 'Lisenssimyynti kuukausittain',
+    merits: 'Myönnetyt ansiomerkit vuosittain',
+    column: { club: 'Seura', members: 'Jäseniä', licence: 'Lisenssi', band: 'Ikä', female: 'Naiset', male: 'Miehet', other: 'Muut', month: 'Kuukausi', licences: 'Lisenssejä', year: 'Vuosi', grants: 'Myöntöjä' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

@@ -3,7 +3,7 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
-  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', candidates: 'Kandidater', events: 'Evenemang', sync: 'Synkronisering', settings: 'Inställningar' },
+  nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', candidates: 'Kandidater', events: 'Evenemang', reports: 'Rapporter', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
     intro: 'Anslut till det nationella idrottsregistret med de API-uppgifter ditt förbund gett dig, eller bekanta dig först med ett demoförbund.',
@@ -39,7 +39,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
-    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 och 0 byter sida'
+    keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 och 0 byter sida, Ctrl+, öppnar inställningarna'
   },
   status: {
     all: 'Alla statusar',
@@ -186,6 +186,17 @@ export const sv: Strings = {
       paidAmountInCents: 'Betalt (cent)',
       paymentStatus: 'Betalning'
     }
+  },
+  /** Reports (issue 7). */
+  reports: {
+    heading: 'Rapporter',
+    period: '{{name}}',
+    clubs: 'Medlemmar per förening (de 15 största)',
+    licences: 'Medlemmar per licens',
+    ages: 'Ålderspyramid',
+    sales: 'Licensförsäljning per månad',
+    merits: 'Beviljade förtjänsttecken per år',
+    column: { club: 'Förening', members: 'Medlemmar', licence: 'Licens', band: 'Ålder', female: 'Kvinnor', male: 'Män', other: 'Övriga', month: 'Månad', licences: 'Licenser', year: 'År', grants: 'Beviljanden' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

@@ -3,7 +3,7 @@ import type { AppState, SyncProgressEvent, SyncSummary } from '../../../shared/i
 import { call, KansliaError, onEvent } from '../api'
 
 /** The app's pages. */
-export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'sync' | 'settings'
+export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
 
 /** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
 interface AppStore {

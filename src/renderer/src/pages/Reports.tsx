@@ -1,0 +1,109 @@
+import { BarChart } from '@mantine/charts'
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ReportName, Reports as ReportData } from '../../../shared/reports'
+import { call, KansliaError } from '../api'
+import { useAppStore } from '../stores/app'
+
+/** Each report: its category column and its value columns, as charted, tabled and exported. */
+const LAYOUT: Record<ReportName, { key: string; values: string[] }> = {
+  clubs: { key: 'club', values: ['members'] },
+  licences: { key: 'licence', values: ['members'] },
+  ages: { key: 'band', values: ['female', 'male', 'other'] },
+  sales: { key: 'month', values: ['licences'] },
+  merits: { key: 'year', values: ['grants'] }
+}
+const COLORS = ['blue.6', 'teal.6', 'gray.5']
+/** Clubs charted: a federation has over a thousand; the table and the export hold them all. */
+const CLUBS_CHARTED = 15
+
+/**
+ * Reports (issue 7): members per club and per licence, the age pyramid, licence sales per month
+ * and merits granted per year, for the current licence period, each as a chart (Mantine Charts)
+ * and a table that exports to CSV or XLSX as shown.
+ */
+export function Reports() {
+  const { t } = useTranslation()
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const [data, setData] = useState<ReportData | null>(null)
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  useEffect(() => {
+    call('getReports')
+      .then(setData)
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }, [dataVersion])
+
+  const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
+    const { key, values } = LAYOUT[report]
+    call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns: [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) })) })
+      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('renewals.saved', { rows: result.rows, file: result.saved }) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }
+
+  if (data === null) return message ? <Alert color="red">{message.text}</Alert> : <Loader m="md" />
+  return (
+    <Stack p="md" gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('reports.heading')}</Title>
+        {data.licencePeriod && <Text c="dimmed">{t('reports.period', { name: data.licencePeriod.name })}</Text>}
+      </Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="reports-message">
+          {message.text}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {(['clubs', 'licences', 'ages', 'sales', 'merits'] as const).map((report) => {
+          const { key, values } = LAYOUT[report]
+          const rows = data[report] as unknown as Array<Record<string, string | number>>
+          return (
+            <Card key={report} withBorder data-testid={`report-${report}`}>
+              <Group justify="space-between" mb="sm">
+                <Title order={4}>{t(`reports.${report}`)}</Title>
+                <Group gap="xs">
+                  <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'csv')}>
+                    CSV
+                  </Button>
+                  <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'xlsx')} data-testid={`report-${report}-xlsx`}>
+                    XLSX
+                  </Button>
+                </Group>
+              </Group>
+              <BarChart
+                h={220}
+                data={report === 'clubs' ? rows.slice(0, CLUBS_CHARTED) : rows}
+                dataKey={key}
+                orientation={report === 'ages' || report === 'clubs' ? 'vertical' : 'horizontal'}
+                type={report === 'ages' ? 'stacked' : 'default'}
+                yAxisProps={report === 'ages' || report === 'clubs' ? { width: 120 } : undefined}
+                series={values.map((value, index) => ({ name: value, label: t(`reports.column.${value}`), color: COLORS[index] }))}
+                withLegend={values.length > 1}
+              />
+              <Table.ScrollContainer minWidth={300} mah={200} mt="sm">
+                <Table striped stickyHeader>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {[key, ...values].map((column) => (
+                        <Table.Th key={column}>{t(`reports.column.${column}`)}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row) => (
+                      <Table.Tr key={String(row[key])} data-testid={`report-${report}-row`}>
+                        {[key, ...values].map((column) => (
+                          <Table.Td key={column}>{row[column]}</Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+          )
+        })}
+      </SimpleGrid>
+    </Stack>
+  )
+}

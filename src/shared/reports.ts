@@ -1,0 +1,22 @@
+/**
+ * The reports of issue 7 as the IPC contract and the UI see them, all over the local data, for one
+ * licence period (spec v2 §2.3). Ages are whole years on the period's last day.
+ */
+export interface Reports {
+  /** The licence period reported on; null when none is stored. */
+  licencePeriod: { id: number; name: string } | null
+  /** Members holding a user licence of the period, per club (licence organization), most first. */
+  clubs: Array<{ club: string; members: number }>
+  /** Members holding a user licence of the period, per licence (spec v2 §2.4), most first. */
+  licences: Array<{ licence: string; members: number }>
+  /** Members holding a user licence of the period, by 5-year age band and gender (spec v2 §2.11). */
+  ages: Array<{ band: string; female: number; male: number; other: number }>
+  /** User licences of the period by the month of purchase (`purchaseTime`, YYYY-MM). */
+  sales: Array<{ month: string; licences: number }>
+  /** Merit grants by year of the granting date (spec v2 §2.9), all years. */
+  merits: Array<{ year: string; grants: number }>
+}
+
+/** The reports' names, as exports call them. */
+export const REPORT_NAMES = ['clubs', 'licences', 'ages', 'sales', 'merits'] as const
+export type ReportName = (typeof REPORT_NAMES)[number]

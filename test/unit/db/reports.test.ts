@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { parseInstant } from '../../../src/shared/instant'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { readReports } from '../../../src/main/db/reports'
+import { upsertElements } from '../../../src/main/db/synced'
+import type { ExportResource } from '../../../src/main/db/tables'
+
+const T = '2026-01-05T12:00:00+02:00'
+
+function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
+  upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
+}
+
+/** Periods 2025 and 2026; in 2026 three members of two clubs (ages 9, 10 and 44 on 2026-12-31), one of them with two licences; grants in two years. */
+function seed(): WritableDB {
+  const db = openDatabase(':memory:')
+  store(db, 'licence-periods', 'federation 100', [
+    { id: 2025, name: '2025', startTime: '2025-01-01T00:00:00', endTime: '2025-12-31T23:59:59' },
+    { id: 2026, name: '2026', startTime: '2026-01-01T00:00:00', endTime: '2026-12-31T23:59:59' }
+  ])
+  store(db, 'licences', 'federation 100', [
+    { id: 1, licencePeriodId: 2026, name: 'Juniori' },
+    { id: 2, licencePeriodId: 2026, name: 'Aikuinen' }
+  ])
+  const user = (id: number, birthDate: string, gender: string) => ({ id, sportId: 10_000_000 + id, birthDate, gender, modificationTime: T })
+  const licence = (id: number, u: ReturnType<typeof user>, licenceId: number, club: string, purchaseTime: string, period = 2026) => ({
+    id, userId: u.id, licencePeriodId: period, licenceId, licenceOrganizationName: club, purchaseTime, usagePeriodStart: `${period}-01-01`, usagePeriodEnd: `${period}-12-31`, user: u
+  })
+  const a = user(1, '2017-06-01', 'Female')
+  const b = user(2, '2016-12-31', 'Male')
+  const c = user(3, '1982-03-03', 'Male')
+  store(db, 'user-licences', 'federation 100', [
+    licence(11, a, 1, 'Seura A', '2026-01-15T10:00:00'),
+    licence(12, b, 1, 'Seura A', '2026-01-20T10:00:00'),
+    licence(13, c, 2, 'Seura B', '2026-03-02T10:00:00'),
+    licence(14, c, 1, 'Seura B', '2026-03-05T10:00:00'),
+    licence(15, c, 2, 'Seura B', '2025-02-01T10:00:00', 2025)
+  ])
+  const grant = (userId: number, date: string) => ({ id: userId, grantedMerit: { grantingDate: date } })
+  store(db, 'granted-merits', 'merit 5', [grant(1, '2025-05-01'), grant(2, '2026-05-01'), grant(3, '2026-06-01')])
+  return db
+}
+
+describe('readReports (issue 7)', () => {
+  it('reports the current period: members per club and licence, ages by gender, sales per month; merits per year', () => {
+    const reports = readReports(seed(), '2026-11-23')
+    expect(reports.licencePeriod).toEqual({ id: 2026, name: '2026' })
+    expect(reports.clubs).toEqual([
+      { club: 'Seura A', members: 2 },
+      { club: 'Seura B', members: 1 }
+    ])
+    expect(reports.licences).toEqual([
+      { licence: 'Juniori', members: 3 },
+      { licence: 'Aikuinen', members: 1 }
+    ])
+    expect(reports.ages).toEqual([
+      { band: '5–9', female: 1, male: 0, other: 0 },
+      { band: '10–14', female: 0, male: 1, other: 0 },
+      { band: '40–44', female: 0, male: 1, other: 0 }
+    ])
+    expect(reports.sales).toEqual([
+      { month: '2026-01', licences: 2 },
+      { month: '2026-03', licences: 2 }
+    ])
+    expect(reports.merits).toEqual([
+      { year: '2025', grants: 1 },
+      { year: '2026', grants: 2 }
+    ])
+  })
+
+  it('reports an earlier period when asked', () => {
+    expect(readReports(seed(), '2026-11-23', 2025).clubs).toEqual([{ club: 'Seura B', members: 1 }])
+  })
+})
