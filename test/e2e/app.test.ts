@@ -366,6 +366,29 @@ describe('desktop app in Chromium', () => {
     expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
   })
 
+  it('edits a queued registration as JSON in the outbox, refusing what is not valid and changing nothing then (issue 5)', async () => {
+    const { page } = app
+    const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
+    const item = (await value<OutboxView>('getOutbox')).items.filter((i) => i.kind === 'event-registration' && i.state === 'queued').at(-1)!
+    const payload = item.payload as { eventUuid: string; registration: { participantUserId: number } }
+    await page.getByTestId('nav-outbox').click()
+    await page.getByTestId('outbox-item').filter({ has: page.getByRole('cell', { name: String(item.id), exact: true }) }).getByTestId('outbox-edit').click()
+    const input = page.getByTestId('edit-change-input')
+    expect(JSON.parse(await input.inputValue())).toEqual(payload)
+    await input.fill('{"eventUuid": ')
+    await page.getByTestId('edit-change-save').click()
+    await page.getByTestId('edit-change-error').getByText('Teksti ei ole JSON-objekti.').waitFor()
+    await input.fill(JSON.stringify({ ...payload, registration: { participantUserId: 999999999 } }))
+    await page.getByTestId('edit-change-save').click()
+    await page.getByTestId('edit-change-error').getByText('999999999', { exact: false }).waitFor()
+    expect((await value<OutboxView>('getOutbox')).items.find((i) => i.id === item.id)!.payload).toEqual(payload)
+    const edited = { ...payload, registration: { ...payload.registration, additionalDetails: 'Saapuu junalla' } }
+    await input.fill(JSON.stringify(edited))
+    await page.getByTestId('edit-change-save').click()
+    await input.waitFor({ state: 'detached' })
+    expect((await value<OutboxView>('getOutbox')).items.find((i) => i.id === item.id)).toMatchObject({ state: 'queued', payload: edited })
+  })
+
   it('shows the reports as charts and tables, and exports one as shown (issue 7)', async () => {
     const { page } = app
     const reports = ((await app.call('getReports')) as { ok: true; value: Reports }).value

@@ -11,6 +11,7 @@ import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
 import {
   discardOutboxItem,
+  editOutboxItem,
   listAwaitingDecision,
   listOutbox,
   pushOutboxNow,
@@ -72,6 +73,18 @@ function userIds(value: string): number[] {
   const parts = value.split(',').map((part) => part.trim())
   if (parts.some((part) => !/^\d+$/.test(part))) throw new InvalidArgumentError('must be user ids separated by commas, e.g. 101,102,103')
   return parts.map(Number)
+}
+
+/** `--input`: a JSON object (an outbox item's input, as `outbox --json` prints its payload). */
+function jsonObject(value: string): Record<string, unknown> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch (error) {
+    throw new InvalidArgumentError(`must be JSON: ${(error as Error).message}`)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('must be a JSON object, e.g. {"meritId":12,"grant":{…}}')
+  return parsed as Record<string, unknown>
 }
 
 /** `--registration`: a registration id, or `outbox:N` for a registration still in the outbox (its item N). */
@@ -453,6 +466,17 @@ export function buildProgram(): Command {
     .action(async (id: number, opts: { db: string }) => {
       const item = await retryOutboxItem({ dbFile: opts.db, id })
       process.stdout.write(`queued #${item.id} again: ${item.summary} (\`kanslia push\` sends it)\n`)
+    })
+
+  program
+    .command('edit')
+    .description("replace a queued or rejected item's input, checked as when queuing (`outbox --json` prints each item's payload)")
+    .argument('<item>', 'the outbox item number', wholeNumber(1))
+    .requiredOption('--input <json>', "the item's new input as a JSON object", jsonObject)
+    .addOption(dbOption())
+    .action(async (id: number, opts: { input: Record<string, unknown>; db: string }) => {
+      const item = await editOutboxItem({ dbFile: opts.db, id, input: opts.input })
+      process.stdout.write(`edited #${item.id}: ${item.summary} (\`kanslia push\` sends it)\n`)
     })
 
   program

@@ -48,6 +48,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     queueMeritGrant: (input) => session.queueMeritGrant(input),
     queueChange: (input) => session.queueChange(input.kind, input.input, input.dependsOn),
     editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),
+    editChange: (input) => session.editChange(input.itemId, input.input),
     getOutbox: () => session.outbox(),
     pushOutbox: () => session.push(),
     retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),

@@ -3,6 +3,7 @@ import { appendAudit, readAuditLog } from '../db/auditLog'
 import type { ReadableDB, WritableDB } from '../db/open'
 import { deleteItem, dependentsOf, getItem, insertItem, replacePayload, updateItem, type OutboxRow } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
+import { InvalidChangeError } from './errors'
 import { OPERATIONS, operationOf, type InputOf } from './operations'
 
 /** Who changes the queue (the OS user; issue 5 audit log) and when (default now). */
@@ -25,7 +26,7 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
   return db.transaction(() => {
     const dependency = options.dependsOn === undefined ? undefined : existingItem(db, options.dependsOn)
     const operation = OPERATIONS[kind] as ReturnType<typeof operationOf>
-    const payload = operation.prepare(db, input, { dependency })
+    const payload = prepareOfItsShape(kind, () => operation.prepare(db, input, { dependency }))
     const id = insertItem(db, { kind, payload, dependsOn: dependency?.id ?? null, at }, operation.effects(payload, dependency))
     appendAudit(db, { at, itemId: id, kind, event: 'queued', actor: options.actor, detail: payload })
     return getItem(db, id)!
@@ -44,11 +45,25 @@ export function editItem(db: WritableDB, id: number, input: unknown, options: Qu
     if (item.state !== 'queued' && item.state !== 'rejected') throw new UserFacingError('not-editable', `outbox item #${id} is ${item.state}; only queued or rejected items can be edited`)
     const dependency = item.dependsOn === null ? undefined : getItem(db, item.dependsOn)
     const operation = operationOf(item.kind)
-    const payload = operation.prepare(db, input, { dependency, editing: id })
+    const payload = prepareOfItsShape(item.kind, () => operation.prepare(db, input, { dependency, editing: id }))
     replacePayload(db, id, payload, operation.effects(payload, dependency), at)
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'edited', actor: options.actor, detail: payload })
     return getItem(db, id)!
   })()
+}
+
+/**
+ * Runs an operation's prepare step, turning the TypeError it throws on input of another shape
+ * (input from IPC or the command line is untyped; prepare reads the fields it expects) into a
+ * clear refusal. @throws InvalidChangeError.
+ */
+function prepareOfItsShape<P>(kind: OutboxKind, prepare: () => P): P {
+  try {
+    return prepare()
+  } catch (error) {
+    if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [`the input does not have the fields of this kind of change (${error.message})`])
+    throw error
+  }
 }
 
 /** The audit detail `action` of a read-back that leaves an `unknown` item to a person (push.ts). */

@@ -53,7 +53,6 @@ import type { ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, retryOutboxItem } from './outbox'
-import { InvalidChangeError } from '../outbox/errors'
 import type { InputOf } from '../outbox/operations'
 import { removeConnectionData, type WipeResult } from './wipe'
 import type { PaymentInitiation } from './paymentForm'
@@ -432,13 +431,7 @@ export class DesktopSession {
    * @throws InvalidChangeError naming every problem, also when the input is not of the kind's shape; UserFacingError `no-database`.
    */
   async queueChange(kind: OutboxKind, input: Record<string, unknown>, dependsOn?: number): Promise<OutboxItem> {
-    try {
-      return await this.queued(queue({ dbFile: this.dbFile }, kind, input as unknown as InputOf<typeof kind>, dependsOn))
-    } catch (error) {
-      // A prepare step reads the fields it expects; input of another shape fails there, before anything is queued.
-      if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [`the input does not have the fields a ${kind} takes (${error.message})`])
-      throw error
-    }
+    return this.queued(queue({ dbFile: this.dbFile }, kind, input as unknown as InputOf<typeof kind>, dependsOn))
   }
 
   /**
@@ -458,7 +451,16 @@ export class DesktopSession {
   async editMeritGrant(itemId: number, input: MeritGrantInput): Promise<OutboxItem> {
     const item = listOutbox(this.dbFile).find((candidate) => candidate.id === itemId)
     if (item && item.kind !== 'merit-grant') throw new UserFacingError('wrong-kind', `outbox item ${itemId} is a ${item.kind}, not a merit grant`)
-    const edited = await editOutboxItem({ dbFile: this.dbFile, id: itemId, input: meritGrantPayload(input) })
+    return this.editChange(itemId, meritGrantPayload(input))
+  }
+
+  /**
+   * Replaces a queued or rejected change's input (any kind; the input its operation module takes),
+   * checked as when queuing, and queues it again.
+   * @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError, also for input of another shape.
+   */
+  async editChange(itemId: number, input: unknown): Promise<OutboxItem> {
+    const edited = await editOutboxItem({ dbFile: this.dbFile, id: itemId, input })
     this.outboxChanged()
     return edited
   }

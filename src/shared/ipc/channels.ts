@@ -20,6 +20,7 @@ export const METHODS = [
   'getMeritCandidates',
   'queueMeritGrant',
   'queueChange',
+  'editChange',
   'editMeritGrant',
   'getOutbox',
   'pushOutbox',

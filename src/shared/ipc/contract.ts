@@ -325,6 +325,7 @@ export const CONTRACT = {
     input: z.strictObject({ kind: z.enum(OUTBOX_KINDS as [OutboxKind, ...OutboxKind[]]), input: z.record(z.string(), z.unknown()), dependsOn: id.optional() }),
     output: {} as OutboxItem
   },
+  editChange: { input: z.strictObject({ itemId: id, input: z.record(z.string(), z.unknown()) }), output: {} as OutboxItem },
   editMeritGrant: { input: z.strictObject({ itemId: id, grant: meritGrantInputSchema }), output: {} as OutboxItem },
   getOutbox: { input: none, output: {} as OutboxView },
   pushOutbox: { input: none, output: {} as PushSummary },

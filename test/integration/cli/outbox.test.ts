@@ -127,6 +127,26 @@ describe('kanslia outbox commands (issue 5)', () => {
     expect(await outbox()).toHaveLength(before)
   })
 
+  it("edit replaces a queued item's input, checked as when queuing", async () => {
+    const [first, second] = [openEvent(3), openEvent(4)]
+    const [user] = licensedMembers(1, 20, second).filter((u) => licensedMembers(400, 0, first).includes(u))
+    await runCli(['register', '--event', first.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv() })
+    const item = (await outbox()).at(-1)!
+    expect(item.payload).toEqual({ eventUuid: first.uuid, registration: { participantUserId: user } })
+    const notJson = await runCli(['edit', String(item.id), '--input', '{eventUuid', '--db', dbFile], { env: offlineEnv() })
+    expect(notJson.code).toBe(2)
+    expect(notJson.stderr).toMatch(/option '--input <json>' argument '\{eventUuid' is invalid\. must be JSON/)
+    const otherShape = await runCli(['edit', String(item.id), '--input', '{"eventUuid":"x"}', '--db', dbFile], { env: offlineEnv() })
+    expect(otherShape.code).toBe(1)
+    expect(otherShape.stderr).toMatch(/^kanslia: cannot queue the event-registration: the input does not have the fields of this kind of change/)
+    const edited = await runCli(['edit', String(item.id), '--input', JSON.stringify({ eventUuid: second.uuid, registration: { participantUserId: user } }), '--db', dbFile], { env: offlineEnv() })
+    expect(edited.stderr).toBe('')
+    expect(edited.stdout).toBe(`edited #${item.id}: register member ${user} to event ${second.uuid} (\`kanslia push\` sends it)\n`)
+    expect((await outbox()).at(-1)).toMatchObject({ id: item.id, state: 'queued', payload: { eventUuid: second.uuid } })
+    expect(readOutboxAudit(dbFile, item.id).map((e) => e.event)).toEqual(['queued', 'edited'])
+    await discardOutboxItem({ dbFile, id: item.id })
+  })
+
   it('push exits non-zero with one line per rejected item; the others are sent', async () => {
     const full = openEvent(1)
     const open = openEvent(2)

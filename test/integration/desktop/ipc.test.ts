@@ -135,18 +135,24 @@ describe('desktop IPC handlers against the demo federation', () => {
     expect(events.at(-1)).toEqual({ type: 'outbox-changed', waiting: 0 })
   })
 
-  it('queues a change of any outbox kind through one channel, and refuses input of another shape clearly (issue 5)', async () => {
+  it('queues and edits a change of any outbox kind through one channel each, and refuses input of another shape clearly (issue 5)', async () => {
     const organizations = ((await call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
     const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')!
     const malformed = (await call('queueChange', { kind: 'club-create', input: { parentId: federation.id } })) as { ok: false; error: { code: string; message: string } }
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-change' } })
-    expect(malformed.error.message).toMatch(/does not have the fields a club-create takes/)
+    expect(malformed.error.message).toMatch(/^cannot queue the club-create: the input does not have the fields of this kind of change/)
     const queued = (await call('queueChange', { kind: 'club-create', input: { parentId: federation.id, club: { name: 'Kanslian Kisaajat' } } })) as { ok: true; value: OutboxItem }
     expect(queued.value).toMatchObject({ kind: 'club-create', state: 'queued' })
+    const badEdit = (await call('editChange', { itemId: queued.value.id, input: { parentId: federation.id } })) as { ok: false; error: { code: string; message: string } }
+    expect(badEdit).toMatchObject({ ok: false, error: { code: 'invalid-change' } })
+    expect(badEdit.error.message).toMatch(/^cannot queue the club-create: the input does not have the fields of this kind of change/)
+    const edited = (await call('editChange', { itemId: queued.value.id, input: { parentId: federation.id, club: { name: 'Kanslian Kisaveikot' } } })) as { ok: true; value: OutboxItem }
+    expect(edited.value).toMatchObject({ id: queued.value.id, kind: 'club-create', state: 'queued' })
     const pushed = (await call('pushOutbox')) as { ok: true; value: PushSummary }
     expect(pushed.value.done).toEqual([queued.value.id])
     const after = ((await call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
-    expect(after.some((o) => o.name === 'Kanslian Kisaajat' && o.parentId === federation.id)).toBe(true)
+    expect(after.some((o) => o.name === 'Kanslian Kisaveikot' && o.parentId === federation.id)).toBe(true)
+    expect(after.some((o) => o.name === 'Kanslian Kisaajat')).toBe(false)
   })
 
   it("places an order for a registration awaiting payment, pays it, and opens the gateway's form in the browser (issue 5)", async () => {

@@ -233,6 +233,10 @@ export const en = {
     pushed: 'Sent {{count, number}}; {{waiting, number}} still waiting.',
     offline: 'The registry could not be reached: the changes stay queued.',
     rejectedCount: '{{count, number}} rejected: edit, retry or discard them.',
+    editHeading: 'Edit #{{id}}: {{kind}}',
+    editHelp: 'The change as the registry’s interface takes it. It is checked as when it was queued; nothing changes if it is refused.',
+    editSave: 'Save and queue again',
+    notJson: 'The text is not a JSON object.',
     kind: {
       'merit-grant': 'Merit grant',
       'event-registration': 'Event registration',

@@ -235,6 +235,10 @@ export const fi: Strings = {
     pushed: 'Lähetetty {{count, number}}; {{waiting, number}} odottaa yhä.',
     offline: 'Rekisteriin ei saatu yhteyttä: muutokset jäävät jonoon.',
     rejectedCount: '{{count, number}} hylätty: muokkaa, yritä uudelleen tai poista.',
+    editHeading: 'Muokkaa #{{id}}: {{kind}}',
+    editHelp: 'Muutos siinä muodossa kuin rekisterin rajapinta sen ottaa. Se tarkistetaan kuten jonoon lisättäessä; mikään ei muutu, jos se hylätään.',
+    editSave: 'Tallenna ja lisää jonoon uudelleen',
+    notJson: 'Teksti ei ole JSON-objekti.',
     kind: {
       'merit-grant': 'Ansiomerkin myöntö',
       'event-registration': 'Tapahtumailmoittautuminen',

@@ -235,6 +235,10 @@ export const sv: Strings = {
     pushed: 'Skickade {{count, number}}; {{waiting, number}} väntar ännu.',
     offline: 'Registret kunde inte nås: ändringarna står kvar i kön.',
     rejectedCount: '{{count, number}} avvisade: redigera, försök igen eller ta bort dem.',
+    editHeading: 'Redigera #{{id}}: {{kind}}',
+    editHelp: 'Ändringen i den form registrets gränssnitt tar emot den. Den kontrolleras som när den köades; inget ändras om den avvisas.',
+    editSave: 'Spara och köa igen',
+    notJson: 'Texten är inte ett JSON-objekt.',
     kind: {
       'merit-grant': 'Beviljande av förtjänsttecken',
       'event-registration': 'Evenemangsanmälan',

@@ -6,6 +6,7 @@ import type { OutboxItem, OutboxState } from '../../../shared/outbox'
 import { call, KansliaError } from '../api'
 import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { EditChange } from './EditChange'
 import { GrantMerit } from './GrantMerit'
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
@@ -15,7 +16,8 @@ const NO_GRANTEES: number[] = []
 /**
  * The outbox panel (issue 5, DESIGN §4): every queued change with its state and the registry's
  * last answer; "Push now"; a rejected item, or an unknown one left to a person (an order is never
- * sent again by itself), can be retried or discarded, and a merit grant edited.
+ * sent again by itself), can be retried or discarded, and a queued or rejected one edited: a merit
+ * grant in its form, any other kind as JSON.
  */
 export function Outbox() {
   const { t, i18n } = useTranslation()
@@ -140,8 +142,8 @@ export function Outbox() {
                         {t('outbox.retry')}
                       </Button>
                     )}
-                    {item.kind === 'merit-grant' && (item.state === 'rejected' || item.state === 'queued') && (
-                      <Button size="xs" variant="light" onClick={() => setEditing(item)}>
+                    {(item.state === 'rejected' || item.state === 'queued') && (
+                      <Button size="xs" variant="light" onClick={() => setEditing(item)} data-testid="outbox-edit">
                         {t('outbox.edit')}
                       </Button>
                     )}
@@ -159,10 +161,18 @@ export function Outbox() {
       )}
       <GrantMerit
         grantees={NO_GRANTEES}
-        editing={editing}
-        opened={editing !== null}
+        editing={editing?.kind === 'merit-grant' ? editing : null}
+        opened={editing?.kind === 'merit-grant'}
         onClose={() => setEditing(null)}
         onQueued={() => {
+          setEditing(null)
+          reload()
+        }}
+      />
+      <EditChange
+        item={editing && editing.kind !== 'merit-grant' ? editing : null}
+        onClose={() => setEditing(null)}
+        onEdited={() => {
           setEditing(null)
           reload()
         }}
