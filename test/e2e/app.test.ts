@@ -389,6 +389,46 @@ describe('desktop app in Chromium', () => {
     expect((await value<OutboxView>('getOutbox')).items.find((i) => i.id === item.id)).toMatchObject({ state: 'queued', payload: edited })
   })
 
+  it('places an order for a registration awaiting payment, pays it from the outbox and opens the gateway (issue 5)', async () => {
+    const { page } = app
+    const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
+    let found: { event: EventRow; participant: { userId: number; sportId?: number } } | undefined
+    for (const event of await value<EventRow[]>('getEvents', { text: '' })) {
+      const waiting = (await value<Array<{ userId: number; sportId?: number; paymentStatus?: string }>>('getEventParticipants', { uuid: event.uuid })).find(
+        (p) => p.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && p.sportId !== undefined
+      )
+      if (waiting) {
+        found = { event, participant: waiting }
+        break
+      }
+    }
+    expect(found).toBeDefined()
+    const { event, participant } = found!
+    await page.getByTestId('nav-events').click()
+    await page.getByTestId('events-search').fill(event.name)
+    await page.getByTestId('event-row').filter({ hasText: event.name }).first().click()
+    await page.getByTestId('participant-row').filter({ hasText: String(participant.sportId) }).getByTestId('participant-order').click()
+    await page.getByTestId('events-message').getByText('Tilaus on jonossa', { exact: false }).waitFor()
+
+    await page.getByTestId('nav-outbox').click()
+    await page.getByTestId('outbox-push').click()
+    const orderRow = page.locator('[data-testid="outbox-item"][data-kind="order-create"][data-state="done"]')
+    await orderRow.getByTestId('order-pay-open').click()
+    await page.getByTestId('order-method').first().click()
+    await page.getByTestId('order-accept').click()
+    await shot('pay-order')
+    await page.getByTestId('order-pay').click()
+    await page.locator('[data-testid="outbox-item"][data-kind="order-payment"][data-state="queued"]').waitFor()
+    await page.getByTestId('outbox-push').click()
+    const paymentRow = page.locator('[data-testid="outbox-item"][data-kind="order-payment"][data-state="done"]')
+    await paymentRow.getByTestId('outbox-open-payment').click()
+    await expect.poll(() => app.opened.length).toBe(1)
+    const payment = (await value<OutboxView>('getOutbox')).items.find((i) => i.kind === 'order-payment')!
+    expect(readFileSync(app.opened[0], 'utf8')).toContain(`<form method="post" action="${JSON.parse(payment.lastAnswer!).paymentGatewayUrl}">`)
+    await orderRow.getByTestId('order-status').click()
+    await page.getByTestId('outbox-message').getByText(/^Tilaus \d+: /).waitFor()
+  })
+
   it('shows the reports as charts and tables, and exports one as shown (issue 7)', async () => {
     const { page } = app
     const reports = ((await app.call('getReports')) as { ok: true; value: Reports }).value

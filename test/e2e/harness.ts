@@ -52,6 +52,8 @@ export interface Harness {
   saved: string[]
   /** Files the open dialog answers with, first first; push one before the app asks (none: cancelled). */
   toOpen: string[]
+  /** Files the app asked the system to open (e.g. the payment gateway's form page), in order. */
+  opened: string[]
   call(method: string, input?: unknown): Promise<unknown>
   close(): Promise<void>
 }
@@ -71,6 +73,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
   const saved: string[] = []
   const toOpen: string[] = []
+  const opened: string[] = []
   const handlers = createHandlers({
     session: test.session,
     openExternal: async () => undefined,
@@ -78,7 +81,9 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
       saved.push(join(exportsDir, name))
       return saved.at(-1)!
     },
-    openFile: async () => undefined,
+    openFile: async (file) => {
+      opened.push(file)
+    },
     chooseOpenFile: async () => toOpen.shift() ?? null
   })
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
@@ -115,6 +120,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     events,
     saved,
     toOpen,
+    opened,
     call: (method, input) => dispatch(handlers, method, input),
     close: async () => {
       await browser.close()

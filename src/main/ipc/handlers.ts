@@ -60,6 +60,8 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       await openFile(writePaymentForm(url, initiation.requestData))
       return { opened: true }
     },
+    getPaymentMethods: (input) => session.paymentMethods(input.orderId),
+    getPaymentStatus: (input) => session.paymentStatus(input.orderIds),
     revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),
     exportMember: async (input) => {
       const file = await chooseSaveFile(`member-${input.id}-${session.todayDate()}.json`, 'json')

@@ -52,10 +52,11 @@ import type { SyncRunner } from '../workers/runSyncWorker'
 import type { ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
-import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, retryOutboxItem } from './outbox'
+import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
 import type { InputOf } from '../outbox/operations'
 import { removeConnectionData, type WipeResult } from './wipe'
 import type { PaymentInitiation } from './paymentForm'
+import type { OrderStatus, PaymentMethods } from '../../shared/api/v2Activity'
 import { UserFacingError } from './errors'
 
 /** Where a desktop session keeps its files, and how it syncs. */
@@ -445,6 +446,22 @@ export class DesktopSession {
       throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment initiation the registry answered`)
     }
     return { paymentGatewayUrl: answer.paymentGatewayUrl, requestData: answer.requestData }
+  }
+
+  /**
+   * The payment methods and terms of a placed order, read online (spec v2 §4.9, §2.17; costs in
+   * cents). @throws ApiError (offline, 404 unknown order); UserFacingError `invalid-order-ids` / `not-connected`.
+   */
+  async paymentMethods(orderId: number): Promise<PaymentMethods> {
+    return readPaymentMethods({ connection: await this.connection(), orderId })
+  }
+
+  /**
+   * The payment status of up to 100 placed orders, read online (spec v2 §4.9), null for an order
+   * not found. @throws ApiError (offline); UserFacingError `invalid-order-ids` / `not-connected`.
+   */
+  async paymentStatus(orderIds: number[]): Promise<Array<{ orderId: number; status: OrderStatus | null }>> {
+    return readPaymentStatus({ connection: await this.connection(), orderIds })
   }
 
   /** Replaces a queued or rejected merit grant's input and queues it again. @throws as `editOutboxItem`; UserFacingError `wrong-kind`. */

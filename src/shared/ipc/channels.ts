@@ -27,6 +27,8 @@ export const METHODS = [
   'retryOutboxItem',
   'discardOutboxItem',
   'openPaymentPage',
+  'getPaymentMethods',
+  'getPaymentStatus',
   'revealIdentityNumber',
   'exportMember',
   'removeConnection',

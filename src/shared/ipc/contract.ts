@@ -6,6 +6,7 @@ import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../events'
 import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
+import type { OrderStatus, PaymentMethods } from '../api/v2Activity'
 
 /**
  * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
@@ -332,6 +333,10 @@ export const CONTRACT = {
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   openPaymentPage: { input: z.strictObject({ itemId: id }), output: {} as { opened: boolean } },
+  /** Online (spec v2 §4.9): an order's payment methods and terms; costs in cents. */
+  getPaymentMethods: { input: z.strictObject({ orderId: id }), output: {} as PaymentMethods },
+  /** Online (spec v2 §4.9): the payment status of up to 100 orders, null for one not found. */
+  getPaymentStatus: { input: z.strictObject({ orderIds: z.array(id).min(1).max(100) }), output: {} as Array<{ orderId: number; status: OrderStatus | null }> },
   revealIdentityNumber: { input: z.strictObject({ id }), output: {} as { socialSecurityNumber: string } },
   exportMember: { input: z.strictObject({ id }), output: {} as { saved: string | null } },
   removeConnection: { input: none, output: {} as WipeSummary },

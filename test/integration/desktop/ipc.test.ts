@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KansliaEvent, MemberDetail, MemberPage, MeritChoice, OrganizationNode, OutboxView } from '../../../src/shared/ipc/contract'
 import type { OutboxItem, PushSummary } from '../../../src/shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
+import type { PaymentMethods } from '../../../src/shared/api/v2Activity'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
@@ -174,6 +175,18 @@ describe('desktop IPC handlers against the demo federation', () => {
     const answer = JSON.parse(((await call('getOutbox')) as { ok: true; value: OutboxView }).value.items.find((i) => i.id === payment.value.id)!.lastAnswer!)
     expect(page).toContain(`<form method="post" action="${answer.paymentGatewayUrl}">`)
     expect(page.match(/type="hidden"/g)).toHaveLength(answer.requestData.length)
+    // The placed order's methods and status are read online.
+    const items = ((await call('getOutbox')) as { ok: true; value: OutboxView }).value.items
+    const orderId = JSON.parse(items.find((i) => i.id === order.value.id)!.lastAnswer!).orderId as number
+    const methods = (await call('getPaymentMethods', { orderId })) as { ok: true; value: PaymentMethods }
+    expect(methods.value.paymentMethods.map((m) => m.paymentMethodCode)).toContain('op')
+    expect(methods.value.paymentMethods.every((m) => Number.isInteger(m.totalOrderAmountInCents))).toBe(true)
+    const statuses = (await call('getPaymentStatus', { orderIds: [orderId, 99_999_999] })) as { ok: true; value: Array<{ orderId: number; status: string | null }> }
+    expect(statuses.value).toEqual([
+      { orderId, status: expect.any(String) },
+      { orderId: 99_999_999, status: null }
+    ])
+    expect(await call('getPaymentStatus', { orderIds: [] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
   })
 
   it('checks members at the venue, one by Sport-ID and a whole start list, from the local data (issue 7)', async () => {

@@ -256,6 +256,24 @@ export const en = {
     state: { queued: 'Queued', sending: 'Sending', done: 'Sent', rejected: 'Rejected', unknown: 'Answer lost' },
     decide: 'Your decision'
   },
+  order: {
+    payHeading: 'Pay order {{id}}',
+    loading: 'Reading the payment methods…',
+    terms: 'Read the terms of sale',
+    method: 'Payment method',
+    methodLine: '{{name}}: {{total, number(minimumFractionDigits: 2)}} € (of which costs {{cost, number(minimumFractionDigits: 2)}} €)',
+    accept: 'I accept the terms of sale',
+    queuePayment: 'Queue the payment',
+    pay: 'Pay…',
+    readStatus: 'Payment status',
+    cancel: 'Cancel the order',
+    placed: 'order {{id}}',
+    status: 'Order {{id}}: {{status}}',
+    notFound: 'not found',
+    place: 'Place an order',
+    placeQueued: 'The order is queued. Once it is sent, pay it in the Outbox.',
+    state: { CANCELLED: 'cancelled', COMPLETED: 'paid', ERROR: 'failed', IN_PROGRESS: 'payment in progress', WAITING_PAYMENT_CONFIRMATION: 'awaiting payment confirmation' }
+  },
   licences: { heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
   organizations: { heading: 'Organizations' },
   sync: {

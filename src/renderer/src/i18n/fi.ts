@@ -258,6 +258,24 @@ export const fi: Strings = {
     state: { queued: 'Jonossa', sending: 'Lähetetään', done: 'Lähetetty', rejected: 'Hylätty', unknown: 'Vastaus kadonnut' },
     decide: 'Odottaa päätöstäsi'
   },
+  order: {
+    payHeading: 'Maksa tilaus {{id}}',
+    loading: 'Luetaan maksutapoja…',
+    terms: 'Lue myyntiehdot',
+    method: 'Maksutapa',
+    methodLine: '{{name}}: {{total, number(minimumFractionDigits: 2)}} € (josta kulut {{cost, number(minimumFractionDigits: 2)}} €)',
+    accept: 'Hyväksyn myyntiehdot',
+    queuePayment: 'Lisää maksu jonoon',
+    pay: 'Maksa…',
+    readStatus: 'Maksun tila',
+    cancel: 'Peru tilaus',
+    placed: 'tilaus {{id}}',
+    status: 'Tilaus {{id}}: {{status}}',
+    notFound: 'ei löydy',
+    place: 'Tee tilaus',
+    placeQueued: 'Tilaus on jonossa. Kun se on lähetetty, maksa se Lähtevät-sivulla.',
+    state: { CANCELLED: 'peruttu', COMPLETED: 'maksettu', ERROR: 'epäonnistui', IN_PROGRESS: 'maksu kesken', WAITING_PAYMENT_CONFIRMATION: 'odottaa maksun vahvistusta' }
+  },
   licences: { heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
   organizations: { heading: 'Organisaatiot' },
   sync: {

@@ -258,6 +258,24 @@ export const sv: Strings = {
     state: { queued: 'I kö', sending: 'Skickas', done: 'Skickad', rejected: 'Avvisad', unknown: 'Svaret förlorades' },
     decide: 'Väntar på ditt beslut'
   },
+  order: {
+    payHeading: 'Betala beställning {{id}}',
+    loading: 'Betalningssätten läses…',
+    terms: 'Läs försäljningsvillkoren',
+    method: 'Betalningssätt',
+    methodLine: '{{name}}: {{total, number(minimumFractionDigits: 2)}} € (varav kostnader {{cost, number(minimumFractionDigits: 2)}} €)',
+    accept: 'Jag godkänner försäljningsvillkoren',
+    queuePayment: 'Köa betalningen',
+    pay: 'Betala…',
+    readStatus: 'Betalningsstatus',
+    cancel: 'Avbryt beställningen',
+    placed: 'beställning {{id}}',
+    status: 'Beställning {{id}}: {{status}}',
+    notFound: 'hittades inte',
+    place: 'Gör en beställning',
+    placeQueued: 'Beställningen är köad. När den har skickats, betala den i Utkorgen.',
+    state: { CANCELLED: 'avbruten', COMPLETED: 'betald', ERROR: 'misslyckades', IN_PROGRESS: 'betalning pågår', WAITING_PAYMENT_CONFIRMATION: 'väntar på betalningsbekräftelse' }
+  },
   licences: { heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
   organizations: { heading: 'Organisationer' },
   sync: {

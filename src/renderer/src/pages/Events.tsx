@@ -9,7 +9,8 @@ import { useAppStore } from '../stores/app'
 /**
  * Events (issue 7): the stored events with a search and a date range, each with its registrations;
  * an event's participants with payment status, a registration cancelled through the outbox, and
- * the participants list exported to CSV or XLSX. Members are registered from the member list.
+ * the participants list exported to CSV or XLSX, an order placed for a registration awaiting
+ * payment (paid from the outbox). Members are registered from the member list.
  */
 export function Events() {
   const { t, i18n } = useTranslation()
@@ -36,6 +37,10 @@ export function Events() {
   const cancel = (row: ParticipantRow) =>
     call('queueChange', { kind: 'registration-cancel', input: { eventUuid: open!.uuid, eventRegistrationId: row.eventRegistrationId } })
       .then(() => setMessage({ color: 'green', text: t('events.cancelQueued') }))
+      .catch(fail)
+  const order = (row: ParticipantRow) =>
+    call('queueChange', { kind: 'order-create', input: { userId: row.userId, eventRegistrationIds: [row.eventRegistrationId] } })
+      .then(() => setMessage({ color: 'green', text: t('order.placeQueued') }))
       .catch(fail)
   const exportAs = (format: 'csv' | 'xlsx') =>
     call('exportEventParticipants', { uuid: open!.uuid, format, columns: PARTICIPANT_COLUMNS.map((key) => ({ key, label: t(`events.column.${key}`) })) })
@@ -118,9 +123,16 @@ export function Events() {
                     <Table.Td>{formatDate(row.registrationDate, i18n.language)}</Table.Td>
                     <Table.Td>{row.paymentStatus ? t(`payment.${row.paymentStatus}`, { defaultValue: row.paymentStatus }) : ''}</Table.Td>
                     <Table.Td>
-                      <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel(row)} data-testid="participant-cancel">
-                        {t('events.cancel')}
-                      </Button>
+                      <Group gap="xs" wrap="nowrap">
+                        {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
+                          <Button size="compact-xs" variant="light" onClick={() => void order(row)} data-testid="participant-order">
+                            {t('order.place')}
+                          </Button>
+                        )}
+                        <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel(row)} data-testid="participant-cancel">
+                          {t('events.cancel')}
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { EditChange } from './EditChange'
 import { GrantMerit } from './GrantMerit'
+import { PayOrder, placedOrderId } from './PayOrder'
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
 /** An edit keeps the item's grantees; a stable empty list keeps the dialog from resetting on every render. */
@@ -17,7 +18,8 @@ const NO_GRANTEES: number[] = []
  * The outbox panel (issue 5, DESIGN §4): every queued change with its state and the registry's
  * last answer; "Push now"; a rejected item, or an unknown one left to a person (an order is never
  * sent again by itself), can be retried or discarded, and a queued or rejected one edited: a merit
- * grant in its form, any other kind as JSON.
+ * grant in its form, any other kind as JSON. A placed order can be paid (its payment methods read
+ * online), its payment status read, or its cancellation queued (spec v2 §4.9).
  */
 export function Outbox() {
   const { t, i18n } = useTranslation()
@@ -26,6 +28,7 @@ export function Outbox() {
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
+  const [paying, setPaying] = useState<number | null>(null)
   const [merits, setMerits] = useState<ReadonlyMap<number, string>>(new Map())
   useEffect(() => {
     call('getMeritChoices')
@@ -35,6 +38,7 @@ export function Outbox() {
 
   /** What an item does in the user's language; kinds without their own wording keep the outbox's one-line summary. */
   const describe = (item: OutboxItem): string => {
+    if (item.kind === 'order-create' && placedOrderId(item) !== null) return `${item.summary} → ${t('order.placed', { id: placedOrderId(item) })}`
     if (item.kind !== 'merit-grant') return item.summary
     const { meritId, grant } = item.payload as { meritId: number; grant: { meritGrantees: number[]; grantingDate: string; meritGranter?: string; granterUserId?: number } }
     return t('outbox.meritGrantSummary', {
@@ -78,6 +82,12 @@ export function Outbox() {
       }
     })
 
+  const paymentStatus = (orderId: number) =>
+    act(async () => {
+      const [{ status }] = await call('getPaymentStatus', { orderIds: [orderId] })
+      setMessage({ color: 'blue', text: t('order.status', { id: orderId, status: status ? t(`order.state.${status}`, { defaultValue: status }) : t('order.notFound') }) })
+    })
+
   return (
     <Stack p="md" gap="sm">
       <Group justify="space-between">
@@ -108,7 +118,7 @@ export function Outbox() {
           </Table.Thead>
           <Table.Tbody>
             {view.items.map((item) => (
-              <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state}>
+              <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state} data-kind={item.kind}>
                 <Table.Td>{item.id}</Table.Td>
                 <Table.Td>
                   <Text fw={600} size="sm">
@@ -131,9 +141,28 @@ export function Outbox() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" maw={260}>
+                    {placedOrderId(item) !== null && (
+                      <>
+                        <Button size="xs" onClick={() => setPaying(placedOrderId(item))} data-testid="order-pay-open">
+                          {t('order.pay')}
+                        </Button>
+                        <Button size="xs" variant="light" onClick={() => void paymentStatus(placedOrderId(item)!)} data-testid="order-status">
+                          {t('order.readStatus')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => void act(() => call('queueChange', { kind: 'order-cancel', input: { orderId: placedOrderId(item)! } }))}
+                          data-testid="order-cancel"
+                        >
+                          {t('order.cancel')}
+                        </Button>
+                      </>
+                    )}
                     {item.kind === 'order-payment' && item.state === 'done' && (
-                      <Button size="xs" onClick={() => void act(() => call('openPaymentPage', { itemId: item.id }))}>
+                      <Button size="xs" onClick={() => void act(() => call('openPaymentPage', { itemId: item.id }))} data-testid="outbox-open-payment">
                         {t('outbox.openPayment')}
                       </Button>
                     )}
@@ -166,6 +195,14 @@ export function Outbox() {
         onClose={() => setEditing(null)}
         onQueued={() => {
           setEditing(null)
+          reload()
+        }}
+      />
+      <PayOrder
+        orderId={paying}
+        onClose={() => setPaying(null)}
+        onQueued={() => {
+          setPaying(null)
           reload()
         }}
       />
