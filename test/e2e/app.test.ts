@@ -447,7 +447,7 @@ describe('desktop app in Chromium', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(reports.ages[0].female)
   })
 
-  it('switches language in settings, where About names the API version the last sync read', async () => {
+  it('switches language and sets the retention in settings, where About names the API version the last sync read', async () => {
     const { page } = app
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('about').getByText('Public Data API 3.3.0').waitFor()
@@ -455,6 +455,14 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-members').getByText('Medlemmar').waitFor()
     await page.getByText('English').click()
     await page.getByTestId('nav-members').getByText('Members').waitFor()
+    // Retention (issue 6): 24 months by default, changed here for the next sync.
+    const retention = page.getByTestId('retention-months')
+    expect(await retention.inputValue()).toBe('24')
+    await retention.fill('36')
+    await page.getByTestId('retention-save').click()
+    await page.getByTestId('retention-message').getByText('kept for 36 months', { exact: false }).waitFor()
+    expect(((await app.call('getSyncStatus')) as { ok: true; value: { retentionMonths: number } }).value.retentionMonths).toBe(36)
+    await shot('settings')
     await page.getByTestId('nav-members').click()
     await page.getByPlaceholder('Search by name, Sport-ID or e-mail').waitFor()
     await shot('members-en')

@@ -87,5 +87,6 @@ export function formatSyncSummary(result: SyncResult): string {
     const lists = r.lists === undefined ? '' : ` from ${count(r.lists)} lists`
     lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${lists}${removed}${skipped}${r.error ? ` — error: ${r.error}` : ''}`)
   }
+  if (result.purged > 0) lines.push(`  retention: ${count(result.purged)} ${result.purged === 1 ? 'person' : 'people'} without current data removed`)
   return lines.join('\n') + '\n'
 }

@@ -5,6 +5,7 @@ import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '..
 import { storeClientSecret } from '../secrets/keychain'
 import { runDemo } from '../services/demo'
 import { EXPORT_RESOURCES } from '../db/tables'
+import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from '../db/retention'
 import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
@@ -75,6 +76,13 @@ function userIds(value: string): number[] {
   return parts.map(Number)
 }
 
+/** `--retention-months`: 1…MAX_RETENTION_MONTHS. */
+function retentionMonths(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RETENTION_MONTHS) throw new InvalidArgumentError(`must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS}`)
+  return n
+}
+
 /** `--input`: a JSON object (an outbox item's input, as `outbox --json` prints its payload). */
 function jsonObject(value: string): Record<string, unknown> {
   let parsed: unknown
@@ -126,13 +134,14 @@ export function buildProgram(): Command {
   )
     .option('--full', 'full reconciliation: also remove what the API no longer lists')
     .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
-    .action(async (opts: ConnectionFlags & { db: string; full?: boolean; pageSize: number }) => {
+    .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, retentionMonths)
+    .action(async (opts: ConnectionFlags & { db: string; full?: boolean; pageSize: number; retentionMonths?: number }) => {
       const connection = resolveConnection(opts, connectionProfileFile())
       const bars = new SyncProgressBars()
       const controller = new AbortController()
       process.once('SIGINT', () => controller.abort())
       try {
-        const result = await syncDatabase({ dbFile: opts.db, connection, full: opts.full, pageSize: opts.pageSize, onProgress: bars.update, signal: controller.signal })
+        const result = await syncDatabase({ dbFile: opts.db, connection, full: opts.full, pageSize: opts.pageSize, retentionMonths: opts.retentionMonths, onProgress: bars.update, signal: controller.signal })
         bars.stop()
         process.stdout.write(formatSyncSummary(result))
         const failed = result.resources.find((r) => r.error)

@@ -60,6 +60,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       await openFile(writePaymentForm(url, initiation.requestData))
       return { opened: true }
     },
+    setRetention: (input) => session.setRetention(input.months),
     getPaymentMethods: (input) => session.paymentMethods(input.orderId),
     getPaymentStatus: (input) => session.paymentStatus(input.orderIds),
     revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),

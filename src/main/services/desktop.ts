@@ -44,6 +44,7 @@ import { MAX_MERIT_GRANTEES } from '../outbox/limits'
 import { listMembers, type MemberListQuery } from '../db/memberList'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
+import { readRetention, setRetentionMonths } from '../db/retention'
 import type { MeritGrantPayload } from '../outbox/meritGrant'
 import { readStatus } from '../db/status'
 import { storeClientSecret } from '../secrets/keychain'
@@ -91,6 +92,7 @@ export function summarizeSync(result: SyncResult): SyncSummary {
     elements: result.elements,
     bytes: result.bytes,
     durationMs: result.durationMs,
+    purged: result.purged,
     errors: result.resources.flatMap((r) => (r.error ? [{ resource: r.resource, scope: r.scope, message: r.error }] : []))
   }
 }
@@ -242,12 +244,23 @@ export class DesktopSession {
     this.events.emit('event', event)
   }
 
-  /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error. */
+  /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error, the API version and the retention. */
   syncStatus(): SyncStatus {
     const cursors = existsSync(this.dbFile) ? this.read(readStatus) : []
     const resources = cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError }))
     const apiVersion = cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
-    return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion }
+    const retentionMonths = existsSync(this.dbFile) ? this.read(readRetention).months : null
+    return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion, retentionMonths }
+  }
+
+  /**
+   * Sets how many months a person without a current licence, insurance, registration or merit is
+   * kept (issue 6 "Retention"); the next sync purges with it.
+   * @throws UserFacingError `no-database` before the first sync; RangeError outside 1…120.
+   */
+  async setRetention(months: number): Promise<{ months: number }> {
+    await withWritableDatabase(this.dbFile, (db) => setRetentionMonths(db, months))
+    return { months }
   }
 
   /** One window of the member list; see `listMembers` in db/memberList. @throws UserFacingError `no-database` before the first sync. */

@@ -1,3 +1,4 @@
+import { setRetentionMonths } from '../db/retention'
 import { ApiClient } from '../api/client'
 import type { Connection } from '../config/connection'
 import { openDatabase } from '../db/open'
@@ -13,6 +14,8 @@ export interface SyncRequest {
   pageSize?: number
   /** ISO local date on which the member summary is evaluated (DESIGN §3b); today when omitted. */
   today?: string
+  /** Stores a new retention (months, 1…120; issue 6) before the run, which then purges with it. */
+  retentionMonths?: number
   onProgress?: (progress: SyncProgress) => void
   signal?: AbortSignal
 }
@@ -22,13 +25,15 @@ export interface SyncRequest {
  * new), incrementally unless `full`. The one implementation behind `kanslia sync`, the demo and
  * the desktop app's "Sync now".
  * @returns the run's result; `ok` is false when any resource failed (the others are kept).
- * @throws SchemaTooNewError when a newer Kanslia wrote the database; ApiError when even the
+ * @throws RangeError for a retention outside 1…120 months (before anything is read);
+ *   SchemaTooNewError when a newer Kanslia wrote the database; ApiError when even the
  *   organization roots cannot be read (bad credentials, unreachable API).
  */
 export async function syncDatabase(request: SyncRequest): Promise<SyncResult> {
   const db = openDatabase(request.dbFile)
   const client = new ApiClient(request.connection)
   try {
+    if (request.retentionMonths !== undefined) setRetentionMonths(db, request.retentionMonths)
     return await runSync(db, client, {
       full: request.full,
       pageSize: request.pageSize,

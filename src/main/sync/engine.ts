@@ -15,6 +15,7 @@ import {
 import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from '../db/tables'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
+import { purgeInactivePersons, purgeIsDue } from '../db/retention'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
 import { readEnvelope, sortElements } from './elements'
@@ -83,6 +84,8 @@ export interface SyncResult {
   elements: number
   bytes: number
   durationMs: number
+  /** Persons removed by the retention purge of this run (issue 6; `db/retention.ts`). */
+  purged: number
 }
 
 const DEFAULT_PAGE_SIZE = 5000
@@ -231,12 +234,15 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), (scope) => !registrationsMayHaveChanged(db, scope))
 }
 
-/** Sweeps persons after a clean full run, refreshes the member summary and records the run. */
+/** Sweeps persons after a clean full run, purges inactive ones (retention), refreshes the member summary and records the run. */
 function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const { db, resources, full, options } = run
   const cancelled = options.signal?.aborted === true
   const personsComplete = full && !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
   if (personsComplete) db.transaction(() => sweepUnreferencedPersons(db))()
+  // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look inactive.
+  const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
+  const purged = personsCurrent && purgeIsDue(db, run.today, full) ? purgeInactivePersons(db, run.today).length : 0
   // A full run may have removed anyone; an incremental one touched only the persons it received.
   refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
   resumeMemberSearch(db)
@@ -248,7 +254,8 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     resources,
     elements: resources.reduce((sum, r) => sum + r.elements, 0),
     bytes: run.client.stats.bytes - bytesAtStart,
-    durationMs: performance.now() - started
+    durationMs: performance.now() - started,
+    purged
   }
   finishRun(db, run.runId, {
     ok: result.ok,

@@ -27,6 +27,7 @@ export const METHODS = [
   'retryOutboxItem',
   'discardOutboxItem',
   'openPaymentPage',
+  'setRetention',
   'getPaymentMethods',
   'getPaymentStatus',
   'revealIdentityNumber',

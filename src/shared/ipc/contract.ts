@@ -55,6 +55,8 @@ export interface SyncSummary {
   elements: number
   bytes: number
   durationMs: number
+  /** Persons removed by the retention purge (issue 6). */
+  purged: number
   errors: Array<{ resource: string; scope: string; message: string }>
 }
 
@@ -77,6 +79,8 @@ export interface SyncStatus {
   resources: ResourceSyncStatus[]
   lastError: string | null
   apiVersion: string | null
+  /** Months a person without current data is kept (issue 6 "Retention"), or null before the first sync. */
+  retentionMonths: number | null
 }
 
 /** Events pushed from the main process on `EVENT_CHANNEL`. */
@@ -334,6 +338,7 @@ export const CONTRACT = {
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   openPaymentPage: { input: z.strictObject({ itemId: id }), output: {} as { opened: boolean } },
   /** Online (spec v2 §4.9): an order's payment methods and terms; costs in cents. */
+  setRetention: { input: z.strictObject({ months: z.number().int().min(1).max(120) }), output: {} as { months: number } },
   getPaymentMethods: { input: z.strictObject({ orderId: id }), output: {} as PaymentMethods },
   /** Online (spec v2 §4.9): the payment status of up to 100 orders, null for one not found. */
   getPaymentStatus: { input: z.strictObject({ orderIds: z.array(id).min(1).max(100) }), output: {} as Array<{ orderId: number; status: OrderStatus | null }> },

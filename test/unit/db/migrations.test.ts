@@ -173,6 +173,15 @@ describe('migrations', () => {
     expect(db.prepare('SELECT count(*) FROM privacy_log').pluck().get()).toBe(2)
   })
 
+  it('0009-retention keeps people without current data 24 months by default, in one checked row', () => {
+    const db = fresh()
+    migrate(db, 8)
+    expect(migrate(db, 9)).toEqual([9])
+    expect(db.prepare('SELECT id, months, purged_on FROM retention').all()).toEqual([{ id: 1, months: 24, purged_on: null }])
+    expect(() => db.prepare('UPDATE retention SET months = 0').run()).toThrow(/CHECK/)
+    expect(() => db.prepare('INSERT INTO retention (id, months) VALUES (2, 12)').run()).toThrow(/CHECK/)
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -292,6 +292,7 @@ export const en = {
     ok: 'OK',
     failed: 'Failed',
     done: 'Sync finished: {{elements, number}} items in {{seconds, number}} s',
+    purged: '{{count, number}} people without current data were removed (retention).',
     error: 'The sync did not finish: {{message}}'
   },
   /** Labels of user profile fields (spec v2 §2.11) and of their values. */
@@ -357,6 +358,10 @@ export const en = {
     'event-registrations': 'Event registrations'
   },
   settings: {
+    retention: 'Keep people without current data for (months)',
+    retentionHelp: 'People with no current licence, insurance, event registration or merit are removed from this computer at the next sync after this time.',
+    retentionSave: 'Save',
+    retentionSaved: 'People without current data are kept for {{count}} months.',
     heading: 'Settings',
     remove: 'Remove this connection and its local data',
     removeDemo: 'Remove the demo data',

@@ -294,6 +294,7 @@ export const fi: Strings = {
     ok: 'OK',
     failed: 'Epäonnistui',
     done: 'Synkronointi valmis: {{elements, number}} kohdetta {{seconds, number}} sekunnissa',
+    purged: '{{count, number}} henkilöä ilman voimassa olevia tietoja poistettiin (säilytysaika).',
     error: 'Synkronointi ei valmistunut: {{message}}'
   },
   /** Labels of user profile fields (spec v2 §2.11) and of their values. */
@@ -359,6 +360,10 @@ export const fi: Strings = {
     'event-registrations': 'Tapahtumailmoittautumiset'
   },
   settings: {
+    retention: 'Säilytä henkilöt ilman voimassa olevia tietoja (kuukautta)',
+    retentionHelp: 'Henkilöt, joilla ei ole voimassa olevaa lisenssiä, vakuutusta, tapahtumailmoittautumista tai ansiomerkkiä, poistetaan tältä tietokoneelta tämän ajan jälkeen seuraavassa synkronoinnissa.',
+    retentionSave: 'Tallenna',
+    retentionSaved: 'Henkilöt ilman voimassa olevia tietoja säilytetään {{count}} kuukautta.',
     heading: 'Asetukset',
     remove: 'Poista tämä yhteys ja sen paikalliset tiedot',
     removeDemo: 'Poista demotiedot',

@@ -294,6 +294,7 @@ export const sv: Strings = {
     ok: 'OK',
     failed: 'Misslyckades',
     done: 'Synkroniseringen klar: {{elements, number}} poster på {{seconds, number}} s',
+    purged: '{{count, number}} personer utan aktuella uppgifter togs bort (lagringstid).',
     error: 'Synkroniseringen blev inte klar: {{message}}'
   },
   /** Labels of user profile fields (spec v2 §2.11) and of their values. */
@@ -359,6 +360,10 @@ export const sv: Strings = {
     'event-registrations': 'Evenemangsanmälningar'
   },
   settings: {
+    retention: 'Behåll personer utan aktuella uppgifter i (månader)',
+    retentionHelp: 'Personer utan gällande licens, försäkring, evenemangsanmälan eller förtjänsttecken tas bort från den här datorn vid följande synkronisering efter denna tid.',
+    retentionSave: 'Spara',
+    retentionSaved: 'Personer utan aktuella uppgifter behålls i {{count}} månader.',
     heading: 'Inställningar',
     remove: 'Ta bort den här anslutningen och dess lokala data',
     removeDemo: 'Ta bort demodata',

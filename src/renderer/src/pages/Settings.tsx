@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, KansliaError } from '../api'
@@ -35,14 +35,18 @@ export function ThemePicker() {
   )
 }
 
-/** Settings: language, theme, which connection the app uses, and the versions of Kanslia and of the API it last read. */
+/** Settings: language, theme, which connection the app uses and how long it keeps inactive people, and the versions of Kanslia and of the API it last read. */
 export function Settings() {
   const { t } = useTranslation()
   const app = useAppStore((s) => s.app)
   const [apiVersion, setApiVersion] = useState<string | null>(null)
+  const [retention, setRetention] = useState<number | null>(null)
   useEffect(() => {
     call('getSyncStatus')
-      .then((status) => setApiVersion(status.apiVersion))
+      .then((status) => {
+        setApiVersion(status.apiVersion)
+        setRetention(status.retentionMonths)
+      })
       .catch(() => setApiVersion(null))
   }, [])
   return (
@@ -60,12 +64,57 @@ export function Settings() {
           {app?.profile?.baseUrl} · {app?.profile?.clientId}
         </Text>
       )}
+      {retention !== null && <RetentionSetting months={retention} />}
       <RemoveConnection />
       <Text fw={600}>{t('settings.about')}</Text>
       <Stack gap={0} data-testid="about">
         <Text>{t('settings.appVersion', { version: __KANSLIA_VERSION__ })}</Text>
         <Text>{apiVersion === null ? t('settings.apiVersionUnknown') : t('settings.apiVersion', { version: apiVersion })}</Text>
       </Stack>
+    </Stack>
+  )
+}
+
+/**
+ * How many months a person without a current licence, insurance, registration or merit stays in
+ * the local database (issue 6 "Retention"); the next sync removes those past it.
+ */
+function RetentionSetting({ months }: { months: number }) {
+  const { t } = useTranslation()
+  const [value, setValue] = useState<number | string>(months)
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const save = async () => {
+    setMessage(null)
+    try {
+      const saved = await call('setRetention', { months: Number(value) })
+      setMessage({ color: 'green', text: t('settings.retentionSaved', { count: saved.months }) })
+    } catch (failure) {
+      setMessage({ color: 'red', text: failure instanceof KansliaError ? failure.message : String(failure) })
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Group align="end">
+        <NumberInput
+          label={t('settings.retention')}
+          description={t('settings.retentionHelp')}
+          value={value}
+          onChange={setValue}
+          min={1}
+          max={120}
+          allowDecimal={false}
+          w={420}
+          data-testid="retention-months"
+        />
+        <Button variant="light" onClick={() => void save()} disabled={Number(value) === months && message === null} data-testid="retention-save">
+          {t('settings.retentionSave')}
+        </Button>
+      </Group>
+      {message && (
+        <Alert color={message.color} data-testid="retention-message">
+          {message.text}
+        </Alert>
+      )}
     </Stack>
   )
 }

@@ -47,7 +47,10 @@ export function SyncPanel() {
       </Group>
       <SyncProgress />
       {lastSummary && !syncing && (
-        <Text data-testid="sync-done">{t('sync.done', { elements: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}</Text>
+        <Text data-testid="sync-done">
+          {t('sync.done', { elements: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}
+          {lastSummary.purged > 0 && ` ${t('sync.purged', { count: lastSummary.purged })}`}
+        </Text>
       )}
       {syncError && (
         <Alert color="red" role="alert">

@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
+import { openDatabaseReadonly } from '../../../src/main/db/open'
+import { readRetention, retentionCutoff } from '../../../src/main/db/retention'
+import { syncDatabase } from '../../../src/main/services/sync'
+import { runCli } from '../../support/cli'
+
+/**
+ * Issue 6 "Retention": people without any licence, insurance, registration or merit for the
+ * retention time are purged at sync; an incremental sync does not bring them back, a full one
+ * does and they are purged again. Real sandbox over loopback; the far future stands in for years
+ * passing.
+ */
+
+const LATER = '2031-06-01'
+let sandbox: Sandbox
+let home: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ athletes: 400, seed: 21 })
+  home = mkdtempSync(join(tmpdir(), 'kanslia-retention-'))
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+function persons(dbFile: string): number[] {
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    return db.prepare('SELECT id FROM person ORDER BY id').pluck().all() as number[]
+  } finally {
+    db.close()
+  }
+}
+
+/** The persons with a tie current on `cutoff`: an open-ended merit, or anything ending on or after it. */
+function current(dbFile: string, cutoff: string): number[] {
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    return db
+      .prepare(
+        `SELECT user_id FROM user_licence WHERE coalesce(substr(usage_period_end, 1, 10), '9999') >= :cutoff
+         UNION SELECT user_id FROM user_insurance WHERE coalesce(substr(usage_period_end, 1, 10), '9999') >= :cutoff
+         UNION SELECT user_id FROM granted_merit WHERE coalesce(valid_until_date, '9999') >= :cutoff
+         ORDER BY 1`
+      )
+      .pluck()
+      .all({ cutoff }) as number[]
+  } finally {
+    db.close()
+  }
+}
+
+describe('retention purge at sync (issue 6)', () => {
+  it('removes people inactive past the retention, keeps them out on incremental syncs, and again after a full one', async () => {
+    const dbFile = join(home, 'k.db')
+    const first = await syncDatabase({ dbFile, connection: sandbox.credentials() })
+    expect(first.ok).toBe(true)
+    const everyone = persons(dbFile)
+    // Today, the generated data holds this and last licence period: nobody is past 24 months.
+    expect(first.purged).toBe(0)
+
+    const later = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
+    expect(later.ok).toBe(true)
+    const kept = persons(dbFile)
+    expect(later.purged).toBe(everyone.length - kept.length)
+    expect(later.purged).toBeGreaterThan(0)
+    // Exactly the people with a merit held for good (or anything else still current) stay; registrations are to this year's events.
+    expect(kept).toEqual(current(dbFile, retentionCutoff(LATER, 24)).filter((id) => everyone.includes(id)))
+    expect(kept.length).toBeGreaterThan(0)
+
+    const again = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
+    expect(again.purged).toBe(0)
+    expect(persons(dbFile)).toEqual(kept)
+
+    const full = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER, full: true })
+    expect(full.ok).toBe(true)
+    expect(full.purged).toBe(later.purged)
+    expect(persons(dbFile)).toEqual(kept)
+  })
+
+  it('`kanslia sync --retention-months N` refuses a time outside 1…120 and stores a good one in the database', async () => {
+    const dbFile = join(home, 'cli.db')
+    const connection = ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
+    const env = { KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
+    const bad = await runCli(['sync', '--db', dbFile, '--retention-months', '0', ...connection], { env })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--retention-months <n>' argument '0' is invalid\. must be a whole number of months from 1 to 120/)
+    const synced = await runCli(['sync', '--db', dbFile, '--retention-months', '6', ...connection], { env })
+    expect(synced.stderr).toBe('')
+    expect(synced.code).toBe(0)
+    const db = openDatabaseReadonly(dbFile)
+    expect(readRetention(db).months).toBe(6)
+    db.close()
+  })
+})

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { parseInstant } from '../../../src/shared/instant'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { insertItem } from '../../../src/main/db/outbox'
+import { purgeInactivePersons, purgeIsDue, readRetention, retentionCutoff, setRetentionMonths } from '../../../src/main/db/retention'
+import { upsertElements } from '../../../src/main/db/synced'
+import type { ExportResource } from '../../../src/main/db/tables'
+
+const T = '2026-03-02T09:00:00.123456+02:00'
+const TODAY = '2026-11-23'
+const OLD_EVENT = '0b7c5d0e-0000-4000-8000-000000000001'
+const NEW_EVENT = '0b7c5d0e-0000-4000-8000-000000000002'
+
+function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
+  upsertElements(
+    db,
+    resource,
+    scope,
+    1,
+    elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })),
+    parseInstant
+  )
+}
+
+const user = (id: number) => ({ id, sportId: 10_000_000 + id, firstName: `Etu${id}`, lastName: `Suku${id}`, modificationTime: T })
+const licence = (id: number, userId: number, usagePeriodEnd: string) => ({ id, userId, usagePeriodStart: '2020-01-01', usagePeriodEnd, user: user(userId) })
+const persons = (db: WritableDB) => db.prepare('SELECT id FROM person ORDER BY id').pluck().all()
+
+/**
+ * Persons 1–9, each with a licence that ended on 2024-06-30 (before the cutoff 2024-11-23 of 24
+ * months from TODAY) and one other tie that decides:
+ * 1 nothing else · 2 a licence ending on the cutoff day · 3 an insurance ending 2025 · 4 a merit
+ * held for good · 5 a merit valid until 2023 · 6 a registration to an event of 2023 · 7 one to an
+ * event of 2026 · 8 a change waiting in the outbox · 9 a registration to an event not stored,
+ * registered in 2022.
+ */
+function seed(): WritableDB {
+  const db = openDatabase(':memory:')
+  store(db, 'user-licences', 'federation 100', [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => licence(100 + id, id, '2024-06-30')))
+  store(db, 'user-licences', 'federation 100', [licence(202, 2, '2024-11-23')])
+  store(db, 'user-insurances', 'federation 100', [{ id: 303, userId: 3, usagePeriodStart: '2025-01-01', usagePeriodEnd: '2025-12-31', user: user(3) }])
+  const grant = (id: number, meritId: number, validUntilDate: string | null) => ({ id, grantedMerit: { meritId, grantingDate: '2019-05-01', validUntilDate } })
+  store(db, 'granted-merits', 'merit 31', [grant(4, 31, null)])
+  store(db, 'granted-merits', 'merit 32', [grant(5, 32, '2023-12-31')])
+  store(db, 'events', 'public', [
+    { id: 900, uuid: OLD_EVENT, organizerId: 100, name: 'Kevätleiri 2023', startDateTime: '2023-04-10T09:00:00', endDateTime: '2023-04-12T15:00:00' },
+    { id: 901, uuid: NEW_EVENT, organizerId: 100, name: 'Syyskisat 2026', startDateTime: '2026-09-05T10:00:00' }
+  ])
+  store(db, 'event-registrations', 'event 900', [{ id: 41, eventUuid: OLD_EVENT, participantUserId: 6, registrationDate: '2023-03-01' }])
+  store(db, 'registered-event-users', 'event 900', [{ id: 41, eventId: 900, userId: 6, user: user(6) }])
+  store(db, 'event-registrations', 'event 901', [{ id: 42, eventUuid: NEW_EVENT, participantUserId: 7, registrationDate: '2022-03-02' }])
+  store(db, 'event-registrations', 'event 999', [{ id: 43, eventUuid: '0b7c5d0e-0000-4000-8000-000000000009', participantUserId: 9, registrationDate: '2022-01-15' }])
+  insertItem(db, { kind: 'merit-grant', payload: { meritId: 31 }, dependsOn: null, at: '2026-11-20T08:00:00.000Z' }, [{ personId: 8, target: 'merit 31' }])
+  return db
+}
+
+describe('retention (issue 6)', () => {
+  it('keeps 24 months by default, and a changed time makes the next sync purge', () => {
+    const db = openDatabase(':memory:')
+    expect(readRetention(db)).toEqual({ months: 24, purgedOn: null })
+    purgeInactivePersons(db, TODAY)
+    expect(purgeIsDue(db, TODAY, false)).toBe(false)
+    expect(purgeIsDue(db, TODAY, true)).toBe(true)
+    expect(purgeIsDue(db, '2026-11-24', false)).toBe(true)
+    setRetentionMonths(db, 6)
+    expect(readRetention(db)).toEqual({ months: 6, purgedOn: null })
+    expect(purgeIsDue(db, TODAY, false)).toBe(true)
+    for (const bad of [0, 121, 2.5, Number.NaN]) expect(() => setRetentionMonths(db, bad)).toThrow(RangeError)
+    expect(readRetention(db).months).toBe(6)
+  })
+
+  it('counts calendar months back, the day clamped to the month', () => {
+    expect(retentionCutoff('2026-11-23', 24)).toBe('2024-11-23')
+    expect(retentionCutoff('2026-03-31', 1)).toBe('2026-02-28')
+    expect(retentionCutoff('2024-03-31', 1)).toBe('2024-02-29')
+    expect(retentionCutoff('2026-01-15', 13)).toBe('2024-12-15')
+  })
+
+  it('removes people whose every licence, insurance, merit and registration ended before the retention, with all their rows', () => {
+    const db = seed()
+    expect(purgeInactivePersons(db, TODAY)).toEqual([1, 5, 6, 9])
+    expect(persons(db)).toEqual([2, 3, 4, 7, 8])
+    const count = (sql: string) => db.prepare(sql).pluck().get()
+    expect(count('SELECT count(*) FROM user_licence WHERE user_id IN (1, 5, 6, 9)')).toBe(0)
+    expect(count('SELECT count(*) FROM granted_merit WHERE user_id = 5')).toBe(0)
+    expect(count('SELECT count(*) FROM event_registration WHERE participant_user_id IN (6, 9)')).toBe(0)
+    expect(count('SELECT count(*) FROM registered_event_user WHERE user_id = 6')).toBe(0)
+    expect(count("SELECT count(*) FROM member_search WHERE member_search MATCH '\"suku1\"'")).toBe(0)
+    // The others keep every row, old licences included.
+    expect(count('SELECT count(*) FROM user_licence')).toBe(6)
+    expect(readRetention(db).purgedOn).toBe(TODAY)
+  })
+
+  it('a shorter retention removes more; a person with a change waiting is kept whatever the time', () => {
+    const db = seed()
+    setRetentionMonths(db, 1)
+    expect(purgeInactivePersons(db, '2030-01-01')).toEqual([1, 2, 3, 5, 6, 7, 9])
+    expect(persons(db)).toEqual([4, 8])
+  })
+})
