@@ -1,62 +1,47 @@
-import { createServer, request, type IncomingMessage } from 'node:http'
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A loopback HTTP proxy in front of the real sandbox that loses an answer on the way back: the
- * request matching `drop` is forwarded and fully handled by the sandbox, then the connection to
- * the client is cut instead of answering, and the proxy stops listening (connections are refused:
- * the link went down right after the request left). The sandbox has no fault for writes whose
- * answer is lost, so the tests of DESIGN §4's `unknown` state put this between client and sandbox.
+ * Loopback HTTP proxies in front of the real sandbox that spoil answers on the way back, for the
+ * faults the sandbox itself does not make: an answer lost after a write took effect (DESIGN §4's
+ * `unknown` state), and a body that is not what the spec promises (issue 6 "bad input").
  */
-export interface DropProxy {
-  /** Base and auth URL to give the client instead of the sandbox's. */
+
+/** A running proxy: the URL to give the client instead of the sandbox's, and the requests it forwarded (`METHOD path`). */
+interface Proxy {
   url: string
-  /** Requests forwarded to the sandbox, as `METHOD path`. */
   forwarded: string[]
-  /** Resolves when the matching request was handled by the sandbox and its answer dropped. */
-  dropped: Promise<void>
   close(): Promise<void>
 }
 
-/** Starts the proxy to `upstream` (e.g. `sandbox.baseUrl`); `drop` picks the request whose answer is lost. */
-export async function startDropProxy(upstream: string, drop: (method: string, path: string) => boolean): Promise<DropProxy> {
+/** An answer of the sandbox, as the tamper proxy hands it over. */
+export interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+type Handler = (method: string, path: string, answer: IncomingMessage, outgoing: ServerResponse, incoming: IncomingMessage) => void
+
+/** Forwards every request to `upstream`; `handle` gets the upstream answer and writes the client's. */
+async function startProxy(upstream: string, handle: Handler): Promise<Proxy & { server: Server }> {
   const target = new URL(upstream)
   const forwarded: string[] = []
-  let markDropped!: () => void
-  const dropped = new Promise<void>((resolve) => (markDropped = resolve))
-  let armed = true
   const server = createServer((incoming, outgoing) => {
     const method = incoming.method ?? 'GET'
     const path = incoming.url ?? '/'
     forwarded.push(`${method} ${path}`)
-    const loseAnswer = armed && drop(method, path)
-    if (loseAnswer) armed = false
-    const upstreamRequest = request(
-      { host: target.hostname, port: target.port, method, path, headers: { ...incoming.headers, host: target.host } },
-      (answer: IncomingMessage) => {
-        if (loseAnswer) {
-          answer.resume()
-          answer.on('end', () => {
-            incoming.socket.destroy()
-            server.close()
-            server.closeAllConnections()
-            markDropped()
-          })
-          return
-        }
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(outgoing)
-      }
+    const upstreamRequest = request({ host: target.hostname, port: target.port, method, path, headers: { ...incoming.headers, host: target.host } }, (answer) =>
+      handle(method, path, answer, outgoing, incoming)
     )
     upstreamRequest.on('error', () => outgoing.destroy())
     incoming.pipe(upstreamRequest)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    url,
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     forwarded,
-    dropped,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
@@ -64,4 +49,57 @@ export async function startDropProxy(upstream: string, drop: (method: string, pa
         if (!server.listening) resolve()
       })
   }
+}
+
+/**
+ * A proxy that loses one answer: the request matching `drop` is forwarded and fully handled by the
+ * sandbox, then the connection to the client is cut instead of answering, and the proxy stops
+ * listening (connections are refused: the link went down right after the request left).
+ */
+export interface DropProxy extends Proxy {
+  /** Resolves when the matching request was handled by the sandbox and its answer dropped. */
+  dropped: Promise<void>
+}
+
+/** Starts the proxy to `upstream` (e.g. `sandbox.baseUrl`); `drop` picks the request whose answer is lost. */
+export async function startDropProxy(upstream: string, drop: (method: string, path: string) => boolean): Promise<DropProxy> {
+  let markDropped!: () => void
+  const dropped = new Promise<void>((resolve) => (markDropped = resolve))
+  let armed = true
+  const proxy = await startProxy(upstream, (method, path, answer, outgoing, incoming) => {
+    if (armed && drop(method, path)) {
+      armed = false
+      answer.resume()
+      answer.on('end', () => {
+        incoming.socket.destroy()
+        proxy.server.close()
+        proxy.server.closeAllConnections()
+        markDropped()
+      })
+      return
+    }
+    outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+    answer.pipe(outgoing)
+  })
+  return { url: proxy.url, forwarded: proxy.forwarded, dropped, close: proxy.close }
+}
+
+/**
+ * A proxy that rewrites answers: `tamper` gets each whole answer of the sandbox and returns the one
+ * the client receives instead, or undefined to pass it on unchanged. `Content-Length` follows the
+ * new body.
+ */
+export async function startTamperProxy(upstream: string, tamper: (method: string, path: string, answer: Answer) => Answer | undefined): Promise<Proxy> {
+  const proxy = await startProxy(upstream, (method, path, answer, outgoing) => {
+    const chunks: Buffer[] = []
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+    answer.on('end', () => {
+      const original: Answer = { status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }
+      const sent = tamper(method, path, original) ?? original
+      const headers = { ...sent.headers, 'content-length': String(sent.body.length) }
+      delete headers['transfer-encoding']
+      outgoing.writeHead(sent.status, headers).end(sent.body)
+    })
+  })
+  return { url: proxy.url, forwarded: proxy.forwarded, close: proxy.close }
 }

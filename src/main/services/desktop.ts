@@ -93,6 +93,7 @@ export function summarizeSync(result: SyncResult): SyncSummary {
     bytes: result.bytes,
     durationMs: result.durationMs,
     purged: result.purged,
+    ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
     errors: result.resources.flatMap((r) => (r.error ? [{ resource: r.resource, scope: r.scope, message: r.error }] : []))
   }
 }

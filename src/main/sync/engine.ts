@@ -16,6 +16,8 @@ import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
 import { purgeInactivePersons, purgeIsDue } from '../db/retention'
+import { storageFailure } from '../db/storageFailure'
+import { UserFacingError } from '../services/errors'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
 import { readEnvelope, sortElements } from './elements'
@@ -74,7 +76,9 @@ export type SyncProgress = SyncProgressEvent
  * Outcome of a run. Per (resource, scope): elements received, pages, response bytes, rows removed
  * by a full pass, elements skipped (no id or modificationTime) and the error, if it failed; for a
  * fanned-out resource one entry with scope `per <kind>`, `lists` read and the first error.
- * `ok` is false when any resource failed; the others are kept. `runId` numbers the run.
+ * `ok` is false when any resource failed; the others are kept. `runId` numbers the run. A disk
+ * that fails the database's writes (full, read-only) stops the run: `stoppedBy` says why.
+ * @throws UserFacingError `storage-failure` when not even the run's start can be recorded.
  */
 export interface SyncResult {
   ok: boolean
@@ -86,6 +90,8 @@ export interface SyncResult {
   durationMs: number
   /** Persons removed by the retention purge of this run (issue 6; `db/retention.ts`). */
   purged: number
+  /** Why the run stopped early when the disk failed the database (full, read-only): see `storageFailure`. */
+  stoppedBy?: string
 }
 
 const DEFAULT_PAGE_SIZE = 5000
@@ -102,6 +108,10 @@ type ResourceResult = SyncResult['resources'][number]
 interface Run extends PassContext {
   client: ApiClient
   options: SyncOptions
+  /** Set when the disk failed the database (`storageFailure`): the run stops, reporting this. */
+  stoppedBy: string | null
+  /** Aborts `signal` when the disk fails or the caller cancels. */
+  stop: AbortController
   today: string
   resources: ResourceResult[]
 }
@@ -162,14 +172,19 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const full = options.full === true
   const pageSize = Math.max(1, Math.min(100_000, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
-  const runId = startRun(db, full)
+  const runId = startRunOnDisk(db, full)
   const gate = new Gate(MAX_REQUESTS_IN_FLIGHT)
+  const stop = new AbortController()
+  if (options.signal?.aborted) stop.abort()
+  options.signal?.addEventListener('abort', () => stop.abort(), { once: true })
   const run: Run = {
     db,
     runId,
     full,
     pageSize,
-    signal: options.signal,
+    signal: stop.signal,
+    stop,
+    stoppedBy: null,
     seenPersons: new Map(),
     touchedPersons: new Set(),
     get: (api, path, query, meter) => gate.run(() => (api === 'v2' ? client.getV2(path, query, meter) : client.getV3(path, query, meter))),
@@ -192,8 +207,14 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     await syncEverything(run, roots)
     return finish(run, started, bytesAtStart)
   } finally {
-    // Normally done in `finish`, inside the measured run; here for failed runs.
-    if (bulkLoad) resumeMemberSearch(db)
+    // Normally done in `finish`, inside the measured run; here for failed runs. On a failed disk the next run rebuilds it.
+    if (bulkLoad) {
+      try {
+        resumeMemberSearch(db)
+      } catch (error) {
+        if (storageFailure(error) === null) throw error
+      }
+    }
   }
 }
 
@@ -238,17 +259,21 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
 function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const { db, resources, full, options } = run
   const cancelled = options.signal?.aborted === true
-  const personsComplete = full && !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
-  if (personsComplete) db.transaction(() => sweepUnreferencedPersons(db))()
-  // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look inactive.
-  const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
-  const purged = personsCurrent && purgeIsDue(db, run.today, full) ? purgeInactivePersons(db, run.today).length : 0
-  // A full run may have removed anyone; an incremental one touched only the persons it received.
-  refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
-  resumeMemberSearch(db)
+  let purged = 0
+  writeUnlessDiskFailed(run, () => {
+    if (run.stoppedBy !== null) return
+    const personsComplete = full && !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
+    if (personsComplete) db.transaction(() => sweepUnreferencedPersons(db))()
+    // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look inactive.
+    const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
+    purged = personsCurrent && purgeIsDue(db, run.today, full) ? purgeInactivePersons(db, run.today).length : 0
+    // A full run may have removed anyone; an incremental one touched only the persons it received.
+    refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
+  })
+  writeUnlessDiskFailed(run, () => resumeMemberSearch(db))
   const failed = resources.find((r) => r.error)
   const result: SyncResult = {
-    ok: failed === undefined && !cancelled,
+    ok: failed === undefined && !cancelled && run.stoppedBy === null,
     full,
     runId: run.runId,
     resources,
@@ -257,13 +282,29 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     durationMs: performance.now() - started,
     purged
   }
-  finishRun(db, run.runId, {
-    ok: result.ok,
-    elements: result.elements,
-    bytes: result.bytes,
-    error: failed ? `${failed.resource} ${failed.scope}: ${failed.error}` : cancelled ? 'sync cancelled' : undefined
-  })
+  writeUnlessDiskFailed(run, () =>
+    finishRun(db, run.runId, {
+      ok: result.ok,
+      elements: result.elements,
+      bytes: result.bytes,
+      error: run.stoppedBy ?? (failed ? `${failed.resource} ${failed.scope}: ${failed.error}` : cancelled ? 'sync cancelled' : undefined)
+    })
+  )
+  if (run.stoppedBy !== null) result.stoppedBy = run.stoppedBy
   return result
+}
+
+/**
+ * Runs a write of the run's bookkeeping; when the disk fails it (`storageFailure`), stops the run
+ * and goes on without it (each write is a whole transaction, so nothing is half done). Other
+ * errors are thrown.
+ */
+function writeUnlessDiskFailed(run: Run, write: () => void): void {
+  try {
+    write()
+  } catch (error) {
+    if (stopOnStorageFailure(run, error) === null) throw error
+  }
 }
 
 /**
@@ -327,11 +368,11 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
     if (read) await pass.run()
     if (full) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
-    error = messageOf(caught)
+    error = stopOnStorageFailure(run, caught) ?? messageOf(caught)
   }
   const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed, skipped: pass.skipped }
   if (error !== undefined) result.error = error
-  recordCursorResult(db, source.resource, scope, runId, { error, elements: pass.elements })
+  writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { error, elements: pass.elements }))
   emit(run, source.resource, scope, error === undefined ? 'done' : 'error', pass, startedAt, error ?? pass.note)
   run.resources.push(result)
 }
@@ -398,7 +439,7 @@ class FanOutPass {
         await pass.run()
         if (full) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
       } catch (error) {
-        this.errors.push(`${scope}: ${messageOf(error)}`)
+        this.errors.push(`${scope}: ${stopOnStorageFailure(this.run, error) ?? messageOf(error)}`)
       } finally {
         this.active.delete(pass)
         this.done = {
@@ -420,16 +461,18 @@ class FanOutPass {
     const { db, runId, full, signal } = this.run
     const { resource, kind } = this.definition
     if (full && this.errors.length === 0 && !signal?.aborted) {
-      this.removed += db.transaction(() => {
-        deleteCursorsOfKind(db, resource, kind, this.visited)
-        return sweepUnseenOfKind(db, resource, kind, runId)
-      })()
+      writeUnlessDiskFailed(this.run, () => {
+        this.removed += db.transaction(() => {
+          deleteCursorsOfKind(db, resource, kind, this.visited)
+          return sweepUnseenOfKind(db, resource, kind, runId)
+        })()
+      })
     }
     const error = this.errors.length === 0 ? undefined : `${this.errors.length} of ${this.lists} lists failed; first ${this.errors[0]}`
     const totals = this.totals()
     const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
     if (error !== undefined) result.error = error
-    recordCursorResult(db, resource, this.scope, runId, { error, elements: totals.elements })
+    writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { error, elements: totals.elements }))
     this.emit(error === undefined ? 'done' : 'error', error)
     this.run.resources.push(result)
   }
@@ -477,6 +520,34 @@ function emit(
   } catch {
     // A failing progress listener must not break the sync.
   }
+}
+
+/**
+ * Records the run's start: its first write, so a disk that cannot take writes is found here.
+ * @throws UserFacingError `storage-failure` saying so, before anything is read.
+ */
+function startRunOnDisk(db: WritableDB, full: boolean): number {
+  try {
+    return startRun(db, full)
+  } catch (error) {
+    const reason = storageFailure(error)
+    if (reason !== null) throw new UserFacingError('storage-failure', `sync stopped: ${reason}`)
+    throw error
+  }
+}
+
+/**
+ * When `error` is the disk failing the database, stops the run (the first such reason is kept)
+ * and returns the reason; otherwise null.
+ */
+function stopOnStorageFailure(run: Run, error: unknown): string | null {
+  const reason = storageFailure(error)
+  if (reason === null) return null
+  if (run.stoppedBy === null) {
+    run.stoppedBy = reason
+    run.stop.abort()
+  }
+  return reason
 }
 
 function messageOf(error: unknown): string {

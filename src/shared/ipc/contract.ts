@@ -57,6 +57,8 @@ export interface SyncSummary {
   durationMs: number
   /** Persons removed by the retention purge (issue 6). */
   purged: number
+  /** Why the run stopped early: the disk is full or read-only (issue 6), in plain words. */
+  stoppedBy?: string
   errors: Array<{ resource: string; scope: string; message: string }>
 }
 

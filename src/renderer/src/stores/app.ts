@@ -52,7 +52,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
     set({ syncing: true, progress: {}, syncError: null })
     try {
       const summary = await call('syncNow', {})
-      set((s) => ({ lastSummary: summary, syncError: summary.errors[0]?.message ?? null, dataVersion: s.dataVersion + 1 }))
+      set((s) => ({ lastSummary: summary, syncError: summary.stoppedBy ?? summary.errors[0]?.message ?? null, dataVersion: s.dataVersion + 1 }))
     } catch (error) {
       set({ syncError: error instanceof KansliaError ? error.message : String(error) })
       throw error

@@ -1,0 +1,96 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox } from '../../../src/sandbox/index'
+import { ApiClient } from '../../../src/main/api/client'
+import { openDatabase } from '../../../src/main/db/open'
+import { storageFailure } from '../../../src/main/db/storageFailure'
+import { runSync } from '../../../src/main/sync/engine'
+import { expectMirror, stored } from './mirror'
+
+/**
+ * Issue 6: a full disk or a read-only data folder during sync stops the run with a clear message,
+ * leaves the database consistent, and the next run once the disk is fine mirrors the sandbox.
+ * SQLite's `max_page_count` stands in for a full disk and `query_only` for a folder turned
+ * read-only: both fail writes with the codes a real disk gives (SQLITE_FULL, SQLITE_READONLY).
+ */
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setup() {
+  const sandbox = await startSandbox({ athletes: 300, seed: 19 })
+  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-disk-')), 'k.db')
+  const db = openDatabase(dbFile)
+  const client = new ApiClient({ ...sandbox.credentials(), backoffBaseMs: 5, maxAttempts: 3 })
+  cleanups.push(
+    () => sandbox.close(),
+    () => {
+      db.close()
+    },
+    () => client.close()
+  )
+  return { sandbox, db, client }
+}
+
+describe('storageFailure', () => {
+  it('names a full disk, a read-only database and an I/O error, and nothing else', () => {
+    const db = new Database(':memory:')
+    db.exec('CREATE TABLE t (x TEXT UNIQUE)')
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`)
+    const fail = (write: () => unknown): unknown => {
+      try {
+        write()
+      } catch (error) {
+        return error
+      }
+      throw new Error('the write did not fail')
+    }
+    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000))))).toMatch(/^the disk is full: free some space and sync again/)
+    db.pragma('max_page_count = 1000000')
+    db.prepare('INSERT INTO t VALUES (?)').run('a')
+    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('a')))).toBeNull()
+    db.pragma('query_only = ON')
+    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('b')))).toMatch(/^the data folder is read-only/)
+    expect(storageFailure({ code: 'SQLITE_IOERR_WRITE' })).toMatch(/^the disk could not be written \(SQLITE_IOERR_WRITE\)/)
+    expect(storageFailure(new Error('anything else'))).toBeNull()
+  })
+})
+
+describe('a disk failing during sync (issue 6)', () => {
+  it('a full disk stops the first sync at once with a clear message; the database stays consistent and the next run completes it', async () => {
+    const { sandbox, db, client } = await setup()
+    db.pragma(`max_page_count = ${(db.pragma('page_count', { simple: true }) as number) + 150}`)
+    const result = await runSync(db, client)
+    expect(result.ok).toBe(false)
+    expect(result.stoppedBy).toMatch(/^the disk is full: free some space and sync again \(what was stored before is intact\)$/)
+    // Stopped, not ground through: from the first failure on, every resource reported failed on the disk or was cancelled.
+    const first = result.resources.findIndex((r) => r.error)
+    expect(first).toBeGreaterThanOrEqual(0)
+    expect(result.resources.slice(first).every((r) => /disk is full|sync cancelled/.test(r.error ?? ''))).toBe(true)
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+
+    db.pragma('max_page_count = 1073741823')
+    const next = await runSync(db, client)
+    expect(next.ok).toBe(true)
+    await expectMirror(db, sandbox)
+  })
+
+  it('a data folder turned read-only stops a sync before it reads anything; nothing stored changes, and the next run catches up', async () => {
+    const { sandbox, db, client } = await setup()
+    expect((await runSync(db, client)).ok).toBe(true)
+    sandbox.store.touchUserLicences(sandbox.store.userLicenceIds().slice(0, 5))
+    const before = stored(db, 'user-licences')
+    db.pragma('query_only = ON')
+    await expect(runSync(db, client)).rejects.toThrow(/^sync stopped: the data folder is read-only: make it writable and sync again \(what was stored before is intact\)$/)
+    db.pragma('query_only = OFF')
+    expect(stored(db, 'user-licences')).toEqual(before)
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    expect((await runSync(db, client)).ok).toBe(true)
+    await expectMirror(db, sandbox)
+  })
+})
