@@ -291,7 +291,7 @@ export class DesktopSession {
   }
 
   /**
-   * Writes a table the renderer shows in full (licences, organizations, a checked start list) with
+   * Writes a table the renderer shows in full (licences, organizations, events, a checked start list) with
    * the cells it shows to `file`; a start list names members, so its export is recorded in the
    * privacy log. @returns the rows written. @throws Error from the file system.
    */

@@ -101,7 +101,7 @@ export const MEMBER_EXPORT_COLUMNS = ['name', 'sportId', 'birthYear', 'club', 'l
 export type MemberExportColumn = (typeof MEMBER_EXPORT_COLUMNS)[number]
 
 /** Tables whose rows the renderer holds and exports as shown (`exportTable`); `start-list` holds personal data, so its export is logged. */
-export const SHOWN_TABLES = ['licences', 'organizations', 'start-list'] as const
+export const SHOWN_TABLES = ['licences', 'organizations', 'events', 'start-list'] as const
 export type ShownTable = (typeof SHOWN_TABLES)[number]
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
