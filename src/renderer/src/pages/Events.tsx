@@ -9,8 +9,8 @@ import { useAppStore } from '../stores/app'
 
 /**
  * Events (issue 7): the stored events with a search and a date range, each with its registrations;
- * an event's participants with payment status, a registration cancelled through the outbox, and
- * the participants list exported to CSV or XLSX. Members are registered from the member list.
+ * an event's participants with payment status, a registration cancelled through the outbox; both
+ * lists export to CSV or XLSX as shown and print. Members are registered from the member list.
  */
 export function Events() {
   const { t, i18n } = useTranslation()

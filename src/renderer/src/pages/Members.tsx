@@ -62,7 +62,7 @@ export function Members() {
   const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
-  /** The rows on paper while printing; null otherwise. */
+  /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   const grantees = useMemo(() => [...ticked], [ticked])
   const requested = useRef(new Set<number>())
@@ -182,8 +182,9 @@ export function Members() {
   const print = async () => {
     const { rows } = await call('listMembers', { ...query, offset: 0, limit: PRINT_ROWS })
     flushSync(() => setPrintRows(rows))
+    // The print dialog may lay the page out after print() returns: the table goes when printing is over.
+    window.addEventListener('afterprint', () => setPrintRows(null), { once: true })
     window.print()
-    setPrintRows(null)
   }
 
   const move = (to: number) => {

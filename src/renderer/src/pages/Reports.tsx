@@ -21,7 +21,7 @@ const CLUBS_CHARTED = 15
 /**
  * Reports (issue 7): members per club and per licence, the age pyramid, licence sales per month
  * and merits granted per year, for the current licence period, each as a chart (Mantine Charts)
- * and a table that exports to CSV or XLSX as shown.
+ * and a table that exports to CSV or XLSX as shown; the whole page prints, tables unscrolled.
  */
 export function Reports() {
   const { t } = useTranslation()
