@@ -4,13 +4,14 @@ import ExcelJS from 'exceljs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../src/main/db/open'
-import type { MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
+import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
 import type { EventRow } from '../../src/shared/events'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
+import { localDate } from '../../src/shared/localDate'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots')
@@ -210,14 +211,76 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('member-row').first().filter({ hasText: String(bySportId.sportId) }).waitFor()
   })
 
+  it('exports every member of the filtered, sorted list with the columns shown, and prints the list (issue 7)', async () => {
+    const { page } = app
+    const filters = (await app.call('getMemberFilters')) as { ok: true; value: { clubs: Array<{ id: number; name: string }> } }
+    const club = filters.value.clubs[0]
+    // The previous test left the list filtered by this club and sorted by Sport-ID.
+    const shown = await members({ clubId: club.id, sort: 'sportId', limit: 500 })
+    await expectCount(count(shown.total))
+    await page.getByTestId('members-export-xlsx').click()
+    await page.getByTestId('members-message').getByText('Tallennettu', { exact: false }).waitFor()
+    expect(app.saved.at(-1)).toMatch(/members-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(app.saved.at(-1)!)
+    const sheet = workbook.getWorksheet('members')!
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nimi', 'Sport-ID', 'Syntynyt', 'Seura', 'Lisenssi', 'Lisenssi päättyy', 'Vakuutus'])
+    expect(sheet.rowCount).toBe(shown.total + 1)
+    const first = shown.rows[0]
+    expect(sheet.getRow(2).getCell(1).value).toBe(`${first.lastName}, ${first.firstName}`)
+    expect(sheet.getRow(2).getCell(2).value).toBe(first.sportId)
+    expect(sheet.getRow(shown.total + 1).getCell(2).value).toBe(shown.rows.at(-1)!.sportId)
+
+    await page.getByTestId('members-export-csv').click()
+    await expect.poll(() => app.saved.at(-1)?.endsWith('.csv')).toBe(true)
+    await expect.poll(() => existsSync(app.saved.at(-1)!)).toBe(true)
+    expect(readFileSync(app.saved.at(-1)!, 'utf8').trim().split('\n')).toHaveLength(shown.total + 1)
+
+    // Printing lays the list out as a plain table first: count its rows when the print dialog would open.
+    await page.evaluate(() => {
+      const window = globalThis as unknown as { print(): void; printedRows: number; document: { querySelectorAll(selector: string): { length: number } } }
+      window.print = () => {
+        window.printedRows = window.document.querySelectorAll('[data-testid="members-print"] tbody tr').length
+      }
+    })
+    await page.getByTestId('members-print').click()
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { printedRows?: number }).printedRows)).toBe(Math.min(500, shown.total))
+  })
+
   it('shows licences per period, the organization tree and the sync panel', async () => {
     const { page } = app
     await page.getByTestId('nav-licences').click()
     await page.getByTestId('licence-period').first().waitFor()
     await shot('licences')
+    const periods = ((await app.call('getLicenceSummary')) as { ok: true; value: LicencePeriodSummary[] }).value
+    await page.getByTestId('licences-export-csv').click()
+    await page.getByTestId('licences-message').getByText('Tallennettu', { exact: false }).waitFor()
+    const text = readFileSync(app.saved.at(-1)!, 'utf8')
+    expect(text.startsWith('\uFEFF')).toBe(true)
+    const csv = text.slice(1).trim().split('\n')
+    expect(csv[0]).toBe('Lisenssikausi,Tyyppi,Nimi,Haltijoita')
+    expect(csv).toHaveLength(1 + periods.reduce((sum, period) => sum + period.licences.length + period.insurances.length, 0))
+    expect(csv[1]).toBe(`${periods[0].name},Lisenssi,${periods[0].licences[0].name},${periods[0].licences[0].count}`)
+    // On paper: the tables, without the navigation or the buttons.
+    await page.emulateMedia({ media: 'print' })
+    expect(await page.getByTestId('nav-members').isVisible()).toBe(false)
+    expect(await page.getByTestId('licences-export-csv').isVisible()).toBe(false)
+    expect(await page.getByTestId('licence-period').first().isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).evaluate((heading) => heading.getBoundingClientRect().left)).toBeLessThan(40)
+    await shot('print-licences')
+    await page.emulateMedia({ media: null })
+
     await page.getByTestId('nav-organizations').click()
     await page.getByText('Suomen Rastiurheiluliitto ry').first().waitFor()
     await shot('organizations')
+    const organizations = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
+    await page.getByTestId('organizations-export-xlsx').click()
+    await page.getByTestId('organizations-message').getByText('Tallennettu', { exact: false }).waitFor()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(app.saved.at(-1)!)
+    const sheet = workbook.getWorksheet('organizations')!
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Organisaatio', 'Tyyppi', 'Yläorganisaatio'])
+    expect(sheet.rowCount).toBe(organizations.length + 1)
     await page.getByTestId('nav-sync').click()
     await page.getByTestId('sync-status').getByText('Jäsenten lisenssit').waitFor()
     const before = app.events.length
@@ -258,6 +321,14 @@ describe('desktop app in Chromium', () => {
     expect(await page.getByTestId('venue-list-row').count()).toBe(500)
     expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(0)
     await shot('venue-list')
+    await page.getByTestId('venue-list-export-xlsx').click()
+    await page.getByTestId('venue-message').getByText('Tallennettu 500 riviä', { exact: false }).waitFor()
+    const exported = new ExcelJS.Workbook()
+    await exported.xlsx.readFile(app.saved.at(-1)!)
+    const checked = exported.getWorksheet('start-list')!
+    expect(checked.getRow(1).values).toEqual([undefined, 'Rivi', 'Jäsen', 'Tulos'])
+    expect(checked.rowCount).toBe(501)
+    expect(checked.getRow(2).getCell(1).value).toBe(lines[0])
 
     // The list imported from a spreadsheet: 499 competitors under a heading row, which matches nobody.
     const workbook = new ExcelJS.Workbook()
@@ -271,6 +342,92 @@ describe('desktop app in Chromium', () => {
     await page.getByText(`Tarkistettu: ${file}`, { exact: false }).waitFor()
     await page.getByTestId('venue-list-summary').getByText('/ 500 saa kilpailla', { exact: false }).waitFor()
     expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(1)
+  })
+
+  it('tells at the venue who may compete: valid, no licence, expired, insurance missing, upgraded licence (issue 7)', async () => {
+    const { page } = app
+    const check = async (text: string, date?: string) => ((await app.call('checkAtVenue', { text, date })) as { ok: true; value: VenueCheckResult }).value.members[0]
+    const today = localDate()
+    // Members with a current licence: the valid and the uninsured ones are among them.
+    const current = (await members({ status: 'valid', limit: 500 })).rows
+    const checked = await Promise.all(current.map((member) => check(String(member.sportId))))
+    const valid = checked.find((member) => member.check.verdict === 'valid')!
+    const uninsured = checked.find((member) => member.check.verdict === 'insurance-missing')!
+    const lapsed = (await members({ status: 'missing', limit: 100 })).rows
+    const expired = (await Promise.all(lapsed.map((member) => check(String(member.sportId))))).find((member) => member.check.verdict === 'expired')!
+    const db = openDatabaseReadonly(app.session.dbFile)
+    // An upgrade valid today, and the licence it replaced: only the upgrade counts (DESIGN §3b).
+    const upgrade = db
+      .prepare(
+        `SELECT p.sport_id AS sportId, up.id, l.name, replaced.name AS replacedName FROM user_licence up JOIN person p ON p.id = up.user_id
+           JOIN licence l ON l.id = up.licence_id JOIN user_licence old ON old.id = up.upgrade_from JOIN licence replaced ON replaced.id = old.licence_id
+         WHERE up.usage_period_start <= :today AND up.usage_period_end >= :today AND l.name <> replaced.name ORDER BY up.id`
+      )
+      .all({ today }) as Array<{ sportId: number; id: number; name: string; replacedName: string }>
+    // A member whose first licence began after the first licence period did: on the day before it, they held none.
+    const newcomer = db
+      .prepare(
+        `SELECT p.sport_id AS sportId, min(ul.usage_period_start) AS first FROM user_licence ul JOIN person p ON p.id = ul.user_id
+         GROUP BY ul.user_id HAVING first > (SELECT min(usage_period_start) FROM user_licence) ORDER BY ul.user_id LIMIT 1`
+      )
+      .get() as { sportId: number; first: string }
+    db.close()
+    const upgraded = (await Promise.all(upgrade.slice(0, 50).map(async (row) => ({ row, member: await check(String(row.sportId)) })))).find(
+      ({ row, member }) => member.check.userLicenceId === row.id && member.check.verdict === 'valid'
+    )!
+    const dayBefore = new Date(Date.parse(`${newcomer.first}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    expect((await check(String(newcomer.sportId), dayBefore)).check.verdict).toBe('missing')
+    for (const found of [valid, uninsured, expired, upgraded]) expect(found).toBeDefined()
+
+    await page.getByTestId('nav-venue').click()
+    await page.getByTestId('venue-mode').getByText('Yksi jäsen').click()
+    const input = page.getByTestId('venue-input')
+    const expectVerdict = async (sportId: number, verdict: string, text: string) => {
+      await input.fill(String(sportId))
+      const card = page.locator(`[data-testid="venue-result"][data-verdict="${verdict}"]`)
+      await card.getByText(text, { exact: true }).waitFor()
+      await card.getByText(`Sport-ID ${sportId}`, { exact: false }).waitFor()
+      return card
+    }
+    await expectVerdict(valid.sportId, 'valid', 'Saa kilpailla')
+    const missingInsurance = await expectVerdict(uninsured.sportId, 'insurance-missing', 'Vakuutus puuttuu')
+    await missingInsurance.getByText(uninsured.check.insuranceRequirement === 'SpecificInsurance' ? 'vaatii tietyn vakuutuksen' : 'vaatii vakuutuksen', { exact: false }).waitFor()
+    await shot('venue-insurance-missing')
+    const lapsedCard = await expectVerdict(expired.sportId, 'expired', 'Lisenssi päättynyt')
+    await lapsedCard.getByText(`voimassa ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${expired.check.validUntil}T00:00:00`))} asti`, { exact: false }).waitFor()
+    const upgradedCard = await expectVerdict(upgraded.row.sportId, 'valid', 'Saa kilpailla')
+    await upgradedCard.getByText(upgraded.row.name, { exact: false }).waitFor()
+    expect(await upgradedCard.getByText(upgraded.row.replacedName, { exact: false }).count()).toBe(0)
+
+    await page.getByTestId('venue-date').fill(dayBefore)
+    await expectVerdict(newcomer.sportId, 'missing', 'Ei lisenssiä')
+    await page.getByTestId('venue-date').fill(today)
+    await page.locator('[data-testid="venue-result"]').first().waitFor()
+  })
+
+  it('warns on every page when the data is more than a day old, and syncs from the warning (issue 7)', async () => {
+    const { page } = app
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('member-row').first().waitFor()
+    expect(await page.getByTestId('stale-banner').count()).toBe(0)
+    const { dataAsOf } = ((await app.call('getDataFreshness')) as { ok: true; value: { dataAsOf: string } }).value
+    app.clock.offsetMs = 25 * 3_600_000
+    await page.getByTestId('nav-renewals').click()
+    const banner = page.getByTestId('stale-banner')
+    const shownTime = new Intl.DateTimeFormat('fi-FI', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(dataAsOf))
+    await banner.getByText(`Tiedot ovat ajalta ${shownTime}, yli vuorokauden vanhoja.`).waitFor()
+    await page.getByTestId('nav-members').click()
+    await banner.waitFor()
+    await page.getByTestId('member-row').first().waitFor()
+    await shot('stale-banner')
+    // Back to the present, where a new sync is fresh: the banner goes once the sync it starts has finished.
+    app.clock.offsetMs = 0
+    const before = app.events.length
+    await banner.getByRole('button', { name: 'Synkronoi nyt' }).click()
+    await banner.waitFor({ state: 'detached', timeout: 60_000 })
+    expect(app.events.slice(before)).toContainEqual(expect.objectContaining({ type: 'sync-finished', summary: expect.objectContaining({ ok: true }) }))
+    const after = ((await app.call('getDataFreshness')) as { ok: true; value: { dataAsOf: string } }).value
+    expect(after.dataAsOf > dataAsOf).toBe(true)
   })
 
   it('lists licences ending within 60 days and exports the columns shown to XLSX and CSV (issue 7)', async () => {

@@ -55,6 +55,8 @@ export interface Harness {
   /** Files the app asked the system to open (e.g. the payment gateway's form page), in order. */
   opened: string[]
   call(method: string, input?: unknown): Promise<unknown>
+  /** The session's clock for how old the data is: the system clock moved by `offsetMs` (0 unless a test sets it). */
+  clock: { offsetMs: number }
   close(): Promise<void>
 }
 
@@ -68,7 +70,8 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const test = createTestSession({ demoAthletes: options.demoAthletes, home: options.home })
+  const clock = { offsetMs: 0 }
+  const test = createTestSession({ demoAthletes: options.demoAthletes, home: options.home, now: () => new Date(Date.now() + clock.offsetMs) })
   // The save dialog's stand-in: every export goes to a temporary folder, listed in `saved`.
   const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
   const saved: string[] = []
@@ -122,6 +125,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     toOpen,
     opened,
     call: (method, input) => dispatch(handlers, method, input),
+    clock,
     close: async () => {
       await browser.close()
       await new Promise((resolve) => server.close(resolve))

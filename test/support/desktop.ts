@@ -9,9 +9,10 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
  * A desktop session as the app builds it (real worker-thread sync, real services), in a
  * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
  * worker bootstraps tsx to load the TypeScript entry. Pushes only on demand unless
- * `autoPushIntervalMs` is given, so tests see queued changes wait.
+ * `autoPushIntervalMs` is given, so tests see queued changes wait. `now` is the session's clock
+ * for how old the data is (default the system clock).
  */
-export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number } = {}): {
+export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; now?: () => Date } = {}): {
   session: DesktopSession
   home: string
   dispose(): Promise<void>
@@ -21,6 +22,7 @@ export function createTestSession(options: { demoAthletes?: number; home?: strin
     env: { KANSLIA_HOME: home },
     demoAthletes: options.demoAthletes,
     autoPushIntervalMs: options.autoPushIntervalMs ?? 0,
+    now: options.now,
     runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) })
   })
   return {

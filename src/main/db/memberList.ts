@@ -15,6 +15,7 @@ export interface MemberListQuery {
   sort: MemberSortColumn
   direction: 'asc' | 'desc'
   offset: number
+  /** Rows at most; negative: all (SQLite reads a negative LIMIT as none). */
   limit: number
 }
 

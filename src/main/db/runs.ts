@@ -75,3 +75,8 @@ export function deleteCursorsOfKind(db: WritableDB, resource: string, kind: stri
   const remove = prepared(db, 'DELETE FROM sync_cursor WHERE resource = ? AND scope = ?')
   for (const scope of scopes) if (!keep.has(scope)) remove.run(resource, scope)
 }
+
+/** Instant (ISO, UTC) the last successful sync run finished; null when none did. */
+export function lastSuccessfulSyncAt(db: ReadableDB): string | null {
+  return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1').pluck().get() as string | null) ?? null
+}

@@ -2,6 +2,7 @@ import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceProduct
 import type { StartListResult, VenueCheck, VenueCheckResult } from '../../shared/venueCheck'
 import { searchMembers } from './members'
 import type { ReadableDB } from './open'
+import { lastSuccessfulSyncAt } from './runs'
 import { prepared } from './statements'
 
 const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
@@ -16,7 +17,7 @@ export function checkAtVenue(db: ReadableDB, text: string, date: string, limit =
   const trimmed = text.trim()
   const exact = /^\d{8,9}$/.test(trimmed) ? (prepared(db, 'SELECT id FROM person WHERE sport_id = ?').pluck().all(Number(trimmed)) as number[]) : []
   const ids = exact.length > 0 ? exact : trimmed === '' ? [] : searchMembers(db, trimmed, { limit }).map((m) => m.id)
-  return { dataAsOf: lastSyncedAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []) }
+  return { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []) }
 }
 
 /**
@@ -37,12 +38,7 @@ export function checkStartList(db: ReadableDB, lines: readonly string[], date: s
       for (const query of queries) if (found.length === 0) found = checkAtVenue(db, query, date, 2).members
       return found.length === 1 ? { text, matches: 1, member: found[0] } : { text, matches: found.length }
     })
-  return { dataAsOf: lastSyncedAt(db), rows }
-}
-
-/** Instant (ISO, UTC) the last successful sync finished; null when none did. */
-function lastSyncedAt(db: ReadableDB): string | null {
-  return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1').pluck().get() as string | null) ?? null
+  return { dataAsOf: lastSuccessfulSyncAt(db), rows }
 }
 
 /** The venue check of one stored person on `date`, or null when no such person is stored. */

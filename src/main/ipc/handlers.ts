@@ -36,12 +36,23 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     startDemo: (input) => session.startDemo(input?.athletes),
     syncNow: (input) => session.sync(input?.full ?? false),
     getSyncStatus: () => session.syncStatus(),
+    getDataFreshness: () => session.dataFreshness(),
     listMembers: (input) => session.members(input),
     getMemberDetail: (input) => session.memberDetail(input.id),
     getMemberFilters: () => session.memberFilters(),
     getLicenceSummary: () => session.licenceSummary(),
     getOrganizations: () => session.organizations(),
     listMemberIds: (input) => session.memberIds(input),
+    exportMembers: async (input) => {
+      const file = await chooseSaveFile(`members-${session.todayDate()}.${input.format}`, input.format)
+      if (file === null) return { saved: null, rows: 0 }
+      return { saved: file, rows: await session.exportMembers(input, file) }
+    },
+    exportTable: async (input) => {
+      const file = await chooseSaveFile(`${input.table}-${session.todayDate()}.${input.format}`, input.format)
+      if (file === null) return { saved: null, rows: 0 }
+      return { saved: file, rows: await session.exportTable(input, file) }
+    },
     getMeritChoices: () => session.meritChoices(),
     getOrderedMeritGroups: () => session.orderedMeritGroups(),
     getMeritCandidates: (input) => session.meritCandidates(input.groupId, input.seasons, input.nextMeritId),

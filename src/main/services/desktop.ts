@@ -10,12 +10,16 @@ import type {
   MemberFilterOptions,
   MemberPage,
   MeritChoice,
+  MemberExportRequest,
   MeritGrantInput,
   OrganizationNode,
   OutboxView,
   SyncStatus,
-  SyncSummary
+  SyncSummary,
+  TableExportRequest
 } from '../../shared/ipc/contract'
+import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
+import { lastSuccessfulSyncAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
@@ -70,6 +74,8 @@ export interface DesktopSessionOptions {
   demoAthletes?: number
   /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
   today?: () => string
+  /** The current instant, for judging how old the data is (the stale-data banner); default the system clock. */
+  now?: () => Date
   /**
    * How often, in ms, the session tries to push changes that wait for the network (DESIGN §4:
    * pushes start by themselves once the API is reachable), besides right after queuing and after
@@ -109,6 +115,7 @@ export class DesktopSession {
   readonly events = new EventEmitter()
   private readonly env: NodeJS.ProcessEnv
   private readonly today: () => string
+  private readonly now: () => Date
   private demo: Sandbox | null = null
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
@@ -121,6 +128,7 @@ export class DesktopSession {
   constructor(private readonly options: DesktopSessionOptions) {
     this.env = options.env ?? process.env
     this.today = options.today ?? (() => localDate())
+    this.now = options.now ?? (() => new Date())
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -262,6 +270,52 @@ export class DesktopSession {
   async setRetention(months: number): Promise<{ months: number }> {
     await withWritableDatabase(this.dbFile, (db) => setRetentionMonths(db, months))
     return { months }
+  }
+
+  /**
+   * When the shown data was last synced successfully and whether that is more than a day before
+   * the session's clock (issue 7: the stale-data banner); never synced counts as stale.
+   * @throws UserFacingError `no-database` before the first sync.
+   */
+  dataFreshness(): DataFreshness {
+    return judgeFreshness(this.read(lastSuccessfulSyncAt), this.now())
+  }
+
+  /**
+   * Writes every member the list's query matches (all rows, not a window), in the list's order,
+   * with the columns given (headed in the user's language, statuses in the words given) to `file`,
+   * and records the export in the privacy log (issue 6).
+   * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
+   */
+  async exportMembers(request: MemberExportRequest, file: string): Promise<number> {
+    const { format, columns, values, ...filters } = request
+    // SQLite reads a negative LIMIT as none: every matching member.
+    const { rows } = this.read((db) => listMembers(db, { ...filters, offset: 0, limit: -1 }, this.today()))
+    const cells = rows.map((row): Record<string, string | number | undefined> => ({
+      name: [row.lastName, row.firstName].filter(Boolean).join(', '),
+      sportId: row.sportId,
+      birthYear: row.birthYear,
+      club: row.club,
+      licenceStatus: values[row.licenceStatus],
+      licenceEnd: row.licenceEnd,
+      insurance: row.insured ? values.insured : values.uninsured
+    }))
+    await writeTable(file, format, 'members', columns, cells)
+    await this.logListExport({ list: 'members', query: filters, format, rows: rows.length, columns: columns.map((c) => c.key), file })
+    return rows.length
+  }
+
+  /**
+   * Writes a table the renderer shows in full (licences, organizations, events, a checked start list) with
+   * the cells it shows to `file`; a start list names members, so its export is recorded in the
+   * privacy log. @returns the rows written. @throws Error from the file system.
+   */
+  async exportTable(request: TableExportRequest, file: string): Promise<number> {
+    await writeTable(file, request.format, request.table, request.columns, request.rows)
+    if (request.table === 'start-list') {
+      await this.logListExport({ list: request.table, format: request.format, rows: request.rows.length, columns: request.columns.map((c) => c.key), file })
+    }
+    return request.rows.length
   }
 
   /** One window of the member list; see `listMembers` in db/memberList. @throws UserFacingError `no-database` before the first sync. */

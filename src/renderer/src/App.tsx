@@ -15,6 +15,7 @@ import { Reports } from './pages/Reports'
 import { MeritCandidates } from './pages/MeritCandidates'
 import { Renewals } from './pages/Renewals'
 import { VenueCheck } from './pages/VenueCheck'
+import { StaleBanner } from './components/StaleBanner'
 import { subscribeToEvents, useAppStore, type Page } from './stores/app'
 
 const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'events', 'reports', 'sync', 'settings']
@@ -81,6 +82,7 @@ export function App() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <StaleBanner />
         {content}
       </AppShell.Main>
     </AppShell>

@@ -7,6 +7,7 @@ import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../even
 import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 import type { OrderStatus, PaymentMethods } from '../api/v2Activity'
+import type { DataFreshness } from '../freshness'
 
 /**
  * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
@@ -98,6 +99,17 @@ export type LicenceStatus = 'valid' | 'expiring' | 'missing'
 /** Sortable member list columns. */
 export const MEMBER_SORT_COLUMNS = ['name', 'sportId', 'birthYear', 'club'] as const
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
+
+/**
+ * Columns of the member list's export, the list's columns in its order: the licence column shows
+ * a status and an end date, so it exports as two (issue 7 "Exports": exactly what is shown).
+ */
+export const MEMBER_EXPORT_COLUMNS = ['name', 'sportId', 'birthYear', 'club', 'licenceStatus', 'licenceEnd', 'insurance'] as const
+export type MemberExportColumn = (typeof MEMBER_EXPORT_COLUMNS)[number]
+
+/** Tables whose rows the renderer holds and exports as shown (`exportTable`); `start-list` holds personal data, so its export is logged. */
+export const SHOWN_TABLES = ['licences', 'organizations', 'events', 'start-list'] as const
+export type ShownTable = (typeof SHOWN_TABLES)[number]
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
@@ -294,6 +306,27 @@ const eventUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** The window of the renewal lists, in days (issue 7: "ends within N days"). */
 const renewalDays = z.number().int().min(0).max(366)
 
+const tableFormat = z.enum(['csv', 'xlsx'])
+const columnLabel = z.string().min(1).max(100)
+const cellText = z.string().max(200)
+
+/** A member list export (issue 7): the list's query without its window, and the labels the list shows for statuses. */
+export const memberExportSchema = memberQuerySchema.omit({ offset: true, limit: true }).extend({
+  format: tableFormat,
+  columns: z.array(z.strictObject({ key: z.enum(MEMBER_EXPORT_COLUMNS), label: columnLabel })).min(1).max(MEMBER_EXPORT_COLUMNS.length),
+  values: z.strictObject({ valid: cellText, expiring: cellText, missing: cellText, insured: cellText, uninsured: cellText })
+})
+export type MemberExportRequest = z.output<typeof memberExportSchema>
+
+/** A table the renderer shows in full, exported with the cells it shows (at most 10,000 rows of 12 columns). */
+export const tableExportSchema = z.strictObject({
+  table: z.enum(SHOWN_TABLES),
+  format: tableFormat,
+  columns: z.array(z.strictObject({ key: z.string().regex(/^[a-zA-Z]{1,30}$/), label: columnLabel })).min(1).max(12),
+  rows: z.array(z.record(z.string().max(30), z.union([z.string().max(1000), z.number(), z.null()]))).max(10_000)
+})
+export type TableExportRequest = z.output<typeof tableExportSchema>
+
 const httpUrl = z.string().trim().min(1).max(2000)
 const none = z.strictObject({}).optional()
 
@@ -315,11 +348,14 @@ export const CONTRACT = {
   },
   syncNow: { input: z.strictObject({ full: z.boolean().optional() }).optional(), output: {} as SyncSummary },
   getSyncStatus: { input: none, output: {} as SyncStatus },
+  getDataFreshness: { input: none, output: {} as DataFreshness },
   listMembers: { input: memberQuerySchema, output: {} as MemberPage },
   getMemberDetail: { input: z.strictObject({ id }), output: {} as MemberDetail | null },
   getMemberFilters: { input: none, output: {} as MemberFilterOptions },
   getLicenceSummary: { input: none, output: {} as LicencePeriodSummary[] },
   getOrganizations: { input: none, output: {} as OrganizationNode[] },
+  exportMembers: { input: memberExportSchema, output: {} as { saved: string | null; rows: number } },
+  exportTable: { input: tableExportSchema, output: {} as { saved: string | null; rows: number } },
   listMemberIds: { input: memberQuerySchema.extend({ limit: z.number().int().min(1).max(10_000).default(10_000) }), output: {} as number[] },
   getMeritChoices: { input: none, output: {} as MeritChoice[] },
   getOrderedMeritGroups: { input: none, output: {} as OrderedMeritGroup[] },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveConnectionProfile } from '../../../src/main/config/connection'
 import { connectionProfileFile, defaultDatabaseFile } from '../../../src/main/config/paths'
@@ -64,5 +65,48 @@ describe('identity numbers and the privacy log', () => {
     const entry = readPrivacyLog(log).find((e) => e.action === 'export-list')!
     log.close()
     expect(JSON.parse(entry.detail!)).toEqual({ list: 'licence-ending', days: 366, format: 'csv', rows, columns: ['lastName'], file })
+  })
+
+  it('exports the whole filtered member list in its order with the columns shown, and logs it', async () => {
+    const query = { text: '', status: 'valid' as const, sort: 'birthYear' as const, direction: 'desc' as const }
+    const all = test.session.members({ ...query, offset: 0, limit: 10_000 })
+    expect(all.total).toBeGreaterThan(0)
+    const file = `${test.home}/members.xlsx`
+    const columns = [
+      { key: 'sportId' as const, label: 'Sport-ID' },
+      { key: 'name' as const, label: 'Nimi' },
+      { key: 'licenceStatus' as const, label: 'Lisenssi' },
+      { key: 'insurance' as const, label: 'Vakuutus' }
+    ]
+    const values = { valid: 'Voimassa', expiring: 'Päättymässä', missing: 'Puuttuu', insured: 'Vakuutettu', uninsured: 'Ei vakuutusta' }
+    expect(await test.session.exportMembers({ ...query, format: 'xlsx', columns, values }, file)).toBe(all.total)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(file)
+    const sheet = workbook.getWorksheet('members')!
+    expect(sheet.rowCount).toBe(all.total + 1)
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Sport-ID', 'Nimi', 'Lisenssi', 'Vakuutus'])
+    const last = all.rows.at(-1)!
+    expect(sheet.getRow(all.total + 1).values).toEqual([undefined, last.sportId, `${last.lastName}, ${last.firstName}`, 'Voimassa', last.insured ? 'Vakuutettu' : 'Ei vakuutusta'])
+    const log = openDatabaseReadonly(test.session.dbFile)
+    const entry = readPrivacyLog(log).filter((e) => e.action === 'export-list').at(-1)!
+    log.close()
+    expect(JSON.parse(entry.detail!)).toEqual({ list: 'members', query, format: 'xlsx', rows: all.total, columns: ['sportId', 'name', 'licenceStatus', 'insurance'], file })
+  })
+
+  it('exports a checked start list as shown and logs it, but not a table without personal data', async () => {
+    const logged = () => {
+      const log = openDatabaseReadonly(test.session.dbFile)
+      const entries = readPrivacyLog(log).filter((e) => e.action === 'export-list')
+      log.close()
+      return entries
+    }
+    const before = logged().length
+    const file = `${test.home}/start.csv`
+    const columns = [{ key: 'line', label: 'Rivi' }, { key: 'result', label: 'Tulos' }]
+    expect(await test.session.exportTable({ table: 'start-list', format: 'csv', columns, rows: [{ line: '12345678;Virtanen', result: 'Saa kilpailla' }] }, file)).toBe(1)
+    expect(readFileSync(file, 'utf8')).toBe('\uFEFFRivi,Tulos\n12345678;Virtanen,Saa kilpailla\n')
+    expect(logged()).toHaveLength(before + 1)
+    await test.session.exportTable({ table: 'licences', format: 'csv', columns: [{ key: 'name', label: 'Lisenssi' }], rows: [{ name: 'Kuntolisenssi' }] }, `${test.home}/licences.csv`)
+    expect(logged()).toHaveLength(before + 1)
   })
 })

@@ -328,5 +328,5 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     })
     expect(listItems(db, ['done']).map((i) => i.id)).toEqual([item.id])
     expect(db.prepare('SELECT count(*) FROM outbox_effect').pluck().get()).toBe(0)
-  }, 120_000)
+  })
 })

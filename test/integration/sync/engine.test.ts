@@ -181,7 +181,7 @@ describe('runSync against the Federation Sandbox', () => {
     const second = await runSync(db, client, { pageSize: 100 })
     expect(second.ok).toBe(true)
     await expectMirror(db, sandbox)
-  }, 120_000)
+  })
 
   it('a full sync removes a club that turned PASSIVE; an incremental one never removes', async () => {
     const { sandbox, db, client } = await setup()
@@ -222,5 +222,5 @@ describe('runSync against the Federation Sandbox', () => {
     // Resumed from the cursor: it did not read every user licence again.
     expect(resumed.resources.find((r) => r.resource === 'user-licences')!.elements).toBeLessThan(total)
     await expectMirror(db, sandbox)
-  }, 120_000)
+  })
 })

@@ -26,6 +26,8 @@ export const en = {
     club: 'Club',
     licence: 'Licence',
     insurance: 'Insurance',
+    licenceEnd: 'Licence ends',
+    printed: '{{count, number}} of {{total, number}} members; the export holds them all',
     allClubs: 'All clubs',
     allLicences: 'All licences',
     allPeriods: 'All licence periods',
@@ -88,8 +90,8 @@ export const en = {
     notFound: 'No member found',
     several: 'Several members match',
     dataAsOf: 'Data as of {{date}}',
+    checkedOn: 'Checked for {{date}}',
     neverSynced: 'Never synced',
-    stale: 'The data is more than a day old: sync when you can.',
     validUntil: 'valid until {{date}}',
     externalInsurance: 'external insurance',
     summary: '{{ok, number}} of {{count, number}} may compete',
@@ -117,13 +119,9 @@ export const en = {
     },
     days: 'Days',
     count: '{{count, number}} members',
-    exportCsv: 'Export CSV',
-    exportXlsx: 'Export XLSX',
     copyEmails: 'Copy e-mail addresses',
     shownFirst: 'the first {{count, number}} shown; exports hold all',
     copied: '{{count, number}} addresses copied',
-    saved: 'Saved {{rows, number}} rows to {{file}}',
-    print: 'Print',
     columns: 'Columns',
     empty: 'No one on this list.',
     column: {
@@ -274,8 +272,23 @@ export const en = {
     placeQueued: 'The order is queued. Once it is sent, pay it in the Outbox.',
     state: { CANCELLED: 'cancelled', COMPLETED: 'paid', ERROR: 'failed', IN_PROGRESS: 'payment in progress', WAITING_PAYMENT_CONFIRMATION: 'awaiting payment confirmation' }
   },
-  licences: { heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
-  organizations: { heading: 'Organizations' },
+  /** The actions of every table (issue 7 "Exports"). */
+  table: {
+    exportCsv: 'Export CSV',
+    exportXlsx: 'Export XLSX',
+    print: 'Print',
+    exportCsvOf: 'Export {{table}} as CSV',
+    exportXlsxOf: 'Export {{table}} as XLSX',
+    printOf: 'Print {{table}}',
+    saved: 'Saved {{rows, number}} rows to {{file}}'
+  },
+  /** The stale-data banner (issue 7 "Quality"). */
+  stale: {
+    message: 'The data is from {{date}}, more than a day old.',
+    never: 'The data has never been synced successfully.'
+  },
+  licences: { period: 'Licence period', kind: 'Kind', name: 'Name', heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
+  organizations: { name: 'Organization', type: 'Type', parent: 'Parent organization', heading: 'Organizations' },
   sync: {
     heading: 'Sync',
     online: 'Online',

@@ -28,6 +28,8 @@ export const fi: Strings = {
     club: 'Seura',
     licence: 'Lisenssi',
     insurance: 'Vakuutus',
+    licenceEnd: 'Lisenssi päättyy',
+    printed: '{{count, number}} / {{total, number}} jäsentä; vienti sisältää kaikki',
     allClubs: 'Kaikki seurat',
     allLicences: 'Kaikki lisenssit',
     allPeriods: 'Kaikki lisenssikaudet',
@@ -90,8 +92,8 @@ export const fi: Strings = {
     notFound: 'Jäsentä ei löytynyt',
     several: 'Useita jäseniä täsmää',
     dataAsOf: 'Tiedot päivitetty {{date}}',
+    checkedOn: 'Tarkistettu päivälle {{date}}',
     neverSynced: 'Ei koskaan synkronoitu',
-    stale: 'Tiedot ovat yli vuorokauden vanhoja: synkronoi kun voit.',
     validUntil: 'voimassa {{date}} asti',
     externalInsurance: 'ulkoinen vakuutus',
     summary: '{{ok, number}} / {{count, number}} saa kilpailla',
@@ -119,13 +121,9 @@ export const fi: Strings = {
     },
     days: 'Päivää',
     count: '{{count, number}} jäsentä',
-    exportCsv: 'Vie CSV',
-    exportXlsx: 'Vie XLSX',
     copyEmails: 'Kopioi sähköpostiosoitteet',
     shownFirst: 'näytetään ensimmäiset {{count, number}}; viennissä ovat kaikki',
     copied: '{{count, number}} osoitetta kopioitu',
-    saved: 'Tallennettu {{rows, number}} riviä tiedostoon {{file}}',
-    print: 'Tulosta',
     columns: 'Sarakkeet',
     empty: 'Listalla ei ole ketään.',
     column: {
@@ -276,8 +274,23 @@ export const fi: Strings = {
     placeQueued: 'Tilaus on jonossa. Kun se on lähetetty, maksa se Lähtevät-sivulla.',
     state: { CANCELLED: 'peruttu', COMPLETED: 'maksettu', ERROR: 'epäonnistui', IN_PROGRESS: 'maksu kesken', WAITING_PAYMENT_CONFIRMATION: 'odottaa maksun vahvistusta' }
   },
-  licences: { heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
-  organizations: { heading: 'Organisaatiot' },
+  /** The actions of every table (issue 7 "Exports"). */
+  table: {
+    exportCsv: 'Vie CSV',
+    exportXlsx: 'Vie XLSX',
+    print: 'Tulosta',
+    exportCsvOf: 'Vie {{table}} CSV-tiedostoon',
+    exportXlsxOf: 'Vie {{table}} XLSX-tiedostoon',
+    printOf: 'Tulosta {{table}}',
+    saved: 'Tallennettu {{rows, number}} riviä tiedostoon {{file}}'
+  },
+  /** The stale-data banner (issue 7 "Quality"). */
+  stale: {
+    message: 'Tiedot ovat ajalta {{date}}, yli vuorokauden vanhoja.',
+    never: 'Tietoja ei ole vielä synkronoitu onnistuneesti.'
+  },
+  licences: { period: 'Lisenssikausi', kind: 'Tyyppi', name: 'Nimi', heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
+  organizations: { name: 'Organisaatio', type: 'Tyyppi', parent: 'Yläorganisaatio', heading: 'Organisaatiot' },
   sync: {
     heading: 'Synkronointi',
     online: 'Verkossa',

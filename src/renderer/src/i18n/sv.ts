@@ -28,6 +28,8 @@ export const sv: Strings = {
     club: 'Förening',
     licence: 'Licens',
     insurance: 'Försäkring',
+    licenceEnd: 'Licensen upphör',
+    printed: '{{count, number}} av {{total, number}} medlemmar; exporten innehåller alla',
     allClubs: 'Alla föreningar',
     allLicences: 'Alla licenser',
     allPeriods: 'Alla licensperioder',
@@ -90,8 +92,8 @@ export const sv: Strings = {
     notFound: 'Ingen medlem hittades',
     several: 'Flera medlemmar matchar',
     dataAsOf: 'Uppgifter från {{date}}',
+    checkedOn: 'Kontrollerat för {{date}}',
     neverSynced: 'Aldrig synkroniserad',
-    stale: 'Uppgifterna är över ett dygn gamla: synkronisera när du kan.',
     validUntil: 'giltig till {{date}}',
     externalInsurance: 'extern försäkring',
     summary: '{{ok, number}} av {{count, number}} får tävla',
@@ -119,13 +121,9 @@ export const sv: Strings = {
     },
     days: 'Dagar',
     count: '{{count, number}} medlemmar',
-    exportCsv: 'Exportera CSV',
-    exportXlsx: 'Exportera XLSX',
     copyEmails: 'Kopiera e-postadresser',
     shownFirst: 'de första {{count, number}} visas; exporten har alla',
     copied: '{{count, number}} adresser kopierade',
-    saved: 'Sparade {{rows, number}} rader i {{file}}',
-    print: 'Skriv ut',
     columns: 'Kolumner',
     empty: 'Ingen på listan.',
     column: {
@@ -276,8 +274,23 @@ export const sv: Strings = {
     placeQueued: 'Beställningen är köad. När den har skickats, betala den i Utkorgen.',
     state: { CANCELLED: 'avbruten', COMPLETED: 'betald', ERROR: 'misslyckades', IN_PROGRESS: 'betalning pågår', WAITING_PAYMENT_CONFIRMATION: 'väntar på betalningsbekräftelse' }
   },
-  licences: { heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
-  organizations: { heading: 'Organisationer' },
+  /** The actions of every table (issue 7 "Exports"). */
+  table: {
+    exportCsv: 'Exportera CSV',
+    exportXlsx: 'Exportera XLSX',
+    print: 'Skriv ut',
+    exportCsvOf: 'Exportera {{table}} som CSV',
+    exportXlsxOf: 'Exportera {{table}} som XLSX',
+    printOf: 'Skriv ut {{table}}',
+    saved: 'Sparade {{rows, number}} rader i {{file}}'
+  },
+  /** The stale-data banner (issue 7 "Quality"). */
+  stale: {
+    message: 'Uppgifterna är från {{date}}, över ett dygn gamla.',
+    never: 'Uppgifterna har aldrig synkroniserats.'
+  },
+  licences: { period: 'Licensperiod', kind: 'Typ', name: 'Namn', heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
+  organizations: { name: 'Organisation', type: 'Typ', parent: 'Överordnad organisation', heading: 'Organisationer' },
   sync: {
     heading: 'Synkronisering',
     online: 'Online',

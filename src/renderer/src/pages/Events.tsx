@@ -3,14 +3,15 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../../../shared/events'
 import { call, KansliaError } from '../api'
+import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
 /**
  * Events (issue 7): the stored events with a search and a date range, each with its registrations;
- * an event's participants with payment status, a registration cancelled through the outbox, and
- * the participants list exported to CSV or XLSX, an order placed for a registration awaiting
- * payment (paid from the outbox). Members are registered from the member list.
+ * an event's participants with payment status, a registration cancelled through the outbox, an
+ * order placed for a registration awaiting payment (paid from the outbox); both lists export to
+ * CSV or XLSX as shown and print. Members are registered from the member list.
  */
 export function Events() {
   const { t, i18n } = useTranslation()
@@ -42,10 +43,29 @@ export function Events() {
     call('queueChange', { kind: 'order-create', input: { userId: row.userId, eventRegistrationIds: [row.eventRegistrationId] } })
       .then(() => setMessage({ color: 'green', text: t('order.placeQueued') }))
       .catch(fail)
-  const exportAs = (format: 'csv' | 'xlsx') =>
+  const saved = (result: { saved: string | null; rows: number }) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) })
+  const exportParticipants = (format: 'csv' | 'xlsx') =>
     call('exportEventParticipants', { uuid: open!.uuid, format, columns: PARTICIPANT_COLUMNS.map((key) => ({ key, label: t(`events.column.${key}`) })) })
-      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('renewals.saved', { rows: result.rows, file: result.saved }) }))
+      .then(saved)
       .catch(fail)
+  /** The events as the table shows them: name, start date, organizer, place, registrations (of the most allowed). */
+  const exportEvents = (format: 'csv' | 'xlsx') => {
+    const columns = [
+      { key: 'name', label: t('events.event') },
+      { key: 'start', label: t('events.start') },
+      { key: 'organizer', label: t('events.organizer') },
+      { key: 'place', label: t('events.place') },
+      { key: 'registrations', label: t('events.registrations') }
+    ]
+    const rows = events.map((event) => ({
+      name: event.name,
+      start: event.startDateTime?.slice(0, 10) ?? null,
+      organizer: event.organizerName ?? null,
+      place: event.locationAddress ?? null,
+      registrations: event.maxAttendeeCount ? `${event.registrations} / ${event.maxAttendeeCount}` : event.registrations
+    }))
+    call('exportTable', { table: 'events', format, columns, rows }).then(saved).catch(fail)
+  }
 
   return (
     <Stack p="md" gap="sm">
@@ -60,9 +80,12 @@ export function Events() {
           {message.text}
         </Alert>
       )}
-      <Text size="sm" data-testid="events-count">
-        {t('events.count', { count: events.length })}
-      </Text>
+      <Group justify="space-between">
+        <Text size="sm" data-testid="events-count">
+          {t('events.count', { count: events.length })}
+        </Text>
+        <TableActions size="xs" label={t('events.heading')} testId="events" disabled={events.length === 0} onExport={exportEvents} />
+      </Group>
       <Table.ScrollContainer minWidth={800} mah={open ? 260 : undefined}>
         <Table striped highlightOnHover data-testid="events-table">
           <Table.Thead>
@@ -100,14 +123,7 @@ export function Events() {
         <Stack gap="xs" data-testid="event-participants">
           <Group justify="space-between">
             <Title order={4}>{t('events.participants', { name: open.name })}</Title>
-            <Group gap="xs">
-              <Button size="xs" variant="light" disabled={participants.length === 0} onClick={() => void exportAs('csv')}>
-                {t('renewals.exportCsv')}
-              </Button>
-              <Button size="xs" variant="light" disabled={participants.length === 0} onClick={() => void exportAs('xlsx')} data-testid="participants-export-xlsx">
-                {t('renewals.exportXlsx')}
-              </Button>
-            </Group>
+            <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} />
           </Group>
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
           {participants.length > 0 && (

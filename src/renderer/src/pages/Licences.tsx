@@ -1,20 +1,43 @@
-import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
-import { call } from '../api'
+import { call, KansliaError } from '../api'
+import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
-/** Licences and insurances per licence period with the number of holders (spec v2 §2.4, §2.6, §2.12, §2.13). */
+/**
+ * Licences and insurances per licence period with the number of holders (spec v2 §2.4, §2.6,
+ * §2.12, §2.13). Exports as one table of what the cards show: period, licence or insurance, name, holders.
+ */
 export function Licences() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [periods, setPeriods] = useState<LicencePeriodSummary[]>([])
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   useEffect(() => {
     void call('getLicenceSummary').then(setPeriods)
   }, [dataVersion])
   const number = new Intl.NumberFormat(i18n.language)
+
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    setMessage(null)
+    const rows = periods.flatMap((period) => [
+      ...period.licences.map((item) => ({ period: period.name, kind: t('licences.licence'), name: item.name, count: item.count })),
+      ...period.insurances.map((item) => ({ period: period.name, kind: t('licences.insurance'), name: item.name, count: item.count }))
+    ])
+    const columns = [
+      { key: 'period', label: t('licences.period') },
+      { key: 'kind', label: t('licences.kind') },
+      { key: 'name', label: t('licences.name') },
+      { key: 'count', label: t('licences.count') }
+    ]
+    call('exportTable', { table: 'licences', format, columns, rows })
+      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }
+
   const list = (title: string, items: Array<{ id: number; name: string; count: number }>) => (
     <Table>
       <Table.Thead>
@@ -35,7 +58,15 @@ export function Licences() {
   )
   return (
     <Stack p="md">
-      <Title order={2}>{t('licences.heading')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('licences.heading')}</Title>
+        <TableActions label={t('licences.heading')} testId="licences" disabled={periods.length === 0} onExport={exportAs} />
+      </Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="licences-message">
+          {message.text}
+        </Alert>
+      )}
       {periods.map((period) => (
         <Card withBorder key={period.id} data-testid="licence-period">
           <Title order={3}>{period.name}</Title>

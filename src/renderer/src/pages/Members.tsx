@@ -1,12 +1,14 @@
-import { Alert, Box, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Alert, Box, Button, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import type { MemberFilterOptions, MemberListRow, MemberQuery, MemberSortColumn } from '../../../shared/ipc/contract'
-import { call } from '../api'
+import { MEMBER_EXPORT_COLUMNS, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
+import { call, KansliaError } from '../api'
+import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
@@ -20,6 +22,18 @@ const GRID = '36px minmax(180px, 2fr) 110px 90px minmax(140px, 1.5fr) minmax(160
 /** The most members one merit grant may name (spec v2 §8 `meritGrantees`), and so the most "tick all" ticks. */
 const MAX_TICKED = 10_000
 const STATUS_COLOR = { valid: 'green', expiring: 'yellow', missing: 'red' } as const
+/** Rows printed: a page of paper per ~40; the export holds the whole list. */
+const PRINT_ROWS = 500
+/** The heading of each exported column (the list's own headings). */
+const EXPORT_LABEL: Record<MemberExportColumn, string> = {
+  name: 'members.name',
+  sportId: 'members.sportId',
+  birthYear: 'members.birthYear',
+  club: 'members.club',
+  licenceStatus: 'members.licence',
+  licenceEnd: 'members.licenceEnd',
+  insurance: 'members.insurance'
+}
 
 type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
 
@@ -47,6 +61,9 @@ export function Members() {
   const [granting, setGranting] = useState(false)
   const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  /** The rows on paper while printing (hidden on screen); null otherwise. */
+  const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   const grantees = useMemo(() => [...ticked], [ticked])
   const requested = useRef(new Set<number>())
   const generation = useRef(0)
@@ -153,6 +170,23 @@ export function Members() {
     getCoreRowModel: getCoreRowModel()
   })
 
+  /** Exports every member of the current search, filters and order (not only the rows loaded), with the list's columns. */
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    setMessage(null)
+    const values = { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing'), insured: t('status.insured'), uninsured: t('status.uninsured') }
+    call('exportMembers', { ...query, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
+      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }
+  /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
+  const print = async () => {
+    const { rows } = await call('listMembers', { ...query, offset: 0, limit: PRINT_ROWS })
+    flushSync(() => setPrintRows(rows))
+    // The print dialog may lay the page out after print() returns: the table goes when printing is over.
+    window.addEventListener('afterprint', () => setPrintRows(null), { once: true })
+    window.print()
+  }
+
   const move = (to: number) => {
     const index = Math.max(0, Math.min(total - 1, to))
     setSelected(index)
@@ -172,7 +206,10 @@ export function Members() {
   }
 
   return (
-    <Stack p="md" h="100%" gap="sm">
+    <Stack p="md" gap="sm" style={{ flex: 1, minHeight: 0 }}>
+      <Title order={2} className="print-only">
+        {t('nav.members')}
+      </Title>
       <Group align="end" wrap="wrap">
         <TextInput
           flex={1}
@@ -192,6 +229,11 @@ export function Members() {
         />
         <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="members-message">
+          {message.text}
+        </Alert>
+      )}
       {queuedSummary && (
         <Alert color="green" withCloseButton onClose={() => setQueuedSummary(null)} data-testid="grant-queued">
           {queuedSummary}
@@ -229,11 +271,15 @@ export function Members() {
             </>
           )}
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('members.keyboardHint')}
-        </Text>
+        <Group gap="sm">
+          <Text size="xs" c="dimmed" className="no-print">
+            {t('members.keyboardHint')}
+          </Text>
+          <TableActions size="xs" label={t('nav.members')} testId="members" disabled={total === 0} onExport={exportAs} onPrint={() => void print()} />
+        </Group>
       </Group>
-      <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      {printRows && <PrintedMembers rows={printRows} total={total} />}
+      <Box className="screen-only" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
           <span role="columnheader" aria-label={t('members.selected', { count: ticked.size })} />
           {table.getHeaderGroups()[0].headers.map((header) => {
@@ -315,6 +361,38 @@ export function Members() {
         }}
       />
     </Stack>
+  )
+}
+
+/** The members on paper: a plain table of the rows given, and how many of the list's members they are. */
+function PrintedMembers({ rows, total }: { rows: MemberListRow[]; total: number }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <div className="print-only">
+      <Text size="sm">{t('members.printed', { count: rows.length, total })}</Text>
+      <Table data-testid="members-print">
+        <Table.Thead>
+          <Table.Tr>
+            {MEMBER_EXPORT_COLUMNS.map((key) => (
+              <Table.Th key={key}>{t(EXPORT_LABEL[key])}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{[row.lastName, row.firstName].filter(Boolean).join(', ')}</Table.Td>
+              <Table.Td>{row.sportId}</Table.Td>
+              <Table.Td>{row.birthYear}</Table.Td>
+              <Table.Td>{row.club}</Table.Td>
+              <Table.Td>{t(`status.${row.licenceStatus}`)}</Table.Td>
+              <Table.Td>{formatDate(row.licenceEnd, i18n.language)}</Table.Td>
+              <Table.Td>{row.insured ? t('status.insured') : t('status.uninsured')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   )
 }
 

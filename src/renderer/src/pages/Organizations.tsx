@@ -1,8 +1,9 @@
-import { getTreeExpandedState, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
+import { Alert, getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationNode } from '../../../shared/ipc/contract'
-import { call } from '../api'
+import { call, KansliaError } from '../api'
+import { TableActions } from '../components/TableActions'
 import { useAppStore } from '../stores/app'
 
 /** Builds the tree federation → areas → clubs from parent links; organizations whose parent is not stored become roots. */
@@ -19,7 +20,10 @@ export function toTree(organizations: OrganizationNode[]): TreeNodeData[] {
   return roots
 }
 
-/** Organizations as a tree (spec v2 §2.2 `parentId`), the roots expanded. */
+/**
+ * Organizations as a tree (spec v2 §2.2 `parentId`), the roots expanded. Exports as a table of
+ * every organization of the tree, with its type and parent; prints the tree as expanded.
+ */
 export function Organizations() {
   const { t } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
@@ -29,9 +33,33 @@ export function Organizations() {
   }, [dataVersion])
   const data = useMemo(() => toTree(organizations), [organizations])
   const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), o.type])), [organizations])
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    setMessage(null)
+    const names = new Map(organizations.map((o) => [o.id, o.name]))
+    const rows = organizations.map((o) => ({ name: o.name, type: o.type, parent: o.parentId === null ? null : (names.get(o.parentId) ?? null) }))
+    const columns = [
+      { key: 'name', label: t('organizations.name') },
+      { key: 'type', label: t('organizations.type') },
+      { key: 'parent', label: t('organizations.parent') }
+    ]
+    call('exportTable', { table: 'organizations', format, columns, rows })
+      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+  }
+
   return (
     <Stack p="md">
-      <Title order={2}>{t('organizations.heading')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('organizations.heading')}</Title>
+        <TableActions label={t('organizations.heading')} testId="organizations" disabled={organizations.length === 0} onExport={exportAs} />
+      </Group>
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="organizations-message">
+          {message.text}
+        </Alert>
+      )}
       <OrganizationTree key={organizations.length} data={data} types={types} />
     </Stack>
   )

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { call, KansliaError } from '../api'
+import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -44,7 +45,7 @@ export function Renewals() {
     setMessage(null)
     try {
       const result = await call('exportRenewalList', { kind, days, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
-      if (result.saved !== null) setMessage({ color: 'green', text: t('renewals.saved', { rows: result.rows, file: result.saved }) })
+      if (result.saved !== null) setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) })
     } catch (error) {
       setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
     }
@@ -71,18 +72,10 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
-        <Button variant="light" onClick={() => void exportAs('csv')} disabled={!list?.rows.length} data-testid="renewal-export-csv">
-          {t('renewals.exportCsv')}
-        </Button>
-        <Button variant="light" onClick={() => void exportAs('xlsx')} disabled={!list?.rows.length} data-testid="renewal-export-xlsx">
-          {t('renewals.exportXlsx')}
-        </Button>
-        <Button variant="light" onClick={() => void copyEmails()} disabled={!list?.rows.length} data-testid="renewal-copy-emails">
+        <Button variant="light" className="no-print" onClick={() => void copyEmails()} disabled={!list?.rows.length} data-testid="renewal-copy-emails">
           {t('renewals.copyEmails')}
         </Button>
-        <Button variant="default" onClick={() => window.print()}>
-          {t('renewals.print')}
-        </Button>
+        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={(format) => void exportAs(format)} />
       </Group>
       <Chip.Group multiple value={columns} onChange={(value) => setColumns(value as RenewalColumn[])}>
         <Group gap="xs" aria-label={t('renewals.columns')}>

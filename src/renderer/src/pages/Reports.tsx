@@ -21,7 +21,7 @@ const CLUBS_CHARTED = 15
 /**
  * Reports (issue 7): members per club and per licence, the age pyramid, licence sales per month
  * and merits granted per year, for the current licence period, each as a chart (Mantine Charts)
- * and a table that exports to CSV or XLSX as shown.
+ * and a table that exports to CSV or XLSX as shown; the whole page prints, tables unscrolled.
  */
 export function Reports() {
   const { t } = useTranslation()
@@ -37,7 +37,7 @@ export function Reports() {
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
     const { key, values } = LAYOUT[report]
     call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns: [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) })) })
-      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('renewals.saved', { rows: result.rows, file: result.saved }) }))
+      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
       .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
   }
 
@@ -46,7 +46,12 @@ export function Reports() {
     <Stack p="md" gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('reports.heading')}</Title>
-        {data.licencePeriod && <Text c="dimmed">{t('reports.period', { name: data.licencePeriod.name })}</Text>}
+        <Group>
+          {data.licencePeriod && <Text c="dimmed">{t('reports.period', { name: data.licencePeriod.name })}</Text>}
+          <Button variant="default" onClick={() => window.print()} aria-label={t('table.printOf', { table: t('reports.heading') })} data-testid="reports-print">
+            {t('table.print')}
+          </Button>
+        </Group>
       </Group>
       {message && (
         <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="reports-message">
@@ -62,10 +67,10 @@ export function Reports() {
               <Group justify="space-between" mb="sm">
                 <Title order={4}>{t(`reports.${report}`)}</Title>
                 <Group gap="xs">
-                  <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'csv')}>
+                  <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'csv')} aria-label={t('table.exportCsvOf', { table: t(`reports.${report}`) })}>
                     CSV
                   </Button>
-                  <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'xlsx')} data-testid={`report-${report}-xlsx`}>
+                  <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'xlsx')} aria-label={t('table.exportXlsxOf', { table: t(`reports.${report}`) })} data-testid={`report-${report}-xlsx`}>
                     XLSX
                   </Button>
                 </Group>

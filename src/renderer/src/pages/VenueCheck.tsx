@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicenceVerdict } from '../../../shared/licenceValidity'
 import { localDate } from '../../../shared/localDate'
-import type { StartListResult, VenueCheck as Checked, VenueCheckResult } from '../../../shared/venueCheck'
+import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult } from '../../../shared/venueCheck'
 import { call, KansliaError } from '../api'
+import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
 
 /** Verdicts under which the member may compete (DESIGN §3b). */
@@ -17,23 +18,14 @@ const VERDICT_COLOR: Record<LicenceVerdict, string> = {
   'insurance-missing': 'red',
   'outside-birth-range': 'red'
 }
-const DAY_MS = 86_400_000
 
-/** "Data as of" the last sync, with a warning when that is more than a day ago (issue 7). */
+/** "Data as of" the last sync (issue 7); the app-wide banner warns when that is more than a day ago. */
 function DataAsOf({ instant }: { instant: string | null }) {
   const { t, i18n } = useTranslation()
-  const stale = instant === null || Date.now() - Date.parse(instant) > DAY_MS
   return (
-    <Stack gap={4}>
-      <Text size="sm" c="dimmed" data-testid="venue-data-as-of">
-        {instant === null ? t('venue.neverSynced') : t('venue.dataAsOf', { date: formatDateTime(instant, i18n.language) })}
-      </Text>
-      {stale && (
-        <Alert color="orange" data-testid="venue-stale">
-          {t('venue.stale')}
-        </Alert>
-      )}
-    </Stack>
+    <Text size="sm" c="dimmed" data-testid="venue-data-as-of">
+      {instant === null ? t('venue.neverSynced') : t('venue.dataAsOf', { date: formatDateTime(instant, i18n.language) })}
+    </Text>
   )
 }
 
@@ -73,7 +65,7 @@ function Verdict({ member }: { member: Checked }) {
  * DESIGN §3b). Start list: paste a whole list, or import a CSV or XLSX file, and every line is marked.
  */
 export function VenueCheck() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [mode, setMode] = useState<'single' | 'list'>('single')
   const [date, setDate] = useState(localDate())
   const [text, setText] = useState('')
@@ -83,6 +75,8 @@ export function VenueCheck() {
   /** The file the shown list came from, when imported. */
   const [imported, setImported] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  /** What the last export saved, in words. */
+  const [saved, setSaved] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   /** Answers arrive in order of asking; only the latest question's answer is shown. */
   const asked = useRef(0)
@@ -116,6 +110,20 @@ export function VenueCheck() {
       })
       .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
   }
+  /** A start list row's cells as the table shows them. */
+  const cells = (row: StartListRow) => ({
+    line: row.text,
+    member: row.member ? `${[row.member.firstName, row.member.lastName].filter(Boolean).join(' ')} (${row.member.sportId})` : '',
+    result: row.member ? t(`venue.verdict.${row.member.check.verdict}`) : row.matches === 0 ? t('venue.notFound') : t('venue.several')
+  })
+  const exportList = (format: 'csv' | 'xlsx') => {
+    setError(null)
+    setSaved(null)
+    const columns = (['line', 'member', 'result'] as const).map((key) => ({ key, label: t(`venue.${key}`) }))
+    call('exportTable', { table: 'start-list', format, columns, rows: listResult!.rows.map(cells) })
+      .then((answer) => answer.saved !== null && setSaved(t('table.saved', { rows: answer.rows, file: answer.saved })))
+      .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
+  }
   const ok = listResult?.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length ?? 0
 
   return (
@@ -135,7 +143,13 @@ export function VenueCheck() {
           <TextInput type="date" label={t('venue.date')} value={date} onChange={(event) => setDate(event.currentTarget.value)} data-testid="venue-date" />
         </Group>
       </Group>
+      <Text className="print-only">{t('venue.checkedOn', { date: formatDate(date, i18n.language) })}</Text>
       {error && <Alert color="red">{error}</Alert>}
+      {saved && (
+        <Alert color="green" withCloseButton onClose={() => setSaved(null)} data-testid="venue-message">
+          {saved}
+        </Alert>
+      )}
       {mode === 'single' ? (
         <>
           <TextInput
@@ -195,6 +209,7 @@ export function VenueCheck() {
               </Text>
             )}
           </Group>
+          {listResult && <TableActions label={t('venue.list')} testId="venue-list" disabled={listResult.rows.length === 0} onExport={exportList} />}
           {listResult && (
             <>
               <Table striped data-testid="venue-list">
@@ -206,19 +221,18 @@ export function VenueCheck() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {listResult.rows.map((row, index) => (
-                    <Table.Tr key={index} data-testid="venue-list-row" data-verdict={row.member?.check.verdict ?? (row.matches === 0 ? 'not-found' : 'several')}>
-                      <Table.Td>{row.text}</Table.Td>
-                      <Table.Td>{row.member ? `${[row.member.firstName, row.member.lastName].filter(Boolean).join(' ')} (${row.member.sportId})` : ''}</Table.Td>
-                      <Table.Td>
-                        {row.member ? (
-                          <Badge color={VERDICT_COLOR[row.member.check.verdict]}>{t(`venue.verdict.${row.member.check.verdict}`)}</Badge>
-                        ) : (
-                          <Badge color="gray">{row.matches === 0 ? t('venue.notFound') : t('venue.several')}</Badge>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {listResult.rows.map((row, index) => {
+                    const shown = cells(row)
+                    return (
+                      <Table.Tr key={index} data-testid="venue-list-row" data-verdict={row.member?.check.verdict ?? (row.matches === 0 ? 'not-found' : 'several')}>
+                        <Table.Td>{shown.line}</Table.Td>
+                        <Table.Td>{shown.member}</Table.Td>
+                        <Table.Td>
+                          <Badge color={row.member ? VERDICT_COLOR[row.member.check.verdict] : 'gray'}>{shown.result}</Badge>
+                        </Table.Td>
+                      </Table.Tr>
+                    )
+                  })}
                 </Table.Tbody>
               </Table>
               <DataAsOf instant={listResult.dataAsOf} />

@@ -1,0 +1,43 @@
+import { Alert, Button, Group, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DataFreshness } from '../../../shared/freshness'
+import { call } from '../api'
+import { formatDateTime } from '../i18n'
+import { useAppStore } from '../stores/app'
+
+/** How often the banner asks again, so it appears when the data turns a day old while the app stays open: 5 minutes. */
+const RECHECK_MS = 5 * 60 * 1000
+
+/**
+ * The stale-data banner (issue 7 "Quality"): above every page when the last successful sync is more
+ * than a day old (as the main process judges it), with the time of the data and "Sync now"; hidden
+ * otherwise, and on paper.
+ */
+export function StaleBanner() {
+  const { t, i18n } = useTranslation()
+  const { page, dataVersion, syncing, syncNow } = useAppStore()
+  const [freshness, setFreshness] = useState<DataFreshness | null>(null)
+  useEffect(() => {
+    const ask = () => {
+      call('getDataFreshness')
+        .then(setFreshness)
+        .catch(() => setFreshness(null))
+    }
+    ask()
+    const timer = setInterval(ask, RECHECK_MS)
+    return () => clearInterval(timer)
+  }, [page, dataVersion])
+  if (freshness === null || !freshness.stale) return null
+  return (
+    <Alert color="orange" radius={0} py="xs" className="no-print" data-testid="stale-banner">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{freshness.dataAsOf === null ? t('stale.never') : t('stale.message', { date: formatDateTime(freshness.dataAsOf, i18n.language) })}</Text>
+        {/* A failed sync shows in the sync panel; the banner stays until one succeeds. */}
+        <Button size="compact-sm" color="orange" loading={syncing} onClick={() => void syncNow().catch(() => undefined)} data-testid="stale-sync">
+          {t('sync.syncNow')}
+        </Button>
+      </Group>
+    </Alert>
+  )
+}
