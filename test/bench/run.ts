@@ -14,6 +14,8 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { searchMembers } from '../../src/main/db/members'
 import { openDatabaseReadonly } from '../../src/main/db/open'
+import { checkStartList } from '../../src/main/db/venueCheck'
+import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
 
 const athletes = Number(process.env.BENCH_ATHLETES ?? 150_000)
@@ -125,6 +127,17 @@ try {
     row('member search p50', `${fmt(percentile(times, 50), 2)} ms`, '-')
     row('member search p95', `${fmt(percentile(times, 95), 2)} ms`, '< 15 ms')
     row('member search, rows found per query (mean)', fmt(found / terms.length, 1), '-')
+
+    // Issue 7: a venue's start list of 500 lines, half Sport-IDs and half "Last First" names.
+    const startList = people.slice(0, 500).map((person, i) => (i % 2 === 0 ? String(person.sportId) : `${person.lastName} ${person.firstName}`))
+    const checks: number[] = []
+    for (let round = 0; round < 5; round++) {
+      const t0 = performance.now()
+      checkStartList(db, startList, localDate())
+      checks.push(performance.now() - t0)
+    }
+    checks.sort((a, b) => a - b)
+    row('venue check: start list of 500 lines', `${fmt(percentile(checks, 50))} ms median`, '< 1,000 ms')
   } finally {
     db.close()
   }
