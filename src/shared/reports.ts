@@ -5,8 +5,12 @@
 export interface Reports {
   /** The licence period reported on; null when none is stored. */
   licencePeriod: { id: number; name: string } | null
+  /** Every stored licence period, newest first, to pick another one. */
+  licencePeriods: Array<{ id: number; name: string }>
   /** Members holding a user licence of the period, per club (licence organization), most first. */
   clubs: Array<{ club: string; members: number }>
+  /** Members holding a user licence of the period, per area (the club's parent organization of type AREA, spec v2 §2.2), most first. */
+  areas: Array<{ area: string; members: number }>
   /** Members holding a user licence of the period, per licence (spec v2 §2.4), most first. */
   licences: Array<{ licence: string; members: number }>
   /** Members holding a user licence of the period, by 5-year age band and gender (spec v2 §2.11). */
@@ -18,5 +22,5 @@ export interface Reports {
 }
 
 /** The reports' names, as exports call them. */
-export const REPORT_NAMES = ['clubs', 'licences', 'ages', 'sales', 'merits'] as const
+export const REPORT_NAMES = ['clubs', 'areas', 'licences', 'ages', 'sales', 'merits'] as const
 export type ReportName = (typeof REPORT_NAMES)[number]

@@ -586,7 +586,7 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('outbox-message').getByText(/^Tilaus \d+: /).waitFor()
   })
 
-  it('shows the reports as charts and tables, and exports one as shown (issue 7)', async () => {
+  it('shows the reports as charts and tables for the current or an earlier licence period, and exports one as shown (issue 7)', async () => {
     const { page } = app
     const reports = ((await app.call('getReports')) as { ok: true; value: Reports }).value
     expect(reports.clubs.length).toBeGreaterThan(0)
@@ -602,6 +602,14 @@ describe('desktop app in Chromium', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'Ikä', 'Naiset', 'Miehet', 'Muut'])
     expect(sheet.rowCount).toBe(reports.ages.length + 1)
     expect(sheet.getRow(2).getCell(2).value).toBe(reports.ages[0].female)
+    // Members per area, and an earlier licence period picked.
+    await expect.poll(() => page.getByTestId('report-areas-row').count()).toBe(reports.areas.length)
+    const earlier = reports.licencePeriods.find((p) => p.id !== reports.licencePeriod!.id)!
+    const before = ((await app.call('getReports', { licencePeriodId: earlier.id })) as { ok: true; value: Reports }).value
+    await page.getByTestId('reports-period').click()
+    await page.getByRole('option', { name: earlier.name, exact: true }).click()
+    await expect.poll(() => page.getByTestId('report-clubs-row').count()).toBe(before.clubs.length)
+    await expect.poll(() => page.getByTestId('report-areas-row').first().textContent()).toBe(`${before.areas[0].area}${before.areas[0].members}`)
   })
 
   it('switches language and sets the retention in settings, where About names the API version the last sync read', async () => {

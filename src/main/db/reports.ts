@@ -4,7 +4,8 @@ import { prepared } from './statements'
 
 /**
  * The reports of issue 7 for the licence period `periodId`, or the latest period that has started
- * by `today` (ISO date) when none is given; see `Reports`.
+ * by `today` (ISO date) when none is given; see `Reports`. Members without an area (a club right
+ * under the federation) count under '—'.
  */
 export function readReports(db: ReadableDB, today: string, periodId?: number): Reports {
   const period = (
@@ -13,12 +14,19 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
       : prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE id = ?").get(periodId)
   ) as { id: number; name: string; end_time: string | null } | undefined
   const merits = prepared(db, "SELECT substr(granting_date, 1, 4) AS year, count(*) AS grants FROM granted_merit WHERE granting_date IS NOT NULL GROUP BY year ORDER BY year").all() as Reports['merits']
-  if (!period) return { licencePeriod: null, clubs: [], licences: [], ages: [], sales: [], merits }
+  const licencePeriods = prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM licence_period ORDER BY start_time DESC, id DESC").all() as Reports['licencePeriods']
+  if (!period) return { licencePeriod: null, licencePeriods, clubs: [], areas: [], licences: [], ages: [], sales: [], merits }
   const clubs = prepared(
     db,
     `SELECT coalesce(licence_organization_name, '—') AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = ?
      GROUP BY club ORDER BY members DESC, club`
   ).all(period.id) as Reports['clubs']
+  const areas = prepared(
+    db,
+    `SELECT coalesce(a.name, '—') AS area, count(DISTINCT u.user_id) AS members
+     FROM user_licence u LEFT JOIN organization c ON c.id = u.licence_organization_id LEFT JOIN organization a ON a.id = c.parent_id AND a.type = 'AREA'
+     WHERE u.licence_period_id = ? GROUP BY area ORDER BY members DESC, area`
+  ).all(period.id) as Reports['areas']
   const licences = prepared(
     db,
     `SELECT coalesce(l.name, u.raw ->> '$.name', '—') AS licence, count(DISTINCT u.user_id) AS members
@@ -40,5 +48,5 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
     db,
     "SELECT substr(raw ->> '$.purchaseTime', 1, 7) AS month, count(*) AS licences FROM user_licence WHERE licence_period_id = ? AND raw ->> '$.purchaseTime' IS NOT NULL GROUP BY month ORDER BY month"
   ).all(period.id) as Reports['sales']
-  return { licencePeriod: { id: period.id, name: period.name }, clubs, licences, ages, sales, merits }
+  return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, merits }
 }

@@ -11,7 +11,7 @@ function store(db: WritableDB, resource: ExportResource, scope: string, elements
   upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
 }
 
-/** Periods 2025 and 2026; in 2026 three members of two clubs (ages 9, 10 and 44 on 2026-12-31), one of them with two licences; grants in two years. */
+/** Periods 2025 and 2026; in 2026 three members of two clubs (A in area Pohjoinen, B right under the federation) (ages 9, 10 and 44 on 2026-12-31), one of them with two licences; grants in two years. */
 function seed(): WritableDB {
   const db = openDatabase(':memory:')
   store(db, 'licence-periods', 'federation 100', [
@@ -23,8 +23,24 @@ function seed(): WritableDB {
     { id: 2, licencePeriodId: 2026, name: 'Aikuinen' }
   ])
   const user = (id: number, birthDate: string, gender: string) => ({ id, sportId: 10_000_000 + id, birthDate, gender, modificationTime: T })
+  store(db, 'organizations', 'federation 100', [
+    { id: 100, type: 'SPORTS_FEDERATION', name: 'Liitto' },
+    { id: 200, type: 'AREA', name: 'Pohjoinen', parentId: 100 },
+    { id: 301, type: 'CLUB', name: 'Seura A', parentId: 200 },
+    { id: 302, type: 'CLUB', name: 'Seura B', parentId: 100 }
+  ])
+  const clubIds: Record<string, number> = { 'Seura A': 301, 'Seura B': 302 }
   const licence = (id: number, u: ReturnType<typeof user>, licenceId: number, club: string, purchaseTime: string, period = 2026) => ({
-    id, userId: u.id, licencePeriodId: period, licenceId, licenceOrganizationName: club, purchaseTime, usagePeriodStart: `${period}-01-01`, usagePeriodEnd: `${period}-12-31`, user: u
+    id,
+    userId: u.id,
+    licencePeriodId: period,
+    licenceId,
+    licenceOrganizationId: clubIds[club],
+    licenceOrganizationName: club,
+    purchaseTime,
+    usagePeriodStart: `${period}-01-01`,
+    usagePeriodEnd: `${period}-12-31`,
+    user: u
   })
   const a = user(1, '2017-06-01', 'Female')
   const b = user(2, '2016-12-31', 'Male')
@@ -42,9 +58,17 @@ function seed(): WritableDB {
 }
 
 describe('readReports (issue 7)', () => {
-  it('reports the current period: members per club and licence, ages by gender, sales per month; merits per year', () => {
+  it('reports the current period: members per club, area and licence, ages by gender, sales per month; merits per year', () => {
     const reports = readReports(seed(), '2026-11-23')
     expect(reports.licencePeriod).toEqual({ id: 2026, name: '2026' })
+    expect(reports.licencePeriods).toEqual([
+      { id: 2026, name: '2026' },
+      { id: 2025, name: '2025' }
+    ])
+    expect(reports.areas).toEqual([
+      { area: 'Pohjoinen', members: 2 },
+      { area: '—', members: 1 }
+    ])
     expect(reports.clubs).toEqual([
       { club: 'Seura A', members: 2 },
       { club: 'Seura B', members: 1 }

@@ -186,13 +186,14 @@ export const en = {
   /** Reports (issue 7). */
   reports: {
     heading: 'Reports',
-    period: '{{name}}',
     clubs: 'Members per club (the 15 largest)',
+    areas: 'Members per area',
+    periodPick: 'Licence period',
     licences: 'Members per licence',
     ages: 'Age pyramid',
     sales: 'Licence sales per month',
     merits: 'Merits granted per year',
-    column: { club: 'Club', members: 'Members', licence: 'Licence', band: 'Age', female: 'Women', male: 'Men', other: 'Other', month: 'Month', licences: 'Licences', year: 'Year', grants: 'Grants' }
+    column: { area: 'Area', club: 'Club', members: 'Members', licence: 'Licence', band: 'Age', female: 'Women', male: 'Men', other: 'Other', month: 'Month', licences: 'Licences', year: 'Year', grants: 'Grants' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

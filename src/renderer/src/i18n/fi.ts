@@ -188,13 +188,14 @@ export const fi: Strings = {
   /** Reports (issue 7). */
   reports: {
     heading: 'Raportit',
-    period: '{{name}}',
     clubs: 'Jäsenet seuroittain (15 suurinta)',
+    areas: 'Jäsenet alueittain',
+    periodPick: 'Lisenssikausi',
     licences: 'Jäsenet lisensseittäin',
     ages: 'Ikäpyramidi',
     sales: 'Lisenssimyynti kuukausittain',
     merits: 'Myönnetyt ansiomerkit vuosittain',
-    column: { club: 'Seura', members: 'Jäseniä', licence: 'Lisenssi', band: 'Ikä', female: 'Naiset', male: 'Miehet', other: 'Muut', month: 'Kuukausi', licences: 'Lisenssejä', year: 'Vuosi', grants: 'Myöntöjä' }
+    column: { area: 'Alue', club: 'Seura', members: 'Jäseniä', licence: 'Lisenssi', band: 'Ikä', female: 'Naiset', male: 'Miehet', other: 'Muut', month: 'Kuukausi', licences: 'Lisenssejä', year: 'Vuosi', grants: 'Myöntöjä' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

@@ -188,13 +188,14 @@ export const sv: Strings = {
   /** Reports (issue 7). */
   reports: {
     heading: 'Rapporter',
-    period: '{{name}}',
     clubs: 'Medlemmar per förening (de 15 största)',
+    areas: 'Medlemmar per region',
+    periodPick: 'Licensperiod',
     licences: 'Medlemmar per licens',
     ages: 'Ålderspyramid',
     sales: 'Licensförsäljning per månad',
     merits: 'Beviljade förtjänsttecken per år',
-    column: { club: 'Förening', members: 'Medlemmar', licence: 'Licens', band: 'Ålder', female: 'Kvinnor', male: 'Män', other: 'Övriga', month: 'Månad', licences: 'Licenser', year: 'År', grants: 'Beviljanden' }
+    column: { area: 'Region', club: 'Förening', members: 'Medlemmar', licence: 'Licens', band: 'Ålder', female: 'Kvinnor', male: 'Män', other: 'Övriga', month: 'Månad', licences: 'Licenser', year: 'År', grants: 'Beviljanden' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

@@ -1,14 +1,15 @@
 import { BarChart } from '@mantine/charts'
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ReportName, Reports as ReportData } from '../../../shared/reports'
+import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
 import { call, KansliaError } from '../api'
 import { useAppStore } from '../stores/app'
 
 /** Each report: its category column and its value columns, as charted, tabled and exported. */
 const LAYOUT: Record<ReportName, { key: string; values: string[] }> = {
   clubs: { key: 'club', values: ['members'] },
+  areas: { key: 'area', values: ['members'] },
   licences: { key: 'licence', values: ['members'] },
   ages: { key: 'band', values: ['female', 'male', 'other'] },
   sales: { key: 'month', values: ['licences'] },
@@ -19,20 +20,21 @@ const COLORS = ['blue.6', 'teal.6', 'gray.5']
 const CLUBS_CHARTED = 15
 
 /**
- * Reports (issue 7): members per club and per licence, the age pyramid, licence sales per month
- * and merits granted per year, for the current licence period, each as a chart (Mantine Charts)
+ * Reports (issue 7): members per club, per area and per licence, the age pyramid, licence sales
+ * per month and merits granted per year, for the current or a chosen licence period, each as a chart (Mantine Charts)
  * and a table that exports to CSV or XLSX as shown; the whole page prints, tables unscrolled.
  */
 export function Reports() {
   const { t } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [data, setData] = useState<ReportData | null>(null)
+  const [periodId, setPeriodId] = useState<number | undefined>(undefined)
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   useEffect(() => {
-    call('getReports')
+    call('getReports', periodId === undefined ? undefined : { licencePeriodId: periodId })
       .then(setData)
       .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
-  }, [dataVersion])
+  }, [dataVersion, periodId])
 
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
     const { key, values } = LAYOUT[report]
@@ -47,7 +49,15 @@ export function Reports() {
       <Group justify="space-between">
         <Title order={2}>{t('reports.heading')}</Title>
         <Group>
-          {data.licencePeriod && <Text c="dimmed">{t('reports.period', { name: data.licencePeriod.name })}</Text>}
+          <Select
+            aria-label={t('reports.periodPick')}
+            data={data.licencePeriods.map((p) => ({ value: String(p.id), label: p.name }))}
+            value={data.licencePeriod ? String(data.licencePeriod.id) : null}
+            onChange={(value) => value !== null && setPeriodId(Number(value))}
+            allowDeselect={false}
+            w={220}
+            data-testid="reports-period"
+          />
           <Button variant="default" onClick={() => window.print()} aria-label={t('table.printOf', { table: t('reports.heading') })} data-testid="reports-print">
             {t('table.print')}
           </Button>
@@ -59,7 +69,7 @@ export function Reports() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        {(['clubs', 'licences', 'ages', 'sales', 'merits'] as const).map((report) => {
+        {REPORT_NAMES.map((report) => {
           const { key, values } = LAYOUT[report]
           const rows = data[report] as unknown as Array<Record<string, string | number>>
           return (
@@ -79,9 +89,9 @@ export function Reports() {
                 h={220}
                 data={report === 'clubs' ? rows.slice(0, CLUBS_CHARTED) : rows}
                 dataKey={key}
-                orientation={report === 'ages' || report === 'clubs' ? 'vertical' : 'horizontal'}
+                orientation={report === 'ages' || report === 'clubs' || report === 'areas' ? 'vertical' : 'horizontal'}
                 type={report === 'ages' ? 'stacked' : 'default'}
-                yAxisProps={report === 'ages' || report === 'clubs' ? { width: 120 } : undefined}
+                yAxisProps={report === 'ages' || report === 'clubs' || report === 'areas' ? { width: 120 } : undefined}
                 series={values.map((value, index) => ({ name: value, label: t(`reports.column.${value}`), color: COLORS[index] }))}
                 withLegend={values.length > 1}
               />
