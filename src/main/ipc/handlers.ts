@@ -109,8 +109,9 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       if (file === null) return { saved: null, rows: 0 }
       return { saved: file, rows: await session.exportRenewalList(input, file) }
     },
-    openExternal: async (input) => {
-      const url = safeExternalUrl(input.url)
+    // The renderer names the order, never the address: the terms' URL is read from the API here and checked.
+    openPaymentTerms: async (input) => {
+      const url = safeExternalUrl((await session.paymentMethods(input.orderId)).termsUrl)
       if (url === null) return { opened: false }
       await openExternal(url)
       return { opened: true }

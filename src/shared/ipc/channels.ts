@@ -47,7 +47,7 @@ export const METHODS = [
   'getRenewalList',
   'getRenewalEmails',
   'exportRenewalList',
-  'openExternal'
+  'openPaymentTerms'
 ] as const
 
 /** One method of the contract, e.g. `listMembers`. */

@@ -423,7 +423,8 @@ export const CONTRACT = {
     output: {} as { file: string | null; result: StartListResult | null }
   },
   checkStartList: { input: z.strictObject({ lines: z.array(z.string().max(500)).max(10_000), date: isoDate.optional() }), output: {} as StartListResult },
-  openExternal: { input: z.strictObject({ url: z.string().max(2000) }), output: {} as { opened: boolean } }
+  /** Opens an order's terms of sale (the `termsUrl` of its payment methods, online) in the system browser when it is an http(s) address. */
+  openPaymentTerms: { input: z.strictObject({ orderId: id }), output: {} as { opened: boolean } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>
 
 /** Input accepted by a method (before defaults are applied). */

@@ -23,7 +23,8 @@ function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[
 describe('desktop IPC handlers against the demo federation', () => {
   const test = createTestSession({ demoAthletes: 400 })
   const openedFiles: string[] = []
-  const handlers = createHandlers({ session: test.session, openExternal: async () => undefined, chooseSaveFile: async () => null, openFile: async (path) => void openedFiles.push(path), chooseOpenFile: async () => null })
+  const openedUrls: string[] = []
+  const handlers = createHandlers({ session: test.session, openExternal: async (url) => void openedUrls.push(url), chooseSaveFile: async () => null, openFile: async (path) => void openedFiles.push(path), chooseOpenFile: async () => null })
   const events: KansliaEvent[] = []
   const call = (method: string, input?: unknown) => dispatch(handlers, method, input)
 
@@ -187,6 +188,9 @@ describe('desktop IPC handlers against the demo federation', () => {
       { orderId: 99_999_999, status: null }
     ])
     expect(await call('getPaymentStatus', { orderIds: [] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    // The terms open in the system browser from the address the API gave, never one the renderer names.
+    expect(await call('openPaymentTerms', { orderId })).toEqual({ ok: true, value: { opened: true } })
+    expect(openedUrls).toEqual([new URL(methods.value.termsUrl).href])
   })
 
   it('checks members at the venue, one by Sport-ID and a whole start list, from the local data (issue 7)', async () => {

@@ -67,7 +67,7 @@ export function PayOrder({ orderId, onClose, onQueued }: PayOrderProps) {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {methods.termsText}
             </Text>
-            <Anchor size="sm" component="button" type="button" style={{ alignSelf: 'flex-start' }} onClick={() => void call('openExternal', { url: methods.termsUrl }).catch(fail)}>
+            <Anchor size="sm" component="button" type="button" style={{ alignSelf: 'flex-start' }} onClick={() => void call('openPaymentTerms', { orderId: orderId! }).catch(fail)}>
               {t('order.terms')}
             </Anchor>
             <Radio.Group value={method} onChange={setMethod} label={t('order.method')}>
