@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import ExcelJS from 'exceljs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabaseReadonly } from '../../src/main/db/open'
+import { openDatabase, openDatabaseReadonly } from '../../src/main/db/open'
 import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
@@ -110,6 +110,40 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('member-licence').first().waitFor()
     await page.getByTestId('guardian').first().waitFor()
     await shot('member-detail')
+    await page.keyboard.press('Escape')
+    await detail.waitFor({ state: 'detached' })
+    await clearSearch()
+  })
+
+  it('shows markup and script addresses from the API as inert text (issue 6)', async () => {
+    const { page } = app
+    const target = (await members({ limit: 1, offset: 7 })).rows[0]
+    const firstName = '<img src=x onerror="window.__pwned=1">'
+    const lastName = '<script>window.__pwned=2</script>'
+    const db = openDatabase(app.session.dbFile)
+    try {
+      db.prepare("UPDATE person SET first_name = ?, last_name = ?, email = ?, raw = json_set(raw, '$.firstName', ?, '$.lastName', ?, '$.email', ?) WHERE id = ?").run(
+        firstName,
+        lastName,
+        'javascript:alert(1)',
+        firstName,
+        lastName,
+        'javascript:alert(1)',
+        target.id
+      )
+    } finally {
+      db.close()
+    }
+    await page.getByTestId('member-search').fill(String(target.sportId))
+    const row = page.getByTestId('member-row').filter({ hasText: String(target.sportId) })
+    await row.getByText(lastName, { exact: false }).waitFor()
+    expect(await row.locator('img, script').count()).toBe(0)
+    await page.getByTestId('member-search').press('Enter')
+    const detail = page.getByTestId('member-detail')
+    await detail.getByText(firstName, { exact: false }).first().waitFor()
+    await detail.getByText('javascript:alert(1)').first().waitFor()
+    expect(await detail.locator('img, script, a[href^="javascript"]').count()).toBe(0)
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined()
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })
     await clearSearch()
