@@ -215,5 +215,5 @@ describe('kanslia outbox commands (issue 5)', () => {
       expect(sandbox.activity.registrations.all().filter((r) => r.eventId === event.id && r.userId === user && r.state === 'ACTIVE')).toHaveLength(1)
       expect(sandbox.activity.grantCollection(meritId).get(user)?.grantingDate).toBe('2026-12-24')
     }
-  }, 60_000)
+  })
 })
