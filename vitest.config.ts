@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -8,6 +9,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Integration tests start sandboxes and child processes; two cores, so keep parallelism low.
     maxWorkers: 2,
-    reporters: ['default']
+    reporters: ['default'],
+    // Databases are encrypted (issue 6). The test machine has no Secret Service, so the suite's
+    // databases take a fresh random key per run from the variable headless runs use; spawned CLI
+    // processes and sync worker threads inherit it. The keychain tests unset it.
+    env: { KANSLIA_DATABASE_KEY: randomBytes(32).toString('hex') }
   }
 })

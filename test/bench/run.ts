@@ -5,21 +5,33 @@
  *
  * The renderer's figures come from the built renderer in headless Chromium over the same database.
  *
- * Environment: BENCH_ATHLETES (default 150000), BENCH_SEARCHES (default 2000).
+ * The database is encrypted, as the app's is (issue 6); the last section compares the same work on
+ * an encrypted and an unencrypted file to show what the encryption costs.
+ *
+ * Environment: BENCH_ATHLETES (default 150000), BENCH_SEARCHES (default 2000),
+ * BENCH_ENCRYPTION_ROWS (default 100000). The databases take their key from KANSLIA_DATABASE_KEY,
+ * a random one for this run when it is not set.
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { searchMembers } from '../../src/main/db/members'
-import { openDatabaseReadonly } from '../../src/main/db/open'
+import Database from 'better-sqlite3-multiple-ciphers'
+import { openDatabaseReadonly, type ReadableDB } from '../../src/main/db/open'
+import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
+import { measureEncryption } from './encryption'
 import { checkStartList } from '../../src/main/db/venueCheck'
 import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
 
 const athletes = Number(process.env.BENCH_ATHLETES ?? 150_000)
 const searches = Number(process.env.BENCH_SEARCHES ?? 2_000)
+const encryptionRows = Number(process.env.BENCH_ENCRYPTION_ROWS ?? 100_000)
+// The bench's databases are temporary: a key for this run, inherited by the sync processes.
+process.env[DATABASE_KEY_ENV] ||= randomBytes(32).toString('hex')
 const root = join(import.meta.dirname, '..', '..')
 const kanslia = join(root, 'bin', 'kanslia.mjs')
 
@@ -79,6 +91,19 @@ function syncInChild(args: object): Promise<SyncFigures> {
   })
 }
 
+/** Times each search term on `db`: p50 and p95 in ms, and the rows found in all. */
+function measureSearch(db: ReadableDB, terms: string[]): { p50: number; p95: number; found: number } {
+  const times: number[] = []
+  let found = 0
+  for (const term of terms) {
+    const t0 = performance.now()
+    found += searchMembers(db, term, { limit: 100 }).length
+    times.push(performance.now() - t0)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: percentile(times, 50), p95: percentile(times, 95), found }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
@@ -107,26 +132,18 @@ try {
   groupRows('quiet', quiet)
 
   const db = openDatabaseReadonly(dbFile)
+  let terms: string[]
+  let search: ReturnType<typeof measureSearch>
   try {
     const people = searchMembers(db, '', { limit: 5000 })
-    const terms = Array.from({ length: searches }, (_, i) => {
+    terms = Array.from({ length: searches }, (_, i) => {
       const person = people[(i * 7919) % people.length]
       const kind = i % 3
       if (kind === 0) return String(person.sportId).slice(0, 5)
       if (kind === 1) return (person.lastName ?? '').slice(0, 1 + (i % 4))
       return `${(person.firstName ?? '').slice(0, 3)} ${(person.lastName ?? '').slice(0, 2)}`
     })
-    const times: number[] = []
-    let found = 0
-    for (const term of terms) {
-      const t0 = performance.now()
-      found += searchMembers(db, term, { limit: 100 }).length
-      times.push(performance.now() - t0)
-    }
-    times.sort((a, b) => a - b)
-    row('member search p50', `${fmt(percentile(times, 50), 2)} ms`, '-')
-    row('member search p95', `${fmt(percentile(times, 95), 2)} ms`, '< 15 ms')
-    row('member search, rows found per query (mean)', fmt(found / terms.length, 1), '-')
+    search = measureSearch(db, terms)
 
     // Issue 7: a venue's start list of 500 lines, half Sport-IDs and half "Last First" names.
     const startList = people.slice(0, 500).map((person, i) => (i % 2 === 0 ? String(person.sportId) : `${person.lastName} ${person.firstName}`))
@@ -141,6 +158,9 @@ try {
   } finally {
     db.close()
   }
+  row('member search p50', `${fmt(search.p50, 2)} ms`, '-')
+  row('member search p95', `${fmt(search.p95, 2)} ms`, '< 15 ms')
+  row('member search, rows found per query (mean)', fmt(search.found / terms.length, 1), '-')
 
   const renderer = await measureRenderer(dbFile)
   const firstRows = [...renderer.firstRowsMs].sort((x, y) => x - y)
@@ -151,6 +171,33 @@ try {
   row('renderer: members page to first rows, slowest', `${fmt(firstRows.at(-1)!)} ms`, '< 300 ms')
   row('renderer: search keystroke to rendered rows p50', `${fmt(percentile(keystrokes, 50), 1)} ms`, '-')
   row('renderer: search keystroke to rendered rows p95', `${fmt(percentile(keystrokes, 95), 1)} ms`, '< 50 ms')
+
+  // The same first sync and searches on an unencrypted file: what the encryption costs (issue 6).
+  // This sync meets a warmed-up sandbox, so the difference slightly overstates the cost.
+  const plainFile = join(dir, 'plain.db')
+  const plainFirst = await syncInChild({ dbFile: plainFile, connection: sandbox.credentials, full: true, plain: true })
+  if (!plainFirst.ok) throw new Error(`unencrypted first sync failed: ${plainFirst.error}`)
+  const plainDb = new Database(plainFile, { readonly: true }) as ReadableDB
+  const plainSearch = measureSearch(plainDb, terms)
+  plainDb.close()
+  const rate = (figures: SyncFigures) => figures.elements / (figures.durationMs / 1000)
+  const cost = (p: number, e: number) => `${e >= p ? '+' : ''}${fmt((100 * (e - p)) / p)} %`
+  const compare = (what: string, p: number, e: number, unit: string, digits: number) =>
+    console.log(`${`encryption: ${what}`.padEnd(44)} ${`${fmt(p, digits)} → ${fmt(e, digits)} ${unit}`.padStart(26)}   ${cost(p, e)}`)
+  console.log('encryption cost: unencrypted → encrypted, change')
+  compare('first full sync rate', rate(plainFirst), rate(first), 'el/s', 0)
+  compare('first full sync peak RSS', plainFirst.maxRssBytes / 1024 / 1024, first.maxRssBytes / 1024 / 1024, 'MB', 0)
+  compare('member search p50', plainSearch.p50, search.p50, 'ms', 2)
+  compare('member search p95', plainSearch.p95, search.p95, 'ms', 2)
+
+  const { plain, encrypted } = measureEncryption(dir, encryptionRows, searches)
+  console.log(`encryption cost on ${fmt(encryptionRows)} person rows written and read directly: unencrypted → encrypted, change`)
+  compare('insert in 5,000-row transactions', plain.insertRowsPerSecond, encrypted.insertRowsPerSecond, 'rows/s', 0)
+  compare('open read-only (key from env/keychain)', plain.openMs, encrypted.openMs, 'ms', 2)
+  compare('name lookup p50', plain.lookupP50Ms, encrypted.lookupP50Ms, 'ms', 3)
+  compare('name lookup p95', plain.lookupP95Ms, encrypted.lookupP95Ms, 'ms', 3)
+  compare('scan of every row', plain.scanMs, encrypted.scanMs, 'ms', 0)
+  compare('file size', plain.fileMiB, encrypted.fileMiB, 'MiB', 1)
 } finally {
   sandbox.stop()
   rmSync(dir, { recursive: true, force: true })

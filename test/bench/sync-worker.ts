@@ -3,17 +3,35 @@
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
  * { elements, bytes, durationMs, ok, maxRssBytes, resources }, where `resources` gives per
  * (resource, scope) the elements, bytes and the time from its first to its last progress event.
+ * With `plain`, the same sync engine writes an unencrypted database (the encryption's cost, issue 6).
  */
-import { syncDatabase } from '../../src/main/services/sync'
+import { ApiClient } from '../../src/main/api/client'
+import { syncDatabase, type SyncRequest } from '../../src/main/services/sync'
+import { runSync } from '../../src/main/sync/engine'
+import { openPlain } from './encryption'
 
-const { dbFile, connection, full } = JSON.parse(process.argv[2]) as {
+const { dbFile, connection, full, plain } = JSON.parse(process.argv[2]) as {
   dbFile: string
   connection: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }
   full?: boolean
+  plain?: boolean
 }
+
+/** `syncDatabase` on an unencrypted file: the same engine and client, only the connection differs. */
+async function syncPlain(request: SyncRequest) {
+  const db = openPlain(request.dbFile)
+  const client = new ApiClient(request.connection)
+  try {
+    return await runSync(db, client, { full: request.full, onProgress: request.onProgress })
+  } finally {
+    await client.close()
+    db.close()
+  }
+}
+
 const startedAt = new Map<string, number>()
 const durations = new Map<string, number>()
-const result = await syncDatabase({
+const result = await (plain ? syncPlain : syncDatabase)({
   dbFile,
   connection,
   full,

@@ -543,12 +543,12 @@ export function buildProgram(): Command {
 
   program
     .command('disconnect')
-    .description('remove the saved connection and its local data: the databases with their WAL files, the profile and the client secret in the keychain (queued changes are lost)')
+    .description('remove the saved connection and its local data: the databases with their WAL files and their keys in the keychain, the profile and the client secret in the keychain (queued changes are lost)')
     .option('--yes', 'really remove them')
     .action((opts: { yes?: boolean }) => {
       if (!opts.yes) throw new UserFacingError('not-confirmed', 'this deletes the local databases, queued changes, the connection profile and the keychain entry; run again with --yes')
       const result = removeConnectionData()
-      process.stdout.write(`removed ${result.files.length} file(s); keychain entry: ${result.keychain}\n`)
+      process.stdout.write(`removed ${result.files.length} file(s); keychain entry: ${result.keychain}; database keys: ${result.databaseKeys}\n`)
       if (result.keychain === 'unavailable') process.stderr.write('the keychain could not be reached: remove the client secret from it yourself\n')
     })
 

@@ -1,12 +1,13 @@
-import { mkdirSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs'
 import { dirname } from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
+import { existingDatabaseKey, newDatabaseKey, wrongKeyError, type DatabaseKey } from '../secrets/databaseKey'
 import { LATEST_VERSION, migrate } from './migrate'
 
 /**
  * A connection that may only be read (Signal Desktop's read/write split): queries take
  * `ReadableDB`, writers take `WritableDB`, so the type checker keeps writes off read connections.
- * Both are ordinary better-sqlite3 connections underneath.
+ * Both are ordinary better-sqlite3(-multiple-ciphers) connections underneath.
  */
 export type ReadableDB = Database.Database & { readonly __readableDb: unique symbol }
 /** A connection that may also write; usable wherever a `ReadableDB` is expected. */
@@ -47,19 +48,106 @@ export class SchemaTooOldError extends Error {
 }
 
 /**
- * Opens (creating it and its folder when missing) the database for writing: checks the schema
- * version first, then sets WAL (checkpointed every 64 MiB), synchronous=NORMAL, busy_timeout and
- * runs pending migrations
- * (DESIGN §1, §3a).
- * @throws SchemaTooNewError before any change when a newer Kanslia wrote the file.
- * @throws Error (SQLITE_NOTADB) when the file is not an SQLite database.
+ * Thrown by `openDatabaseReadonly` for a database an earlier Kanslia wrote before databases were
+ * encrypted: only a writing open (e.g. `kanslia sync`) may encrypt it.
  */
-export function openDatabase(file: string): WritableDB {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+export class UnencryptedDatabaseError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} is from an earlier Kanslia and not encrypted yet; run \`kanslia sync\` (or Sync now in the app) once to encrypt it; nothing was changed`)
+    this.name = 'UnencryptedDatabaseError'
+  }
+}
+
+/** Where a database's key comes from; tests and tools pass their own environment. */
+export interface OpenOptions {
+  /** Decides the key source (`KANSLIA_DATABASE_KEY`, else the OS keychain); default `process.env`. */
+  env?: NodeJS.ProcessEnv
+}
+
+/** The first 16 bytes of every unencrypted SQLite file; an encrypted one begins with random salt. */
+const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
+
+/** What is at `file`: nothing yet (absent or empty), an unencrypted SQLite database, or anything else. */
+function fileKind(file: string): 'new' | 'plain' | 'other' {
+  if (!existsSync(file)) return 'new'
+  const head = Buffer.alloc(PLAIN_HEADER.length)
+  const fd = openSync(file, 'r')
+  try {
+    const read = readSync(fd, head, 0, head.length, 0)
+    if (read === 0) return 'new'
+    return read === head.length && head.equals(PLAIN_HEADER) ? 'plain' : 'other'
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Sets the SQLCipher scheme and the raw 256-bit key (no passphrase derivation: the key is random). */
+function applyKey(db: ReadableDB, key: DatabaseKey): void {
+  db.pragma("cipher = 'sqlcipher'")
+  db.pragma(`key = "x'${key.hex}'"`)
+}
+
+/** Reads the schema version, the first read of an encrypted file: it fails there when the key does not fit. */
+function schemaVersion(db: ReadableDB, file: string, key: DatabaseKey): number {
+  try {
+    return db.pragma('user_version', { simple: true }) as number
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw wrongKeyError(file, key)
+    throw error
+  }
+}
+
+/**
+ * Encrypts, in place, a database an earlier Kanslia wrote unencrypted (issue 6): checks its schema
+ * first (a newer or a foreign database is refused untouched), then leaves WAL (SQLite3 Multiple
+ * Ciphers rekeys only rollback-journal databases) and rekeys it with a new key in one transaction.
+ */
+function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
+  const db = new Database(file, { fileMustExist: true }) as WritableDB
+  try {
+    refuseNewer(db, file)
+    const version = db.pragma('user_version', { simple: true }) as number
+    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
+    if (version === 0 && objects > 0) throw new SchemaTooOldError(file, 0, LATEST_VERSION)
+    const key = newDatabaseKey(file, env)
+    if (db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') {
+      throw new Error(`${file} is open in another Kanslia; close it and try again to encrypt the database`)
+    }
+    db.pragma("cipher = 'sqlcipher'")
+    db.pragma(`rekey = "x'${key.hex}'"`)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Opens (creating it and its folder when missing) the encrypted database for writing (issue 6
+ * "Data at rest", DESIGN §1): finds its key (`KANSLIA_DATABASE_KEY`, else the OS keychain entry
+ * of the file's absolute path; a new file gets a new random key there), checks the schema version,
+ * then sets WAL (checkpointed every 64 MiB), synchronous=NORMAL, busy_timeout and runs pending
+ * migrations (DESIGN §3a). An unencrypted database of an earlier Kanslia is encrypted in place
+ * first. `':memory:'` stays unencrypted: nothing of it is at rest.
+ * @throws DatabaseKeyError before any change: `database-key-missing` (the keychain has no key for
+ *   an existing file), `database-key-wrong` (the key does not decrypt it, or it is not a Kanslia
+ *   database), `keychain-unavailable` (no keychain and no KANSLIA_DATABASE_KEY), `database-key-invalid`.
+ * @throws SchemaTooNewError before any change when a newer Kanslia wrote the file; SchemaTooOldError
+ *   (schema 0) for an unencrypted SQLite file that is not a Kanslia database.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): WritableDB {
+  const env = options.env ?? process.env
+  let key: DatabaseKey | null = null
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true })
+    const kind = fileKind(file)
+    if (kind === 'plain') encryptPlainDatabase(file, env)
+    // Found (or made) before SQLite creates the file: a file never exists without its key.
+    key = kind === 'new' ? newDatabaseKey(file, env) : existingDatabaseKey(file, env)
+  }
   const db = new Database(file) as WritableDB
   try {
+    if (key) applyKey(db, key)
     // Read the version before anything that writes: setting WAL alone rewrites the file header.
-    refuseNewer(db, file)
+    refuseNewer(db, file, key)
     // Takes effect only on a new file: rows of user licences (~0.6 KB) fill 8 KiB pages better.
     db.pragma('page_size = 8192')
     db.pragma('journal_mode = WAL')
@@ -82,17 +170,25 @@ export function openDatabase(file: string): WritableDB {
 }
 
 /**
- * Opens an existing database read-only, for queries while a writer may be syncing (WAL readers do
- * not block it). Runs no migrations.
- * @throws SchemaTooNewError when a newer Kanslia wrote it; SchemaTooOldError when it needs an upgrade;
- *   better-sqlite3's error when the file does not exist.
+ * Opens an existing encrypted database read-only, for queries while a writer may be syncing (WAL
+ * readers do not block it). Runs no migrations and never creates a key.
+ * @throws DatabaseKeyError as `openDatabase` (missing, wrong, invalid key; no keychain).
+ * @throws SchemaTooNewError when a newer Kanslia wrote it; SchemaTooOldError when it needs an
+ *   upgrade or is an unencrypted SQLite file that is not Kanslia's; UnencryptedDatabaseError for
+ *   an earlier Kanslia's unencrypted database; better-sqlite3's error when the file does not exist.
  */
-export function openDatabaseReadonly(file: string): ReadableDB {
+export function openDatabaseReadonly(file: string, options: OpenOptions = {}): ReadableDB {
+  const env = options.env ?? process.env
+  const kind = fileKind(file)
+  // A missing file is left to SQLite's own error; an empty one to the schema check.
+  const key = kind === 'other' ? existingDatabaseKey(file, env) : null
   const db = new Database(file, { readonly: true, fileMustExist: true }) as ReadableDB
   try {
-    refuseNewer(db, file)
+    if (key) applyKey(db, key)
+    refuseNewer(db, file, key)
     const version = db.pragma('user_version', { simple: true }) as number
     if (version < LATEST_VERSION) throw new SchemaTooOldError(file, version, LATEST_VERSION)
+    if (kind === 'plain') throw new UnencryptedDatabaseError(file)
     db.pragma('busy_timeout = 5000')
     return db
   } catch (error) {
@@ -101,7 +197,7 @@ export function openDatabaseReadonly(file: string): ReadableDB {
   }
 }
 
-function refuseNewer(db: ReadableDB, file: string): void {
-  const version = db.pragma('user_version', { simple: true }) as number
+function refuseNewer(db: ReadableDB, file: string, key: DatabaseKey | null = null): void {
+  const version = key ? schemaVersion(db, file, key) : (db.pragma('user_version', { simple: true }) as number)
   if (version > LATEST_VERSION) throw new SchemaTooNewError(file, version, LATEST_VERSION)
 }

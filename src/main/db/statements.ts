@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { ReadableDB } from './open'
 
 const cache = new WeakMap<ReadableDB, Map<string, Statement>>()

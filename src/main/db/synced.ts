@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import type { Statement } from 'better-sqlite3'
+import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { WritableDB, ReadableDB } from './open'
 import { prepared } from './statements'
 import { PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personValues, type ExportResource } from './tables'

@@ -3,7 +3,7 @@ import { METHODS, type MethodName } from '../../shared/ipc/channels'
 import { CONTRACT, type IpcError, type IpcResult, type MethodOutput, type ParsedInput } from '../../shared/ipc/contract'
 import { ApiError } from '../api/client'
 import { ConnectionConfigError } from '../config/connection'
-import { SchemaTooNewError, SchemaTooOldError } from '../db/open'
+import { SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError } from '../db/open'
 import { KeychainUnavailableError } from '../secrets/keychain'
 import type { DesktopSession } from '../services/desktop'
 import type { TableFormat } from '../services/tableExport'
@@ -129,6 +129,7 @@ export function toIpcError(error: unknown): IpcError {
   if (error instanceof KeychainUnavailableError) return { code: 'keychain-unavailable', message: error.message }
   if (error instanceof ApiError) return { code: `api-${error.kind}`, message: error.message }
   if (error instanceof SchemaTooNewError || error instanceof SchemaTooOldError) return { code: 'schema-mismatch', message: error.message }
+  if (error instanceof UnencryptedDatabaseError) return { code: 'database-not-encrypted', message: error.message }
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
 }
 

@@ -54,7 +54,7 @@ import { readStatus } from '../db/status'
 import { storeClientSecret } from '../secrets/keychain'
 import type { SyncResult } from '../sync/engine'
 import type { SyncRunner } from '../workers/runSyncWorker'
-import type { ReadableDB } from '../db/open'
+import { openDatabase, UnencryptedDatabaseError, type ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
@@ -238,15 +238,28 @@ export class DesktopSession {
   /**
    * Runs a read on one long-lived read-only connection to the shown database (its prepared
    * statements stay cached between keystrokes; WAL lets it read while the worker writes).
-   * @throws UserFacingError `no-database` before the first sync.
+   * @throws UserFacingError `no-database` before the first sync; DatabaseKeyError when the
+   *   database's key is missing or does not fit (issue 6).
    */
   private read<T>(use: (db: ReadableDB) => T): T {
     if (this.reader?.file !== this.dbFile) {
       this.reader?.db.close()
       this.reader = null
-      this.reader = { file: this.dbFile, db: openExistingDatabase(this.dbFile) }
+      this.reader = { file: this.dbFile, db: this.openReader(this.dbFile) }
     }
     return use(this.reader.db)
+  }
+
+  private openReader(file: string): ReadableDB {
+    try {
+      return openExistingDatabase(file)
+    } catch (error) {
+      if (!(error instanceof UnencryptedDatabaseError)) throw error
+      // An earlier version's unencrypted database: the app encrypts it when it starts (the CLI's
+      // reading commands leave that to `kanslia sync`), so its data is not left readable on disk.
+      openDatabase(file).close()
+      return openExistingDatabase(file)
+    }
   }
 
   private emit(event: KansliaEvent): void {

@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs'
 import { readConnectionProfile } from '../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
+import { DatabaseKeyError, deleteDatabaseKey } from '../secrets/databaseKey'
 import { deleteClientSecret, KeychainUnavailableError } from '../secrets/keychain'
 
 /** What `removeConnectionData` removed. */
@@ -13,6 +14,12 @@ export interface WipeResult {
    * deleted all the same).
    */
   keychain: 'removed' | 'none' | 'unavailable'
+  /**
+   * The databases' keys in the keychain (one per database file): `removed` (at least one),
+   * `none`, or `unavailable` (no usable keychain: the keys came from KANSLIA_DATABASE_KEY, or are
+   * left in a keychain that could not be reached).
+   */
+  databaseKeys: 'removed' | 'none' | 'unavailable'
 }
 
 /** The files SQLite keeps beside a database: WAL, shared memory, rollback journal. */
@@ -21,8 +28,9 @@ const SIDE_FILES = ['', '-wal', '-shm', '-journal']
 /**
  * Removes the saved connection and every local copy of its data (issue 6 "Wipe"): the client
  * secret in the OS keychain, the database and the demo database with their WAL, shared-memory and
- * journal files, and the connection profile. Queued changes in the outbox go with the database.
- * The data folder itself stays. Close every connection to the databases first.
+ * journal files, the databases' keys in the keychain, and the connection profile. Queued changes in
+ * the outbox go with the database. The data folder itself stays. Close every connection to the
+ * databases first.
  * @param env decides the data folder (see config/paths).
  * @throws Error from the file system when a file cannot be deleted (e.g. a read-only folder); what
  *   was deleted before stays deleted, and calling again finishes the job.
@@ -39,10 +47,24 @@ export function removeConnectionData(env: NodeJS.ProcessEnv = process.env): Wipe
       keychain = 'unavailable'
     }
   }
-  const candidates = [defaultDatabaseFile(env), demoDatabaseFile(env)].flatMap((db) => SIDE_FILES.map((suffix) => db + suffix))
-  // The profile goes last: while it exists, a second call can still find the keychain entry.
-  candidates.push(profileFile)
-  const files = candidates.filter((file) => existsSync(file))
+  const databases = [defaultDatabaseFile(env), demoDatabaseFile(env)]
+  const files = databases.flatMap((db) => SIDE_FILES.map((suffix) => db + suffix)).filter((file) => existsSync(file))
   for (const file of files) rmSync(file, { force: true })
-  return { files, keychain }
+  // Keys go after their files: a database that could not be deleted stays readable.
+  const databaseKeys = removeDatabaseKeys(databases)
+  // The profile goes last: while it exists, a second call can still find the keychain entry.
+  if (existsSync(profileFile)) {
+    rmSync(profileFile, { force: true })
+    files.push(profileFile)
+  }
+  return { files, keychain, databaseKeys }
+}
+
+function removeDatabaseKeys(databases: string[]): WipeResult['databaseKeys'] {
+  try {
+    return databases.map((db) => deleteDatabaseKey(db)).some(Boolean) ? 'removed' : 'none'
+  } catch (error) {
+    if (!(error instanceof DatabaseKeyError)) throw error
+    return 'unavailable'
+  }
 }

@@ -16,8 +16,9 @@ export type SyncRunner = (request: SyncWorkerRequest, onProgress: (progress: Syn
  * A `SyncRunner` that starts a worker thread per sync from `entry` (src/main/workers/sync.ts), so
  * SQLite writes and JSON parsing of a 150k-member sync stay off the caller's thread; progress
  * arrives as messages.
- * @throws UserFacingError `sync-failed` with the worker's message when the sync threw (e.g. bad
- *   credentials, unreachable API) or the worker died.
+ * @throws UserFacingError `sync-failed` (`api-*` for API errors, the error's own code for a
+ *   UserFacingError such as `database-key-missing`) with the worker's message when the sync threw
+ *   (e.g. bad credentials, unreachable API, no database key) or the worker died.
  */
 export function workerSyncRunner(entry: SyncWorkerEntry): SyncRunner {
   return (request, onProgress) =>
@@ -31,7 +32,7 @@ export function workerSyncRunner(entry: SyncWorkerEntry): SyncRunner {
           resolve(message.result)
         } else {
           settled = true
-          reject(new UserFacingError(message.kind ? `api-${message.kind}` : 'sync-failed', message.message))
+          reject(new UserFacingError(message.code ?? (message.kind ? `api-${message.kind}` : 'sync-failed'), message.message))
         }
       })
       worker.on('error', (error) => {

@@ -4,6 +4,7 @@
  * posts `SyncWorkerMessage`s: progress after each page, then the result or the error.
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import { UserFacingError } from '../services/errors'
 import { syncDatabase } from '../services/sync'
 import type { SyncWorkerMessage, SyncWorkerRequest } from './syncProtocol'
 
@@ -14,6 +15,7 @@ syncDatabase({ ...request, onProgress: (progress) => post({ type: 'progress', pr
   (result) => post({ type: 'result', result }),
   (error: unknown) => {
     const failure = error instanceof Error ? error : new Error(String(error))
-    post({ type: 'error', name: failure.name, message: failure.message, kind: (failure as { kind?: string }).kind })
+    const code = failure instanceof UserFacingError ? failure.code : undefined
+    post({ type: 'error', name: failure.name, message: failure.message, kind: (failure as { kind?: string }).kind, code })
   }
 )

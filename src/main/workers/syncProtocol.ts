@@ -11,8 +11,11 @@ export interface SyncWorkerRequest {
   today?: string
 }
 
-/** What the sync worker posts: progress per page, then exactly one `result` or `error`. */
+/**
+ * What the sync worker posts: progress per page, then exactly one `result` or `error` (`kind` of an
+ * ApiError, `code` of a UserFacingError such as a missing database key).
+ */
 export type SyncWorkerMessage =
   | { type: 'progress'; progress: SyncProgress }
   | { type: 'result'; result: SyncResult }
-  | { type: 'error'; name: string; message: string; kind?: string }
+  | { type: 'error'; name: string; message: string; kind?: string; code?: string }

@@ -270,10 +270,14 @@ export interface MeritChoice {
   organizationName: string | null
 }
 
-/** What "Remove this connection and its local data" did (issue 6): files deleted, the keychain entry, and the app's state after (first run). */
+/**
+ * What "Remove this connection and its local data" did (issue 6): files deleted, the client
+ * secret's keychain entry, the databases' key entries, and the app's state after (first run).
+ */
 export interface WipeSummary {
   files: string[]
   keychain: 'removed' | 'none' | 'unavailable'
+  databaseKeys: 'removed' | 'none' | 'unavailable'
   state: AppState
 }
 

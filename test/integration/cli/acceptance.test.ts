@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
 import { runCli, spawnCli } from '../../support/cli'
 import { exportFromCli, expectMirrorsSandbox } from '../../support/sync-compare'
@@ -79,7 +79,7 @@ describe('sync acceptance with faults on (issue 2)', () => {
     const killed = await run.done.finally(stop)
     expect(killed.signal).toBe('SIGKILL')
 
-    const partial = new Database(db, { readonly: true })
+    const partial = openDatabaseReadonly(db)
     expect(partial.pragma('integrity_check', { simple: true })).toBe('ok')
     const stored = (partial.prepare('SELECT count(*) AS n FROM user_licence').get() as { n: number }).n
     partial.close()

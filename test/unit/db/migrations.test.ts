@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION, migrate, MIGRATIONS } from '../../../src/main/db/migrate'
 import type { WritableDB } from '../../../src/main/db/open'

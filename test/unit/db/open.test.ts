@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
-import { LATEST_VERSION } from '../../../src/main/db/migrate'
-import { openDatabase, openDatabaseReadonly, SchemaTooNewError, SchemaTooOldError } from '../../../src/main/db/open'
+import { LATEST_VERSION, migrate } from '../../../src/main/db/migrate'
+import { openDatabase, openDatabaseReadonly, SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError, type WritableDB } from '../../../src/main/db/open'
+import { DATABASE_KEY_ENV, DatabaseKeyError } from '../../../src/main/secrets/databaseKey'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'kanslia-db-'))
 
@@ -62,7 +64,109 @@ describe('openDatabase', () => {
     const file = join(dir(), 'notes.db')
     writeFileSync(file, 'these are my notes, not a database'.repeat(10))
     const before = readFileSync(file)
-    expect(() => openDatabase(file)).toThrow(/not a database/)
+    expect(() => openDatabase(file)).toThrow(/cannot be decrypted .* or is not a Kanslia database; nothing was changed/)
+    expect(() => openDatabaseReadonly(file)).toThrow(DatabaseKeyError)
     expect(readFileSync(file).equals(before)).toBe(true)
+  })
+})
+
+/** The code of the DatabaseKeyError that `open` throws. */
+function keyErrorCode(open: () => unknown): string {
+  try {
+    open()
+  } catch (error) {
+    expect(error).toBeInstanceOf(DatabaseKeyError)
+    return (error as DatabaseKeyError).code
+  }
+  throw new Error('the database opened')
+}
+
+const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
+const otherKey = () => ({ [DATABASE_KEY_ENV]: randomBytes(32).toString('hex') })
+
+describe('encryption at rest (issue 6)', () => {
+  it('writes a file that does not begin with the SQLite header and holds no stored text in the clear', () => {
+    const file = join(dir(), 'k.db')
+    const db = openDatabase(file)
+    db.prepare("INSERT INTO sync_run (started_at, full, error) VALUES ('2026-01-01T00:00:00Z', 0, 'Hämäläinen-Marker')").run()
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+    const bytes = readFileSync(file)
+    expect(bytes.subarray(0, 16).equals(PLAIN_HEADER)).toBe(false)
+    expect(bytes.includes('Hämäläinen-Marker')).toBe(false)
+    expect(bytes.includes('sync_run')).toBe(false)
+    const reader = openDatabaseReadonly(file)
+    expect(reader.prepare('SELECT error FROM sync_run').pluck().get()).toBe('Hämäläinen-Marker')
+    reader.close()
+  })
+
+  it('refuses another key, writable and read-only, without changing a byte', () => {
+    const file = join(dir(), 'k.db')
+    openDatabase(file).close()
+    const before = readFileSync(file)
+    expect(keyErrorCode(() => openDatabase(file, { env: otherKey() }))).toBe('database-key-wrong')
+    expect(keyErrorCode(() => openDatabaseReadonly(file, { env: otherKey() }))).toBe('database-key-wrong')
+    expect(() => openDatabase(file, { env: otherKey() })).toThrow(`${file} cannot be decrypted with the key from KANSLIA_DATABASE_KEY`)
+    expect(readFileSync(file).equals(before)).toBe(true)
+    expect(existsSync(`${file}-wal`)).toBe(false)
+  })
+
+  it('refuses an encrypted file whose key is nowhere, without changing a byte', () => {
+    const file = join(dir(), 'k.db')
+    openDatabase(file).close()
+    const before = readFileSync(file)
+    // No variable: the keychain decides; the test machine has no Secret Service (a developer's may have one, without this file's key).
+    expect(['keychain-unavailable', 'database-key-missing']).toContain(keyErrorCode(() => openDatabase(file, { env: {} })))
+    expect(['keychain-unavailable', 'database-key-missing']).toContain(keyErrorCode(() => openDatabaseReadonly(file, { env: {} })))
+    expect(() => openDatabase(file, { env: {} })).toThrow(/KANSLIA_DATABASE_KEY/)
+    expect(readFileSync(file).equals(before)).toBe(true)
+  })
+
+  it('refuses a malformed KANSLIA_DATABASE_KEY before creating anything', () => {
+    const file = join(dir(), 'k.db')
+    expect(keyErrorCode(() => openDatabase(file, { env: { [DATABASE_KEY_ENV]: 'secret' } }))).toBe('database-key-invalid')
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it("encrypts an earlier Kanslia's unencrypted database in place on the first writing open, keeping its rows", () => {
+    const file = join(dir(), 'old.db')
+    const plain = new Database(file) as WritableDB
+    plain.pragma('journal_mode = WAL')
+    migrate(plain)
+    plain.prepare("INSERT INTO sync_run (started_at, full, error) VALUES ('2025-01-01T00:00:00Z', 1, 'Korhonen-Legacy')").run()
+    plain.close()
+    const before = readFileSync(file)
+    expect(before.includes('Korhonen-Legacy')).toBe(true)
+
+    // Reading never changes a file: the read-only open says what to do.
+    expect(() => openDatabaseReadonly(file)).toThrow(UnencryptedDatabaseError)
+    expect(() => openDatabaseReadonly(file)).toThrow(/not encrypted yet; run `kanslia sync`/)
+    expect(readFileSync(file).equals(before)).toBe(true)
+
+    openDatabase(file).close()
+    const after = readFileSync(file)
+    expect(after.subarray(0, 16).equals(PLAIN_HEADER)).toBe(false)
+    expect(after.includes('Korhonen-Legacy')).toBe(false)
+    const reader = openDatabaseReadonly(file)
+    expect(reader.prepare('SELECT error FROM sync_run').pluck().all()).toEqual(['Korhonen-Legacy'])
+    expect(reader.pragma('journal_mode', { simple: true })).toBe('wal')
+    reader.close()
+  })
+
+  it('leaves unencrypted SQLite files alone that are not Kanslia databases or come from a newer Kanslia', () => {
+    const foreign = join(dir(), 'other.db')
+    const other = new Database(foreign)
+    other.exec('CREATE TABLE t (x)')
+    other.close()
+    const newer = join(dir(), 'newer.db')
+    const future = new Database(newer)
+    future.pragma('user_version = 99')
+    future.exec('CREATE TABLE t (x)')
+    future.close()
+    const before = [readFileSync(foreign), readFileSync(newer)]
+    expect(() => openDatabase(foreign)).toThrow(/is not a Kanslia database \(no schema version\); nothing was changed/)
+    expect(() => openDatabase(newer)).toThrow(SchemaTooNewError)
+    expect(readFileSync(foreign).equals(before[0])).toBe(true)
+    expect(readFileSync(newer).equals(before[1])).toBe(true)
   })
 })

@@ -32,7 +32,7 @@ describe('electron-builder configuration', () => {
   it('packages the built app and its resources, and unpacks and rebuilds the native modules', async () => {
     const { files, asarUnpack, npmRebuild } = await config
     expect(patterns(files)).toEqual(expect.arrayContaining(['out/**', 'resources/**', 'package.json']))
-    expect(patterns(asarUnpack)).toEqual(expect.arrayContaining(['**/*.node', 'node_modules/better-sqlite3/**']))
+    expect(patterns(asarUnpack)).toEqual(expect.arrayContaining(['**/*.node', 'node_modules/better-sqlite3-multiple-ciphers/**']))
     expect(npmRebuild).toBe(true)
   })
 

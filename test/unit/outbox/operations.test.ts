@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { appendAudit } from '../../../src/main/db/auditLog'
 import { migrate } from '../../../src/main/db/migrate'

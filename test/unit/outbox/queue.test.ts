@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import Database from 'better-sqlite3'
+import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/api/client'
 import { readAuditLog } from '../../../src/main/db/auditLog'

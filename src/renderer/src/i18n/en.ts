@@ -379,7 +379,7 @@ export const en = {
     heading: 'Settings',
     remove: 'Remove this connection and its local data',
     removeDemo: 'Remove the demo data',
-    removeWarning: 'This deletes the local database, the saved connection and the client secret in the keychain. {{count, number}} changes waiting in the outbox are lost with them. The registry itself does not change.',
+    removeWarning: 'This deletes the local database, the saved connection, and the database key and client secret in the keychain. {{count, number}} changes waiting in the outbox are lost with them. The registry itself does not change.',
     removeConfirm: 'Remove',
     cancel: 'Cancel',
     keychainUnavailable: 'The keychain could not be reached: remove the client secret of {{clientId}} from it yourself.',

@@ -381,7 +381,7 @@ export const fi: Strings = {
     heading: 'Asetukset',
     remove: 'Poista tämä yhteys ja sen paikalliset tiedot',
     removeDemo: 'Poista demotiedot',
-    removeWarning: 'Tämä poistaa paikallisen tietokannan, tallennetun yhteyden ja avainnipussa olevan asiakassalaisuuden. Lähtevien jonossa odottavat {{count, number}} muutosta menetetään samalla. Itse rekisteri ei muutu.',
+    removeWarning: 'Tämä poistaa paikallisen tietokannan, tallennetun yhteyden sekä avainnipussa olevan tietokannan avaimen ja asiakassalaisuuden. Lähtevien jonossa odottavat {{count, number}} muutosta menetetään samalla. Itse rekisteri ei muutu.',
     removeConfirm: 'Poista',
     cancel: 'Peruuta',
     keychainUnavailable: 'Avainnippuun ei saatu yhteyttä: poista asiakastunnuksen {{clientId}} salaisuus sieltä itse.',

@@ -381,7 +381,7 @@ export const sv: Strings = {
     heading: 'Inställningar',
     remove: 'Ta bort den här anslutningen och dess lokala data',
     removeDemo: 'Ta bort demodata',
-    removeWarning: 'Detta raderar den lokala databasen, den sparade anslutningen och klienthemligheten i nyckelringen. {{count, number}} ändringar som väntar i utkorgen går förlorade. Själva registret ändras inte.',
+    removeWarning: 'Detta raderar den lokala databasen, den sparade anslutningen samt databasnyckeln och klienthemligheten i nyckelringen. {{count, number}} ändringar som väntar i utkorgen går förlorade. Själva registret ändras inte.',
     removeConfirm: 'Ta bort',
     cancel: 'Avbryt',
     keychainUnavailable: 'Nyckelringen kunde inte nås: ta själv bort hemligheten för klient-ID {{clientId}} där.',
