@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { Entry } from '@napi-rs/keyring'
+import { demoDatabaseFile } from '../config/paths'
 import { UserFacingError } from '../services/errors'
 
 /**
@@ -18,7 +19,19 @@ export const DATABASE_KEY_SERVICE = 'Kanslia database key'
 /** A database key: 32 random bytes as 64 lowercase hex digits, and where it came from. */
 export interface DatabaseKey {
   hex: string
-  source: 'keychain' | 'environment'
+  source: 'keychain' | 'environment' | 'demo'
+}
+
+/**
+ * The key of the demo database (`demoDatabaseFile`), public on purpose: it holds only the
+ * generated people of the embedded Federation Sandbox, and `npm run demo` must work on a fresh
+ * machine with no keychain. Every other database has its own random key.
+ */
+export const DEMO_DATABASE_KEY = '4b616e736c69612064656d6f206461746162617365207075626c6963206b6579'
+
+/** The demo key when `file` is the demo database of the data folder `env` decides, else null. */
+function demoKey(file: string, env: NodeJS.ProcessEnv): DatabaseKey | null {
+  return resolve(file) === resolve(demoDatabaseFile(env)) ? { hex: DEMO_DATABASE_KEY, source: 'demo' } : null
 }
 
 /**
@@ -66,13 +79,16 @@ function fromEnvironment(env: NodeJS.ProcessEnv): DatabaseKey | null {
 }
 
 /**
- * The key of an existing encrypted database: `KANSLIA_DATABASE_KEY` when set, else the OS keychain
+ * The key of an existing encrypted database: the public demo key for the demo database
+ * (`DEMO_DATABASE_KEY`), else `KANSLIA_DATABASE_KEY` when set, else the OS keychain
  * entry of the file's absolute path. Never creates a key: a database whose key is gone stays as it is.
  * @throws DatabaseKeyError `database-key-missing` when the keychain holds no key for the file,
  *   `keychain-unavailable` when there is no keychain and no variable, `database-key-invalid` for a
  *   malformed variable.
  */
 export function existingDatabaseKey(file: string, env: NodeJS.ProcessEnv = process.env): DatabaseKey {
+  const demo = demoKey(file, env)
+  if (demo) return demo
   const given = fromEnvironment(env)
   if (given) return given
   let hex: string | null
@@ -92,7 +108,8 @@ export function existingDatabaseKey(file: string, env: NodeJS.ProcessEnv = proce
 }
 
 /**
- * The key for a database about to be created or encrypted: `KANSLIA_DATABASE_KEY` when set, else
+ * The key for a database about to be created or encrypted: the public demo key for the demo
+ * database, else `KANSLIA_DATABASE_KEY` when set, else
  * the keychain entry of the file's absolute path, created from 32 random bytes when there is none.
  * An entry left by a deleted file is reused rather than replaced, so two processes creating the
  * same database at once agree on its key.
@@ -100,6 +117,8 @@ export function existingDatabaseKey(file: string, env: NodeJS.ProcessEnv = proce
  *   key is never written to a file instead), `database-key-invalid` for a malformed variable.
  */
 export function newDatabaseKey(file: string, env: NodeJS.ProcessEnv = process.env): DatabaseKey {
+  const demo = demoKey(file, env)
+  if (demo) return demo
   const given = fromEnvironment(env)
   if (given) return given
   try {
@@ -131,7 +150,7 @@ export function deleteDatabaseKey(file: string): boolean {
  * not a Kanslia database at all (SQLite cannot tell these apart).
  */
 export function wrongKeyError(file: string, key: DatabaseKey): DatabaseKeyError {
-  const from = key.source === 'environment' ? DATABASE_KEY_ENV : 'the OS keychain'
+  const from = { environment: DATABASE_KEY_ENV, keychain: 'the OS keychain', demo: 'the demo' }[key.source]
   return new DatabaseKeyError(
     'database-key-wrong',
     `${resolve(file)} cannot be decrypted with the key from ${from}: it was encrypted with another key, is damaged, ` +

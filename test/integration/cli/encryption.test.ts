@@ -124,6 +124,22 @@ describe('the synced database at rest (issue 6)', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  it('the demo runs on a machine with no keychain and no KANSLIA_DATABASE_KEY: its generated data has a public key of its own', async () => {
+    const demoHome = mkdtempSync(join(tmpdir(), 'kanslia-demo-nokeychain-'))
+    const none = { KANSLIA_HOME: demoHome, [DATABASE_KEY_ENV]: '', DBUS_SESSION_BUS_ADDRESS: '' }
+    const demo = await runCli(['demo', '--athletes', '200'], { env: none })
+    expect(demo.stderr).not.toMatch(/kanslia:/)
+    expect(demo.code).toBe(0)
+    const demoFile = join(demoHome, 'demo.db')
+    expect(readFileSync(demoFile).subarray(0, PLAIN_HEADER.length).equals(PLAIN_HEADER)).toBe(false)
+    const members = await runCli(['members', '--db', demoFile, '--search', 'a'], { env: none })
+    expect(members.code).toBe(0)
+    expect(members.stdout.trim().split('\n').length).toBeGreaterThan(1)
+    // Any other database still needs a key of its own.
+    const other = await runCli(['members', '--db', dbFile, '--search', 'a'], { env: none })
+    expect(other.code).toBe(1)
+  })
+
   it('a malformed KANSLIA_DATABASE_KEY is refused before a new database is created', async () => {
     const fresh = join(home, 'fresh.db')
     const result = await runCli(['sync', '--db', fresh, ...connectionFlags()], { env: env({ [DATABASE_KEY_ENV]: 'not-a-key' }) })
