@@ -3,10 +3,9 @@ import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron'
 import { channelOf, EVENT_CHANNEL, METHODS } from '../shared/ipc/channels'
 import { createHandlers, dispatch } from './ipc/handlers'
-import { safeExternalUrl } from './ipc/links'
 import { APP_HOST, APP_SCHEME, isTrustedSender } from './ipc/sender'
 import { DesktopSession } from './services/desktop'
-import { CONTENT_SECURITY_POLICY, windowOptions } from './window'
+import { CONTENT_SECURITY_POLICY, denyPermissions, guardNavigation, windowOptions } from './window'
 import { workerSyncRunner } from './workers/runSyncWorker'
 
 /**
@@ -72,18 +71,11 @@ function registerIpc(): void {
 function createWindow(): void {
   const window = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.cjs')))
   window.once('ready-to-show', () => window.show())
-  window.webContents.on('will-navigate', (event) => event.preventDefault())
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    const safe = safeExternalUrl(url)
-    if (safe !== null) void shell.openExternal(safe)
-    return { action: 'deny' }
-  })
   void window.loadURL(devServer ?? `${APP_SCHEME}://${APP_HOST}/index.html`)
 }
 
 app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.defaultSession.setPermissionCheckHandler(() => false)
+  denyPermissions(session.defaultSession)
   serveRenderer()
   registerIpc()
   createWindow()
@@ -92,9 +84,7 @@ app.whenReady().then(() => {
   })
 })
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault())
-})
+app.on('web-contents-created', (_event, contents) => guardNavigation(contents, (url) => void shell.openExternal(url)))
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

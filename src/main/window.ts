@@ -1,4 +1,5 @@
-import type { BrowserWindowConstructorOptions } from 'electron'
+import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
+import { safeExternalUrl } from './ipc/links'
 
 /**
  * The renderer's Content-Security-Policy, sent as a header on every `app://` response and repeated
@@ -34,4 +35,25 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       spellcheck: false
     }
   }
+}
+
+/**
+ * Navigation guards of every web contents (Electron security checklist 13–15): no navigation away
+ * from the app, no webview, and no new window; a link asking for one opens in the system browser
+ * through `openExternal` when it is an http(s) address (`safeExternalUrl`), else nowhere.
+ */
+export function guardNavigation(contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>, openExternal: (url: string) => void): void {
+  contents.on('will-navigate', (event) => event.preventDefault())
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(({ url }) => {
+    const safe = safeExternalUrl(url)
+    if (safe !== null) openExternal(safe)
+    return { action: 'deny' }
+  })
+}
+
+/** Denies every permission request and check (camera, notifications, geolocation, …): Kanslia needs none (checklist 5). */
+export function denyPermissions(target: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
+  target.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  target.setPermissionCheckHandler(() => false)
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { METHODS } from '../../../src/shared/ipc/channels'
-import { CONTENT_SECURITY_POLICY, windowOptions } from '../../../src/main/window'
+import { CONTENT_SECURITY_POLICY, denyPermissions, guardNavigation, windowOptions } from '../../../src/main/window'
 
 const exposed = vi.hoisted(() => new Map<string, unknown>())
 const invoked = vi.hoisted(() => [] as Array<[string, unknown]>)
@@ -19,7 +19,7 @@ vi.mock('electron', () => ({
   }
 }))
 
-/** Regression guard for the security surface of issue 3: webPreferences, CSP, preload exposure. */
+/** Regression guard for the security surface of issues 3 and 6: webPreferences, CSP, navigation guards, permissions, preload exposure. */
 describe('security surface', () => {
   it('keeps the window isolated, sandboxed and without Node', () => {
     expect(windowOptions('/p/index.cjs').webPreferences).toEqual({
@@ -47,6 +47,37 @@ describe('security surface', () => {
     const html = readFileSync(new URL('../../../src/renderer/index.html', import.meta.url), 'utf8')
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY)
+  })
+
+  it('guards navigation: no leaving the app, no webview, no new window; only http(s) links reach the system browser', () => {
+    const listeners = new Map<string, (event: { preventDefault(): void }) => void>()
+    let openHandler: ((details: { url: string }) => { action: string }) | null = null
+    const contents = {
+      on: (name: string, listener: (event: { preventDefault(): void }) => void) => listeners.set(name, listener),
+      setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => (openHandler = handler)
+    }
+    const opened: string[] = []
+    guardNavigation(contents as unknown as Parameters<typeof guardNavigation>[0], (url) => opened.push(url))
+    for (const name of ['will-navigate', 'will-attach-webview']) {
+      const event = { prevented: false, preventDefault() { this.prevented = true } }
+      listeners.get(name)!(event)
+      expect(event.prevented, name).toBe(true)
+    }
+    for (const url of ['https://www.olympiakomitea.fi/', 'javascript:alert(1)', 'file:///etc/passwd']) expect(openHandler!({ url })).toEqual({ action: 'deny' })
+    expect(opened).toEqual(['https://www.olympiakomitea.fi/'])
+  })
+
+  it('denies every permission request and check', () => {
+    const answers: boolean[] = []
+    let check: (() => boolean) | null = null
+    denyPermissions({
+      setPermissionRequestHandler: (handler: (c: unknown, p: string, callback: (granted: boolean) => void) => void) => {
+        for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) handler(null, permission, (granted) => answers.push(granted))
+      },
+      setPermissionCheckHandler: (handler: () => boolean) => (check = handler)
+    } as unknown as Parameters<typeof denyPermissions>[0])
+    expect(answers).toEqual([false, false, false, false])
+    expect(check!()).toBe(false)
   })
 
   it('exposes exactly the contract from the preload, and never ipcRenderer', async () => {
