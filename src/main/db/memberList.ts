@@ -63,7 +63,8 @@ function addDays(isoDate: string, days: number): string {
 function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number | null): { personWhere: string; licenceFiltered: boolean } {
   const persons: string[] = []
   if (hasFts && sportId !== null) {
-    persons.push('(p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts) OR p.sport_id = :sportId)')
+    // One IN over both id sets rather than an OR: SQLite answers an OR across two indexes by scanning every person.
+    persons.push('p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts UNION SELECT id FROM person WHERE sport_id = :sportId)')
   } else if (hasFts) {
     persons.push('p.id IN (SELECT rowid FROM member_search WHERE member_search MATCH :fts)')
   } else if (sportId !== null) {

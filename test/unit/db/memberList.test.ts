@@ -81,6 +81,15 @@ describe('listMembers', () => {
     expect(plan(true)).toMatch(/SCAN p USING INDEX person_name/)
     expect(plan(false)).not.toMatch(/person_name/)
   })
+
+  it('a narrow search by Sport-ID digits looks persons up by id, never scanning them all', () => {
+    const detail = (db.prepare(`EXPLAIN QUERY PLAN ${memberListSql(query({ text: '12' }))}`).all({ fts: '"12"*', sportId: 12, today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>)
+      .map((r) => r.detail)
+      .join('\n')
+    // The window's persons come from id lookups of the text's matches and the Sport-ID's, not a scan of every person.
+    expect(detail.split('\n').slice(0, 2)).toEqual(['CO-ROUTINE p', 'SEARCH p USING INDEX person_id (id=?)'])
+    expect(detail).toMatch(/SEARCH person USING INDEX person_sport_id/)
+  })
 })
 
 /**
