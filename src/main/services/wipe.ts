@@ -48,10 +48,12 @@ export function removeConnectionData(env: NodeJS.ProcessEnv = process.env): Wipe
     }
   }
   const databases = [defaultDatabaseFile(env), demoDatabaseFile(env)]
+  // The demo's key is public, never in the keychain; a key without its file was left for nothing and is reused if the file comes back.
+  const keyed = existsSync(defaultDatabaseFile(env)) ? [defaultDatabaseFile(env)] : []
   const files = databases.flatMap((db) => SIDE_FILES.map((suffix) => db + suffix)).filter((file) => existsSync(file))
   for (const file of files) rmSync(file, { force: true })
   // Keys go after their files: a database that could not be deleted stays readable.
-  const databaseKeys = removeDatabaseKeys(databases)
+  const databaseKeys = removeDatabaseKeys(keyed)
   // The profile goes last: while it exists, a second call can still find the keychain entry.
   if (existsSync(profileFile)) {
     rmSync(profileFile, { force: true })

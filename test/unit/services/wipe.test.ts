@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -37,9 +37,11 @@ describe('removeConnectionData (issue 6 wipe)', () => {
     expect(['none', 'unavailable']).toContain(result.databaseKeys)
   })
 
-  it('looks for no client secret without a profile (the demo), and a second call finds nothing left', () => {
+  it('looks for no client secret without a profile and no key for the demo database, and a second call finds nothing left', () => {
     const env = dataFolder(false)
-    expect(removeConnectionData(env).keychain).toBe('none')
+    rmSync(defaultDatabaseFile(env))
+    // The demo's key is public: nothing of it is in the keychain, so the keychain is not even asked.
+    expect(removeConnectionData(env)).toMatchObject({ keychain: 'none', databaseKeys: 'none' })
     expect(existsSync(demoDatabaseFile(env))).toBe(false)
     expect(removeConnectionData(env)).toMatchObject({ files: [], keychain: 'none' })
   })

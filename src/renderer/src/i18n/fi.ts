@@ -385,6 +385,7 @@ export const fi: Strings = {
     removeConfirm: 'Poista',
     cancel: 'Peruuta',
     keychainUnavailable: 'Avainnippuun ei saatu yhteyttä: poista asiakastunnuksen {{clientId}} salaisuus sieltä itse.',
+    databaseKeyUnavailable: 'Avainnippuun ei saatu yhteyttä: jos siellä on poistetun tietokannan avain (Kanslia database key), poista se itse.',
     language: 'Kieli',
     connection: 'Yhteys',
     demoMode: 'Tutustut demoliittoon.',

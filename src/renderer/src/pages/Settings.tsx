@@ -136,7 +136,11 @@ function RemoveConnection() {
     setError(null)
     try {
       const result = await call('removeConnection')
-      if (result.keychain === 'unavailable') setKeychainNotice(t('settings.keychainUnavailable', { clientId: app?.profile?.clientId ?? '' }))
+      const notices = [
+        ...(result.keychain === 'unavailable' ? [t('settings.keychainUnavailable', { clientId: app?.profile?.clientId ?? '' })] : []),
+        ...(result.databaseKeys === 'unavailable' ? [t('settings.databaseKeyUnavailable')] : [])
+      ]
+      if (notices.length > 0) setKeychainNotice(notices.join(' '))
       else await load()
     } catch (failure) {
       setError(failure instanceof KansliaError ? failure.message : String(failure))
