@@ -78,7 +78,6 @@ export type SyncProgress = SyncProgressEvent
  * fanned-out resource one entry with scope `per <kind>`, `lists` read and the first error.
  * `ok` is false when any resource failed; the others are kept. `runId` numbers the run. A disk
  * that fails the database's writes (full, read-only) stops the run: `stoppedBy` says why.
- * @throws UserFacingError `storage-failure` when not even the run's start can be recorded.
  */
 export interface SyncResult {
   ok: boolean
@@ -162,10 +161,13 @@ interface FederationRoots {
  * deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
  * parent is gone; persons no longer referenced go too. 403 counts as an empty answer (DESIGN §3
  * rule 6), as do the `goneStatuses` of a child list; any other failure ends that list with its
- * error in the result, and the run carries on. Into a database without persons (a first sync)
- * the member search index is built once at the end of the run instead of row by row.
+ * error in the result, and the run carries on — unless the disk fails the database's writes
+ * (full, read-only): then the run stops at once (`stoppedBy`). Into a database without persons (a
+ * first sync) the member search index is built once at the end of the run instead of row by row;
+ * at the end, people without current data past the retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
+ * @throws UserFacingError `storage-failure` when not even the run's start can be recorded.
  */
 export async function runSync(db: WritableDB, client: ApiClient, options: SyncOptions = {}): Promise<SyncResult> {
   const started = performance.now()
