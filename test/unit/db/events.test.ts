@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { parseInstant } from '../../../src/shared/instant'
 import { readEventParticipants, readEvents } from '../../../src/main/db/events'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { upsertElements } from '../../../src/main/db/synced'
-import type { ExportResource } from '../../../src/main/db/tables'
+import { elementStore } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
 const CAMP = '0b7c5d0e-0000-4000-8000-000000000001'
 const RACE = '0b7c5d0e-0000-4000-8000-000000000002'
 const MEETING = '0b7c5d0e-0000-4000-8000-000000000003'
 
-function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
-  upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
-}
+const store = elementStore(T)
 
 /** A public camp and race (v3 listing, the race also in the v2 search) and a private meeting (v2 search only); two registrations to the camp. */
 function seed(): WritableDB {

@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { parseInstant } from '../../../src/shared/instant'
 import { readIdentityNumber, readMemberDetail } from '../../../src/main/db/memberDetail'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { insertItem } from '../../../src/main/db/outbox'
-import { upsertElements } from '../../../src/main/db/synced'
-import type { ExportResource } from '../../../src/main/db/tables'
+import { elementStore } from '../../support/elements'
 
 const T = '2026-03-02T09:00:00.123456+02:00'
 const UUID_CAMP = '0b7c5d0e-0000-4000-8000-000000000001'
 const UUID_RACE = '0b7c5d0e-0000-4000-8000-000000000002'
 
-function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
-  upsertElements(
-    db,
-    resource,
-    scope,
-    1,
-    elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })),
-    parseInstant
-  )
-}
+const store = elementStore(T)
 
 /** One member (user 7) with a licence, two merits of one group, two registrations and a pending grant. */
 function seed(): WritableDB {

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { parseInstant } from '../../../src/shared/instant'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { upsertElements } from '../../../src/main/db/synced'
-import type { ExportResource } from '../../../src/main/db/tables'
+import { elementStore } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
 
-function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
-  upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
-}
+const store = elementStore(T)
 
 const user = (id: number, lastName: string) => ({ id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, modificationTime: T })
 

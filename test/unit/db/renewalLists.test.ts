@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { parseInstant } from '../../../src/shared/instant'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { readRenewalList } from '../../../src/main/db/renewalLists'
-import { upsertElements } from '../../../src/main/db/synced'
 import type { ExportResource } from '../../../src/main/db/tables'
 import { renewalEmails } from '../../../src/shared/renewalLists'
+import { elementStore, type TestElement } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
 const TODAY = '2026-12-10'
 
-function store(db: WritableDB, resource: ExportResource, elements: Array<Record<string, unknown> & { id: number }>): void {
-  upsertElements(db, resource, 'federation 100', 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
-}
+const storeAt = elementStore(T)
+const store = (db: WritableDB, resource: ExportResource, elements: TestElement[]) => storeAt(db, resource, 'federation 100', elements)
 
 const person = (id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}) => ({
   id,

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { parseInstant } from '../../../src/shared/instant'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { readReports } from '../../../src/main/db/reports'
-import { upsertElements } from '../../../src/main/db/synced'
-import type { ExportResource } from '../../../src/main/db/tables'
+import { elementStore } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
 
-function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
-  upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })), parseInstant)
-}
+const store = elementStore(T)
 
 /** Periods 2025 and 2026; in 2026 three members of two clubs (A in area Pohjoinen, B right under the federation) (ages 9, 10 and 44 on 2026-12-31), one of them with two licences; grants in two years. */
 function seed(): WritableDB {

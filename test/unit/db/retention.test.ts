@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { parseInstant } from '../../../src/shared/instant'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { insertItem } from '../../../src/main/db/outbox'
 import { purgeInactivePersons, purgeIsDue, readRetention, retentionCutoff, setRetentionMonths } from '../../../src/main/db/retention'
-import { upsertElements } from '../../../src/main/db/synced'
-import type { ExportResource } from '../../../src/main/db/tables'
+import { elementStore } from '../../support/elements'
 
 const T = '2026-03-02T09:00:00.123456+02:00'
 const TODAY = '2026-11-23'
 const OLD_EVENT = '0b7c5d0e-0000-4000-8000-000000000001'
 const NEW_EVENT = '0b7c5d0e-0000-4000-8000-000000000002'
 
-function store(db: WritableDB, resource: ExportResource, scope: string, elements: Array<Record<string, unknown> & { id: number }>): void {
-  upsertElements(
-    db,
-    resource,
-    scope,
-    1,
-    elements.map((element) => ({ id: element.id, modificationUs: parseInstant(T), element: { modificationTime: T, ...element } })),
-    parseInstant
-  )
-}
+const store = elementStore(T)
 
 const user = (id: number) => ({ id, sportId: 10_000_000 + id, firstName: `Etu${id}`, lastName: `Suku${id}`, modificationTime: T })
 const licence = (id: number, userId: number, usagePeriodEnd: string) => ({ id, userId, usagePeriodStart: '2020-01-01', usagePeriodEnd, user: user(userId) })
