@@ -76,6 +76,11 @@ function userIds(value: string): number[] {
   return parts.map(Number)
 }
 
+/** `fields` without the keys whose value is undefined: only the options given reach a change's input. */
+function given<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
 /** `--retention-months`: 1…MAX_RETENTION_MONTHS. */
 function retentionMonths(value: string): number {
   const n = Number(value)
@@ -233,10 +238,12 @@ export function buildProgram(): Command {
     .option('--no-notify', 'do not notify the grantees')
     .addOption(dbOption())
     .action(async (opts: { merit: number; users: number[]; date: string; granter?: string; granterUser?: number; info?: string; notify: boolean; db: string }) => {
-      const grant: MeritGrantRequest = { grantingDate: opts.date, meritGrantees: opts.users, notifyGrantees: opts.notify }
-      if (opts.granter !== undefined) grant.meritGranter = opts.granter
-      if (opts.granterUser !== undefined) grant.granterUserId = opts.granterUser
-      if (opts.info !== undefined) grant.meritAdditionalInfo = opts.info
+      const grant: MeritGrantRequest = {
+        grantingDate: opts.date,
+        meritGrantees: opts.users,
+        notifyGrantees: opts.notify,
+        ...given({ meritGranter: opts.granter, granterUserId: opts.granterUser, meritAdditionalInfo: opts.info })
+      }
       process.stdout.write(formatQueued(await queueMeritGrant({ dbFile: opts.db, meritId: opts.merit, grant })))
     })
 
@@ -248,8 +255,7 @@ export function buildProgram(): Command {
     .option('--details <text>', 'additional details of the registration')
     .addOption(dbOption())
     .action(async (opts: { event: string; user: number; details?: string; db: string }) => {
-      const registration: EventRegistrationRequest = { participantUserId: opts.user }
-      if (opts.details !== undefined) registration.additionalDetails = opts.details
+      const registration: EventRegistrationRequest = { participantUserId: opts.user, ...given({ additionalDetails: opts.details }) }
       process.stdout.write(formatQueued(await queueEventRegistration({ dbFile: opts.db, eventUuid: opts.event, registration })))
     })
 
@@ -277,14 +283,18 @@ export function buildProgram(): Command {
     .option('--established <YYYY-MM-DD>', 'date established')
     .addOption(dbOption())
     .action(async (opts: { parent: number; name: string; shortName?: string; businessId?: string; email?: string; url?: string; contactPerson?: string; phone?: string; established?: string; db: string }) => {
-      const club: ClubCreateInput['club'] = { name: opts.name }
-      if (opts.shortName !== undefined) club.shortName = opts.shortName
-      if (opts.businessId !== undefined) club.businessId = opts.businessId
-      if (opts.email !== undefined) club.emailAddress = opts.email
-      if (opts.url !== undefined) club.url = opts.url
-      if (opts.contactPerson !== undefined) club.contactPerson = opts.contactPerson
-      if (opts.phone !== undefined) club.phone = opts.phone
-      if (opts.established !== undefined) club.established = opts.established
+      const club: ClubCreateInput['club'] = {
+        name: opts.name,
+        ...given({
+          shortName: opts.shortName,
+          businessId: opts.businessId,
+          emailAddress: opts.email,
+          url: opts.url,
+          contactPerson: opts.contactPerson,
+          phone: opts.phone,
+          established: opts.established
+        })
+      }
       process.stdout.write(formatQueued(await queueClubCreate({ dbFile: opts.db, parentId: opts.parent, club })))
     })
 
@@ -323,11 +333,9 @@ export function buildProgram(): Command {
         organizationId: opts.organization,
         meritGrantingAuthorType: opts.grantingAuthorType,
         meritValidityPeriodType: opts.validity,
-        type: opts.type
+        type: opts.type,
+        ...given({ validityFixedDate: opts.validUntil, validityFixedDurationInMonths: opts.validMonths, mastersportIds: opts.masterSports })
       }
-      if (opts.validUntil !== undefined) merit.validityFixedDate = opts.validUntil
-      if (opts.validMonths !== undefined) merit.validityFixedDurationInMonths = opts.validMonths
-      if (opts.masterSports !== undefined) merit.mastersportIds = opts.masterSports
       process.stdout.write(formatQueued(await queueMeritCreate({ dbFile: opts.db, merit })))
     })
 
@@ -380,15 +388,17 @@ export function buildProgram(): Command {
           allowedRegisterer: opts.allowedRegisterer,
           visibility: opts.visibility,
           purpose: opts.purpose,
-          status: opts.draft ? 'DRAFT' : 'PUBLISHED'
+          status: opts.draft ? 'DRAFT' : 'PUBLISHED',
+          ...given({
+            registrationStartDateTime: opts.registrationStart,
+            registrationEndDateTime: opts.registrationEnd,
+            description: opts.description,
+            locationAddress: opts.location,
+            maxAttendeeCount: opts.maxAttendees,
+            meritIds: opts.merits,
+            webhookUrl: opts.webhookUrl
+          })
         }
-        if (opts.registrationStart) event.registrationStartDateTime = opts.registrationStart
-        if (opts.registrationEnd) event.registrationEndDateTime = opts.registrationEnd
-        if (opts.description !== undefined) event.description = opts.description
-        if (opts.location !== undefined) event.locationAddress = opts.location
-        if (opts.maxAttendees !== undefined) event.maxAttendeeCount = opts.maxAttendees
-        if (opts.merits !== undefined) event.meritIds = opts.merits
-        if (opts.webhookUrl !== undefined) event.webhookUrl = opts.webhookUrl
         process.stdout.write(formatQueued(await queueEventCreate({ dbFile: opts.db, event })))
       }
     )
@@ -407,14 +417,12 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .action(async (opts: { event: string; users: number[]; grantMerits?: boolean; date?: string; granter?: string; granterUser?: number; info?: string; notify: boolean; db: string }) => {
       const grantEventMerits = Boolean(opts.grantMerits)
-      let meritGrant: V3MeritGrant | undefined
-      if (grantEventMerits) {
-        meritGrant = { grantingDate: opts.date as string, notifyGrantees: opts.notify }
-        if (opts.granter !== undefined) meritGrant.meritGranter = opts.granter
-        if (opts.granterUser !== undefined) meritGrant.granterUserId = opts.granterUser
-        if (opts.info !== undefined) meritGrant.meritAdditionalInfo = opts.info
+      const meritGrant: V3MeritGrant = {
+        grantingDate: opts.date as string,
+        notifyGrantees: opts.notify,
+        ...given({ meritGranter: opts.granter, granterUserId: opts.granterUser, meritAdditionalInfo: opts.info })
       }
-      const participants = { userIds: opts.users, grantEventMerits, ...(meritGrant ? { meritGrant } : {}) }
+      const participants = { userIds: opts.users, grantEventMerits, ...(grantEventMerits ? { meritGrant } : {}) }
       process.stdout.write(formatQueued(await queueEventParticipants({ dbFile: opts.db, eventUuid: opts.event, participants })))
     })
 
