@@ -1,5 +1,6 @@
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
+import { PERSON_REFERENCES } from './tables'
 
 /** Months a person without current data stays by default (issue 6 "Retention": 24 months). */
 export const DEFAULT_RETENTION_MONTHS = 24
@@ -69,13 +70,9 @@ const INACTIVE_PERSONS_SQL = `
     UNION SELECT person_id FROM outbox_effect)
   SELECT id FROM person WHERE id NOT IN (SELECT person_id FROM active WHERE person_id IS NOT NULL)`
 
-/** The tables holding a person's ties (besides `person` and `member_summary`), and the column naming them. */
+/** The rows naming a person that go with them: the synced ones and the member summary (a purged person has no outbox change). */
 const PERSON_ROWS: ReadonlyArray<{ table: string; column: string }> = [
-  { table: 'user_licence', column: 'user_id' },
-  { table: 'user_insurance', column: 'user_id' },
-  { table: 'granted_merit', column: 'user_id' },
-  { table: 'event_registration', column: 'participant_user_id' },
-  { table: 'registered_event_user', column: 'user_id' },
+  ...PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effect'),
   { table: 'member_summary', column: 'person_id' }
 ]
 

@@ -264,10 +264,9 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   let purged = 0
   writeUnlessDiskFailed(run, () => {
     if (run.stoppedBy !== null) return
-    const personsComplete = full && !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
-    if (personsComplete) db.transaction(() => sweepUnreferencedPersons(db))()
-    // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look inactive.
+    // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.
     const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
+    if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
     purged = personsCurrent && purgeIsDue(db, run.today, full) ? purgeInactivePersons(db, run.today).length : 0
     // A full run may have removed anyone; an incremental one touched only the persons it received.
     refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
