@@ -38,7 +38,8 @@ export function Outbox() {
 
   /** What an item does in the user's language; kinds without their own wording keep the outbox's one-line summary. */
   const describe = (item: OutboxItem): string => {
-    if (item.kind === 'order-create' && placedOrderId(item) !== null) return `${item.summary} → ${t('order.placed', { id: placedOrderId(item) })}`
+    const orderId = placedOrderId(item)
+    if (orderId !== null) return `${item.summary} → ${t('order.placed', { id: orderId })}`
     if (item.kind !== 'merit-grant') return item.summary
     const { meritId, grant } = item.payload as { meritId: number; grant: { meritGrantees: number[]; grantingDate: string; meritGranter?: string; granterUserId?: number } }
     return t('outbox.meritGrantSummary', {
@@ -117,74 +118,77 @@ export function Outbox() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {view.items.map((item) => (
-              <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state} data-kind={item.kind}>
-                <Table.Td>{item.id}</Table.Td>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {t(`outbox.kind.${item.kind}`, { defaultValue: item.kind })}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {describe(item)} · {formatDateTime(item.createdAt, i18n.language)}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={150}>
-                  <Badge color={item.awaitsDecision ? 'red' : STATE_COLOR[item.state]} style={{ overflow: 'visible' }}>
-                    {item.awaitsDecision ? t('outbox.decide') : t(`outbox.state.${item.state}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{item.attempts}</Table.Td>
-                <Table.Td maw={320}>
-                  <Text size="xs" lineClamp={3} title={item.lastAnswer ?? undefined}>
-                    {item.lastStatus !== null && `${item.lastStatus} · `}
-                    {item.lastAnswer}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" maw={260}>
-                    {placedOrderId(item) !== null && (
-                      <>
-                        <Button size="xs" onClick={() => setPaying(placedOrderId(item))} data-testid="order-pay-open">
-                          {t('order.pay')}
+            {view.items.map((item) => {
+              const orderId = placedOrderId(item)
+              return (
+                <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state} data-kind={item.kind}>
+                  <Table.Td>{item.id}</Table.Td>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {t(`outbox.kind.${item.kind}`, { defaultValue: item.kind })}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {describe(item)} · {formatDateTime(item.createdAt, i18n.language)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td miw={150}>
+                    <Badge color={item.awaitsDecision ? 'red' : STATE_COLOR[item.state]} style={{ overflow: 'visible' }}>
+                      {item.awaitsDecision ? t('outbox.decide') : t(`outbox.state.${item.state}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{item.attempts}</Table.Td>
+                  <Table.Td maw={320}>
+                    <Text size="xs" lineClamp={3} title={item.lastAnswer ?? undefined}>
+                      {item.lastStatus !== null && `${item.lastStatus} · `}
+                      {item.lastAnswer}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" maw={260}>
+                      {orderId !== null && (
+                        <>
+                          <Button size="xs" onClick={() => setPaying(orderId)} data-testid="order-pay-open">
+                            {t('order.pay')}
+                          </Button>
+                          <Button size="xs" variant="light" onClick={() => void paymentStatus(orderId)} data-testid="order-status">
+                            {t('order.readStatus')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            onClick={() => void act(() => call('queueChange', { kind: 'order-cancel', input: { orderId } }))}
+                            data-testid="order-cancel"
+                          >
+                            {t('order.cancel')}
+                          </Button>
+                        </>
+                      )}
+                      {item.kind === 'order-payment' && item.state === 'done' && (
+                        <Button size="xs" onClick={() => void act(() => call('openPaymentPage', { itemId: item.id }))} data-testid="outbox-open-payment">
+                          {t('outbox.openPayment')}
                         </Button>
-                        <Button size="xs" variant="light" onClick={() => void paymentStatus(placedOrderId(item)!)} data-testid="order-status">
-                          {t('order.readStatus')}
+                      )}
+                      {(item.state === 'rejected' || item.awaitsDecision) && (
+                        <Button size="xs" variant="light" onClick={() => void act(() => call('retryOutboxItem', { itemId: item.id }))}>
+                          {t('outbox.retry')}
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => void act(() => call('queueChange', { kind: 'order-cancel', input: { orderId: placedOrderId(item)! } }))}
-                          data-testid="order-cancel"
-                        >
-                          {t('order.cancel')}
+                      )}
+                      {(item.state === 'rejected' || item.state === 'queued') && (
+                        <Button size="xs" variant="light" onClick={() => setEditing(item)} data-testid="outbox-edit">
+                          {t('outbox.edit')}
                         </Button>
-                      </>
-                    )}
-                    {item.kind === 'order-payment' && item.state === 'done' && (
-                      <Button size="xs" onClick={() => void act(() => call('openPaymentPage', { itemId: item.id }))} data-testid="outbox-open-payment">
-                        {t('outbox.openPayment')}
-                      </Button>
-                    )}
-                    {(item.state === 'rejected' || item.awaitsDecision) && (
-                      <Button size="xs" variant="light" onClick={() => void act(() => call('retryOutboxItem', { itemId: item.id }))}>
-                        {t('outbox.retry')}
-                      </Button>
-                    )}
-                    {(item.state === 'rejected' || item.state === 'queued') && (
-                      <Button size="xs" variant="light" onClick={() => setEditing(item)} data-testid="outbox-edit">
-                        {t('outbox.edit')}
-                      </Button>
-                    )}
-                    {(item.state === 'rejected' || item.state === 'queued' || item.awaitsDecision) && (
-                      <Button size="xs" variant="light" color="red" onClick={() => void act(() => call('discardOutboxItem', { itemId: item.id }))}>
-                        {t('outbox.discard')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                      )}
+                      {(item.state === 'rejected' || item.state === 'queued' || item.awaitsDecision) && (
+                        <Button size="xs" variant="light" color="red" onClick={() => void act(() => call('discardOutboxItem', { itemId: item.id }))}>
+                          {t('outbox.discard')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
           </Table.Tbody>
         </Table>
       )}
