@@ -30,6 +30,11 @@ type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<MethodOu
 
 /** One implementation per contract method, each calling the session (and through it `services/`). */
 export function createHandlers({ session, openExternal, chooseSaveFile, openFile, chooseOpenFile }: HandlerDeps): Handlers {
+  /** Asks where a table export goes (named `<stem>.<format>`) and writes it there; `saved` null when the person cancels. */
+  const saveTable = async (stem: string, format: TableFormat, write: (file: string) => Promise<number>) => {
+    const file = await chooseSaveFile(`${stem}.${format}`, format)
+    return file === null ? { saved: null, rows: 0 } : { saved: file, rows: await write(file) }
+  }
   return {
     getAppState: () => session.state(),
     connect: (input) => session.connect(input),
@@ -43,16 +48,8 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getLicenceSummary: () => session.licenceSummary(),
     getOrganizations: () => session.organizations(),
     listMemberIds: (input) => session.memberIds(input),
-    exportMembers: async (input) => {
-      const file = await chooseSaveFile(`members-${session.todayDate()}.${input.format}`, input.format)
-      if (file === null) return { saved: null, rows: 0 }
-      return { saved: file, rows: await session.exportMembers(input, file) }
-    },
-    exportTable: async (input) => {
-      const file = await chooseSaveFile(`${input.table}-${session.todayDate()}.${input.format}`, input.format)
-      if (file === null) return { saved: null, rows: 0 }
-      return { saved: file, rows: await session.exportTable(input, file) }
-    },
+    exportMembers: (input) => saveTable(`members-${session.todayDate()}`, input.format, (file) => session.exportMembers(input, file)),
+    exportTable: (input) => saveTable(`${input.table}-${session.todayDate()}`, input.format, (file) => session.exportTable(input, file)),
     getMeritChoices: () => session.meritChoices(),
     getOrderedMeritGroups: () => session.orderedMeritGroups(),
     getMeritCandidates: (input) => session.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
@@ -90,25 +87,13 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       return { file, result: session.startList(await readTableLines(file), input?.date) }
     },
     getReports: (input) => session.reports(input?.licencePeriodId),
-    exportReport: async (input) => {
-      const file = await chooseSaveFile(`${input.report}-${session.todayDate()}.${input.format}`, input.format)
-      if (file === null) return { saved: null, rows: 0 }
-      return { saved: file, rows: await session.exportReport(input, file) }
-    },
+    exportReport: (input) => saveTable(`${input.report}-${session.todayDate()}`, input.format, (file) => session.exportReport(input, file)),
     getEvents: (input) => session.eventList(input),
     getEventParticipants: (input) => session.eventParticipants(input.uuid),
-    exportEventParticipants: async (input) => {
-      const file = await chooseSaveFile(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}.${input.format}`, input.format)
-      if (file === null) return { saved: null, rows: 0 }
-      return { saved: file, rows: await session.exportEventParticipants(input, file) }
-    },
+    exportEventParticipants: (input) => saveTable(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}`, input.format, (file) => session.exportEventParticipants(input, file)),
     getRenewalList: (input) => session.renewalList(input.kind, input.days),
     getRenewalEmails: (input) => session.renewalListEmails(input.kind, input.days),
-    exportRenewalList: async (input) => {
-      const file = await chooseSaveFile(`${input.kind}-${session.todayDate()}.${input.format}`, input.format)
-      if (file === null) return { saved: null, rows: 0 }
-      return { saved: file, rows: await session.exportRenewalList(input, file) }
-    },
+    exportRenewalList: (input) => saveTable(`${input.kind}-${session.todayDate()}`, input.format, (file) => session.exportRenewalList(input, file)),
     // The renderer names the order, never the address: the terms' URL is read from the API here and checked.
     openPaymentTerms: async (input) => {
       const url = safeExternalUrl((await session.paymentMethods(input.orderId)).termsUrl)
