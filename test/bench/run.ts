@@ -130,6 +130,10 @@ try {
   row('quiet incremental sync', `${fmt(quiet.durationMs)} ms`, '< 300 ms')
   row('quiet incremental sync bytes', `${fmt(quiet.bytes)} B (${fmt((100 * quiet.bytes) / first.bytes, 3)} %)`, '< 1 % of first')
   groupRows('quiet', quiet)
+  // What a quiet run costs when the per-parent lists are due (every 15 minutes, and after a push).
+  const due = await syncInChild({ dbFile, connection: sandbox.credentials, everyList: true })
+  row('quiet incremental sync, per-parent lists due', `${fmt(due.durationMs)} ms`, '-')
+  groupRows('due', due)
 
   const db = openDatabaseReadonly(dbFile)
   let terms: string[]

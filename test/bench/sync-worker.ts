@@ -3,17 +3,19 @@
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
  * { elements, bytes, durationMs, ok, maxRssBytes, resources }, where `resources` gives per
  * (resource, scope) the elements, bytes and the time from its first to its last progress event.
- * With `plain`, the same sync engine writes an unencrypted database (the encryption's cost, issue 6).
+ * `everyList` reads the per-parent lists even when not due. With `plain`, the same sync engine
+ * writes an unencrypted database (the encryption's cost, issue 6).
  */
 import { ApiClient } from '../../src/main/api/client'
 import { syncDatabase, type SyncRequest } from '../../src/main/services/sync'
 import { runSync } from '../../src/main/sync/engine'
 import { openPlain } from './encryption'
 
-const { dbFile, connection, full, plain } = JSON.parse(process.argv[2]) as {
+const { dbFile, connection, full, everyList, plain } = JSON.parse(process.argv[2]) as {
   dbFile: string
   connection: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }
   full?: boolean
+  everyList?: boolean
   plain?: boolean
 }
 
@@ -22,7 +24,7 @@ async function syncPlain(request: SyncRequest) {
   const db = openPlain(request.dbFile)
   const client = new ApiClient(request.connection)
   try {
-    return await runSync(db, client, { full: request.full, onProgress: request.onProgress })
+    return await runSync(db, client, { full: request.full, everyList: request.everyList, onProgress: request.onProgress })
   } finally {
     await client.close()
     db.close()
@@ -35,6 +37,7 @@ const result = await (plain ? syncPlain : syncDatabase)({
   dbFile,
   connection,
   full,
+  everyList,
   onProgress: (p) => {
     const key = `${p.resource} ${p.scope}`
     if (p.phase === 'start') startedAt.set(key, performance.now())

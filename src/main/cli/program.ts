@@ -138,15 +138,25 @@ export function buildProgram(): Command {
       .addOption(dbOption())
   )
     .option('--full', 'full reconciliation: also remove what the API no longer lists')
+    .option('--every-list', 'also read the per-parent lists (merits, grants, registrations) and the event search read in the last 15 minutes')
     .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
     .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, retentionMonths)
-    .action(async (opts: ConnectionFlags & { db: string; full?: boolean; pageSize: number; retentionMonths?: number }) => {
+    .action(async (opts: ConnectionFlags & { db: string; full?: boolean; everyList?: boolean; pageSize: number; retentionMonths?: number }) => {
       const connection = resolveConnection(opts, connectionProfileFile())
       const bars = new SyncProgressBars()
       const controller = new AbortController()
       process.once('SIGINT', () => controller.abort())
       try {
-        const result = await syncDatabase({ dbFile: opts.db, connection, full: opts.full, pageSize: opts.pageSize, retentionMonths: opts.retentionMonths, onProgress: bars.update, signal: controller.signal })
+        const result = await syncDatabase({
+          dbFile: opts.db,
+          connection,
+          full: opts.full,
+          everyList: opts.everyList,
+          pageSize: opts.pageSize,
+          retentionMonths: opts.retentionMonths,
+          onProgress: bars.update,
+          signal: controller.signal
+        })
         bars.stop()
         process.stdout.write(formatSyncSummary(result))
         const failed = result.resources.find((r) => r.error)

@@ -229,14 +229,15 @@ class Worker {
 
 /**
  * Re-pulls after a push (DESIGN §4): an incremental sync reads exactly what changed since the
- * cursors, the pushed changes among it, under the sync rules. When it succeeds, the optimistic
+ * cursors, the pushed changes among it, under the sync rules; it asks every per-parent list
+ * (`everyList`), where grants and registrations land, due or not. When it succeeds, the optimistic
  * effects of done items are removed: the mirror now holds the server's truth. Runs when this push
  * did something or done items still await their re-pull (an earlier one failed).
  */
 async function repullIfNeeded(db: WritableDB, client: ApiClient, pushed: boolean): Promise<PushResult['repull']> {
   if (!pushed && !hasDoneEffects(db)) return null
   try {
-    const result = await runSync(db, client)
+    const result = await runSync(db, client, { everyList: true })
     if (!result.ok) return { ok: false, error: result.resources.find((r) => r.error)?.error }
   } catch (error) {
     return { ok: false, error: messageOf(error) }

@@ -10,6 +10,8 @@ export interface SyncRequest {
   connection: Connection
   /** A full reconciliation: also removes what the API no longer lists (DESIGN §3 rule 5). */
   full?: boolean
+  /** Also reads the per-parent lists and the event search read in the last 15 minutes (`SyncOptions.everyList`). */
+  everyList?: boolean
   /** Elements per request; the engine's default when omitted. */
   pageSize?: number
   /** ISO local date on which the member summary is evaluated (DESIGN §3b); today when omitted. */
@@ -36,6 +38,7 @@ export async function syncDatabase(request: SyncRequest): Promise<SyncResult> {
     if (request.retentionMonths !== undefined) setRetentionMonths(db, request.retentionMonths)
     return await runSync(db, client, {
       full: request.full,
+      everyList: request.everyList,
       pageSize: request.pageSize,
       today: request.today,
       onProgress: request.onProgress,

@@ -25,7 +25,6 @@ import { Pass, type PassContext } from './pass'
 import {
   ALL_SCOPE,
   AREA_ASSOCIATION_CHILDREN,
-  DAILY_REFRESH_MS,
   EVENT_REGISTRATIONS,
   FEDERATION_SOURCES,
   GRANTED_MERITS,
@@ -34,6 +33,7 @@ import {
   PUBLIC_EVENTS,
   PUBLIC_EVENTS_SCOPE,
   REFERENCE_SOURCES,
+  REFRESH_INTERVAL_MS,
   REGISTERED_EVENT_USERS,
   SMALL_SOURCES,
   SPORTS_CLUBS,
@@ -44,7 +44,8 @@ import {
   federationSource,
   type FanOut,
   type ListSource,
-  type Parent
+  type Parent,
+  type Refresh
 } from './resources'
 
 export { OVERLAP_US } from './pass'
@@ -61,6 +62,11 @@ export interface SyncOptions {
   today?: string
   /** Stops the run between requests; the pages already committed stay. */
   signal?: AbortSignal
+  /**
+   * Reads the lists of the `quarter-hour` tier (`REFRESH_INTERVAL_MS`) on an incremental run even
+   * when they are not due: the re-pull after a push, whose changes land in them.
+   */
+  everyList?: boolean
 }
 
 /**
@@ -146,12 +152,13 @@ interface FederationRoots {
  * window and skips the list when nothing is newer (one tiny request). Each page's rows and the
  * advanced cursor are committed in one transaction, never letting an older modificationTime
  * replace a newer one, so a crash at any point loses nothing. Lists without modificationTime are
- * read whole: on every run, or daily for the seldom-changing reference lists (DAILY_REFRESH_MS).
+ * read whole: on every run, or daily for the seldom-changing reference lists (`REFRESH_INTERVAL_MS`).
  *
  * Skipping lists whose parent did not change: the spec names no parent field that moves with its
  * children (a merit's modificationTime does not move when it is granted, spec v2 §2.8–§2.9; an
- * event's not when someone registers, v3 §2), so SYNC child lists are asked on every run, each
- * with the one-element quiet check. The one exception is an event's registrations (a plain array
+ * event's not when someone registers, v3 §2), so the fanned-out SYNC lists are each asked with the
+ * one-element quiet check — on an incremental run only when their tier is due (every 15 minutes,
+ * or `everyList`), as is the event search (`REFRESH_INTERVAL_MS`). The one exception is an event's registrations (a plain array
  * without `ts`): its registered-users listing carries a modificationTime that moves on creation and
  * on each payment-status change (spec v2 §2.16), so on an incremental run the registrations are
  * read only when that listing holds something newer than the newest registration stored.
@@ -235,12 +242,13 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
     if (!root.readable) await syncSuborganizations(run, root.elements.map((r) => r.id))
     if (cancelled()) return
     const masterSports = federationMasterSports(root.federationId)
-    if (isDue(run, masterSports.resource, scope)) await syncList(run, masterSports, scope)
-    if (root.readable) await syncList(run, eventSearch(root.federationId, run.today), scope)
+    if (isDue(run, masterSports.resource, scope, 'daily')) await syncList(run, masterSports, scope)
+    const events = eventSearch(root.federationId, run.today)
+    if (root.readable && isDue(run, events.resource, scope, 'quarter-hour')) await syncList(run, events, scope)
   }
   for (const source of REFERENCE_SOURCES) {
     if (cancelled()) return
-    if (isDue(run, source.resource, ALL_SCOPE)) await syncList(run, source, ALL_SCOPE)
+    if (isDue(run, source.resource, ALL_SCOPE, 'daily')) await syncList(run, source, ALL_SCOPE)
   }
   for (const source of SMALL_SOURCES) {
     if (cancelled()) return
@@ -333,13 +341,14 @@ async function discoverRoots(run: Run): Promise<FederationRoots[]> {
 }
 
 /**
- * True when a list read daily is due: on a full run, when never read without error, or when the
- * last error-free read is older than DAILY_REFRESH_MS.
+ * True when a list of tier `refresh` is due: always on a full run and for `every-run`; for
+ * `quarter-hour` also when the run asks for `everyList`; otherwise when never read without error,
+ * or when the last error-free read is older than the tier's REFRESH_INTERVAL_MS.
  */
-function isDue(run: Run, resource: ExportResource, scope: string): boolean {
-  if (run.full) return true
+function isDue(run: Run, resource: ExportResource, scope: string, refresh: Refresh): boolean {
+  if (run.full || refresh === 'every-run' || (refresh === 'quarter-hour' && run.options.everyList === true)) return true
   const last = lastOkRunAt(run.db, resource, scope)
-  return last === null || Date.now() - Date.parse(last) >= DAILY_REFRESH_MS
+  return last === null || Date.now() - Date.parse(last) >= REFRESH_INTERVAL_MS[refresh]
 }
 
 /**
@@ -392,12 +401,12 @@ async function syncSuborganizations(run: Run, rootIds: number[]): Promise<void> 
 
 /**
  * Reads one list per parent of a fanned-out resource (issue 4): parents from `parents()`, lists
- * for which `skip(scope)` holds left out on an incremental run. A daily resource that is not due
+ * for which `skip(scope)` holds left out on an incremental run. A resource whose tier is not due
  * is not read at all.
  */
 async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], skip?: (scope: string) => boolean): Promise<void> {
   if (run.signal?.aborted) return
-  if (definition.refresh === 'daily' && !isDue(run, definition.resource, `per ${definition.kind}`)) return
+  if (!isDue(run, definition.resource, `per ${definition.kind}`, definition.refresh)) return
   const fan = new FanOutPass(run, definition)
   await fan.read(parents(), run.full ? undefined : skip)
   fan.finish()

@@ -68,4 +68,19 @@ describe('kanslia export and status over every resource (issue 4)', () => {
     expect(text.stdout).toMatch(/^merit-groups +per organization +[\d,]+ /m)
     expect(text.stdout).toMatch(/^API version 3\.3\.0 \(read \d{4}-/m)
   })
+
+  it('a quiet sync leaves the per-parent lists read a moment ago; --every-list reads them again', async () => {
+    const flags = ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
+    const grantsReadAt = async () => (JSON.parse((await runCli(['status', '--json'], { env })).stdout) as Array<{ resource: string; lastRunAt: string }>).find((r) => r.resource === 'granted-merits')!.lastRunAt
+    const before = await grantsReadAt()
+    const quiet = await runCli(['sync', ...flags], { env })
+    expect(quiet.code).toBe(0)
+    expect(quiet.stdout).not.toMatch(/granted-merits/)
+    expect(await grantsReadAt()).toBe(before)
+
+    const every = await runCli(['sync', '--every-list', ...flags], { env })
+    expect(every.code).toBe(0)
+    expect(every.stdout).toMatch(/^  granted-merits per merit: 0 received from [\d,]+ lists$/m)
+    expect(Date.parse(await grantsReadAt())).toBeGreaterThan(Date.parse(before))
+  })
 })

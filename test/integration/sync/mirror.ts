@@ -1,9 +1,19 @@
 import { expect } from 'vitest'
 import type { Sandbox } from '../../../src/sandbox/index'
 import { EXPORT_RESOURCES, exportRaw, type ExportResource } from '../../../src/main/db/export'
-import type { ReadableDB } from '../../../src/main/db/open'
+import type { ReadableDB, WritableDB } from '../../../src/main/db/open'
 import { localDate } from '../../../src/shared/localDate'
 import { byKey, elementKey, sandboxTruth } from '../../support/truth'
+
+/**
+ * Moves every list's last read `minutes` into the past, as if that much time had gone by since
+ * the last sync: lists of a tier whose interval has passed (REFRESH_INTERVAL_MS) are due again.
+ */
+export function ageLastReads(db: WritableDB, minutes: number): void {
+  const earlier = db.prepare('SELECT resource, scope, last_run_at AS at FROM sync_cursor WHERE last_run_at IS NOT NULL').all() as Array<{ resource: string; scope: string; at: string }>
+  const move = db.prepare('UPDATE sync_cursor SET last_run_at = ? WHERE resource = ? AND scope = ?')
+  for (const { resource, scope, at } of earlier) move.run(new Date(Date.parse(at) - minutes * 60_000).toISOString(), resource, scope)
+}
 
 /** The stored elements of a resource, parsed, in export order. */
 export function stored(db: ReadableDB, resource: ExportResource): Array<Record<string, unknown>> {

@@ -8,7 +8,7 @@ import { openDatabase } from '../../../src/main/db/open'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync } from '../../../src/main/sync/engine'
 import { fetchAll } from '../../support/truth'
-import { expectMirror, stored } from './mirror'
+import { ageLastReads, expectMirror, stored } from './mirror'
 
 /**
  * Issue 4: every v2 and v3 resource synced from the real sandbox over loopback — merits, grants,
@@ -65,7 +65,17 @@ describe('syncing every resource (issue 4)', () => {
     expect(grants.cursor).not.toBeNull()
     expect(status.find((s) => s.resource === 'api-version-info')?.value).toBe('3.3.0')
 
-    // Changes of every kind, seen by an incremental run.
+    // A quiet run a moment later asks none of the per-parent lists (their tier is not due).
+    const quiet = await runSync(db, client, { pageSize: 200 })
+    const perParent = quiet.resources.filter((r) => r.scope.startsWith('per ') && r.resource !== 'sports-clubs' && r.resource !== 'area-association-children')
+    expect(perParent.map((r) => [r.resource, r.lists])).toEqual([['event-registrations', 0]])
+    expect(quiet.resources.map((r) => r.resource)).not.toContain('event-search-results')
+    // The re-pull after a push asks them all, due or not.
+    const asked = await runSync(db, client, { pageSize: 200, everyList: true })
+    expect(asked.resources.find((r) => r.resource === 'granted-merits')?.lists).toBe(stored(db, 'merits').length)
+    expect(asked.resources.map((r) => r.resource)).toContain('event-search-results')
+
+    // Changes of every kind, seen by an incremental run once the per-parent lists are due (15 minutes later).
     const fed = sandbox.federationId
     const merit = activity.merits.all().find((m) => activity.meritGroups.get(m.data.meritGroupId)!.data.organizationId === fed)!
     const person = store.userLicence(store.userLicenceIds()[10])!.user.id
@@ -86,6 +96,7 @@ describe('syncing every resource (issue 4)', () => {
     activity.register(changed, newcomer, { registrationInfo: 'Sarja H35' }, 'MEMBERSHIP')
     store.updatePerson(person, { lastName: 'Merkkinen' })
     const paths = recordPaths(sandbox)
+    ageLastReads(db, 15)
     const second = await runSync(db, client, { pageSize: 200 })
     const registrationReads = new Set(paths.filter((p) => p.startsWith('/api/public/v2/event/registration/')))
     expect(second.ok).toBe(true)
@@ -197,6 +208,8 @@ describe('syncing every resource (issue 4)', () => {
     const renamed = `${live[0].name} (uusi aika)`
     activity.updateEvent(live[0].id, { name: renamed })
     activity.deleteEvent(live[1].id)
+    // The event search lists the renamed event too; it is read every 15 minutes.
+    ageLastReads(db, 15)
     expect((await runSync(db, client)).ok).toBe(true)
     expect(eventReads().every(sorted)).toBe(true)
     expect(stored(db, 'events').find((e) => e.eventId === live[0].id)?.name).toBe(renamed)
@@ -205,6 +218,7 @@ describe('syncing every resource (issue 4)', () => {
 
     // Twelve do not: the listing is read whole.
     for (const event of live.slice(2, 14)) activity.updateEvent(event.id, { description: 'Siirretty syksyyn' })
+    ageLastReads(db, 15)
     expect((await runSync(db, client)).ok).toBe(true)
     expect(eventReads().some((url) => !sorted(url))).toBe(true)
     await expectMirror(db, sandbox)
