@@ -5,8 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
-import { MEMBER_EXPORT_COLUMNS, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
+import { MEMBER_EXPORT_COLUMNS, type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
 import { call, KansliaError } from '../api'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
@@ -36,6 +35,9 @@ const EXPORT_LABEL: Record<MemberExportColumn, string> = {
 }
 
 type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
+/** A list query without its window: text, filters and order. */
+type ListQuery = Omit<MemberQuery, 'offset' | 'limit'>
+const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc' }
 
 /**
  * Members (issues 3, 5): a virtualised list of every member, windows fetched over IPC as they
@@ -47,7 +49,6 @@ type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & {
 export function Members() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
-  const [text, setText] = useState('')
   const [filters, setFilters] = useState<Filters>({ status: 'all' })
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
   const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], licences: [], licencePeriods: [] })
@@ -65,10 +66,10 @@ export function Members() {
   /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   const grantees = useMemo(() => [...ticked], [ticked])
+  /** Windows of the list on screen asked for (page numbers). */
   const requested = useRef(new Set<number>())
+  /** Counts the queries asked for: answers to an older one are dropped. */
   const generation = useRef(0)
-  /** The generation whose rows `pages` holds. */
-  const shown = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   useHotkeys([['mod+F', () => searchRef.current?.focus()]], [])
@@ -76,37 +77,53 @@ export function Members() {
   const getScrollElement = useCallback(() => scrollRef.current, [])
   const estimateSize = useCallback(() => ROW_HEIGHT, [])
 
-  const query = useMemo(
-    () => ({ text, ...filters, sort: (sorting[0]?.id ?? 'name') as MemberSortColumn, direction: sorting[0]?.desc ? ('desc' as const) : ('asc' as const) }),
-    [text, filters, sorting]
-  )
+  /** The query whose rows `pages` holds: the list on screen, also what export, print and ticks use. */
+  const [query, setQuery] = useState<ListQuery>(INITIAL_QUERY)
+  /** The query last asked for; its answer replaces `query` and the rows together. */
+  const wanted = useRef<ListQuery>(INITIAL_QUERY)
 
   useEffect(() => {
     void call('getMemberFilters').then(setOptions)
   }, [dataVersion])
 
+  /**
+   * Asks for the first window of `next` at once (a keystroke's query leaves before React renders
+   * anything) and shows it with its rows in one render; the previous rows stay until then, and a
+   * newer query's answer wins over an older one's.
+   */
+  const load = useCallback((next: ListQuery) => {
+    wanted.current = next
+    const gen = ++generation.current
+    void call('listMembers', { ...next, offset: 0, limit: PAGE }).then((result) => {
+      if (gen !== generation.current) return
+      requested.current = new Set([0])
+      setQuery(next)
+      setTotal(result.total)
+      setPages(new Map([[0, result.rows]]))
+      setSelected(0)
+      scrollRef.current?.scrollTo({ top: 0 })
+    })
+  }, [])
+
+  const onSearch = useCallback((text: string) => load({ ...wanted.current, text }), [load])
+  useEffect(() => {
+    const sort = (sorting[0]?.id ?? 'name') as MemberSortColumn
+    load({ ...wanted.current, clubId: filters.clubId, licenceId: filters.licenceId, licencePeriodId: filters.licencePeriodId, status: filters.status, sort, direction: sorting[0]?.desc ? 'desc' : 'asc' })
+  }, [load, filters, sorting, dataVersion])
+
+  /** Fetches a further window of the list on screen as it scrolls into view. */
   const fetchPage = useCallback(
-    (page: number, gen: number) => {
+    (page: number) => {
       requested.current.add(page)
+      const gen = generation.current
       void call('listMembers', { ...query, offset: page * PAGE, limit: PAGE }).then((result) => {
         if (gen !== generation.current) return
-        // The previous query's rows stay on screen until the first answer of the new one replaces them.
-        const replace = shown.current !== gen
-        shown.current = gen
         setTotal(result.total)
-        setPages((previous) => (replace ? new Map<number, MemberListRow[]>() : new Map(previous)).set(page, result.rows))
+        setPages((previous) => new Map(previous).set(page, result.rows))
       })
     },
     [query]
   )
-
-  useEffect(() => {
-    generation.current += 1
-    requested.current = new Set()
-    setSelected(0)
-    scrollRef.current?.scrollTo({ top: 0 })
-    fetchPage(0, generation.current)
-  }, [fetchPage, dataVersion])
 
   const virtualizer = useVirtualizer({ count: total, getScrollElement, estimateSize, overscan: 12 })
   const items = virtualizer.getVirtualItems()
@@ -114,7 +131,7 @@ export function Members() {
   const last = items.at(-1)?.index ?? 0
   useEffect(() => {
     for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
-      if (!requested.current.has(page)) fetchPage(page, generation.current)
+      if (!requested.current.has(page)) fetchPage(page)
     }
   }, [first, last, fetchPage])
 
@@ -159,6 +176,18 @@ export function Members() {
     ],
     [t]
   )
+  const rowLabels = useMemo<RowLabels>(() => {
+    // The tick label's text around the name, translated once: i18next's interpolation on each of
+    // 40 rows on every keystroke costs more than the rows' own rendering.
+    const marker = '\u0000'
+    const [before, after = ''] = t('members.select', { name: marker, interpolation: { escapeValue: false } }).split(marker)
+    return {
+      status: { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing') },
+      insured: t('status.insured'),
+      uninsured: t('status.uninsured'),
+      tick: (name) => `${before}${name}${after}`
+    }
+  }, [t])
   const table = useReactTable({
     data: [],
     columns,
@@ -205,28 +234,54 @@ export function Members() {
     event.preventDefault()
   }
 
+  // Stable, so the search box does not re-render with the list; it reads the current handler.
+  const keyHandler = useRef(onKeyDown)
+  keyHandler.current = onKeyDown
+  const onNavigate = useCallback((event: React.KeyboardEvent) => {
+    scrollRef.current?.focus()
+    keyHandler.current(event)
+  }, [])
+
+  const closeGrant = useCallback(() => setGranting(false), [])
+  const grantQueued = useCallback(
+    (_item: unknown, description: string) => {
+      setGranting(false)
+      setTicked(new Set())
+      setQueuedSummary(t('grant.queued', { summary: description }))
+    },
+    [t]
+  )
+  const closeRegister = useCallback(() => setRegistering(false), [])
+  const registerQueued = useCallback(
+    (queued: number, refused: number) => {
+      if (refused === 0) setRegistering(false)
+      if (queued > 0) setQueuedSummary(t('events.registered', { count: queued }))
+    },
+    [t]
+  )
+  const closeDetail = useCallback(() => {
+    setOpenId(null)
+    scrollRef.current?.focus()
+  }, [])
+  // The same elements while they are unchanged: React then skips them when a search answer re-renders the list.
+  const dialogs = useMemo(
+    () => (
+      <>
+        <GrantMerit grantees={grantees} editing={null} opened={granting} onClose={closeGrant} onQueued={grantQueued} />
+        <RegisterToEvent members={grantees} opened={registering} onClose={closeRegister} onQueued={registerQueued} />
+        <MemberDetail id={openId} onClose={closeDetail} />
+      </>
+    ),
+    [grantees, granting, registering, openId, closeGrant, grantQueued, closeRegister, registerQueued, closeDetail]
+  )
+
   return (
     <Stack p="md" gap="sm" style={{ flex: 1, minHeight: 0 }}>
       <Title order={2} className="print-only">
         {t('nav.members')}
       </Title>
       <Group align="end" wrap="wrap">
-        <TextInput
-          flex={1}
-          miw={260}
-          placeholder={t('members.search')}
-          aria-label={t('members.search')}
-          value={text}
-          data-testid="member-search"
-          ref={searchRef}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown' || event.key === 'Enter') {
-              scrollRef.current?.focus()
-              onKeyDown(event)
-            }
-          }}
-        />
+        <SearchBox inputRef={searchRef} onSearch={onSearch} onNavigate={onNavigate} />
         <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
       {message && (
@@ -326,43 +381,52 @@ export function Members() {
                 ticked={rowAt(item.index) !== undefined && ticked.has(rowAt(item.index)!.id)}
                 onOpen={open}
                 onTick={tick}
-                t={t}
+                labels={rowLabels}
                 language={i18n.language}
               />
             ))}
           </div>
         </div>
       </Box>
-      <GrantMerit
-        grantees={grantees}
-        editing={null}
-        opened={granting}
-        onClose={() => setGranting(false)}
-        onQueued={(_item, description) => {
-          setGranting(false)
-          setTicked(new Set())
-          setQueuedSummary(t('grant.queued', { summary: description }))
-        }}
-      />
-      <RegisterToEvent
-        members={grantees}
-        opened={registering}
-        onClose={() => setRegistering(false)}
-        onQueued={(queued, refused) => {
-          if (refused === 0) setRegistering(false)
-          if (queued > 0) setQueuedSummary(t('events.registered', { count: queued }))
-        }}
-      />
-      <MemberDetail
-        id={openId}
-        onClose={() => {
-          setOpenId(null)
-          scrollRef.current?.focus()
-        }}
-      />
+      {dialogs}
     </Stack>
   )
 }
+
+interface SearchBoxProps {
+  inputRef: React.RefObject<HTMLInputElement | null>
+  /** Called with the text on every change. */
+  onSearch(text: string): void
+  /** ArrowDown and Enter: the list takes the focus and the key. */
+  onNavigate(event: React.KeyboardEvent): void
+}
+
+/**
+ * The search field, holding its own text: a keystroke re-renders only this field and sends the
+ * query; the list re-renders once, when the answer comes (DESIGN §7 keystroke budget).
+ */
+const SearchBox = memo(function SearchBox({ inputRef, onSearch, onNavigate }: SearchBoxProps) {
+  const { t } = useTranslation()
+  const [text, setText] = useState('')
+  return (
+    <TextInput
+      flex={1}
+      miw={260}
+      placeholder={t('members.search')}
+      aria-label={t('members.search')}
+      value={text}
+      data-testid="member-search"
+      ref={inputRef}
+      onChange={(event) => {
+        setText(event.currentTarget.value)
+        onSearch(event.currentTarget.value)
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' || event.key === 'Enter') onNavigate(event)
+      }}
+    />
+  )
+})
 
 /** The members on paper: a plain table of the rows given, and how many of the list's members they are. */
 function PrintedMembers({ rows, total }: { rows: MemberListRow[]; total: number }) {
@@ -498,16 +562,25 @@ interface MemberRowProps {
   onOpen(index: number, row: MemberListRow | undefined): void
   /** Ticks or unticks the row; `range` (shift) ticks from the last ticked row to this one. */
   onTick(index: number, row: MemberListRow | undefined, range: boolean): void
-  /** The list's translator and language: passed down, so rows do not each subscribe to i18n. */
-  t: TFunction
+  /** The row's texts in the list's language, passed down so rows do not each subscribe to i18n. */
+  labels: RowLabels
   language: string
+}
+
+/** What a member row says, translated once per language (see `rowLabels`). */
+interface RowLabels {
+  status: Record<LicenceStatus, string>
+  insured: string
+  uninsured: string
+  /** The tick box's accessible name for a member's name. */
+  tick(name: string): string
 }
 
 /**
  * One row of the member list. Memoised and built from plain elements: a keystroke re-renders the
  * list, and only rows whose member changed should pay for it.
  */
-const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick, t, language }: MemberRowProps) {
+const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick, labels, language }: MemberRowProps) {
   return (
     <div
       role="row"
@@ -537,7 +610,7 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
               type="checkbox"
               checked={ticked}
               tabIndex={-1}
-              aria-label={t('members.select', { name: `${row.firstName ?? ''} ${row.lastName ?? ''}` })}
+              aria-label={labels.tick(`${row.firstName ?? ''} ${row.lastName ?? ''}`)}
               onChange={(event) => onTick(index, row, (event.nativeEvent as MouseEvent).shiftKey)}
               data-testid="member-tick"
             />
@@ -549,11 +622,11 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
           <span style={CELL}>{row.birthYear}</span>
           <span style={CELL}>{row.club}</span>
           <span style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
-            <span style={pill(STATUS_COLOR[row.licenceStatus])}>{t(`status.${row.licenceStatus}`)}</span>
+            <span style={pill(STATUS_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>
             {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
           </span>
           <span style={CELL}>
-            <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? t('status.insured') : t('status.uninsured')}</span>
+            <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>
           </span>
         </>
       )}
