@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { listMembers, memberListSql, type MemberListQuery } from '../../../src/main/db/memberList'
+import { listMembers, memberListSql, type MemberListQuery, type WindowPlan } from '../../../src/main/db/memberList'
+import type { MemberSortColumn } from '../../../src/shared/ipc/contract'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { memberSummaryDate, refreshMemberSummary } from '../../../src/main/db/memberSummary'
 import { upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
@@ -73,21 +74,25 @@ describe('listMembers', () => {
     expect(page.rows.map((r) => r.id)).toEqual(expected.slice(50, 150))
   })
 
-  it('a broad search walks the sort index instead of sorting every match; a narrow one sorts its few matches', () => {
-    const plan = (broad: boolean) =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${memberListSql(query({ text: 'k' }), broad)}`).all({ fts: '"k"*', today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>)
+  it('a broad search walks the sort index instead of sorting every match; a narrow one sorts its few matches from the narrow person_order index', () => {
+    const plan = (window: WindowPlan, sort: MemberSortColumn = 'name') =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${memberListSql(query({ text: 'k', sort }), window)}`).all({ fts: '"k"*', today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>)
         .map((r) => r.detail)
         .join('\n')
-    expect(plan(true)).toMatch(/SCAN p USING INDEX person_name/)
-    expect(plan(false)).not.toMatch(/person_name/)
+    expect(plan('walk')).toMatch(/SCAN p USING INDEX person_name/)
+    for (const sort of ['name', 'sportId', 'birthYear'] as const) {
+      // Covering: the matches are sorted without reading a wide person row.
+      expect(plan('sort', sort)).toMatch(/SEARCH p USING COVERING INDEX person_order \(id=\?\)/)
+      expect(plan('sort', sort)).not.toMatch(/person_name/)
+    }
   })
 
   it('a narrow search by Sport-ID digits looks persons up by id, never scanning them all', () => {
-    const detail = (db.prepare(`EXPLAIN QUERY PLAN ${memberListSql(query({ text: '12' }))}`).all({ fts: '"12"*', sportId: 12, today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>)
+    const detail = (db.prepare(`EXPLAIN QUERY PLAN ${memberListSql(query({ text: '12' }), 'sort')}`).all({ fts: '"12"*', sportId: 12, today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>)
       .map((r) => r.detail)
       .join('\n')
     // The window's persons come from id lookups of the text's matches and the Sport-ID's, not a scan of every person.
-    expect(detail.split('\n').slice(0, 2)).toEqual(['CO-ROUTINE p', 'SEARCH p USING INDEX person_id (id=?)'])
+    expect(detail.split('\n').slice(0, 2)).toEqual(['CO-ROUTINE p', 'SEARCH p USING COVERING INDEX person_order (id=?)'])
     expect(detail).toMatch(/SEARCH person USING INDEX person_sport_id/)
   })
 })
@@ -170,7 +175,7 @@ describe('the member summary (statuses and clubs evaluated once per day)', () =>
 
   it('a status filter walks persons in name order and looks up only the summary, never the licences', () => {
     const db = seedStatuses()
-    const plan = (EXPLAIN(db, memberListSql(query({ status: 'missing' }), false, true)))
+    const plan = (EXPLAIN(db, memberListSql(query({ status: 'missing' }), 'planner', true)))
     expect(plan).toMatch(/SCAN p USING INDEX person_name/)
     expect(plan).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/)
     expect(plan).not.toMatch(/user_licence_user/)

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION, migrate, MIGRATIONS } from '../../../src/main/db/migrate'
 import type { WritableDB } from '../../../src/main/db/open'
+import { resumeMemberSearch } from '../../../src/main/db/memberSearch'
 
 const fresh = () => new Database(':memory:') as WritableDB
 const tables = (db: WritableDB) =>
@@ -180,6 +181,38 @@ describe('migrations', () => {
     expect(db.prepare('SELECT id, months, purged_on FROM retention').all()).toEqual([{ id: 1, months: 24, purged_on: null }])
     expect(() => db.prepare('UPDATE retention SET months = 0').run()).toThrow(/CHECK/)
     expect(() => db.prepare('INSERT INTO retention (id, months) VALUES (2, 12)').run()).toThrow(/CHECK/)
+  })
+
+  it('0010-member-search-speed remakes the member search with one-letter prefixes, keeping its persons and triggers, and adds person_order', () => {
+    const db = fresh()
+    migrate(db, 9)
+    const person = db.prepare("INSERT INTO person (id, sport_id, first_name, last_name, modification_us, raw) VALUES (?, ?, ?, ?, 1, '{}')")
+    person.run(900, 12345678, 'Aino', 'Virtanen')
+    person.run(5, 23456789, 'Eino', 'Mäkinen')
+    expect(migrate(db, 10)).toEqual([10])
+    const search = (text: string) => db.prepare('SELECT rowid FROM member_search WHERE member_search MATCH ? ORDER BY rowid').pluck().all(text)
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'member_search'").pluck().get()).toMatch(/prefix='1 2 3'/)
+    expect(search('"m"*')).toEqual([5])
+    expect(search('"v"*')).toEqual([900])
+    // The triggers of 0003 follow later changes into the new table.
+    db.prepare("UPDATE person SET last_name = 'Korhonen' WHERE id = 900").run()
+    person.run(7, 34567890, 'Kalle', 'Kivi')
+    expect(search('"k"*')).toEqual([7, 900])
+    expect(search('"v"*')).toEqual([])
+    expect(db.prepare('SELECT count(*) FROM member_search WHERE member_search MATCH ?').pluck().get('"e"*')).toBe(1)
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'person_order'").pluck().get()).toMatch(/\(id, last_name, first_name, birth_date, sport_id\)/)
+  })
+
+  it('0010-member-search-speed leaves a suspended member search empty for the bulk load to fill when it resumes', () => {
+    const db = fresh()
+    migrate(db, 9)
+    db.prepare("INSERT INTO member_search_suspended (id, since) VALUES (1, '2026-11-23T10:00:00Z')").run()
+    db.prepare("INSERT INTO person (id, sport_id, first_name, last_name, modification_us, raw) VALUES (1, 1, 'Aino', 'Virtanen', 1, '{}')").run()
+    migrate(db, 10)
+    const found = () => db.prepare('SELECT count(*) FROM member_search WHERE member_search MATCH ?').pluck().get('"vi"*')
+    expect(found()).toBe(0)
+    expect(resumeMemberSearch(db)).toBe(true)
+    expect(found()).toBe(1)
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {
