@@ -199,22 +199,59 @@ export function Members() {
     getCoreRowModel: getCoreRowModel()
   })
 
+  // Export and print read the query through its ref: stable callbacks let the actions menu skip
+  // the re-render of every search answer.
   /** Exports every member of the current search, filters and order (not only the rows loaded), with the list's columns. */
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    setMessage(null)
-    const values = { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing'), insured: t('status.insured'), uninsured: t('status.uninsured') }
-    call('exportMembers', { ...query, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
-      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
-  }
+  const exportAs = useCallback(
+    (format: 'csv' | 'xlsx') => {
+      setMessage(null)
+      const values = { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing'), insured: t('status.insured'), uninsured: t('status.uninsured') }
+      call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
+        .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
+        .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+    },
+    [t]
+  )
   /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
-  const print = async () => {
-    const { rows } = await call('listMembers', { ...query, offset: 0, limit: PRINT_ROWS })
+  const print = useCallback(async () => {
+    const { rows } = await call('listMembers', { ...queryRef.current, offset: 0, limit: PRINT_ROWS })
     flushSync(() => setPrintRows(rows))
     // The print dialog may lay the page out after print() returns: the table goes when printing is over.
     window.addEventListener('afterprint', () => setPrintRows(null), { once: true })
     window.print()
-  }
+  }, [])
+  const empty = total === 0
+  const actions = useMemo(
+    () => <TableActions size="xs" label={t('nav.members')} testId="members" disabled={empty} onExport={exportAs} onPrint={() => void print()} />,
+    [t, empty, exportAs, print]
+  )
+  // The column headers change only with the order (and the ticked count they announce).
+  const header = useMemo(
+    () => (
+      <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <span role="columnheader" aria-label={t('members.selected', { count: ticked.size })} />
+        {table.getHeaderGroups()[0].headers.map((header) => {
+          const sorted = header.column.getIsSorted()
+          return (
+            <UnstyledButton
+              key={header.id}
+              role="columnheader"
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+              disabled={!header.column.getCanSort()}
+              onClick={header.column.getToggleSortingHandler()}
+              px="xs"
+              py={6}
+              data-testid={`sort-${header.id}`}
+            >
+              {String(header.column.columnDef.header)} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+            </UnstyledButton>
+          )
+        })}
+      </Box>
+    ),
+    // `table` is one object whose state follows `sorting` and `columns`.
+    [t, table, ticked.size, sorting, columns]
+  )
 
   const move = (to: number) => {
     const index = Math.max(0, Math.min(total - 1, to))
@@ -330,31 +367,12 @@ export function Members() {
           <Text size="xs" c="dimmed" className="no-print">
             {t('members.keyboardHint')}
           </Text>
-          <TableActions size="xs" label={t('nav.members')} testId="members" disabled={total === 0} onExport={exportAs} onPrint={() => void print()} />
+          {actions}
         </Group>
       </Group>
       {printRows && <PrintedMembers rows={printRows} total={total} />}
       <Box className="screen-only" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-          <span role="columnheader" aria-label={t('members.selected', { count: ticked.size })} />
-          {table.getHeaderGroups()[0].headers.map((header) => {
-            const sorted = header.column.getIsSorted()
-            return (
-              <UnstyledButton
-                key={header.id}
-                role="columnheader"
-                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                disabled={!header.column.getCanSort()}
-                onClick={header.column.getToggleSortingHandler()}
-                px="xs"
-                py={6}
-                data-testid={`sort-${header.id}`}
-              >
-                {String(header.column.columnDef.header)} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-              </UnstyledButton>
-            )
-          })}
-        </Box>
+        {header}
         <div
           ref={scrollRef}
           tabIndex={0}
