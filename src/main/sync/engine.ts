@@ -158,10 +158,11 @@ interface FederationRoots {
  * children (a merit's modificationTime does not move when it is granted, spec v2 §2.8–§2.9; an
  * event's not when someone registers, v3 §2), so the fanned-out SYNC lists are each asked with the
  * one-element quiet check — on an incremental run only when their tier is due (every 15 minutes,
- * or `everyList`), as is the event search (`REFRESH_INTERVAL_MS`). The one exception is an event's registrations (a plain array
- * without `ts`): its registered-users listing carries a modificationTime that moves on creation and
- * on each payment-status change (spec v2 §2.16), so on an incremental run the registrations are
- * read only when that listing holds something newer than the newest registration stored.
+ * or `everyList`), as is the event search (`REFRESH_INTERVAL_MS`). The one exception is an event's
+ * registrations (a plain array without `ts`): its registered-users listing carries a
+ * modificationTime that moves on creation and on each payment-status change (spec v2 §2.16), so on
+ * an incremental run the registrations are read only when that listing holds something newer than
+ * the newest registration stored.
  * Cancellations vanish without a trace in both lists; a full run reads every list and removes them.
  *
  * On a full run, after a complete error-free pass of a list, its rows the pass did not see are
