@@ -70,6 +70,8 @@ export function Members() {
   const requested = useRef(new Set<number>())
   /** Counts the queries asked for: answers to an older one are dropped. */
   const generation = useRef(0)
+  /** The generation whose rows are on screen: windows fetched for an earlier list are dropped. */
+  const shown = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   useHotkeys([['mod+F', () => searchRef.current?.focus()]], [])
@@ -96,6 +98,7 @@ export function Members() {
     const gen = ++generation.current
     void call('listMembers', { ...next, offset: 0, limit: PAGE }).then((result) => {
       if (gen !== generation.current) return
+      shown.current = gen
       requested.current = new Set([0])
       setQuery(next)
       setTotal(result.total)
@@ -115,9 +118,9 @@ export function Members() {
   const fetchPage = useCallback(
     (page: number) => {
       requested.current.add(page)
-      const gen = generation.current
+      const gen = shown.current
       void call('listMembers', { ...query, offset: page * PAGE, limit: PAGE }).then((result) => {
-        if (gen !== generation.current) return
+        if (gen !== shown.current) return
         setTotal(result.total)
         setPages((previous) => new Map(previous).set(page, result.rows))
       })
