@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-outbox'
 import * as m0007 from './migrations/0007-sync-layout'
 import * as m0008 from './migrations/0008-privacy-log'
 import * as m0009 from './migrations/0009-retention'
+import * as m0010 from './migrations/0010-deferred-indexes'
 
 /** One schema step: `version` is what `PRAGMA user_version` holds after `up` ran. */
 export interface Migration {
@@ -17,7 +18,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first; versions are 1, 2, 3, … without gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009]
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010]
 
 /** The schema version this Kanslia writes and understands. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

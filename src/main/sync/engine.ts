@@ -13,6 +13,7 @@ import {
   ourMasterClubIds
 } from '../db/fanOut'
 import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from '../db/tables'
+import { deferIndexesForBulkLoad, restoreDeferredIndexes } from '../db/bulkLoad'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
 import { purgeInactivePersons, purgeIsDue } from '../db/retention'
@@ -170,7 +171,8 @@ interface FederationRoots {
  * rule 6), as do the `goneStatuses` of a child list; any other failure ends that list with its
  * error in the result, and the run carries on — unless the disk fails the database's writes
  * (full, read-only): then the run stops at once (`stoppedBy`). Into a database without persons (a
- * first sync) the member search index is built once at the end of the run instead of row by row;
+ * first sync) the member search index is built once at the end of the run instead of row by row,
+ * and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty;
  * at the end, people without current data past the retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
@@ -202,9 +204,11 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     today: options.today ?? localDate(),
     resources: []
   }
-  // A bulk load killed before it finished left the search index suspended: rebuild it first.
+  // A bulk load killed before it finished left the search index suspended and indexes dropped: rebuild them first.
   resumeMemberSearch(db)
+  restoreDeferredIndexes(db)
   const bulkLoad = suspendMemberSearchForBulkLoad(db)
+  const indexesDeferred = deferIndexesForBulkLoad(db)
   try {
     let roots: FederationRoots[]
     try {
@@ -216,13 +220,12 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     await syncEverything(run, roots)
     return finish(run, started, bytesAtStart)
   } finally {
-    // Normally done in `finish`, inside the measured run; here for failed runs. On a failed disk the next run rebuilds it.
-    if (bulkLoad) {
-      try {
-        resumeMemberSearch(db)
-      } catch (error) {
-        if (storageFailure(error) === null) throw error
-      }
+    // Normally done in `finish`, inside the measured run; here for failed runs. On a failed disk the next run rebuilds them.
+    try {
+      if (indexesDeferred) restoreDeferredIndexes(db)
+      if (bulkLoad) resumeMemberSearch(db)
+    } catch (error) {
+      if (storageFailure(error) === null) throw error
     }
   }
 }
@@ -270,6 +273,8 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const { db, resources, full, options } = run
   const cancelled = options.signal?.aborted === true
   let purged = 0
+  // Before the sweeps, the purge and the summary: they look persons' rows up by user id.
+  writeUnlessDiskFailed(run, () => restoreDeferredIndexes(db))
   writeUnlessDiskFailed(run, () => {
     if (run.stoppedBy !== null) return
     // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.

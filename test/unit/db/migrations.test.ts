@@ -182,6 +182,15 @@ describe('migrations', () => {
     expect(() => db.prepare('INSERT INTO retention (id, months) VALUES (2, 12)').run()).toThrow(/CHECK/)
   })
 
+  it('0010-deferred-indexes lists indexes to restore by name, each once', () => {
+    const db = fresh()
+    migrate(db, 9)
+    expect(migrate(db, 10)).toEqual([10])
+    db.prepare("INSERT INTO deferred_index (name, sql) VALUES ('person_name', 'CREATE INDEX person_name ON person (last_name, first_name, id)')").run()
+    expect(() => db.prepare("INSERT INTO deferred_index (name, sql) VALUES ('person_name', 'x')").run()).toThrow(/UNIQUE/)
+    expect(() => db.prepare("INSERT INTO deferred_index (name) VALUES ('person_sport_id')").run()).toThrow(/NOT NULL/)
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
