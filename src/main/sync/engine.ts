@@ -2,7 +2,7 @@ import type { SyncProgressEvent } from '../../shared/ipc/contract'
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { hasRowsInScope, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -165,8 +165,8 @@ interface FederationRoots {
  * read only when that listing holds something newer than the newest registration stored.
  * Cancellations vanish without a trace in both lists; a full run reads every list and removes them.
  *
- * On a full run, after a complete error-free pass of a list, its rows the pass did not see are
- * deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
+ * On a full run, after a complete error-free pass of a list that held rows before it, its rows
+ * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
  * parent is gone; persons no longer referenced go too. 403 counts as an empty answer (DESIGN §3
  * rule 6), as do the `goneStatuses` of a child list; any other failure ends that list with its
  * error in the result, and the run carries on — unless the disk fails the database's writes
@@ -379,9 +379,11 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
   let error: string | undefined
   let removed = 0
   try {
+    // A first sync's sweep of the user licences read the whole table to delete nothing.
+    const sweep = full && hasRowsInScope(db, source.resource, scope)
     if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
-    if (full) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
+    if (sweep) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
     error = stopOnStorageFailure(run, caught) ?? messageOf(caught)
   }
@@ -451,8 +453,9 @@ class FanOutPass {
       const pass = new Pass(this.run, this.definition.source(parent), scope, () => this.emit('page'))
       this.active.add(pass)
       try {
+        const sweep = full && hasRowsInScope(db, resource, scope)
         await pass.run()
-        if (full) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+        if (sweep) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
       } catch (error) {
         this.errors.push(`${scope}: ${stopOnStorageFailure(this.run, error) ?? messageOf(error)}`)
       } finally {
