@@ -1,22 +1,25 @@
 /**
  * One sync in its own process, so the benchmark reads this process's peak RSS alone (the sandbox
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
- * { elements, bytes, durationMs, ok, maxRssBytes, resources }, where `resources` gives per
+ * { elements, bytes, durationMs, ok, maxRssBytes, cpuMs, writtenBytes, resources }, where `cpuMs` is this
+ * process's user + system CPU time, `writtenBytes` what it wrote to files (Linux only), and `resources` gives per
  * (resource, scope) the elements, bytes and the time from its first to its last progress event.
- * `everyList` reads the per-parent lists even when not due. With `plain`, the same sync engine
+ * `everyList` reads the per-parent lists even when not due; `pageSize` sets the elements per request. With `plain`, the same sync engine
  * writes an unencrypted database (the encryption's cost, issue 6).
  */
+import { readFileSync } from 'node:fs'
 import { ApiClient } from '../../src/main/api/client'
 import { syncDatabase, type SyncRequest } from '../../src/main/services/sync'
 import { runSync } from '../../src/main/sync/engine'
 import { openPlain } from './encryption'
 
-const { dbFile, connection, full, everyList, plain } = JSON.parse(process.argv[2]) as {
+const { dbFile, connection, full, everyList, plain, pageSize } = JSON.parse(process.argv[2]) as {
   dbFile: string
   connection: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }
   full?: boolean
   everyList?: boolean
   plain?: boolean
+  pageSize?: number
 }
 
 /** `syncDatabase` on an unencrypted file: the same engine and client, only the connection differs. */
@@ -24,10 +27,20 @@ async function syncPlain(request: SyncRequest) {
   const db = openPlain(request.dbFile)
   const client = new ApiClient(request.connection)
   try {
-    return await runSync(db, client, { full: request.full, everyList: request.everyList, onProgress: request.onProgress })
+    return await runSync(db, client, { full: request.full, everyList: request.everyList, pageSize: request.pageSize, onProgress: request.onProgress })
   } finally {
     await client.close()
     db.close()
+  }
+}
+
+/** Bytes this process had written to files (Linux `/proc/self/io` `wchar`: WAL, checkpoints, database); undefined elsewhere. */
+function writtenBytes(): number | undefined {
+  try {
+    const match = /^wchar: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))
+    return match ? Number(match[1]) : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -38,12 +51,14 @@ const result = await (plain ? syncPlain : syncDatabase)({
   connection,
   full,
   everyList,
+  pageSize,
   onProgress: (p) => {
     const key = `${p.resource} ${p.scope}`
     if (p.phase === 'start') startedAt.set(key, performance.now())
     else if (p.phase === 'done' || p.phase === 'error') durations.set(key, performance.now() - (startedAt.get(key) ?? performance.now()))
   }
 })
+const cpu = process.cpuUsage()
 process.stdout.write(
   JSON.stringify({
     elements: result.elements,
@@ -52,6 +67,8 @@ process.stdout.write(
     ok: result.ok,
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    writtenBytes: writtenBytes(),
     resources: result.resources.map((r) => ({ resource: r.resource, elements: r.elements, bytes: r.bytes, lists: r.lists, ms: durations.get(`${r.resource} ${r.scope}`) ?? 0 }))
   }) + '\n'
 )

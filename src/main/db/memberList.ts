@@ -1,6 +1,7 @@
 import type { LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
 import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
 import { CLUB, CURRENT_LICENCE, INSURED, memberSummaryDate } from './memberSummary'
+import { indexesDeferred } from './bulkLoad'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -50,7 +51,7 @@ const BROAD_SEARCH = 5000
  * How a window of persons is found: `walk` the sort's index, stopping after the window (a broad
  * search); `sort` the matches read from the narrow index `person_order` (migration 0010), so no
  * wide person row is read before the window is known (a narrow search); `planner`: SQLite's
- * choice (no search text).
+ * choice (no search text, or a first sync that has dropped those indexes for now).
  */
 export type WindowPlan = 'walk' | 'sort' | 'planner'
 
@@ -203,7 +204,8 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   // The text index counts its matches at once; that decides the plan, and is the total when text is the only filter.
   const matches = fts === null ? null : (prepared(db, 'SELECT count(*) AS n FROM member_search WHERE member_search MATCH :fts').get({ fts }) as { n: number }).n
   const { personWhere, licenceFiltered } = personFilter(query, fts !== null, sportId)
-  const plan: WindowPlan = matches === null ? 'planner' : matches > BROAD_SEARCH ? 'walk' : 'sort'
+  // During a first sync the order indexes are not there yet (db/bulkLoad.ts).
+  const plan: WindowPlan = matches === null || indexesDeferred(db) ? 'planner' : matches > BROAD_SEARCH ? 'walk' : 'sort'
   const sql = memberSummaryDate(db) === today ? summarySql(query, personWhere, plan) : liveSql(query, personWhere, plan)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts

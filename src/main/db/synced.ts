@@ -135,6 +135,15 @@ export function countInWindow(db: ReadableDB, resource: ExportResource, scope: s
 }
 
 /**
+ * Whether any row of `resource` is stored under `scope`. Asked before a full pass: a list that
+ * had no rows before the pass holds only rows the pass wrote, so it has nothing to sweep.
+ */
+export function hasRowsInScope(db: ReadableDB, resource: ExportResource, scope: string): boolean {
+  const { table } = TABLES[resource]
+  return prepared(db, `SELECT 1 FROM ${table} WHERE scope = ? LIMIT 1`).get(scope) !== undefined
+}
+
+/**
  * Mark-and-sweep (DESIGN §3 rule 5): deletes the rows of `scope` not seen by run `generation`.
  * Only for after a complete, error-free full pass of that (resource, scope).
  * @returns the number of rows removed.

@@ -2,7 +2,7 @@ import type { SyncProgressEvent } from '../../shared/ipc/contract'
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { hasRowsInScope, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -13,6 +13,7 @@ import {
   ourMasterClubIds
 } from '../db/fanOut'
 import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from '../db/tables'
+import { deferIndexesForBulkLoad, restoreDeferredIndexes } from '../db/bulkLoad'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
 import { purgeInactivePersons, purgeIsDue } from '../db/retention'
@@ -165,13 +166,14 @@ interface FederationRoots {
  * the newest registration stored.
  * Cancellations vanish without a trace in both lists; a full run reads every list and removes them.
  *
- * On a full run, after a complete error-free pass of a list, its rows the pass did not see are
- * deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
+ * On a full run, after a complete error-free pass of a list that held rows before it, its rows
+ * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
  * parent is gone; persons no longer referenced go too. 403 counts as an empty answer (DESIGN §3
  * rule 6), as do the `goneStatuses` of a child list; any other failure ends that list with its
  * error in the result, and the run carries on — unless the disk fails the database's writes
  * (full, read-only): then the run stops at once (`stoppedBy`). Into a database without persons (a
- * first sync) the member search index is built once at the end of the run instead of row by row;
+ * first sync) the member search index is built once at the end of the run instead of row by row,
+ * and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty;
  * at the end, people without current data past the retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
@@ -203,9 +205,11 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     today: options.today ?? localDate(),
     resources: []
   }
-  // A bulk load killed before it finished left the search index suspended: rebuild it first.
+  // A bulk load killed before it finished left the search index suspended and indexes dropped: rebuild them first.
   resumeMemberSearch(db)
+  restoreDeferredIndexes(db)
   const bulkLoad = suspendMemberSearchForBulkLoad(db)
+  const indexesDeferred = deferIndexesForBulkLoad(db)
   try {
     let roots: FederationRoots[]
     try {
@@ -217,13 +221,12 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     await syncEverything(run, roots)
     return finish(run, started, bytesAtStart)
   } finally {
-    // Normally done in `finish`, inside the measured run; here for failed runs. On a failed disk the next run rebuilds it.
-    if (bulkLoad) {
-      try {
-        resumeMemberSearch(db)
-      } catch (error) {
-        if (storageFailure(error) === null) throw error
-      }
+    // Normally done in `finish`, inside the measured run; here for failed runs. On a failed disk the next run rebuilds them.
+    try {
+      if (indexesDeferred) restoreDeferredIndexes(db)
+      if (bulkLoad) resumeMemberSearch(db)
+    } catch (error) {
+      if (storageFailure(error) === null) throw error
     }
   }
 }
@@ -271,6 +274,8 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const { db, resources, full, options } = run
   const cancelled = options.signal?.aborted === true
   let purged = 0
+  // Before the sweeps, the purge and the summary: they look persons' rows up by user id.
+  writeUnlessDiskFailed(run, () => restoreDeferredIndexes(db))
   writeUnlessDiskFailed(run, () => {
     if (run.stoppedBy !== null) return
     // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.
@@ -375,9 +380,11 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
   let error: string | undefined
   let removed = 0
   try {
+    // A first sync's sweep of the user licences read the whole table to delete nothing.
+    const sweep = full && hasRowsInScope(db, source.resource, scope)
     if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
-    if (full) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
+    if (sweep) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
     error = stopOnStorageFailure(run, caught) ?? messageOf(caught)
   }
@@ -447,8 +454,9 @@ class FanOutPass {
       const pass = new Pass(this.run, this.definition.source(parent), scope, () => this.emit('page'))
       this.active.add(pass)
       try {
+        const sweep = full && hasRowsInScope(db, resource, scope)
         await pass.run()
-        if (full) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+        if (sweep) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
       } catch (error) {
         this.errors.push(`${scope}: ${stopOnStorageFailure(this.run, error) ?? messageOf(error)}`)
       } finally {

@@ -71,6 +71,9 @@ describe('runSync against the Federation Sandbox', () => {
     ])
     expect(first.resources.every((r) => r.skipped === 0 && r.error === undefined)).toBe(true)
     await expectMirror(db, sandbox)
+    // The indexes the bulk load deferred are back (db/bulkLoad.ts).
+    expect(db.prepare('SELECT count(*) FROM deferred_index').pluck().get()).toBe(0)
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('user_licence_user_period', 'person_name')").pluck().get()).toBe(2)
 
     // DESIGN §3 rule 7: start, pages and done per resource.
     const userLicenceEvents = progress.filter((p) => p.resource === 'user-licences')
@@ -218,9 +221,16 @@ describe('runSync against the Federation Sandbox', () => {
     expect(await exited).toBe('SIGKILL')
     const before = stored(db, 'user-licences').length
     expect(before).toBeGreaterThan(0)
+    // Killed during the first sync's bulk load: its deferred indexes are missing, and listed.
+    const deferred = db.prepare('SELECT name FROM deferred_index ORDER BY name').pluck().all() as string[]
+    expect(deferred).toEqual(['person_name', 'person_order', 'person_sport_id', 'user_insurance_user_period', 'user_licence_user_period'])
+    const present = () => db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (${deferred.map(() => '?').join(', ')})`).pluck().get(...deferred)
+    expect(present()).toBe(0)
 
     const resumed = await runSync(db, client, { pageSize: 50 })
     expect(resumed.ok).toBe(true)
+    expect(present()).toBe(deferred.length)
+    expect(db.prepare('SELECT count(*) FROM deferred_index').pluck().get()).toBe(0)
     const total = stored(db, 'user-licences').length
     // Resumed from the cursor: it did not read every user licence again.
     expect(resumed.resources.find((r) => r.resource === 'user-licences')!.elements).toBeLessThan(total)

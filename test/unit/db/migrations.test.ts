@@ -215,6 +215,15 @@ describe('migrations', () => {
     expect(found()).toBe(1)
   })
 
+  it('0011-deferred-indexes lists indexes to restore by name, each once', () => {
+    const db = fresh()
+    migrate(db, 10)
+    expect(migrate(db, 11)).toEqual([11])
+    db.prepare("INSERT INTO deferred_index (name, sql) VALUES ('person_name', 'CREATE INDEX person_name ON person (last_name, first_name, id)')").run()
+    expect(() => db.prepare("INSERT INTO deferred_index (name, sql) VALUES ('person_name', 'x')").run()).toThrow(/UNIQUE/)
+    expect(() => db.prepare("INSERT INTO deferred_index (name) VALUES ('person_sport_id')").run()).toThrow(/NOT NULL/)
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../../src/shared/instant'
 import { exportRaw } from '../../../src/main/db/export'
 import { openDatabase } from '../../../src/main/db/open'
-import { countInWindow, deleteElements, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
+import { countInWindow, deleteElements, hasRowsInScope, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 
 function userLicence(id: number, modificationTime: string, user: Record<string, unknown>, extra: Record<string, unknown> = {}): ReceivedElement {
   const element = { id, modificationTime, licenceOrganizationName: 'Kangasalan Kiri', user, ...extra }
@@ -53,6 +53,14 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
     expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(1)
     expect([...exportRaw(db, 'user-licences')].map((raw) => JSON.parse(raw).id)).toEqual([1, 3])
+  })
+
+  it('tells whether a scope holds rows, the check that spares a first pass its sweep', () => {
+    const db = openDatabase(':memory:')
+    expect(hasRowsInScope(db, 'user-licences', 'federation 1')).toBe(false)
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
+    expect(hasRowsInScope(db, 'user-licences', 'federation 1')).toBe(true)
+    expect(hasRowsInScope(db, 'user-licences', 'federation 2')).toBe(false)
   })
 })
 
