@@ -100,10 +100,13 @@ export function Members() {
       if (gen !== generation.current) return
       shown.current = gen
       requested.current = new Set([0])
-      setQuery(next)
-      setTotal(result.total)
-      setPages(new Map([[0, result.rows]]))
-      setSelected(0)
+      // Rendered at once rather than in a scheduler task that may miss the coming frame.
+      flushSync(() => {
+        setQuery(next)
+        setTotal(result.total)
+        setPages(new Map([[0, result.rows]]))
+        setSelected(0)
+      })
       scrollRef.current?.scrollTo({ top: 0 })
     })
   }, [])
