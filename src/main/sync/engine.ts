@@ -167,14 +167,14 @@ interface FederationRoots {
  * Cancellations vanish without a trace in both lists; a full run reads every list and removes them.
  *
  * On a full run, after a complete error-free pass of a list that held rows before it, its rows
- * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the rows of lists whose
- * parent is gone; persons no longer referenced go too. 403 counts as an empty answer (DESIGN §3
- * rule 6), as do the `goneStatuses` of a child list; any other failure ends that list with its
- * error in the result, and the run carries on — unless the disk fails the database's writes
- * (full, read-only): then the run stops at once (`stoppedBy`). Into a database without persons (a
- * first sync) the member search index is built once at the end of the run instead of row by row,
- * and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty;
- * at the end, people without current data past the retention are purged (`db/retention.ts`).
+ * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the
+ * rows of lists whose parent is gone; persons no longer referenced go too. 403 counts as an empty
+ * answer (DESIGN §3 rule 6), as do the `goneStatuses` of a child list; any other failure ends that
+ * list with its error in the result, and the run carries on — unless the disk fails the database's
+ * writes (full, read-only): then the run stops at once (`stoppedBy`). Into a database without
+ * persons (a first sync) the member search index is built once at the end of the run instead of
+ * row by row, and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty; at
+ * the end, people without current data past the retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
  * @throws UserFacingError `storage-failure` when not even the run's start can be recorded.
