@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../../src/sandbox/index'
 import { ApiClient } from '../../../src/main/api/client'
-import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import type { WritableDB } from '../../../src/main/db/open'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync } from '../../../src/main/sync/engine'
 import { startTamperProxy, type Answer } from '../../support/dropProxy'
+import { closeAfterTest, startSyncFixture } from './fixture'
 import { expectMirror, stored } from './mirror'
 
 /**
@@ -18,23 +16,9 @@ import { expectMirror, stored } from './mirror'
  * clean sync mirrors the sandbox again.
  */
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
 /** A synced database, and a sandbox in which 5 user licences and one person changed since. */
 async function setup() {
-  const sandbox = await startSandbox({ athletes: 300, seed: 17 })
-  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'kanslia-bad-input-')), 'k.db'))
-  const clean = new ApiClient({ ...sandbox.credentials(), backoffBaseMs: 5, maxAttempts: 3 })
-  cleanups.push(
-    () => sandbox.close(),
-    () => {
-      db.close()
-    },
-    () => clean.close()
-  )
+  const { sandbox, db, client: clean } = await startSyncFixture({ sandbox: { athletes: 300, seed: 17 }, client: { backoffBaseMs: 5, maxAttempts: 3 } })
   expect((await runSync(db, clean)).ok).toBe(true)
   const touched = sandbox.store.userLicenceIds().slice(0, 5)
   sandbox.store.touchUserLicences(touched)
@@ -46,7 +30,7 @@ async function syncTampered(sandbox: Sandbox, db: WritableDB, tamper: (answer: A
   const listPath = `/api/public/v2/user-licence/${sandbox.federationId}`
   const proxy = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => (method === 'GET' && path.startsWith(listPath) ? tamper(answer) : undefined))
   const client = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5, maxAttempts: 3 })
-  cleanups.push(
+  closeAfterTest(
     () => proxy.close(),
     () => client.close()
   )
@@ -135,7 +119,7 @@ describe('bad input from the API (issue 6)', () => {
     const yearAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000).toUTCString()
     const proxy = await startTamperProxy(sandbox.baseUrl, (_, __, answer) => ({ ...answer, headers: { ...answer.headers, date: yearAgo } }))
     const client = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, authUrl: proxy.url, backoffBaseMs: 5 })
-    cleanups.push(
+    closeAfterTest(
       () => proxy.close(),
       () => client.close()
     )

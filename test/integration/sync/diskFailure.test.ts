@@ -1,13 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../src/sandbox/index'
-import { ApiClient } from '../../../src/main/api/client'
-import { openDatabase } from '../../../src/main/db/open'
+import { describe, expect, it } from 'vitest'
 import { storageFailure } from '../../../src/main/db/storageFailure'
 import { runSync } from '../../../src/main/sync/engine'
+import { startSyncFixture } from './fixture'
 import { expectMirror, stored } from './mirror'
 
 /**
@@ -17,24 +12,8 @@ import { expectMirror, stored } from './mirror'
  * read-only: both fail writes with the codes a real disk gives (SQLITE_FULL, SQLITE_READONLY).
  */
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function setup() {
-  const sandbox = await startSandbox({ athletes: 300, seed: 19 })
-  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-disk-')), 'k.db')
-  const db = openDatabase(dbFile)
-  const client = new ApiClient({ ...sandbox.credentials(), backoffBaseMs: 5, maxAttempts: 3 })
-  cleanups.push(
-    () => sandbox.close(),
-    () => {
-      db.close()
-    },
-    () => client.close()
-  )
-  return { sandbox, db, client }
+function setup() {
+  return startSyncFixture({ sandbox: { athletes: 300, seed: 19 }, client: { backoffBaseMs: 5, maxAttempts: 3 } })
 }
 
 describe('storageFailure', () => {

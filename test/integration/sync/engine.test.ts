@@ -1,36 +1,18 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import type { Sandbox, SandboxOptions } from '../../../src/sandbox/index'
 import { parseInstant } from '../../../src/shared/instant'
-import { ApiClient, type ApiClientOptions } from '../../../src/main/api/client'
-import { openDatabase } from '../../../src/main/db/open'
+import type { ApiClientOptions } from '../../../src/main/api/client'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync, type SyncProgress } from '../../../src/main/sync/engine'
 import { fetchAll } from '../../support/truth'
+import { startSyncFixture } from './fixture'
 import { ageLastReads, expectMirror, stored } from './mirror'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function setup(options: SandboxOptions = {}, clientOptions: Partial<ApiClientOptions> = {}) {
-  const sandbox = await startSandbox({ athletes: 300, seed: 5, ...options })
-  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-sync-')), 'k.db')
-  const db = openDatabase(dbFile)
-  const client = new ApiClient({ ...sandbox.credentials(), backoffBaseMs: 20, ...clientOptions })
-  cleanups.push(
-    () => sandbox.close(),
-    () => {
-      db.close()
-    },
-    () => client.close()
-  )
-  return { sandbox, db, client, dbFile }
+function setup(options: SandboxOptions = {}, clientOptions: Partial<ApiClientOptions> = {}) {
+  return startSyncFixture({ sandbox: { athletes: 300, seed: 5, ...options }, client: { backoffBaseMs: 20, ...clientOptions } })
 }
 
 /** Requests the sandbox answered, as parsed URLs, for `path` fragments like '/user-licence/'. */

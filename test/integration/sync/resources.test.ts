@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index'
-import { ApiClient } from '../../../src/main/api/client'
-import { openDatabase } from '../../../src/main/db/open'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync } from '../../../src/main/sync/engine'
 import { fetchAll } from '../../support/truth'
+import { startSyncFixture } from './fixture'
 import { ageLastReads, expectMirror, stored } from './mirror'
 
 /**
@@ -17,26 +13,10 @@ import { ageLastReads, expectMirror, stored } from './mirror'
  * stores only that club's data.
  */
 
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
 const FAULTS = { errorRate: 0.1, rateLimitRate: 0.02, retryAfterSeconds: 1, truncateNext: 1, seed: 4 }
 
-async function setup(options: SandboxOptions, clientId?: string) {
-  const sandbox = await startSandbox({ athletes: 5000, seed: 11, ...options })
-  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'kanslia-resources-')), 'k.db'))
-  const credentials = clientId ? sandbox.clientCredentials(clientId) : sandbox.credentials()
-  const client = new ApiClient({ ...credentials, backoffBaseMs: 20, maxAttempts: 10 })
-  cleanups.push(
-    () => sandbox.close(),
-    () => {
-      db.close()
-    },
-    () => client.close()
-  )
-  return { sandbox, db, client }
+function setup(options: SandboxOptions, clientId?: string) {
+  return startSyncFixture({ sandbox: { athletes: 5000, seed: 11, ...options }, client: { backoffBaseMs: 20, maxAttempts: 10 }, clientId })
 }
 
 /** Paths of the requests the sandbox answered, e.g. to count registration reads. */
