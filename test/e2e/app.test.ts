@@ -26,6 +26,12 @@ describe('desktop app in Chromium', () => {
   const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
   const members = async (input: object) => ((await app.call('listMembers', input)) as { ok: true; value: MemberPage }).value
   const count = (n: number) => `${new Intl.NumberFormat('fi').format(n)} jäsentä`
+  /** The worksheet `name` of the workbook the app saved last. */
+  const savedSheet = async (name: string) => {
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(app.saved.at(-1)!)
+    return workbook.getWorksheet(name)!
+  }
   /** Waits for the member count; on failure the message shows the count the page did show. */
   const expectCount = (text: string) => expect.poll(() => app.page.getByTestId('member-count').textContent(), { timeout: 30_000 }).toBe(text)
   /** Picks an option of a Mantine select and waits until the select shows it (a click during a transition can miss). */
@@ -255,9 +261,7 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('members-export-xlsx').click()
     await page.getByTestId('members-message').getByText('Tallennettu', { exact: false }).waitFor()
     expect(app.saved.at(-1)).toMatch(/members-\d{4}-\d{2}-\d{2}\.xlsx$/)
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(app.saved.at(-1)!)
-    const sheet = workbook.getWorksheet('members')!
+    const sheet = await savedSheet('members')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Nimi', 'Sport-ID', 'Syntynyt', 'Seura', 'Lisenssi', 'Lisenssi päättyy', 'Vakuutus'])
     expect(sheet.rowCount).toBe(shown.total + 1)
     const first = shown.rows[0]
@@ -310,9 +314,7 @@ describe('desktop app in Chromium', () => {
     const organizations = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
     await page.getByTestId('organizations-export-xlsx').click()
     await page.getByTestId('organizations-message').getByText('Tallennettu', { exact: false }).waitFor()
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(app.saved.at(-1)!)
-    const sheet = workbook.getWorksheet('organizations')!
+    const sheet = await savedSheet('organizations')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Organisaatio', 'Tyyppi', 'Yläorganisaatio'])
     expect(sheet.rowCount).toBe(organizations.length + 1)
     await page.getByTestId('nav-sync').click()
@@ -357,9 +359,7 @@ describe('desktop app in Chromium', () => {
     await shot('venue-list')
     await page.getByTestId('venue-list-export-xlsx').click()
     await page.getByTestId('venue-message').getByText('Tallennettu 500 riviä', { exact: false }).waitFor()
-    const exported = new ExcelJS.Workbook()
-    await exported.xlsx.readFile(app.saved.at(-1)!)
-    const checked = exported.getWorksheet('start-list')!
+    const checked = await savedSheet('start-list')
     expect(checked.getRow(1).values).toEqual([undefined, 'Rivi', 'Jäsen', 'Tulos'])
     expect(checked.rowCount).toBe(501)
     expect(checked.getRow(2).getCell(1).value).toBe(lines[0])
@@ -478,9 +478,7 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('renewal-export-xlsx').click()
     await page.getByTestId('renewal-message').getByText('Tallennettu', { exact: false }).waitFor()
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(app.saved.at(-1)!)
-    const sheet = workbook.getWorksheet('licence-ending')!
+    const sheet = await savedSheet('licence-ending')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Sukunimi', 'Etunimet', 'Sport-ID', 'Lisenssi tai vakuutus', 'Päättyy', 'Sähköposti', 'Huoltajien sähköposti'])
     expect(sheet.rowCount).toBe(list.total + 1)
     const first = list.rows[0]
@@ -548,9 +546,7 @@ describe('desktop app in Chromium', () => {
     await shot('events')
     await page.getByTestId('participants-export-xlsx').click()
     await page.getByTestId('events-message').getByText('Tallennettu', { exact: false }).waitFor()
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(app.saved.at(-1)!)
-    expect(workbook.getWorksheet('participants')!.rowCount).toBe(event.registrations + 1)
+    expect((await savedSheet('participants')).rowCount).toBe(event.registrations + 1)
     await page.getByTestId('participant-cancel').first().click()
     await page.getByTestId('events-message').getByText('Peruutus on jonossa', { exact: false }).waitFor()
     const kinds = (await value<OutboxView>('getOutbox')).items.slice(-3).map((i) => i.kind)
@@ -630,9 +626,7 @@ describe('desktop app in Chromium', () => {
     await shot('reports')
     await page.getByTestId('report-ages-xlsx').click()
     await page.getByTestId('reports-message').getByText('Tallennettu', { exact: false }).waitFor()
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(app.saved.at(-1)!)
-    const sheet = workbook.getWorksheet('ages')!
+    const sheet = await savedSheet('ages')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Ikä', 'Naiset', 'Miehet', 'Muut'])
     expect(sheet.rowCount).toBe(reports.ages.length + 1)
     expect(sheet.getRow(2).getCell(2).value).toBe(reports.ages[0].female)
