@@ -9,6 +9,11 @@ export class KansliaError extends Error {
   }
 }
 
+/** What to tell the person about a failed call: the main process's message for a KansliaError, else the error as text. */
+export function errorText(error: unknown): string {
+  return error instanceof KansliaError ? error.message : String(error)
+}
+
 /** The contract the preload exposes (`window.kanslia`). */
 function bridge(): KansliaApi {
   return window.kanslia

@@ -2,7 +2,7 @@ import { Alert, Button, Group, JsonInput, Modal, Stack, Text } from '@mantine/co
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OutboxItem } from '../../../shared/outbox'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 
 interface EditChangeProps {
   /** A queued or rejected item of a kind without its own form, or null when closed. */
@@ -47,7 +47,7 @@ export function EditChange({ item, onClose, onEdited }: EditChangeProps) {
     try {
       onEdited(await call('editChange', { itemId: item.id, input: input as Record<string, unknown> }))
     } catch (failure) {
-      setError(failure instanceof KansliaError ? failure.message : String(failure))
+      setError(errorText(failure))
     } finally {
       setBusy(false)
     }

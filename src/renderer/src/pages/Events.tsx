@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@man
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../../../shared/events'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -23,7 +23,7 @@ export function Events() {
   const [open, setOpen] = useState<EventRow | null>(null)
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
-  const fail = (error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
+  const fail = (error: unknown) => setMessage({ color: 'red', text: errorText(error) })
 
   useEffect(() => {
     call('getEvents', { text, from: from || undefined, to: to || undefined })

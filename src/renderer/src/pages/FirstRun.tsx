@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { KansliaError } from '../api'
+import { errorText } from '../api'
 import { useAppStore } from '../stores/app'
 import { LanguagePicker } from './Settings'
 import { SyncProgress } from './SyncProgress'
@@ -19,7 +19,7 @@ export function FirstRun() {
     try {
       await action()
     } catch (failure) {
-      setError(failure instanceof KansliaError ? failure.message : String(failure))
+      setError(errorText(failure))
     } finally {
       setBusy(false)
     }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
 import { localDate } from '../../../shared/localDate'
 import type { OutboxItem } from '../../../shared/outbox'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { formatDate } from '../i18n'
 
 /** The granter's name is kept between grants on this computer: a secretary grants under one name. */
@@ -75,7 +75,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
       localStorage.setItem(GRANTER_KEY, grant.meritGranter)
       onQueued(item, description)
     } catch (failure) {
-      setError(failure instanceof KansliaError ? failure.message : String(failure))
+      setError(errorText(failure))
       setStep('form')
     } finally {
       setBusy(false)

@@ -2,7 +2,7 @@ import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mant
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -35,7 +35,7 @@ export function Licences() {
     ]
     call('exportTable', { table: 'licences', format, columns, rows })
       .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }
 
   const list = (title: string, items: Array<{ id: number; name: string; count: number }>) => (

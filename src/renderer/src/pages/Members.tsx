@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MEMBER_EXPORT_COLUMNS, type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -214,7 +214,7 @@ export function Members() {
       const values = { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing'), insured: t('status.insured'), uninsured: t('status.uninsured') }
       call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
         .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-        .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+        .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
     },
     [t]
   )

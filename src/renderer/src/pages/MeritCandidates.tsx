@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, Title } 
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MeritCandidate, MeritCandidateList, OrderedMeritGroup } from '../../../shared/meritCandidates'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
@@ -33,7 +33,7 @@ export function MeritCandidates() {
     if (groupId === null) return
     call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })
       .then(setList)
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }, [groupId, seasons, nextMeritId, dataVersion])
 
   const group = groups.find((g) => g.id === groupId)

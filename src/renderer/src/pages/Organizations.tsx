@@ -2,7 +2,7 @@ import { Alert, getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, 
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationNode } from '../../../shared/ipc/contract'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { TableActions } from '../components/TableActions'
 import { useAppStore } from '../stores/app'
 
@@ -46,7 +46,7 @@ export function Organizations() {
     ]
     call('exportTable', { table: 'organizations', format, columns, rows })
       .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }
 
   return (

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MeritChoice, OutboxView } from '../../../shared/ipc/contract'
 import type { OutboxItem, OutboxState } from '../../../shared/outbox'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { EditChange } from './EditChange'
@@ -53,7 +53,7 @@ export function Outbox() {
   const reload = useCallback(() => {
     call('getOutbox')
       .then(setView)
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }, [])
   useEffect(reload, [reload, outboxVersion])
 
@@ -63,7 +63,7 @@ export function Outbox() {
     try {
       await action()
     } catch (error) {
-      setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
+      setMessage({ color: 'red', text: errorText(error) })
     }
     reload()
   }

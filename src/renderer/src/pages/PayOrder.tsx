@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PaymentMethods } from '../../../shared/api/v2Activity'
 import type { OutboxItem } from '../../../shared/outbox'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 
 /** The order id a sent `order-create` item received (spec v2 §4.9 POST /order answers `orderId`), or null. */
 export function placedOrderId(item: OutboxItem): number | null {
@@ -35,7 +35,7 @@ export function PayOrder({ orderId, onClose, onQueued }: PayOrderProps) {
   const [accepted, setAccepted] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const fail = (failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure))
+  const fail = (failure: unknown) => setError(errorText(failure))
 
   useEffect(() => {
     setMethods(null)

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EventRow } from '../../../shared/events'
 import { localDate } from '../../../shared/localDate'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { formatDate } from '../i18n'
 
 interface RegisterToEventProps {
@@ -40,7 +40,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
         await call('queueChange', { kind: 'event-registration', input: { eventUuid: uuid!, registration: { participantUserId } } })
         queued++
       } catch (error) {
-        refused.push(error instanceof KansliaError ? error.message : String(error))
+        refused.push(errorText(error))
       }
     }
     setBusy(false)

@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Group, NumberInput, Select, Stack, Table, Text, Ti
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -30,7 +30,7 @@ export function Renewals() {
   useEffect(() => {
     call('getRenewalList', { kind, days })
       .then(setList)
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }, [kind, days, dataVersion])
 
   const shown = RENEWAL_COLUMNS.filter((column) => columns.includes(column))
@@ -47,7 +47,7 @@ export function Renewals() {
       const result = await call('exportRenewalList', { kind, days, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
       if (result.saved !== null) setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) })
     } catch (error) {
-      setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) })
+      setMessage({ color: 'red', text: errorText(error) })
     }
   }
   const copyEmails = async () => {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, T
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { useAppStore } from '../stores/app'
 
 /** Each report: its category column and its value columns, as charted, tabled and exported. */
@@ -33,14 +33,14 @@ export function Reports() {
   useEffect(() => {
     call('getReports', periodId === undefined ? undefined : { licencePeriodId: periodId })
       .then(setData)
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }, [dataVersion, periodId])
 
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
     const { key, values } = LAYOUT[report]
     call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns: [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) })) })
       .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: error instanceof KansliaError ? error.message : String(error) }))
+      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
   }
 
   if (data === null) return message ? <Alert color="red">{message.text}</Alert> : <Loader m="md" />

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { LANGUAGES } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -89,7 +89,7 @@ function RetentionSetting({ months }: { months: number }) {
       const saved = await call('setRetention', { months: Number(value) })
       setMessage({ color: 'green', text: t('settings.retentionSaved', { count: saved.months }) })
     } catch (failure) {
-      setMessage({ color: 'red', text: failure instanceof KansliaError ? failure.message : String(failure) })
+      setMessage({ color: 'red', text: errorText(failure) })
     }
   }
   return (
@@ -143,7 +143,7 @@ function RemoveConnection() {
       if (notices.length > 0) setKeychainNotice(notices.join(' '))
       else await load()
     } catch (failure) {
-      setError(failure instanceof KansliaError ? failure.message : String(failure))
+      setError(errorText(failure))
     }
   }
   const label = app?.mode === 'demo' ? t('settings.removeDemo') : t('settings.remove')

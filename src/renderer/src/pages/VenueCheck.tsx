@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { LicenceVerdict } from '../../../shared/licenceValidity'
 import { localDate } from '../../../shared/localDate'
 import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult } from '../../../shared/venueCheck'
-import { call, KansliaError } from '../api'
+import { call, errorText } from '../api'
 import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
 
@@ -88,7 +88,7 @@ export function VenueCheck() {
       .then((answer) => {
         if (question === asked.current) setResult(answer)
       })
-      .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
+      .catch((failure: unknown) => setError(errorText(failure)))
   }, [text, date, mode])
 
   const checkList = () => {
@@ -98,7 +98,7 @@ export function VenueCheck() {
         setListResult(answer)
         setImported(null)
       })
-      .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
+      .catch((failure: unknown) => setError(errorText(failure)))
   }
   const importList = () => {
     setError(null)
@@ -108,7 +108,7 @@ export function VenueCheck() {
         setListResult(answer.result)
         setImported(answer.file)
       })
-      .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
+      .catch((failure: unknown) => setError(errorText(failure)))
   }
   /** A start list row's cells as the table shows them. */
   const cells = (row: StartListRow) => ({
@@ -122,7 +122,7 @@ export function VenueCheck() {
     const columns = (['line', 'member', 'result'] as const).map((key) => ({ key, label: t(`venue.${key}`) }))
     call('exportTable', { table: 'start-list', format, columns, rows: listResult!.rows.map(cells) })
       .then((answer) => answer.saved !== null && setSaved(t('table.saved', { rows: answer.rows, file: answer.saved })))
-      .catch((failure: unknown) => setError(failure instanceof KansliaError ? failure.message : String(failure)))
+      .catch((failure: unknown) => setError(errorText(failure)))
   }
   const ok = listResult?.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length ?? 0
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AppState, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
-import { call, KansliaError, onEvent } from '../api'
+import { call, errorText, onEvent } from '../api'
 
 /** The app's pages. */
 export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
@@ -54,7 +54,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       const summary = await call('syncNow', {})
       set((s) => ({ lastSummary: summary, syncError: summary.stoppedBy ?? summary.errors[0]?.message ?? null, dataVersion: s.dataVersion + 1 }))
     } catch (error) {
-      set({ syncError: error instanceof KansliaError ? error.message : String(error) })
+      set({ syncError: errorText(error) })
       throw error
     } finally {
       set({ syncing: false })
