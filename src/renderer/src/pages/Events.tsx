@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../../../shared/events'
-import { call, errorText } from '../api'
+import { call } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -22,8 +23,7 @@ export function Events() {
   const [events, setEvents] = useState<EventRow[]>([])
   const [open, setOpen] = useState<EventRow | null>(null)
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
-  const fail = (error: unknown) => setMessage({ color: 'red', text: errorText(error) })
+  const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
     call('getEvents', { text, from: from || undefined, to: to || undefined })
@@ -37,13 +37,12 @@ export function Events() {
 
   const cancel = (row: ParticipantRow) =>
     call('queueChange', { kind: 'registration-cancel', input: { eventUuid: open!.uuid, eventRegistrationId: row.eventRegistrationId } })
-      .then(() => setMessage({ color: 'green', text: t('events.cancelQueued') }))
+      .then(() => show('green', t('events.cancelQueued')))
       .catch(fail)
   const order = (row: ParticipantRow) =>
     call('queueChange', { kind: 'order-create', input: { userId: row.userId, eventRegistrationIds: [row.eventRegistrationId] } })
-      .then(() => setMessage({ color: 'green', text: t('order.placeQueued') }))
+      .then(() => show('green', t('order.placeQueued')))
       .catch(fail)
-  const saved = (result: { saved: string | null; rows: number }) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) })
   const exportParticipants = (format: 'csv' | 'xlsx') =>
     call('exportEventParticipants', { uuid: open!.uuid, format, columns: PARTICIPANT_COLUMNS.map((key) => ({ key, label: t(`events.column.${key}`) })) })
       .then(saved)
@@ -75,11 +74,7 @@ export function Events() {
         <TextInput type="date" label={t('events.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput type="date" label={t('events.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="events-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="events-message" />
       <Group justify="space-between">
         <Text size="sm" data-testid="events-count">
           {t('events.count', { count: events.length })}

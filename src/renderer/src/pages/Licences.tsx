@@ -1,8 +1,9 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
-import { call, errorText } from '../api'
+import { call } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -15,14 +16,14 @@ export function Licences() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [periods, setPeriods] = useState<LicencePeriodSummary[]>([])
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const { notice, clear, fail, saved } = useNotice()
   useEffect(() => {
     void call('getLicenceSummary').then(setPeriods)
   }, [dataVersion])
   const number = new Intl.NumberFormat(i18n.language)
 
   const exportAs = (format: 'csv' | 'xlsx') => {
-    setMessage(null)
+    clear()
     const rows = periods.flatMap((period) => [
       ...period.licences.map((item) => ({ period: period.name, kind: t('licences.licence'), name: item.name, count: item.count })),
       ...period.insurances.map((item) => ({ period: period.name, kind: t('licences.insurance'), name: item.name, count: item.count }))
@@ -34,8 +35,8 @@ export function Licences() {
       { key: 'count', label: t('licences.count') }
     ]
     call('exportTable', { table: 'licences', format, columns, rows })
-      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+      .then(saved)
+      .catch(fail)
   }
 
   const list = (title: string, items: Array<{ id: number; name: string; count: number }>) => (
@@ -62,11 +63,7 @@ export function Licences() {
         <Title order={2}>{t('licences.heading')}</Title>
         <TableActions label={t('licences.heading')} testId="licences" disabled={periods.length === 0} onExport={exportAs} />
       </Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="licences-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="licences-message" />
       {periods.map((period) => (
         <Card withBorder key={period.id} data-testid="licence-period">
           <Title order={3}>{period.name}</Title>

@@ -6,7 +6,8 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MEMBER_EXPORT_COLUMNS, type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
-import { call, errorText } from '../api'
+import { call } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -62,7 +63,7 @@ export function Members() {
   const [granting, setGranting] = useState(false)
   const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const { notice, clear, fail, saved } = useNotice()
   /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   const grantees = useMemo(() => [...ticked], [ticked])
@@ -210,13 +211,13 @@ export function Members() {
   /** Exports every member of the current search, filters and order (not only the rows loaded), with the list's columns. */
   const exportAs = useCallback(
     (format: 'csv' | 'xlsx') => {
-      setMessage(null)
+      clear()
       const values = { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing'), insured: t('status.insured'), uninsured: t('status.uninsured') }
       call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
-        .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-        .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+        .then(saved)
+        .catch(fail)
     },
-    [t]
+    [t, clear, saved, fail]
   )
   /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
   const print = useCallback(async () => {
@@ -327,11 +328,7 @@ export function Members() {
         <SearchBox inputRef={searchRef} onSearch={onSearch} onNavigate={onNavigate} />
         <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="members-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="members-message" />
       {queuedSummary && (
         <Alert color="green" withCloseButton onClose={() => setQueuedSummary(null)} data-testid="grant-queued">
           {queuedSummary}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MeritCandidate, MeritCandidateList, OrderedMeritGroup } from '../../../shared/meritCandidates'
-import { call, errorText } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
+import { call } from '../api'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
@@ -21,7 +22,7 @@ export function MeritCandidates() {
   const [nextMeritId, setNextMeritId] = useState<number | null>(null)
   const [list, setList] = useState<MeritCandidateList | null>(null)
   const [granting, setGranting] = useState(false)
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const { notice, show, clear, fail } = useNotice()
 
   useEffect(() => {
     void call('getOrderedMeritGroups').then((answer) => {
@@ -33,7 +34,7 @@ export function MeritCandidates() {
     if (groupId === null) return
     call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })
       .then(setList)
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+      .catch(fail)
   }, [groupId, seasons, nextMeritId, dataVersion])
 
   const group = groups.find((g) => g.id === groupId)
@@ -77,11 +78,7 @@ export function MeritCandidates() {
           </Button>
         )}
       </Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="candidates-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="candidates-message" />
       {list && (
         <Text size="sm" data-testid="candidates-count">
           {t('candidates.count', { count: list.total })}
@@ -129,7 +126,7 @@ export function MeritCandidates() {
         onClose={() => setGranting(false)}
         onQueued={(_item, description) => {
           setGranting(false)
-          setMessage({ color: 'green', text: t('grant.queued', { summary: description }) })
+          show('green', t('grant.queued', { summary: description }))
         }}
       />
     </Stack>

@@ -1,8 +1,9 @@
-import { Alert, getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
+import { getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationNode } from '../../../shared/ipc/contract'
-import { call, errorText } from '../api'
+import { call } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { useAppStore } from '../stores/app'
 
@@ -33,10 +34,10 @@ export function Organizations() {
   }, [dataVersion])
   const data = useMemo(() => toTree(organizations), [organizations])
   const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), o.type])), [organizations])
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const { notice, clear, fail, saved } = useNotice()
 
   const exportAs = (format: 'csv' | 'xlsx') => {
-    setMessage(null)
+    clear()
     const names = new Map(organizations.map((o) => [o.id, o.name]))
     const rows = organizations.map((o) => ({ name: o.name, type: o.type, parent: o.parentId === null ? null : (names.get(o.parentId) ?? null) }))
     const columns = [
@@ -45,8 +46,8 @@ export function Organizations() {
       { key: 'parent', label: t('organizations.parent') }
     ]
     call('exportTable', { table: 'organizations', format, columns, rows })
-      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+      .then(saved)
+      .catch(fail)
   }
 
   return (
@@ -55,11 +56,7 @@ export function Organizations() {
         <Title order={2}>{t('organizations.heading')}</Title>
         <TableActions label={t('organizations.heading')} testId="organizations" disabled={organizations.length === 0} onExport={exportAs} />
       </Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="organizations-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="organizations-message" />
       <OrganizationTree key={organizations.length} data={data} types={types} />
     </Stack>
   )

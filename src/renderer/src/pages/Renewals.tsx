@@ -1,8 +1,9 @@
-import { Alert, Button, Chip, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Chip, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
-import { call, errorText } from '../api'
+import { call } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -25,12 +26,12 @@ export function Renewals() {
   const [days, setDays] = useState(30)
   const [columns, setColumns] = useState<RenewalColumn[]>(DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
     call('getRenewalList', { kind, days })
       .then(setList)
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+      .catch(fail)
   }, [kind, days, dataVersion])
 
   const shown = RENEWAL_COLUMNS.filter((column) => columns.includes(column))
@@ -42,18 +43,18 @@ export function Renewals() {
   }
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
-    setMessage(null)
+    clear()
     try {
       const result = await call('exportRenewalList', { kind, days, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
-      if (result.saved !== null) setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) })
+      saved(result)
     } catch (error) {
-      setMessage({ color: 'red', text: errorText(error) })
+      fail(error)
     }
   }
   const copyEmails = async () => {
     const emails = await call('getRenewalEmails', { kind, days })
     await navigator.clipboard.writeText(emails.join(', '))
-    setMessage({ color: 'green', text: t('renewals.copied', { count: emails.length }) })
+    show('green', t('renewals.copied', { count: emails.length }))
   }
 
   return (
@@ -86,11 +87,7 @@ export function Renewals() {
           ))}
         </Group>
       </Chip.Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="renewal-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="renewal-message" />
       {list && (
         <Text size="sm" data-testid="renewal-count">
           {t('renewals.count', { count: list.total })}

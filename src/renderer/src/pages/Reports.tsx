@@ -3,7 +3,8 @@ import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, T
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
-import { call, errorText } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
+import { call } from '../api'
 import { useAppStore } from '../stores/app'
 
 /** Each report: its category column and its value columns, as charted, tabled and exported. */
@@ -29,21 +30,21 @@ export function Reports() {
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [data, setData] = useState<ReportData | null>(null)
   const [periodId, setPeriodId] = useState<number | undefined>(undefined)
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const { notice, clear, fail, saved } = useNotice()
   useEffect(() => {
     call('getReports', periodId === undefined ? undefined : { licencePeriodId: periodId })
       .then(setData)
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+      .catch(fail)
   }, [dataVersion, periodId])
 
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
     const { key, values } = LAYOUT[report]
     call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns: [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) })) })
-      .then((result) => result.saved !== null && setMessage({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) }))
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
+      .then(saved)
+      .catch(fail)
   }
 
-  if (data === null) return message ? <Alert color="red">{message.text}</Alert> : <Loader m="md" />
+  if (data === null) return notice ? <Alert color="red">{notice.text}</Alert> : <Loader m="md" />
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
@@ -63,11 +64,7 @@ export function Reports() {
           </Button>
         </Group>
       </Group>
-      {message && (
-        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="reports-message">
-          {message.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} testId="reports-message" />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {REPORT_NAMES.map((report) => {
           const { key, values } = LAYOUT[report]
