@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION, migrate } from '../../../src/main/db/migrate'
-import { openDatabase, openDatabaseReadonly, SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError, type WritableDB } from '../../../src/main/db/open'
+import { openDatabase, openDatabaseReadonly, READER_CACHE_KIB, SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError, type WritableDB } from '../../../src/main/db/open'
 import { DATABASE_KEY_ENV, DatabaseKeyError } from '../../../src/main/secrets/databaseKey'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'kanslia-db-'))
@@ -57,6 +57,15 @@ describe('openDatabase', () => {
     openDatabase(file).close()
     const db = openDatabaseReadonly(file)
     expect(() => db.prepare("INSERT INTO sync_run (started_at, full) VALUES ('x', 0)").run()).toThrow(/readonly/)
+    db.close()
+  })
+
+  it('a read-only connection keeps a page cache large enough for the member search (not SQLite\'s 2 MB default)', () => {
+    const file = join(dir(), 'k.db')
+    openDatabase(file).close()
+    const db = openDatabaseReadonly(file)
+    expect(db.pragma('cache_size', { simple: true })).toBe(-READER_CACHE_KIB)
+    expect(READER_CACHE_KIB).toBeGreaterThanOrEqual(32_768)
     db.close()
   })
 
