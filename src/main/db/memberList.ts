@@ -41,11 +41,12 @@ const PERSON_ORDER: Record<Exclude<MemberSortColumn, 'club'>, (d: string) => str
 const ORDER_INDEX: Partial<Record<MemberSortColumn, string>> = { name: 'person_name', sportId: 'person_sport_id' }
 /**
  * Matches above which a search walks the sort's index instead of sorting its matches. Measured at
- * 150,000 persons: sorting from `person_order` costs about 1.5 µs a match (2,800 matches 4 ms),
- * walking depends on where the matches lie in the order (the same 2,800 "vir…" 16 ms, 50,000
- * "m…" 17 ms against 45 ms sorted).
+ * 150,000 persons with the reader's cache (db/open.ts): sorting from `person_order` costs about
+ * 0.6 µs a match ("sal…", 8,200 matches: 5.7 ms; "m…", 50,000: 29 ms); walking costs about
+ * 0.16 µs a match for the set of matches plus the index entries read before the window's last
+ * match, so it is slowest for names late in the order ("sal…" walked: 11 ms; "m…": 8 ms).
  */
-const BROAD_SEARCH = 5000
+const BROAD_SEARCH = 10_000
 
 /**
  * How a window of persons is found: `walk` the sort's index, stopping after the window (a broad
@@ -195,8 +196,11 @@ const LIVE_STATUS: Record<LicenceStatus, string> = {
  * with that club, licence, licence period; the current licence's status on `today`), sorted,
  * `limit` rows from `offset`, and the number of matching members. Any text is accepted.
  * @param today ISO date (YYYY-MM-DD) on which licence and insurance status are evaluated.
+ * @param plan how a search's window is found; chosen from its number of matches unless given
+ *   (tests compare the plans' answers). Without search text, or while a first sync has dropped
+ *   the order indexes, it is always the planner's.
  */
-export function listMembers(db: ReadableDB, query: MemberListQuery, today: string): MemberPage {
+export function listMembers(db: ReadableDB, query: MemberListQuery, today: string, plan?: Exclude<WindowPlan, 'planner'>): MemberPage {
   const text = query.text.trim()
   const fts = text === '' ? null : toFtsQuery(text)
   const sportId = /^\d{1,9}$/.test(text) ? Number(text) : null
@@ -205,8 +209,8 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const matches = fts === null ? null : (prepared(db, 'SELECT count(*) AS n FROM member_search WHERE member_search MATCH :fts').get({ fts }) as { n: number }).n
   const { personWhere, licenceFiltered } = personFilter(query, fts !== null, sportId)
   // During a first sync the order indexes are not there yet (db/bulkLoad.ts).
-  const plan: WindowPlan = matches === null || indexesDeferred(db) ? 'planner' : matches > BROAD_SEARCH ? 'walk' : 'sort'
-  const sql = memberSummaryDate(db) === today ? summarySql(query, personWhere, plan) : liveSql(query, personWhere, plan)
+  const window: WindowPlan = matches === null || indexesDeferred(db) ? 'planner' : (plan ?? (matches > BROAD_SEARCH ? 'walk' : 'sort'))
+  const sql = memberSummaryDate(db) === today ? summarySql(query, personWhere, window) : liveSql(query, personWhere, window)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts
   if (sportId !== null) personParams.sportId = sportId
