@@ -132,7 +132,9 @@ export function Members() {
     [query]
   )
 
-  const virtualizer = useVirtualizer({ count: total, getScrollElement, estimateSize, overscan: 12 })
+  // Every search answer renders the rows on screen and the overscan anew: 4 rows beyond each edge
+  // keep scrolling smooth; 12 made the ~17 rows on screen ~30 to render and lay out.
+  const virtualizer = useVirtualizer({ count: total, getScrollElement, estimateSize, overscan: 4 })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
