@@ -46,6 +46,7 @@ import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidat
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../outbox/limits'
 import { listMembers, type MemberListQuery } from '../db/memberList'
+import { MemberListCache } from '../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
 import { readRetention, setRetentionMonths } from '../db/retention'
@@ -120,7 +121,7 @@ export class DesktopSession {
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
   private lastError: string | null = null
-  private reader: { file: string; db: ReadableDB } | null = null
+  private reader: { file: string; db: ReadableDB; members: MemberListCache } | null = null
   private pushing: Promise<PushSummary> | null = null
   private pushTimer: NodeJS.Timeout | null = null
   private readonly autoPush: boolean
@@ -241,13 +242,14 @@ export class DesktopSession {
    * @throws UserFacingError `no-database` before the first sync; DatabaseKeyError when the
    *   database's key is missing or does not fit (issue 6).
    */
-  private read<T>(use: (db: ReadableDB) => T): T {
+  private read<T>(use: (db: ReadableDB, members: MemberListCache) => T): T {
     if (this.reader?.file !== this.dbFile) {
       this.reader?.db.close()
       this.reader = null
-      this.reader = { file: this.dbFile, db: this.openReader(this.dbFile) }
+      const db = this.openReader(this.dbFile)
+      this.reader = { file: this.dbFile, db, members: new MemberListCache(db) }
     }
-    return use(this.reader.db)
+    return use(this.reader.db, this.reader.members)
   }
 
   private openReader(file: string): ReadableDB {
@@ -331,9 +333,20 @@ export class DesktopSession {
     return request.rows.length
   }
 
-  /** One window of the member list; see `listMembers` in db/memberList. @throws UserFacingError `no-database` before the first sync. */
+  /**
+   * One window of the member list; see `listMembers` in db/memberList, answered through the
+   * reader's MemberListCache. When the list without search text is asked for (the page opens, the
+   * search is cleared), the one-letter searches with the same filters are prepared in the
+   * background: a search's first keystroke is its slowest query (DESIGN §7 keystroke budget).
+   * @throws UserFacingError `no-database` before the first sync.
+   */
   members(query: MemberListQuery): MemberPage {
-    return this.read((db) => listMembers(db, query, this.today()))
+    const today = this.today()
+    return this.read((_db, members) => {
+      const page = members.list(query, today)
+      if (query.text.trim() === '' && query.offset === 0) members.warm(query, today)
+      return page
+    })
   }
 
   /** One member's detail, or null. @throws UserFacingError `no-database` before the first sync. */
