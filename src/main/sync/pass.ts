@@ -207,9 +207,12 @@ export class Pass {
           page++
         }
         // The next request depends only on this page's instants, so it runs while this page is
-        // written; the server prepares it meanwhile.
+        // written; the server prepares it meanwhile. The writing is synchronous: one turn of the
+        // event loop first lets undici put the request on the wire (a first sync at 150,000
+        // athletes: 50 s → 40 s; a setImmediate is not enough).
         pending = this.fetchWindow(anchor, page, size, 'asc')
         pending.catch(() => undefined)
+        await new Promise((resolve) => setTimeout(resolve, 0))
       }
       this.skipped += sorted.skipped
       this.store(sorted.received, 1, sorted.newestUs)

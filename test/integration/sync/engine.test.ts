@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox/index'
@@ -122,6 +123,36 @@ describe('runSync against the Federation Sandbox', () => {
     expect(done).toBe(true)
     expect(result.ok).toBe(true)
     await expectMirror(db, sandbox)
+  })
+
+  it('sends the request for the next page before it writes a page, so the sandbox prepares it meanwhile', async () => {
+    const { sandbox, db, client } = await setup()
+    const path = userLicencePath(sandbox)
+    // In order: requests for user licences as they leave the client, and pages of them as they are written.
+    const order: Array<'sent' | 'stored'> = []
+    const onSend = (message: unknown) => {
+      if ((message as { request: { path: string } }).request.path.startsWith(`${path}?`)) order.push('sent')
+    }
+    subscribe('undici:client:sendHeaders', onSend)
+    try {
+      const result = await runSync(db, client, {
+        pageSize: 40,
+        onProgress: (p) => {
+          if (p.resource === 'user-licences' && p.phase === 'page') order.push('stored')
+        }
+      })
+      expect(result.ok).toBe(true)
+    } finally {
+      unsubscribe('undici:client:sendHeaders', onSend)
+    }
+    const pages = order.filter((event) => event === 'stored').length
+    expect(pages).toBeGreaterThan(5)
+    // When the k-th page is written, the request for page k + 1 has left (the last page has no next).
+    order.forEach((event, i) => {
+      const sent = order.slice(0, i).filter((e) => e === 'sent').length
+      const stored = order.slice(0, i + 1).filter((e) => e === 'stored').length
+      if (event === 'stored' && stored < pages) expect(sent).toBeGreaterThan(stored)
+    })
   })
 
   it('pages through a bulk-import cluster even when its members change mid-cluster (page shift)', async () => {
