@@ -56,7 +56,7 @@ export class MemberListCache {
     return page
   }
 
-  /** Whether `query` would be answered from the cache now (for tests and the bench). */
+  /** Whether `query` would be answered from the cache now, without a query. */
   holds(query: MemberListQuery, today: string): boolean {
     this.forgetIfChanged(today)
     return this.answers.has(keyOf(query))
