@@ -15,10 +15,15 @@ const MAX_ANSWERS = 64
 /** Texts whose upper and lower case are one letter each and that the search index folds alike. */
 const CASE_FOLDABLE = /^[a-zåäö0-9\s]*$/i
 
-/** What an answer is kept under: the whole query, its text trimmed (and lower-cased where that cannot change the answer). */
+/**
+ * What an answer is kept under: every field of the query (so a field added later cannot be
+ * forgotten), in a fixed order, the text trimmed and lower-cased where that cannot change the answer.
+ */
 function keyOf(query: MemberListQuery): string {
   const text = query.text.trim()
-  return JSON.stringify([CASE_FOLDABLE.test(text) ? text.toLowerCase() : text, query.clubId, query.licenceId, query.licencePeriodId, query.status, query.sort, query.direction, query.offset, query.limit])
+  const fields: Record<string, unknown> = { ...query, text: CASE_FOLDABLE.test(text) ? text.toLowerCase() : text }
+  const names = Object.keys(fields).filter((name) => fields[name] !== undefined)
+  return JSON.stringify(names.sort().map((name) => [name, fields[name]]))
 }
 
 /**
