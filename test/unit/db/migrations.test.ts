@@ -224,6 +224,26 @@ describe('migrations', () => {
     expect(() => db.prepare("INSERT INTO deferred_index (name) VALUES ('person_sport_id')").run()).toThrow(/NOT NULL/)
   })
 
+  it('0012-renewal-list-indexes widens the per-person indexes of user licences and insurances behind their leading columns, or the definition a first sync will restore', () => {
+    const indexSql = (db: WritableDB, name: string) => db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name)
+    const db = fresh()
+    migrate(db, 11)
+    db.prepare("INSERT INTO user_licence (id, scope, modification_us, generation, raw, user_id, licence_id, licence_period_id) VALUES (1, 'federation 1', 1, 1, '{}', 7, 3, 2026)").run()
+    expect(migrate(db, 12)).toEqual([12])
+    expect(indexSql(db, 'user_licence_user_period')).toMatch(/\(user_id, usage_period_end, id, usage_period_start, licence_organization_name, upgrade_from, licence_id, licence_period_id\)/)
+    expect(indexSql(db, 'user_insurance_user_period')).toMatch(/\(user_id, usage_period_start, usage_period_end, id, upgrade_from, insurance_id\)/)
+    expect(db.prepare('SELECT licence_period_id FROM user_licence INDEXED BY user_licence_user_period WHERE user_id = 7').pluck().all()).toEqual([2026])
+
+    // A first sync killed with the index dropped: the new definition is what it restores.
+    const killed = fresh()
+    migrate(killed, 11)
+    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'user_licence_user_period'; DROP INDEX user_licence_user_period;`)
+    migrate(killed, 12)
+    expect(indexSql(killed, 'user_licence_user_period')).toBeUndefined()
+    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/licence_id, licence_period_id\)$/)
+    expect(indexSql(killed, 'user_insurance_user_period')).toMatch(/insurance_id\)$/)
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { readRenewalList } from '../../../src/main/db/renewalLists'
+import { indexesDeferred } from '../../../src/main/db/bulkLoad'
+import { readRenewalList, renewalListSql } from '../../../src/main/db/renewalLists'
 import type { ExportResource } from '../../../src/main/db/tables'
-import { renewalEmails } from '../../../src/shared/renewalLists'
+import { RENEWAL_LIST_KINDS, renewalEmails } from '../../../src/shared/renewalLists'
 import { elementStore, type TestElement } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
@@ -90,5 +91,31 @@ describe('readRenewalList (issue 7)', () => {
     const all = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(all[1]).toMatchObject({ lastName: 'Berg', minor: true, guardianEmails: ['huoltaja@example.fi'] })
     expect(renewalEmails([...all, all[0]])).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi'])
+  })
+
+  it('counts from the per-person index of user licences or insurances alone, and never scans their rows (migration 0012)', () => {
+    const db = seed()
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ today: TODAY, until: TODAY, limit: 10 }) as Array<{ detail: string }>).map((row) => row.detail)
+    for (const kind of RENEWAL_LIST_KINDS) {
+      const index = `${kind === 'insurance-ending' ? 'user_insurance' : 'user_licence'}_user_period`
+      const sql = renewalListSql(kind, false)
+      const count = plan(sql.count)
+      expect(count, `${kind}: ${count.join(' | ')}`).toContain(`SCAN u USING COVERING INDEX ${index}`)
+      // The window may walk persons in name order and look up each one's rows by the index.
+      const rows = plan(sql.rows)
+      expect(rows.some((line) => new RegExp(`^(SCAN|SEARCH) u USING (COVERING )?INDEX ${index}`).test(line)), `${kind}: ${rows.join(' | ')}`).toBe(true)
+      expect(rows).not.toContain('SCAN u')
+    }
+  })
+
+  it('gives the same lists while a first sync has dropped those indexes', () => {
+    const db = seed()
+    const lists = () => RENEWAL_LIST_KINDS.map((kind) => readRenewalList(db, kind, TODAY, 30))
+    const withIndexes = lists()
+    expect(withIndexes.map((list) => list.total)).toEqual([2, 1, 1, 1])
+    db.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name IN ('user_licence_user_period', 'user_insurance_user_period');
+      DROP INDEX user_licence_user_period; DROP INDEX user_insurance_user_period;`)
+    expect(indexesDeferred(db)).toBe(true)
+    expect(lists()).toEqual(withIndexes)
   })
 })
