@@ -17,14 +17,18 @@ const PERSON_COLUMNS = `p.id, p.sport_id AS sportId, p.first_name AS firstName, 
   ${CLUB} AS club, p.raw ->> '$.email' AS email,
   (SELECT json_group_array(g.value ->> '$.email') FROM json_each(p.raw, '$.guardians') g WHERE g.value ->> '$.email' IS NOT NULL) AS guardianEmails`
 
-/** A list: the user licences or insurances (`u`, with the person `p` and the product) it selects, and the product's name. */
+/**
+ * A list: the user licences or insurances (`u` of `table`, joined with the person `p` and the
+ * product by `joins`) it selects, and the product's name.
+ */
 interface ListSql {
-  from: string
+  table: 'user_licence' | 'user_insurance'
+  joins: string
   where: string
   item: string
 }
 
-const LICENCES = 'user_licence u JOIN person p ON p.id = u.user_id LEFT JOIN licence l ON l.id = u.licence_id'
+const LICENCES = { table: 'user_licence', joins: 'JOIN person p ON p.id = u.user_id LEFT JOIN licence l ON l.id = u.licence_id' } as const
 const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
 /** The licence period containing :today, by start (spec v2 §2.3). */
 const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
@@ -33,20 +37,21 @@ const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 
 const LISTS: Record<RenewalListKind, ListSql> = {
   // Valid today, ends within the days, and no later one of the person ends after it (not yet renewed).
   'licence-ending': {
-    from: LICENCES,
+    ...LICENCES,
     where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND u.usage_period_end <= :until AND ${NOT_UPGRADED('user_licence')}
       AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.usage_period_end > u.usage_period_end)`,
     item: LICENCE_NAME
   },
   'insurance-ending': {
-    from: 'user_insurance u JOIN person p ON p.id = u.user_id LEFT JOIN insurance i ON i.id = u.insurance_id',
+    table: 'user_insurance',
+    joins: 'JOIN person p ON p.id = u.user_id LEFT JOIN insurance i ON i.id = u.insurance_id',
     where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND u.usage_period_end <= :until AND ${NOT_UPGRADED('user_insurance')}
       AND NOT EXISTS (SELECT 1 FROM user_insurance n WHERE n.user_id = u.user_id AND n.usage_period_end > u.usage_period_end)`,
     item: "coalesce(i.name, u.raw ->> '$.name')"
   },
   // A licence in the period before the current one, none in the current one.
   'not-renewed': {
-    from: LICENCES,
+    ...LICENCES,
     where: `u.licence_period_id = (SELECT id FROM licence_period WHERE start_time < (SELECT start_time FROM licence_period WHERE id = ${CURRENT_PERIOD}) ORDER BY start_time DESC LIMIT 1)
       AND ${NOT_UPGRADED('user_licence')}
       AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD})`,
@@ -54,7 +59,7 @@ const LISTS: Record<RenewalListKind, ListSql> = {
   },
   // The licence valid today is for birth dates (spec v2 §2.4 earliestBirthDate…latestBirthDate) the member's is not in.
   'outside-birth-range': {
-    from: LICENCES,
+    ...LICENCES,
     where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND ${NOT_UPGRADED('user_licence')} AND p.birth_date IS NOT NULL
       AND (p.birth_date < l.raw ->> '$.earliestBirthDate' OR p.birth_date > l.raw ->> '$.latestBirthDate')`,
     item: LICENCE_NAME
@@ -69,8 +74,8 @@ const LISTS: Record<RenewalListKind, ListSql> = {
  * index (`indexesDropped`, db/bulkLoad.ts), SQLite chooses. Exported for the query-plan tests.
  */
 export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean): { count: string; rows: string } {
-  const { where, item } = LISTS[kind]
-  const from = indexesDropped ? LISTS[kind].from : LISTS[kind].from.replace(/^(\w+) u /, (_, table: string) => `${table} u INDEXED BY ${table}_user_period `)
+  const { table, joins, where, item } = LISTS[kind]
+  const from = `${table} u ${indexesDropped ? '' : `INDEXED BY ${table}_user_period`} ${joins}`
   return {
     count: `SELECT count(*) FROM ${from} WHERE ${where}`,
     // The window is picked before the per-person columns are computed: a December list can hold every member.
