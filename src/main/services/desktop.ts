@@ -55,7 +55,7 @@ import { readStatus } from '../db/status'
 import { storeClientSecret } from '../secrets/keychain'
 import type { SyncResult } from '../sync/engine'
 import type { SyncRunner } from '../workers/runSyncWorker'
-import { openDatabase, UnencryptedDatabaseError, type ReadableDB } from '../db/open'
+import { openDatabase, SchemaTooOldError, UnencryptedDatabaseError, type ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
@@ -256,9 +256,11 @@ export class DesktopSession {
     try {
       return openExistingDatabase(file)
     } catch (error) {
-      if (!(error instanceof UnencryptedDatabaseError)) throw error
-      // An earlier version's unencrypted database: the app encrypts it when it starts (the CLI's
-      // reading commands leave that to `kanslia sync`), so its data is not left readable on disk.
+      const earlierSchema = error instanceof SchemaTooOldError && error.found > 0
+      if (!(error instanceof UnencryptedDatabaseError) && !earlierSchema) throw error
+      // An earlier version's database: the app upgrades its schema (and encrypts it, when it is
+      // not yet) when it starts, so an update never leaves the data unreadable until the next
+      // sync, which may be far from any network. The CLI's reading commands leave that to `kanslia sync`.
       openDatabase(file).close()
       return openExistingDatabase(file)
     }

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoDatabaseFile } from '../../../src/main/config/paths'
-import { migrate } from '../../../src/main/db/migrate'
-import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { LATEST_VERSION, migrate } from '../../../src/main/db/migrate'
+import { openDatabase, openDatabaseReadonly, SchemaTooOldError, type WritableDB } from '../../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../../src/main/secrets/databaseKey'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { createTestSession } from '../../support/desktop'
@@ -32,6 +32,24 @@ describe('the desktop app and the encrypted database', () => {
     dispose = test.dispose
     expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
     expect(readFileSync(file).subarray(0, 15).toString('latin1')).not.toBe('SQLite format 3')
+  })
+
+  it("upgrades an earlier version's schema when it starts, without a sync, and shows its data", () => {
+    const home = mkdtempSync(join(tmpdir(), 'kanslia-desktop-enc-'))
+    const file = demoDatabaseFile({ KANSLIA_HOME: home })
+    const earlier = openDatabase(file)
+    earlier.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
+    // As an earlier Kanslia left it: the last migration not run yet (running it again is harmless).
+    earlier.pragma(`user_version = ${LATEST_VERSION - 1}`)
+    earlier.close()
+    expect(() => openDatabaseReadonly(file)).toThrow(SchemaTooOldError)
+
+    const test = createTestSession({ home })
+    dispose = test.dispose
+    expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
+    const upgraded = openDatabaseReadonly(file)
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    upgraded.close()
   })
 
   it("passes the worker's key error on with its code, and leaves the database as it was", async () => {
