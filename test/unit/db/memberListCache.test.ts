@@ -5,25 +5,23 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { listMembers, type MemberListQuery } from '../../../src/main/db/memberList'
 import { INITIALS, MemberListCache } from '../../../src/main/db/memberListCache'
 import { openDatabase, openDatabaseReadonly, type ReadableDB, type WritableDB } from '../../../src/main/db/open'
-import { upsertElements } from '../../../src/main/db/synced'
-import { parseInstant } from '../../../src/shared/instant'
+import { elementStore } from '../../support/elements'
 
 const TODAY = '2026-06-15'
 const FIRST = ['Kalle', 'Aino', 'Öljy', 'Åsa', 'Ville']
 const LAST = ['Korhonen', 'Aalto', 'Äijälä', 'Virtanen']
 const query = (over: Partial<MemberListQuery> = {}): MemberListQuery => ({ text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 50, ...over })
 
+const store = elementStore('2026-01-15T10:00:00+02:00')
 let nextId = 1
 /** Stores `count` members with user licences valid in 2026 through the writer. */
 function addMembers(writer: WritableDB, count: number, names: { first?: string; last?: string } = {}): void {
-  const modificationTime = '2026-01-15T10:00:00+02:00'
   const elements = Array.from({ length: count }, () => {
     const id = nextId++
-    const user = { id, sportId: 10_000_000 + id, firstName: names.first ?? FIRST[id % FIRST.length], lastName: names.last ?? LAST[id % LAST.length], modificationTime }
-    const element = { id: 100_000 + id, modificationTime, licenceOrganizationName: 'Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-06-20', user }
-    return { id: element.id, modificationUs: parseInstant(modificationTime), element }
+    const user = { id, sportId: 10_000_000 + id, firstName: names.first ?? FIRST[id % FIRST.length], lastName: names.last ?? LAST[id % LAST.length], modificationTime: '2026-01-15T10:00:00+02:00' }
+    return { id: 100_000 + id, licenceOrganizationName: 'Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-06-20', user }
   })
-  writer.transaction(() => upsertElements(writer, 'user-licences', 'federation 1', 1, elements, parseInstant))()
+  writer.transaction(() => store(writer, 'user-licences', 'federation 1', elements))()
 }
 
 /** A writer and a read-only connection on one encrypted file: the reader sees the writer's commits as the app's reader sees a sync's. */
