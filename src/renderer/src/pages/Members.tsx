@@ -214,12 +214,12 @@ export function Members() {
   const exportAs = useCallback(
     (format: 'csv' | 'xlsx') => {
       clear()
-      const values = { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing'), insured: t('status.insured'), uninsured: t('status.uninsured') }
+      const values = { ...rowLabels.status, insured: rowLabels.insured, uninsured: rowLabels.uninsured }
       call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
         .then(saved)
         .catch(fail)
     },
-    [t, clear, saved, fail]
+    [t, rowLabels, clear, saved, fail]
   )
   /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
   const print = useCallback(async () => {
