@@ -81,11 +81,31 @@ function fileKind(file: string): 'new' | 'plain' | 'other' {
   }
 }
 
+/** The key each open connection was opened with, for a second connection of this process (`keyOf`). */
+const keys = new WeakMap<ReadableDB, DatabaseKey>()
+
 /** Sets the SQLCipher scheme and the raw 256-bit key (no passphrase derivation: the key is random). */
 function applyKey(db: ReadableDB, key: DatabaseKey): void {
   db.pragma("cipher = 'sqlcipher'")
   db.pragma(`key = "x'${key.hex}'"`)
+  keys.set(db, key)
 }
+
+/**
+ * The key `db` was opened with, so a worker thread of this process can open the same file
+ * (`db/checkpointer.ts`); null for an unencrypted connection. Never log or send it elsewhere.
+ */
+export function keyOf(db: ReadableDB): DatabaseKey | null {
+  return keys.get(db) ?? null
+}
+
+/**
+ * WAL pages after which a writing connection checkpoints (64 MiB of 8 KiB pages). A page of 5,000
+ * user licences writes tens of MB of WAL: checkpointing after every commit (SQLite's default,
+ * 1,000 pages) copied hot index pages over and over; every 64 MiB measured ~10 % faster for a
+ * first sync.
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 8192
 
 /** Reads the schema version, the first read of an encrypted file: it fails there when the key does not fit. */
 function schemaVersion(db: ReadableDB, file: string, key: DatabaseKey): number {
@@ -156,10 +176,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): WritableD
     db.pragma('foreign_keys = ON')
     db.pragma('temp_store = MEMORY')
     db.pragma('cache_size = -32000')
-    // A page of 5,000 user licences writes tens of MB of WAL: checkpointing after every commit (the
-    // default, 1,000 pages) copied hot index pages over and over; every 64 MiB measured ~10 % faster
-    // for a first sync. The limit truncates the file again after a checkpoint.
-    db.pragma('wal_autocheckpoint = 8192')
+    // The limit truncates the WAL file again after a checkpoint.
+    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
     db.pragma('journal_size_limit = 67108864')
     migrate(db)
     return db

@@ -13,6 +13,7 @@ import {
   ourMasterClubIds
 } from '../db/fanOut'
 import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from '../db/tables'
+import { startCheckpointer } from '../db/checkpointer'
 import { deferIndexesForBulkLoad, restoreDeferredIndexes } from '../db/bulkLoad'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
@@ -173,8 +174,9 @@ interface FederationRoots {
  * list with its error in the result, and the run carries on — unless the disk fails the database's
  * writes (full, read-only): then the run stops at once (`stoppedBy`). Into a database without
  * persons (a first sync) the member search index is built once at the end of the run instead of
- * row by row, and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty; at
- * the end, people without current data past the retention are purged (`db/retention.ts`).
+ * row by row, and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty; a
+ * first or full run checkpoints the WAL on a second thread (`db/checkpointer.ts`); at the end,
+ * people without current data past the retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
  * @throws UserFacingError `storage-failure` when not even the run's start can be recorded.
@@ -210,6 +212,8 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   restoreDeferredIndexes(db)
   const bulkLoad = suspendMemberSearchForBulkLoad(db)
   const indexesDeferred = deferIndexesForBulkLoad(db)
+  // A first or full run rewrites most of the database: its checkpoints go to a second thread.
+  const checkpointer = full || bulkLoad || indexesDeferred ? startCheckpointer(db) : null
   try {
     let roots: FederationRoots[]
     try {
@@ -227,6 +231,8 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
       if (bulkLoad) resumeMemberSearch(db)
     } catch (error) {
       if (storageFailure(error) === null) throw error
+    } finally {
+      await checkpointer?.stop()
     }
   }
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox/index'
 import { parseInstant } from '../../../src/shared/instant'
 import type { ApiClientOptions } from '../../../src/main/api/client'
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../../src/main/db/open'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync, type SyncProgress } from '../../../src/main/sync/engine'
 import { fetchAll } from '../../support/truth'
@@ -57,6 +58,8 @@ describe('runSync against the Federation Sandbox', () => {
     // The indexes the bulk load deferred are back (db/bulkLoad.ts).
     expect(db.prepare('SELECT count(*) FROM deferred_index').pluck().get()).toBe(0)
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('user_licence_user_period', 'person_name')").pluck().get()).toBe(2)
+    // The run's checkpointer (db/checkpointer.ts) has stopped and given the checkpoints back.
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_AUTOCHECKPOINT_PAGES)
 
     // DESIGN §3 rule 7: start, pages and done per resource.
     const userLicenceEvents = progress.filter((p) => p.resource === 'user-licences')
