@@ -39,7 +39,10 @@ const kanslia = join(root, 'bin', 'kanslia.mjs')
 interface SyncFigures {
   elements: number
   bytes: number
+  /** The engine's run (`SyncResult.durationMs`). */
   durationMs: number
+  /** From opening the database to closing it, its last checkpoint included: the end-to-end time. */
+  wallMs: number
   ok: boolean
   error?: string
   maxRssBytes: number
@@ -109,6 +112,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
+/** Elements per second of a sync, end to end (`wallMs`). */
+const rate = (figures: SyncFigures) => figures.elements / (figures.wallMs / 1000)
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 const row = (what: string, figure: string, budget: string) => console.log(`${what.padEnd(44)} ${figure.padStart(18)}   budget ${budget}`)
 
@@ -121,19 +126,20 @@ try {
   const first = await syncInChild({ dbFile, connection: sandbox.credentials, full: true })
   if (!first.ok) throw new Error(`first sync failed: ${first.error}`)
   row('first full sync', `${fmt(first.elements)} elements`, '-')
-  row('first full sync rate', `${fmt(first.elements / (first.durationMs / 1000))} el/s`, '≥ 30,000 el/s')
+  row('first full sync rate (open to close)', `${fmt(rate(first))} el/s`, '≥ 30,000 el/s')
   row('first full sync bytes', `${fmt(first.bytes / 1024 / 1024, 1)} MiB`, '-')
   row('first full sync peak RSS (sync process)', `${fmt(first.maxRssBytes / 1024 / 1024)} MB`, '< 400 MB')
-  row('full-resource sync (the first sync, every resource)', `${fmt(first.durationMs / 1000, 1)} s`, '-')
+  row('full-resource sync (the first sync, every resource)', `${fmt(first.wallMs / 1000, 1)} s`, '-')
+  row('  of which the engine\'s run', `${fmt(first.durationMs / 1000, 1)} s`, '-')
   groupRows('first', first)
 
   const quiet = await syncInChild({ dbFile, connection: sandbox.credentials })
-  row('quiet incremental sync', `${fmt(quiet.durationMs)} ms`, '< 300 ms')
+  row('quiet incremental sync', `${fmt(quiet.wallMs)} ms`, '< 300 ms')
   row('quiet incremental sync bytes', `${fmt(quiet.bytes)} B (${fmt((100 * quiet.bytes) / first.bytes, 3)} %)`, '< 1 % of first')
   groupRows('quiet', quiet)
   // What a quiet run costs when the per-parent lists are due (every 15 minutes, and after a push).
   const due = await syncInChild({ dbFile, connection: sandbox.credentials, everyList: true })
-  row('quiet incremental sync, per-parent lists due', `${fmt(due.durationMs)} ms`, '-')
+  row('quiet incremental sync, per-parent lists due', `${fmt(due.wallMs)} ms`, '-')
   groupRows('due', due)
 
   const db = openDatabaseReadonly(dbFile)
@@ -194,7 +200,6 @@ try {
   const plainDb = new Database(plainFile, { readonly: true }) as ReadableDB
   const plainSearch = measureSearch(plainDb, terms)
   plainDb.close()
-  const rate = (figures: SyncFigures) => figures.elements / (figures.durationMs / 1000)
   const cost = (p: number, e: number) => `${e >= p ? '+' : ''}${fmt((100 * (e - p)) / p)} %`
   const compare = (what: string, p: number, e: number, unit: string, digits: number) =>
     console.log(`${`encryption: ${what}`.padEnd(44)} ${`${fmt(p, digits)} → ${fmt(e, digits)} ${unit}`.padStart(26)}   ${cost(p, e)}`)

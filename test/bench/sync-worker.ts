@@ -1,11 +1,13 @@
 /**
  * One sync in its own process, so the benchmark reads this process's peak RSS alone (the sandbox
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
- * { elements, bytes, durationMs, ok, maxRssBytes, cpuMs, writtenBytes, resources }, where `cpuMs` is this
- * process's user + system CPU time, `writtenBytes` what it wrote to files (Linux only), and `resources` gives per
- * (resource, scope) the elements, bytes and the time from its first to its last progress event.
- * `everyList` reads the per-parent lists even when not due; `pageSize` sets the elements per request. With `plain`, the same sync engine
- * writes an unencrypted database (the encryption's cost, issue 6).
+ * { elements, bytes, durationMs, wallMs, ok, maxRssBytes, cpuMs, writtenBytes, resources }, where
+ * `durationMs` is the engine's run, `wallMs` the whole call from opening the database to closing it
+ * (its last checkpoint included), `cpuMs` this process's user + system CPU time, `writtenBytes` what
+ * it wrote to files (Linux only), and `resources` gives per (resource, scope) the elements, bytes and
+ * the time from its first to its last progress event. `everyList` reads the per-parent lists even
+ * when not due; `pageSize` sets the elements per request. With `plain`, the same sync engine writes
+ * an unencrypted database (the encryption's cost, issue 6).
  */
 import { readFileSync } from 'node:fs'
 import { ApiClient } from '../../src/main/api/client'
@@ -44,6 +46,7 @@ function writtenBytes(): number | undefined {
   }
 }
 
+const wallStart = performance.now()
 const startedAt = new Map<string, number>()
 const durations = new Map<string, number>()
 const result = await (plain ? syncPlain : syncDatabase)({
@@ -58,12 +61,14 @@ const result = await (plain ? syncPlain : syncDatabase)({
     else if (p.phase === 'done' || p.phase === 'error') durations.set(key, performance.now() - (startedAt.get(key) ?? performance.now()))
   }
 })
+const wallMs = performance.now() - wallStart
 const cpu = process.cpuUsage()
 process.stdout.write(
   JSON.stringify({
     elements: result.elements,
     bytes: result.bytes,
     durationMs: result.durationMs,
+    wallMs,
     ok: result.ok,
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
