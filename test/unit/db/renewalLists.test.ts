@@ -93,19 +93,35 @@ describe('readRenewalList (issue 7)', () => {
     expect(renewalEmails([...all, all[0]])).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi'])
   })
 
-  it('counts from the per-person index of user licences or insurances alone, and never scans their rows (migration 0012)', () => {
+  it('counts from the per-person indexes of user licences or insurances and of persons alone, and never scans their rows (migrations 0012, 0010)', () => {
     const db = seed()
     const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ today: TODAY, until: TODAY, limit: 10 }) as Array<{ detail: string }>).map((row) => row.detail)
     for (const kind of RENEWAL_LIST_KINDS) {
       const index = `${kind === 'insurance-ending' ? 'user_insurance' : 'user_licence'}_user_period`
+      const uses = (lines: string[], alias: string, name: string) => lines.some((line) => new RegExp(`^(SCAN|SEARCH) ${alias} USING (COVERING )?INDEX ${name}\\b`).test(line))
       const sql = renewalListSql(kind, false)
       const count = plan(sql.count)
-      expect(count, `${kind}: ${count.join(' | ')}`).toContain(`SCAN u USING COVERING INDEX ${index}`)
-      // The window may walk persons in name order and look up each one's rows by the index.
+      const covered = (alias: string, name: string) => count.some((line) => new RegExp(`^(SCAN|SEARCH) ${alias} USING COVERING INDEX ${name}\\b`).test(line))
+      expect(covered('u', index) && covered('p', 'person_order'), `${kind}: ${count.join(' | ')}`).toBe(true)
       const rows = plan(sql.rows)
-      expect(rows.some((line) => new RegExp(`^(SCAN|SEARCH) u USING (COVERING )?INDEX ${index}`).test(line)), `${kind}: ${rows.join(' | ')}`).toBe(true)
-      expect(rows).not.toContain('SCAN u')
+      expect(uses(rows, 'u', index) && uses(rows, 'p', 'person_order'), `${kind}: ${rows.join(' | ')}`).toBe(true)
+      // The walk in name order may look up each person's rows by the index.
+      const walk = plan(renewalListSql(kind, false, true).rows)
+      expect(uses(walk, 'u', index), `${kind}: ${walk.join(' | ')}`).toBe(true)
+      for (const lines of [count, rows, walk]) expect(lines.filter((line) => line === 'SCAN u' || line === 'SCAN p')).toEqual([])
     }
+  })
+
+  it('gives the same rows whether the window walks persons in name order or sorts the matches', () => {
+    const db = seed()
+    const params = { today: TODAY, until: '2027-01-09' }
+    for (const kind of RENEWAL_LIST_KINDS) {
+      for (const limit of [1, 2, -1]) {
+        const rows = (walk: boolean) => db.prepare(renewalListSql(kind, false, walk).rows).all({ ...params, limit })
+        expect(rows(true), `${kind}, limit ${limit}`).toEqual(rows(false))
+      }
+    }
+    expect(db.prepare(renewalListSql('licence-ending', false, true).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg'])
   })
 
   it('gives the same lists while a first sync has dropped those indexes', () => {
