@@ -492,8 +492,7 @@ export class DesktopSession {
 
   /** Merit candidates of a group (see `readMeritCandidates`): the first CANDIDATES_SHOWN, the count, and all ids when one grant can name them. */
   meritCandidates(groupId: number, seasons: number, nextMeritId?: number): MeritCandidateList {
-    const all = this.read((db) => readMeritCandidates(db, groupId, seasons, nextMeritId))
-    return { rows: all.slice(0, CANDIDATES_SHOWN), total: all.length, ids: all.length <= MAX_MERIT_GRANTEES ? all.map((c) => c.id) : null }
+    return this.read((db) => readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: CANDIDATES_SHOWN, idsUpTo: MAX_MERIT_GRANTEES }))
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

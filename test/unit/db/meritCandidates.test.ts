@@ -47,15 +47,32 @@ describe('merit candidates (issue 7)', () => {
   })
 
   it('holders of merit k without k+1, and members of N seasons without any merit of the group', () => {
-    const candidates = readMeritCandidates(seed(), 10, 2)
-    expect(candidates.map((c) => [c.lastName, c.nextMeritName])).toEqual([
+    const all = { limit: 100, idsUpTo: 100 }
+    const candidates = readMeritCandidates(seed(), 10, 2, all)
+    expect(candidates.rows.map((c) => [c.lastName, c.nextMeritName])).toEqual([
       ['Dahl', 'Pronssi'],
       ['Aho', 'Hopea'],
       ['Berg', 'Kulta']
     ])
-    expect(candidates[0]).toMatchObject({ nextMeritId: 11, seasons: 2 })
-    expect(candidates[1]).toMatchObject({ nextMeritId: 12, heldMeritName: 'Pronssi', heldSince: '2024-05-01' })
-    expect(readMeritCandidates(seed(), 10, 1).map((c) => c.lastName)).toEqual(['Dahl', 'Ek', 'Aho', 'Berg'])
-    expect(readMeritCandidates(seed(), 10, 2, 13).map((c) => c.lastName)).toEqual(['Berg'])
+    expect(candidates.rows[0]).toMatchObject({ nextMeritId: 11, seasons: 2 })
+    expect(candidates.rows[1]).toMatchObject({ nextMeritId: 12, heldMeritName: 'Pronssi', heldSince: '2024-05-01' })
+    expect(candidates).toMatchObject({ total: 3, ids: [4, 1, 2] })
+    expect(readMeritCandidates(seed(), 10, 1, all).rows.map((c) => c.lastName)).toEqual(['Dahl', 'Ek', 'Aho', 'Berg'])
+    expect(readMeritCandidates(seed(), 10, 2, { ...all, nextMeritId: 13 }).rows.map((c) => c.lastName)).toEqual(['Berg'])
+  })
+
+  it('names and counts past the first rows, and gives the ids only when there are few enough', () => {
+    const db = seed()
+    expect(readMeritCandidates(db, 10, 1, { limit: 2, idsUpTo: 4 })).toMatchObject({ total: 4, ids: [4, 5, 1, 2], rows: [{ lastName: 'Dahl' }, { lastName: 'Ek' }] })
+    expect(readMeritCandidates(db, 10, 1, { limit: 2, idsUpTo: 3 })).toMatchObject({ total: 4, ids: null })
+    expect(readMeritCandidates(db, 10, 9, { limit: 2, idsUpTo: 3, nextMeritId: 11 })).toEqual({ total: 0, ids: [], rows: [] })
+  })
+
+  it('gives the same candidates while a first sync has dropped person_order', () => {
+    const db = seed()
+    const options = { limit: 100, idsUpTo: 100 }
+    const withIndex = readMeritCandidates(db, 10, 1, options)
+    db.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'person_order'; DROP INDEX person_order;`)
+    expect(readMeritCandidates(db, 10, 1, options)).toEqual(withIndex)
   })
 })
