@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { existingDatabaseKey, newDatabaseKey, wrongKeyError, type DatabaseKey } from '../secrets/databaseKey'
+import { withCreationLock } from './creationLock'
 import { LATEST_VERSION, migrate } from './migrate'
 
 /**
@@ -146,23 +147,31 @@ function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
  * of the file's absolute path; a new file gets a new random key there), checks the schema version,
  * then sets WAL (checkpointed every 64 MiB), synchronous=NORMAL, busy_timeout and runs pending
  * migrations (DESIGN §3a). An unencrypted database of an earlier Kanslia is encrypted in place
- * first. `':memory:'` stays unencrypted: nothing of it is at rest.
+ * first. A new or unencrypted file is created or encrypted under `withCreationLock`, so two
+ * processes doing it at once agree on its key. `':memory:'` stays unencrypted: nothing of it is at rest.
  * @throws DatabaseKeyError before any change: `database-key-missing` (the keychain has no key for
  *   an existing file), `database-key-wrong` (the key does not decrypt it, or it is not a Kanslia
  *   database), `keychain-unavailable` (no keychain and no KANSLIA_DATABASE_KEY), `database-key-invalid`.
  * @throws SchemaTooNewError before any change when a newer Kanslia wrote the file; SchemaTooOldError
- *   (schema 0) for an unencrypted SQLite file that is not a Kanslia database.
+ *   (schema 0) for an unencrypted SQLite file that is not a Kanslia database; Error when another
+ *   process is still creating the file after `CREATION_WAIT_MS`.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): WritableDB {
   const env = options.env ?? process.env
-  let key: DatabaseKey | null = null
-  if (file !== ':memory:') {
-    mkdirSync(dirname(file), { recursive: true })
+  if (file === ':memory:') return openWriter(file, null)
+  mkdirSync(dirname(file), { recursive: true })
+  if (fileKind(file) === 'other') return openWriter(file, existingDatabaseKey(file, env))
+  // Making a key and the file it encrypts is one step across processes (db/creationLock.ts).
+  return withCreationLock(file, () => {
     const kind = fileKind(file)
     if (kind === 'plain') encryptPlainDatabase(file, env)
     // Found (or made) before SQLite creates the file: a file never exists without its key.
-    key = kind === 'new' ? newDatabaseKey(file, env) : existingDatabaseKey(file, env)
-  }
+    return openWriter(file, kind === 'new' ? newDatabaseKey(file, env) : existingDatabaseKey(file, env))
+  })
+}
+
+/** Opens `file` with `key` (none: unencrypted), refuses a newer schema, sets the writer's pragmas and migrates. */
+function openWriter(file: string, key: DatabaseKey | null): WritableDB {
   const db = new Database(file) as WritableDB
   try {
     if (key) applyKey(db, key)

@@ -22,15 +22,15 @@ export interface WipeResult {
   databaseKeys: 'removed' | 'none' | 'unavailable'
 }
 
-/** The files SQLite keeps beside a database: WAL, shared memory, rollback journal. */
-const SIDE_FILES = ['', '-wal', '-shm', '-journal']
+/** The files beside a database: SQLite's WAL, shared memory and rollback journal, and Kanslia's creation lock (db/creationLock.ts). */
+const SIDE_FILES = ['', '-wal', '-shm', '-journal', '-lock']
 
 /**
  * Removes the saved connection and every local copy of its data (issue 6 "Wipe"): the client
  * secret in the OS keychain, the database and the demo database with their WAL, shared-memory and
- * journal files, the databases' keys in the keychain, and the connection profile. Queued changes in
- * the outbox go with the database. The data folder itself stays. Close every connection to the
- * databases first.
+ * journal files (and a creation lock a crash left), the databases' keys in the keychain, and the
+ * connection profile. Queued changes in the outbox go with the database. The data folder itself
+ * stays. Close every connection to the databases first.
  * @param env decides the data folder (see config/paths).
  * @throws Error from the file system when a file cannot be deleted (e.g. a read-only folder); what
  *   was deleted before stays deleted, and calling again finishes the job.
