@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
 
 /** The lock file beside a database while a process creates it or its key: `<file>-lock`. */
 export const creationLockFile = (file: string): string => `${file}-lock`
@@ -26,8 +27,9 @@ function holderAlive(lock: string): boolean {
   }
 }
 
-/** True when the lock was made (this process holds it), false when another process holds a fresh one. */
-function tryLock(lock: string): boolean {
+/** True when the lock of `file` was made (this process holds it), false when another process holds a fresh one. */
+function tryLock(file: string): boolean {
+  const lock = creationLockFile(file)
   try {
     const fd = openSync(lock, 'wx')
     try {
@@ -37,7 +39,10 @@ function tryLock(lock: string): boolean {
     }
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EEXIST') {
+      throw new Error(`cannot create ${file}: the folder ${dirname(file)} cannot be written (${code}); make it writable or choose another file`)
+    }
   }
   try {
     if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS || !holderAlive(lock)) unlinkSync(lock)
@@ -57,13 +62,13 @@ function tryLock(lock: string): boolean {
  * meanwhile). Waits synchronously, polling, for another holder; takes over a lock whose process
  * is gone or that is older than STALE_LOCK_MS. The lock file holds only the holder's pid.
  * @returns what `create` returns; the lock is removed also when it throws.
- * @throws Error when another process still holds the lock after CREATION_WAIT_MS; the file
- *   system's error when the folder cannot be written.
+ * @throws Error when another process still holds the lock after CREATION_WAIT_MS, or when the
+ *   folder cannot be written (read-only, no permission), naming the folder.
  */
 export function withCreationLock<T>(file: string, create: () => T): T {
   const lock = creationLockFile(file)
   const deadline = Date.now() + CREATION_WAIT_MS
-  while (!tryLock(lock)) {
+  while (!tryLock(file)) {
     if (Date.now() > deadline) {
       throw new Error(`${file} is being created by another Kanslia (${lock} exists); try again in a moment, or delete ${lock} if no Kanslia is running`)
     }

@@ -31,6 +31,12 @@ describe('withCreationLock', () => {
     expect(existsSync(creationLockFile(file))).toBe(false)
   })
 
+  it('says which folder cannot be written when the lock cannot be made there', () => {
+    const notAFolder = newFile()
+    writeFileSync(notAFolder, '')
+    expect(() => withCreationLock(join(notAFolder, 'k.db'), () => 'never')).toThrow(`cannot create ${join(notAFolder, 'k.db')}: the folder ${notAFolder} cannot be written (ENOTDIR)`)
+  })
+
   it('takes over the lock of a process that is gone, and one older than STALE_LOCK_MS', () => {
     const file = newFile()
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
