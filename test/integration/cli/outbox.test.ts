@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
 import { discardOutboxItem, readOutboxAudit } from '../../../src/main/services/outbox'
-import { syncDatabase } from '../../../src/main/services/sync'
+import { connectionFlags, offlineEnv, onlineEnv, startWritableSandbox, WRITABLE_FEDERATION } from '../../support/outbox'
 import { runCli, spawnCli } from '../../support/cli'
 
 /**
@@ -15,26 +14,23 @@ import { runCli, spawnCli } from '../../support/cli'
  * real sandbox, whose default client may write in its federation (100).
  */
 
-const FEDERATION = 100
+const FEDERATION = WRITABLE_FEDERATION
 let sandbox: Sandbox
 let home: string
 let dbFile: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ athletes: 400, seed: 13, writableOrganizationIds: [FEDERATION] })
-  home = mkdtempSync(join(tmpdir(), 'kanslia-outbox-cli-'))
-  dbFile = join(home, 'k.db')
-  expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+  const started = await startWritableSandbox(13)
+  sandbox = started.sandbox
+  home = started.home
+  dbFile = started.dbFile
 })
 
 afterAll(async () => {
   await sandbox?.close()
 })
 
-/** No secret, no saved profile: nothing that could reach a network. */
-const offlineEnv = () => ({ KANSLIA_HOME: home })
-const onlineEnv = () => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
-const connection = () => ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
+const connection = (baseUrl?: string) => connectionFlags(sandbox, baseUrl)
 
 /** Licensed members of the federation after the first `skip`; with `event`, only members not registered to it (the generated data registers some). */
 function licensedMembers(count: number, skip = 0, event?: { id: number }): number[] {
@@ -57,7 +53,7 @@ function federationMerit(): number {
 }
 
 async function outbox(): Promise<OutboxItem[]> {
-  const result = await runCli(['outbox', '--db', dbFile, '--json'], { env: offlineEnv() })
+  const result = await runCli(['outbox', '--db', dbFile, '--json'], { env: offlineEnv(home) })
   expect(result.code).toBe(0)
   return JSON.parse(result.stdout) as OutboxItem[]
 }
@@ -67,14 +63,14 @@ describe('kanslia outbox commands (issue 5)', () => {
     const event = openEvent(0)
     const [a, b, c] = licensedMembers(3, 0, event)
     const meritId = federationMerit()
-    const grant = await runCli(['grant-merit', '--merit', String(meritId), '--users', `${a},${b}`, '--date', '2026-10-01', '--granter', 'Hallitus', '--info', 'Syyskausi', '--no-notify', '--db', dbFile], { env: offlineEnv() })
+    const grant = await runCli(['grant-merit', '--merit', String(meritId), '--users', `${a},${b}`, '--date', '2026-10-01', '--granter', 'Hallitus', '--info', 'Syyskausi', '--no-notify', '--db', dbFile], { env: offlineEnv(home) })
     expect(grant.stderr).toBe('')
     expect(grant.code).toBe(0)
     expect(grant.stdout).toMatch(new RegExp(`^queued #\\d+: grant merit ${meritId} to 2 members on 2026-10-01 \\(granter: Hallitus\\)`))
-    expect((await runCli(['register', '--event', event.uuid, '--user', String(c), '--details', 'Kasvis', '--db', dbFile], { env: offlineEnv() })).code).toBe(0)
+    expect((await runCli(['register', '--event', event.uuid, '--user', String(c), '--details', 'Kasvis', '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
     const items = await outbox()
     const registration = items[1]
-    const cancel = await runCli(['cancel-registration', '--event', event.uuid, '--registration', `outbox:${registration.id}`, '--db', dbFile], { env: offlineEnv() })
+    const cancel = await runCli(['cancel-registration', '--event', event.uuid, '--registration', `outbox:${registration.id}`, '--db', dbFile], { env: offlineEnv(home) })
     expect(cancel.code).toBe(0)
 
     const listed = await outbox()
@@ -88,16 +84,16 @@ describe('kanslia outbox commands (issue 5)', () => {
       grant: { grantingDate: '2026-10-01', meritGrantees: [a, b], notifyGrantees: false, meritGranter: 'Hallitus', meritAdditionalInfo: 'Syyskausi' }
     })
     expect(listed[1].payload).toEqual({ eventUuid: event.uuid, registration: { participantUserId: c, additionalDetails: 'Kasvis' } })
-    const table = await runCli(['outbox', '--db', dbFile], { env: offlineEnv() })
+    const table = await runCli(['outbox', '--db', dbFile], { env: offlineEnv(home) })
     expect(table.stdout).toContain(`register member ${c} to event ${event.uuid}`)
 
     // Offline is no failure: exit 0, the queue waits.
-    const offline = await runCli(['push', '--db', dbFile, '--base-url', 'http://127.0.0.1:9', '--auth-url', 'http://127.0.0.1:9', '--client-id', 'c'], { env: { ...offlineEnv(), KANSLIA_CLIENT_SECRET: 's' } })
+    const offline = await runCli(['push', '--db', dbFile, '--base-url', 'http://127.0.0.1:9', '--auth-url', 'http://127.0.0.1:9', '--client-id', 'c'], { env: { ...offlineEnv(home), KANSLIA_CLIENT_SECRET: 's' } })
     expect(offline.code).toBe(0)
     expect(offline.stdout).toMatch(/^offline: 3 changes wait for the network/)
     expect((await outbox()).every((i) => i.state === 'queued')).toBe(true)
 
-    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(pushed.stderr).toBe('')
     expect(pushed.code).toBe(0)
     expect(pushed.stdout).toContain(`pushed 3 changes: ${listed.map((i) => `#${i.id}`).join(', ')}`)
@@ -105,23 +101,23 @@ describe('kanslia outbox commands (issue 5)', () => {
     expect(sandbox.activity.grantCollection(meritId).get(a)).toMatchObject({ grantingDate: '2026-10-01', additionalInfo: 'Syyskausi' })
     expect(sandbox.activity.registrations.all().filter((r) => r.eventId === event.id && r.userId === c).map((r) => r.state)).toEqual(['CANCELLED'])
 
-    const empty = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const empty = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(empty.code).toBe(0)
     expect(empty.stdout).toBe('nothing to push\n')
   })
 
   it('refuses invalid changes with one line and queues nothing', async () => {
     const before = (await outbox()).length
-    const unknown = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', '999999999', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
+    const unknown = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', '999999999', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv(home) })
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toBe('kanslia: cannot queue the merit grant: no member with id 999999999 in the local database\n')
-    const noGranter = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', String(licensedMembers(1)[0]), '--date', '2026-10-01', '--db', dbFile], { env: offlineEnv() })
+    const noGranter = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', String(licensedMembers(1)[0]), '--date', '2026-10-01', '--db', dbFile], { env: offlineEnv(home) })
     expect(noGranter.stderr).toBe('kanslia: cannot queue the merit grant: give the granter: granterUserId or meritGranter\n')
-    const usage = await runCli(['grant-merit', '--merit', '5', '--users', '1,x', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv() })
+    const usage = await runCli(['grant-merit', '--merit', '5', '--users', '1,x', '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv(home) })
     expect(usage.code).toBe(2)
-    const both = await runCli(['grant-merit', '--merit', '5', '--users', '1', '--date', '2026-10-01', '--granter', 'X', '--granter-user', '7', '--db', dbFile], { env: offlineEnv() })
+    const both = await runCli(['grant-merit', '--merit', '5', '--users', '1', '--date', '2026-10-01', '--granter', 'X', '--granter-user', '7', '--db', dbFile], { env: offlineEnv(home) })
     expect(both.code).toBe(2)
-    const noDb = await runCli(['register', '--event', openEvent(0).uuid, '--user', '1', '--db', join(home, 'missing.db')], { env: offlineEnv() })
+    const noDb = await runCli(['register', '--event', openEvent(0).uuid, '--user', '1', '--db', join(home, 'missing.db')], { env: offlineEnv(home) })
     expect(noDb.code).toBe(1)
     expect(noDb.stderr).toMatch(/^kanslia: there is no Kanslia database at /)
     expect(await outbox()).toHaveLength(before)
@@ -130,16 +126,16 @@ describe('kanslia outbox commands (issue 5)', () => {
   it("edit replaces a queued item's input, checked as when queuing", async () => {
     const [first, second] = [openEvent(3), openEvent(4)]
     const [user] = licensedMembers(1, 20, second).filter((u) => licensedMembers(400, 0, first).includes(u))
-    await runCli(['register', '--event', first.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv() })
+    await runCli(['register', '--event', first.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv(home) })
     const item = (await outbox()).at(-1)!
     expect(item.payload).toEqual({ eventUuid: first.uuid, registration: { participantUserId: user } })
-    const notJson = await runCli(['edit', String(item.id), '--input', '{eventUuid', '--db', dbFile], { env: offlineEnv() })
+    const notJson = await runCli(['edit', String(item.id), '--input', '{eventUuid', '--db', dbFile], { env: offlineEnv(home) })
     expect(notJson.code).toBe(2)
     expect(notJson.stderr).toMatch(/option '--input <json>' argument '\{eventUuid' is invalid\. must be JSON/)
-    const otherShape = await runCli(['edit', String(item.id), '--input', '{"eventUuid":"x"}', '--db', dbFile], { env: offlineEnv() })
+    const otherShape = await runCli(['edit', String(item.id), '--input', '{"eventUuid":"x"}', '--db', dbFile], { env: offlineEnv(home) })
     expect(otherShape.code).toBe(1)
     expect(otherShape.stderr).toMatch(/^kanslia: cannot queue the event-registration: the input does not have the fields of this kind of change/)
-    const edited = await runCli(['edit', String(item.id), '--input', JSON.stringify({ eventUuid: second.uuid, registration: { participantUserId: user } }), '--db', dbFile], { env: offlineEnv() })
+    const edited = await runCli(['edit', String(item.id), '--input', JSON.stringify({ eventUuid: second.uuid, registration: { participantUserId: user } }), '--db', dbFile], { env: offlineEnv(home) })
     expect(edited.stderr).toBe('')
     expect(edited.stdout).toBe(`edited #${item.id}: register member ${user} to event ${second.uuid} (\`kanslia push\` sends it)\n`)
     expect((await outbox()).at(-1)).toMatchObject({ id: item.id, state: 'queued', payload: { eventUuid: second.uuid } })
@@ -152,13 +148,13 @@ describe('kanslia outbox commands (issue 5)', () => {
     const open = openEvent(2)
     const [u1] = licensedMembers(1, 10, full)
     const [u2] = licensedMembers(1, 10, open)
-    await runCli(['register', '--event', full.uuid, '--user', String(u1), '--db', dbFile], { env: offlineEnv() })
-    await runCli(['register', '--event', open.uuid, '--user', String(u2), '--db', dbFile], { env: offlineEnv() })
+    await runCli(['register', '--event', full.uuid, '--user', String(u1), '--db', dbFile], { env: offlineEnv(home) })
+    await runCli(['register', '--event', open.uuid, '--user', String(u2), '--db', dbFile], { env: offlineEnv(home) })
     const [rejected, sent] = (await outbox()).slice(-2)
     sandbox.activity.events.update(full.id, (e) => {
       e.maxAttendeeCount = sandbox.activity.attendeeCount(full.id)
     })
-    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(pushed.code).toBe(1)
     expect(pushed.stderr).toBe(`rejected #${rejected.id} register member ${u1} to event ${full.uuid}: 400 event ${full.id} is full\n`)
     expect(pushed.stdout).toContain(`pushed 1 change: #${sent.id}`)
@@ -174,13 +170,13 @@ describe('kanslia outbox commands (issue 5)', () => {
       ['discarded', 'sihteeri']
     ])
     // The audit log is exportable: one item's history as CSV, the whole log as JSON in a file.
-    const csv = await runCli(['audit', '--item', String(rejected.id), '--format', 'csv', '--db', dbFile], { env: offlineEnv() })
+    const csv = await runCli(['audit', '--item', String(rejected.id), '--format', 'csv', '--db', dbFile], { env: offlineEnv(home) })
     expect(csv.code).toBe(0)
     const lines = csv.stdout.trim().split('\n')
     expect(lines[0]).toBe('id,at,itemId,kind,event,actor,detail')
     expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['queued', 'sent', 'rejected', 'discarded'])
     const file = join(home, 'audit.json')
-    expect((await runCli(['audit', '--out', file, '--db', dbFile], { env: offlineEnv() })).code).toBe(0)
+    expect((await runCli(['audit', '--out', file, '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(readOutboxAudit(dbFile))
   })
 
@@ -189,13 +185,13 @@ describe('kanslia outbox commands (issue 5)', () => {
     const members = licensedMembers(8, 20, event)
     const meritId = federationMerit()
     const first = (await outbox()).length
-    for (const user of members) expect((await runCli(['register', '--event', event.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv() })).code).toBe(0)
-    await runCli(['grant-merit', '--merit', String(meritId), '--users', members.join(','), '--date', '2026-12-24', '--granter', 'Joulupukki', '--db', dbFile], { env: offlineEnv() })
+    for (const user of members) expect((await runCli(['register', '--event', event.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
+    await runCli(['grant-merit', '--merit', String(meritId), '--users', members.join(','), '--date', '2026-12-24', '--granter', 'Joulupukki', '--db', dbFile], { env: offlineEnv(home) })
     const ours = (await outbox()).slice(first)
     expect(ours).toHaveLength(9)
 
     sandbox.faults.latencyMs = 80
-    const run = spawnCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const run = spawnCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     let posts = 0
     const listener = (e: SandboxRequestEvent) => {
       if (e.method === 'POST' && e.url.includes(`/event/registration/${event.uuid}`) && ++posts === 3) run.child.kill('SIGKILL')
@@ -207,7 +203,7 @@ describe('kanslia outbox commands (issue 5)', () => {
     const midway = (await outbox()).slice(first)
     expect(midway.filter((i) => i.state === 'done').length).toBeLessThan(9)
 
-    const resumed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const resumed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(resumed.stderr).toBe('')
     expect(resumed.code).toBe(0)
     expect((await outbox()).slice(first).map((i) => i.state)).toEqual(Array(9).fill('done'))

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
-import { syncDatabase } from '../../../src/main/services/sync'
+import { connectionFlags, offlineEnv, onlineEnv, startWritableSandbox, WRITABLE_FEDERATION } from '../../support/outbox'
 import { runCli } from '../../support/cli'
 import { startDropProxy } from '../../support/dropProxy'
 
@@ -16,36 +14,33 @@ import { startDropProxy } from '../../support/dropProxy'
  * in federation 100).
  */
 
-const FEDERATION = 100
+const FEDERATION = WRITABLE_FEDERATION
 let sandbox: Sandbox
 let home: string
 let dbFile: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ athletes: 400, seed: 17, writableOrganizationIds: [FEDERATION] })
-  home = mkdtempSync(join(tmpdir(), 'kanslia-outbox-ops-cli-'))
-  dbFile = join(home, 'k.db')
-  expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+  const started = await startWritableSandbox(17)
+  sandbox = started.sandbox
+  home = started.home
+  dbFile = started.dbFile
 })
 
 afterAll(async () => {
   await sandbox?.close()
 })
 
-/** No secret, no saved profile: nothing that could reach a network. */
-const offlineEnv = () => ({ KANSLIA_HOME: home })
-const onlineEnv = () => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
-const connection = (baseUrl = sandbox.baseUrl) => ['--base-url', baseUrl, '--auth-url', baseUrl, '--client-id', sandbox.clientId]
+const connection = (baseUrl?: string) => connectionFlags(sandbox, baseUrl)
 
 async function outbox(): Promise<OutboxItem[]> {
-  const result = await runCli(['outbox', '--db', dbFile, '--json'], { env: offlineEnv() })
+  const result = await runCli(['outbox', '--db', dbFile, '--json'], { env: offlineEnv(home) })
   expect(result.code).toBe(0)
   return JSON.parse(result.stdout) as OutboxItem[]
 }
 
 /** Runs a queuing command offline and returns the stdout line; it must succeed. */
 async function queue(args: string[]): Promise<string> {
-  const result = await runCli([...args, '--db', dbFile], { env: offlineEnv() })
+  const result = await runCli([...args, '--db', dbFile], { env: offlineEnv(home) })
   expect(result.stderr).toBe('')
   expect(result.code).toBe(0)
   return result.stdout
@@ -85,7 +80,7 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
     expect(queued[2].payload).toMatchObject({ meritValidityPeriodType: 'FIXED_DATE', validityFixedDate: '2027-04-30', meritGrantingAuthorType: 'BOTH', type: 'CARD' })
     expect(queued[3].payload).toMatchObject({ startDateTime: { date: '2027-01-09', time: '09:00' }, endDateTime: { date: '2027-01-10' }, maxAttendeeCount: 40, webhookUrl: 'https://kanslia.invalid/hooks', status: 'PUBLISHED' })
 
-    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(pushed.stderr).toBe('')
     expect(pushed.code).toBe(0)
     expect(pushed.stdout).toContain(`pushed 7 changes: ${queued.map((i) => `#${i.id}`).join(', ')}`)
@@ -97,11 +92,11 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
     expect(sandbox.activity.merits.all().filter((m) => m.data.name === 'Tuiskumerkki').map((m) => m.data.validityFixedDate)).toEqual(['2027-04-30'])
     expect(sandbox.activity.events.all().filter((e) => e.name === 'Tuiskuleiri').map((e) => e.webhookUrl)).toEqual(['https://kanslia.invalid/hooks'])
 
-    const methods = await runCli(['order', 'methods', '--order', String(orderId), ...connection()], { env: onlineEnv() })
+    const methods = await runCli(['order', 'methods', '--order', String(orderId), ...connection()], { env: onlineEnv(home, sandbox) })
     expect(methods.code).toBe(0)
     expect(methods.stdout).toMatch(/^method\s+name\s+cost €\s+total €\n/)
     expect(methods.stdout).toContain('nordea')
-    const status = await runCli(['order', 'status', '--orders', `${orderId},99999999`, '--json', ...connection()], { env: onlineEnv() })
+    const status = await runCli(['order', 'status', '--orders', `${orderId},99999999`, '--json', ...connection()], { env: onlineEnv(home, sandbox) })
     expect(JSON.parse(status.stdout)).toEqual([
       { orderId, status: 'WAITING_PAYMENT_CONFIRMATION' },
       { orderId: 99_999_999, status: null }
@@ -110,13 +105,13 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
 
   it('refuses invalid changes with one line, and usage errors with exit 2', async () => {
     const before = (await outbox()).length
-    const merit = await runCli(['create-merit', '--group', '1', '--organization', String(FEDERATION), '--name', ' ', '--description', 'x', '--type', 'CARD', '--validity', 'FIXED_DURATION', '--db', dbFile], { env: offlineEnv() })
+    const merit = await runCli(['create-merit', '--group', '1', '--organization', String(FEDERATION), '--name', ' ', '--description', 'x', '--type', 'CARD', '--validity', 'FIXED_DURATION', '--db', dbFile], { env: offlineEnv(home) })
     expect(merit.code).toBe(1)
     expect(merit.stderr).toBe('kanslia: cannot queue the merit: name must not be empty; validityFixedDurationInMonths must be a whole number ≥ 1 with FIXED_DURATION, got undefined\n')
-    const event = await runCli(['create-event', '--organizer', String(FEDERATION), '--name', 'Takaperin', '--start', '2027-02-02', '--end', '2027-02-01', '--webhook-url', 'ftp://x', '--db', dbFile], { env: offlineEnv() })
+    const event = await runCli(['create-event', '--organizer', String(FEDERATION), '--name', 'Takaperin', '--start', '2027-02-02', '--end', '2027-02-01', '--webhook-url', 'ftp://x', '--db', dbFile], { env: offlineEnv(home) })
     expect(event.stderr).toBe('kanslia: cannot queue the event: endDateTime is before startDateTime; webhookUrl must be an http or https URL, got "ftp://x"\n')
-    expect((await runCli(['create-event', '--organizer', '1', '--name', 'x', '--start', 'tomorrow', '--end', '2027-02-01', '--db', dbFile], { env: offlineEnv() })).code).toBe(2)
-    expect((await runCli(['order', 'pay', '--order', 'outbox:x', '--method', 'op', '--db', dbFile], { env: offlineEnv() })).code).toBe(2)
+    expect((await runCli(['create-event', '--organizer', '1', '--name', 'x', '--start', 'tomorrow', '--end', '2027-02-01', '--db', dbFile], { env: offlineEnv(home) })).code).toBe(2)
+    expect((await runCli(['order', 'pay', '--order', 'outbox:x', '--method', 'op', '--db', dbFile], { env: offlineEnv(home) })).code).toBe(2)
     expect(await outbox()).toHaveLength(before)
   })
 
@@ -130,10 +125,10 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
     let posts = 0
     sandbox.events.on('request', (e: SandboxRequestEvent) => e.method === 'POST' && e.url === '/api/public/v2/order' && posts++)
     const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path === '/api/public/v2/order')
-    await runCli(['push', '--db', dbFile, ...connection(proxy.url)], { env: onlineEnv() })
+    await runCli(['push', '--db', dbFile, ...connection(proxy.url)], { env: onlineEnv(home, sandbox) })
     await proxy.close()
 
-    const again = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const again = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(again.code).toBe(1)
     expect(again.stdout).toBe('')
     expect(again.stderr).toBe(
@@ -141,13 +136,13 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
     )
     expect(posts).toBe(1)
 
-    const retried = await runCli(['retry', String(item.id), '--db', dbFile], { env: offlineEnv() })
+    const retried = await runCli(['retry', String(item.id), '--db', dbFile], { env: offlineEnv(home) })
     expect(retried.stdout).toBe(`queued #${item.id} again: ${item.summary} (\`kanslia push\` sends it)\n`)
-    const sent = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv() })
+    const sent = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(sent.code).toBe(0)
     expect(posts).toBe(2)
     expect((await outbox()).at(-1)).toMatchObject({ id: item.id, state: 'done' })
-    const notRetryable = await runCli(['retry', String(item.id), '--db', dbFile], { env: offlineEnv() })
+    const notRetryable = await runCli(['retry', String(item.id), '--db', dbFile], { env: offlineEnv(home) })
     expect(notRetryable.code).toBe(1)
     expect(notRetryable.stderr).toMatch(/is done; only rejected items are retried by hand/)
   })

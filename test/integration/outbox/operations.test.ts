@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
 import { getItem } from '../../../src/main/db/outbox'
@@ -23,10 +20,11 @@ import {
   readPaymentStatus,
   retryOutboxItem
 } from '../../../src/main/services/outbox'
-import { syncDatabase } from '../../../src/main/services/sync'
 import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
 import type { OutboxItem } from '../../../src/shared/outbox'
+import { closeAfterTest } from '../../support/afterTest'
 import { startDropProxy } from '../../support/dropProxy'
+import { OFFLINE_CONNECTION, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * Issue 5 acceptance for the outbox kinds beyond grants and registrations: club creation and
@@ -35,22 +33,7 @@ import { startDropProxy } from '../../support/dropProxy'
  * The default sandbox client may write in its federation (100).
  */
 
-const FEDERATION = 100
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function setup() {
-  const sandbox = await startSandbox({ athletes: 400, seed: 7, writableOrganizationIds: [FEDERATION] })
-  cleanups.push(() => sandbox.close())
-  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-outbox-ops-')), 'k.db')
-  expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
-  return { sandbox, dbFile, connection: sandbox.credentials() }
-}
-
-/** Where nothing listens: pushing there is being offline. */
-const OFFLINE = { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' }
+const FEDERATION = WRITABLE_FEDERATION
 
 /** An active area of the federation: clubs are created under it. */
 function area(sandbox: Sandbox): number {
@@ -132,7 +115,7 @@ const answerOf = (item: OutboxItem | undefined) => JSON.parse(item!.lastAnswer!)
 
 describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => {
   it('queues every new kind with no network and pushes each exactly once later, in order', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const parent = area(sandbox)
     const group = federationGroup(sandbox)
     const event = openEvents(sandbox)[0]
@@ -158,7 +141,7 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
 
     const writes = { count: 0 }
     sandbox.events.on('request', (e: SandboxRequestEvent) => e.method !== 'GET' && writes.count++)
-    const offline = await pushOutboxNow({ dbFile, connection: OFFLINE, backoffBaseMs: 1 })
+    const offline = await pushOutboxNow({ dbFile, connection: OFFLINE_CONNECTION, backoffBaseMs: 1 })
     expect(offline).toMatchObject({ done: [], rejected: [], waiting: 7, stopped: { reason: 'offline' } })
     expect(listOutbox(dbFile).map((i) => i.state)).toEqual(Array(7).fill('queued'))
     expect(writes.count).toBe(0)
@@ -202,7 +185,7 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
   })
 
   it('a lost answer to a club, merit, event or participants POST is read back on the next push: exactly one of each on the server', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const parent = area(sandbox)
     const group = federationGroup(sandbox)
     const event = openEvents(sandbox)[0]
@@ -233,7 +216,7 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
       const item = await queue()
       const posts = countRequests(sandbox, 'POST', path)
       const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && path(p.split('?')[0]))
-      cleanups.push(() => proxy.close())
+      closeAfterTest(() => proxy.close())
       const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
       await proxy.dropped
       expect(first.stopped?.reason).toBe('offline')
@@ -254,13 +237,13 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
   })
 
   it('a lost answer to an access grant is settled by sending it again: the grant converges', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const parent = area(sandbox)
     const [member] = members(sandbox, 1, [])
     const item = await queueOrganizationUserAccess({ dbFile, authorizedOrganizationUser: { organizationId: parent, userId: member, write: false }, inviterName: 'Aluesihteeri' })
     const puts = countRequests(sandbox, 'PUT', (p) => p === `/api/public/v2/organization/${parent}/users`)
     const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'PUT' && p.includes('/users'))
-    cleanups.push(() => proxy.close())
+    closeAfterTest(() => proxy.close())
     const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
     await proxy.dropped
     expect(first.done).toEqual([])
@@ -274,10 +257,10 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
   })
 
   it('a 400 leaves each new kind rejected with the server message, nothing else blocked', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const parent = area(sandbox)
     const db = openDatabase(dbFile)
-    cleanups.push(() => {
+    closeAfterTest(() => {
       db.close()
     })
     // Local data the registry no longer has (removed there after the last sync).
@@ -326,13 +309,13 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
   })
 
   it('an order whose answer was lost, or that got a 503 or 429, is never sent again by itself; only a person retries or discards it', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const [first] = registrations(sandbox, true)
     const [second, third] = registrations(sandbox, false)
     const orderPosts = countRequests(sandbox, 'POST', (p) => p === '/api/public/v2/order')
     const item = await queueOrderCreate({ dbFile, userId: first.userId, eventRegistrationIds: [first.id] })
     const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && p === '/api/public/v2/order')
-    cleanups.push(() => proxy.close())
+    closeAfterTest(() => proxy.close())
     await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
     await proxy.dropped
     expect(orderPosts.count).toBe(1)
@@ -344,7 +327,7 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
     expect(waiting.map((i) => [i.id, i.state])).toEqual([[item.id, 'unknown']])
     expect(waiting[0].lastAnswer).toBe('no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it')
     const db = openDatabase(dbFile)
-    cleanups.push(() => {
+    closeAfterTest(() => {
       db.close()
     })
     // Audited once, not on every push that finds it again.
@@ -375,14 +358,14 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
   })
 
   it('a cancellation whose answer was lost is adopted when the order reads CANCELLED; queued before the order, it waits for it', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const [registration] = registrations(sandbox, true)
     const order = await queueOrderCreate({ dbFile, userId: registration.userId, eventRegistrationIds: [registration.id] })
     const cancel = await queueOrderCancel({ dbFile, order: { outboxItemId: order.id } })
     await expect(queueOrderCancel({ dbFile, order: { outboxItemId: order.id } })).rejects.toThrow(`outbox item #${cancel.id} (queued) already cancels this order`)
     const cancels = countRequests(sandbox, 'POST', (p) => p.endsWith('/cancel'))
     const proxy = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && p.endsWith('/cancel'))
-    cleanups.push(() => proxy.close())
+    closeAfterTest(() => proxy.close())
     const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
     await proxy.dropped
     expect(first.done).toEqual([order.id])

@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../../src/sandbox/index'
+import { describe, expect, it } from 'vitest'
+import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
 import { getItem, listItems, pendingChangesOf } from '../../../src/main/db/outbox'
@@ -19,31 +16,16 @@ import {
   readOutboxAudit,
   retryOutboxItem
 } from '../../../src/main/services/outbox'
-import { syncDatabase } from '../../../src/main/services/sync'
+import { closeAfterTest } from '../../support/afterTest'
 import { startDropProxy } from '../../support/dropProxy'
+import { OFFLINE_CONNECTION, startWritableSandbox, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * Issue 5 acceptance, library level: the outbox pushes to the real sandbox over loopback. The
  * default sandbox client may write in its federation (100, fixed by the generator).
  */
 
-const FEDERATION = 100
-const cleanups: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function setup() {
-  const sandbox = await startSandbox({ athletes: 400, seed: 7, writableOrganizationIds: [FEDERATION] })
-  cleanups.push(() => sandbox.close())
-  const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-outbox-')), 'k.db')
-  const synced = await syncDatabase({ dbFile, connection: sandbox.credentials() })
-  expect(synced.ok).toBe(true)
-  return { sandbox, dbFile, connection: sandbox.credentials() }
-}
-
-/** Where nothing listens: pushing there is being offline. */
-const OFFLINE = { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' }
+const FEDERATION = WRITABLE_FEDERATION
 
 /**
  * Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order; with
@@ -88,7 +70,7 @@ function countRequests(sandbox: Sandbox, method: string, pathPart: string): { co
 
 describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
     const [a, b, c, d] = members(sandbox, 4, [event])
     const meritId = federationMerit(sandbox)
@@ -98,14 +80,14 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
 
     // The optimistic local view: each member shows the pending change at once.
     const db = openDatabase(dbFile)
-    cleanups.push(() => {
+    closeAfterTest(() => {
       db.close()
     })
     expect(pendingChangesOf(db, a)).toEqual([{ itemId: grant.id, kind: 'merit-grant', state: 'queued', target: `merit ${meritId}` }])
     expect(pendingChangesOf(db, d)).toEqual([{ itemId: registration.id, kind: 'event-registration', state: 'queued', target: `event ${event.uuid}` }])
 
     const posts = countRequests(sandbox, 'POST', '/api/public/v2/')
-    const offline = await pushOutboxNow({ dbFile, connection: OFFLINE, backoffBaseMs: 1 })
+    const offline = await pushOutboxNow({ dbFile, connection: OFFLINE_CONNECTION, backoffBaseMs: 1 })
     expect(offline.stopped?.reason).toBe('offline')
     expect(offline).toMatchObject({ done: [], rejected: [], waiting: 2, repull: null })
     expect(listOutbox(dbFile).map((i) => i.state)).toEqual(['queued', 'queued'])
@@ -136,12 +118,12 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('a registration whose answer was lost is read back and adopted on the next push: exactly one registration', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
     const [user] = members(sandbox, 1, [event])
     const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
     const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.startsWith('/api/public/v2/event/registration/'))
-    cleanups.push(() => proxy.close())
+    closeAfterTest(() => proxy.close())
     const posts = countRequests(sandbox, 'POST', '/event/registration/')
 
     const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
@@ -161,14 +143,14 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(done.state).toBe('done')
     expect(registrationIdOf(done.lastAnswer)).toBe(made[0].id)
     const db = openDatabase(dbFile)
-    cleanups.push(() => {
+    closeAfterTest(() => {
       db.close()
     })
     expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
   it('a registration made elsewhere after queuing is adopted, not doubled', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
     const [user] = members(sandbox, 1, [event])
     const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
@@ -182,7 +164,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('a 400 leaves the item rejected with the server message; only the item depending on it waits; a retry then sends both', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const [full, open] = openEvents(sandbox)
     const [u1, u2, u3] = members(sandbox, 3, [full, open])
     const meritId = federationMerit(sandbox)
@@ -217,9 +199,9 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('a club transfer whose answer was lost is read back, not sent twice; the re-pull moves the local licence', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const db = openDatabase(dbFile)
-    cleanups.push(() => {
+    closeAfterTest(() => {
       db.close()
     })
     const licence = db.prepare('SELECT id, user_id AS userId, licence_organization_id AS clubId FROM user_licence ORDER BY id LIMIT 1').get() as { id: number; userId: number; clubId: number }
@@ -230,7 +212,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(pendingChangesOf(db, licence.userId)).toEqual([{ itemId: item.id, kind: 'club-transfer', state: 'queued', target: `club ${target}` }])
 
     const proxy = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/user-licence-club-transfer/'))
-    cleanups.push(() => proxy.close())
+    closeAfterTest(() => proxy.close())
     const posts = countRequests(sandbox, 'POST', '/user-licence-club-transfer/')
     const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
     expect(first.stopped?.reason).toBe('offline')
@@ -245,7 +227,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('client data puts and deletes go out in queue order', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     await queueClientDataPut({ dbFile, content: 'ensimmäinen' })
     await queueClientDataDelete({ dbFile })
     await queueClientDataPut({ dbFile, content: 'viimeinen' })
@@ -259,7 +241,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('under 503s and 429s, repeated pushes converge on exactly one registration per member and the grant', async () => {
-    const { sandbox, dbFile, connection } = await setup()
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
     const people = members(sandbox, 6, [event])
     const meritId = federationMerit(sandbox)
@@ -287,7 +269,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('refuses invalid changes before they enter the queue, naming every problem', async () => {
-    const { sandbox, dbFile } = await setup()
+    const { sandbox, dbFile } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
     const [a] = members(sandbox, 1, [event])
     await expect(queueMeritGrant({ dbFile, meritId: 5, grant: { grantingDate: '2026-02-30', meritGrantees: [a, a, 999_999_999], meritGranter: 'x'.repeat(256) } })).rejects.toThrow(
@@ -306,10 +288,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('grants a merit to 10,000 members in one item', async () => {
-    const sandbox = await startSandbox({ athletes: 11_000, seed: 11, writableOrganizationIds: [FEDERATION] })
-    cleanups.push(() => sandbox.close())
-    const dbFile = join(mkdtempSync(join(tmpdir(), 'kanslia-outbox-')), 'k.db')
-    expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+    const { sandbox, dbFile } = await startWritableSandbox(11, 11_000)
+    closeAfterTest(() => sandbox.close())
     const grantees = members(sandbox, 10_000)
     expect(grantees).toHaveLength(10_000)
     const meritId = federationMerit(sandbox)
@@ -323,7 +303,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     const grants = sandbox.activity.grantCollection(meritId)
     expect(grantees.filter((u) => grants.get(u)?.grantingDate !== '2026-11-01')).toEqual([])
     const db = openDatabase(dbFile)
-    cleanups.push(() => {
+    closeAfterTest(() => {
       db.close()
     })
     expect(listItems(db, ['done']).map((i) => i.id)).toEqual([item.id])

@@ -5,7 +5,8 @@ import type { WritableDB } from '../../../src/main/db/open'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync } from '../../../src/main/sync/engine'
 import { startTamperProxy, type Answer } from '../../support/dropProxy'
-import { closeAfterTest, startSyncFixture } from './fixture'
+import { closeAfterTest } from '../../support/afterTest'
+import { startSyncFixture } from './fixture'
 import { expectMirror, stored } from './mirror'
 
 /**

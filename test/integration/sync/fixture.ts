@@ -1,21 +1,10 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
 import { ApiClient, type ApiClientOptions } from '../../../src/main/api/client'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index'
-
-/** What the running test opened, closed after it, last first. */
-const closers: Array<() => Promise<void> | void> = []
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-/** Closes `close…` (servers, clients, databases) after the running test, the last registered first. */
-export function closeAfterTest(...close: Array<() => Promise<void> | void>): void {
-  closers.push(...close)
-}
+import { closeAfterTest } from '../../support/afterTest'
 
 /** A sandbox, a new database file and a client of the sandbox: what a sync test starts from. */
 export interface SyncFixture {

@@ -1,12 +1,11 @@
-import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { appendAudit } from '../../../src/main/db/auditLog'
-import { migrate } from '../../../src/main/db/migrate'
 import type { WritableDB } from '../../../src/main/db/open'
 import { getItem, pendingChangesOf, updateItem } from '../../../src/main/db/outbox'
 import { InvalidChangeError } from '../../../src/main/outbox/errors'
 import { awaitsDecision, AWAIT_DECISION, discardItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
 import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
+import { databaseWithMembers } from '../../support/outbox'
 
 const EVENT = '6d2f0cd8-253d-498c-ad01-e43dcf28c538'
 const who = { actor: 'sihteeri' }
@@ -17,10 +16,7 @@ const who = { actor: 'sihteeri' }
  * EVENT of the federation with 2 places, one taken; registration 900 of member 3 to it.
  */
 function fresh(): WritableDB {
-  const db = new Database(':memory:') as WritableDB
-  db.pragma('foreign_keys = ON')
-  migrate(db)
-  for (const id of [1, 2, 3]) db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (?, ?, 'Virtanen', 1, '{}')").run(id, 10_000_000 + id)
+  const db = databaseWithMembers()
   /** A row of a synced table: its columns, plus the sync's own (scope, instant, generation, raw JSON). */
   const row = (table: string, columns: Record<string, unknown>, raw: unknown = {}) => {
     const names = Object.keys(columns)

@@ -1,26 +1,18 @@
 import { hostname } from 'node:os'
-import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/api/client'
 import { readAuditLog } from '../../../src/main/db/auditLog'
-import { migrate } from '../../../src/main/db/migrate'
 import type { WritableDB } from '../../../src/main/db/open'
 import { claimWorker, countWaiting, getItem, listItems, pendingChangesOf, updateItem } from '../../../src/main/db/outbox'
 import { pushOutbox } from '../../../src/main/outbox/push'
 import { discardItem, editItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
+import { databaseWithMembers } from '../../support/outbox'
 
 const EVENT = '6d2f0cd8-253d-498c-ad01-e43dcf28c538'
 const OTHER_EVENT = '641be871-5f99-452a-b9ad-a5f9a8d0fec0'
 const who = { actor: 'sihteeri' }
 
-/** A migrated in-memory database with members 1–3. */
-function fresh(): WritableDB {
-  const db = new Database(':memory:') as WritableDB
-  db.pragma('foreign_keys = ON')
-  migrate(db)
-  for (const id of [1, 2, 3]) db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (?, ?, 'Virtanen', 1, '{}')").run(id, 10_000_000 + id)
-  return db
-}
+const fresh = databaseWithMembers
 
 const register = (db: WritableDB, user: number, eventUuid = EVENT) => queueChange(db, 'event-registration', { eventUuid, registration: { participantUserId: user } }, who)
 

@@ -1,0 +1,72 @@
+/**
+ * What the outbox's tests start from (issue 5): a sandbox the default client may write to with a
+ * database synced from it, the CLI's environments and flags for it, and a bare database with three
+ * members for the unit tests.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3-multiple-ciphers'
+import { migrate } from '../../src/main/db/migrate'
+import type { WritableDB } from '../../src/main/db/open'
+import { syncDatabase } from '../../src/main/services/sync'
+import { startSandbox, type Sandbox } from '../../src/sandbox/index'
+import { closeAfterTest } from './afterTest'
+
+/** The federation the sandbox's default client may write in (the generator fixes its id). */
+export const WRITABLE_FEDERATION = 100
+
+/** A migrated in-memory database with members 1–3 (Virtanen, Sport-IDs 10000001–10000003): what the outbox's unit tests queue against. */
+export function databaseWithMembers(): WritableDB {
+  const db = new Database(':memory:') as WritableDB
+  db.pragma('foreign_keys = ON')
+  migrate(db)
+  for (const id of [1, 2, 3]) db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (?, ?, 'Virtanen', 1, '{}')").run(id, 10_000_000 + id)
+  return db
+}
+
+/** A sandbox the outbox can write to, and the data folder of a database synced from it. */
+export interface WritableSandbox {
+  sandbox: Sandbox
+  /** A new temporary folder: the database's, and `KANSLIA_HOME` of the CLI tests. */
+  home: string
+  dbFile: string
+}
+
+/**
+ * Starts a sandbox of `athletes` from `seed` whose default client may write in
+ * WRITABLE_FEDERATION, and syncs a new database in a new temporary folder from it. The caller
+ * closes the sandbox.
+ * @throws Error when the first sync fails.
+ */
+export async function startWritableSandbox(seed: number, athletes = 400): Promise<WritableSandbox> {
+  const sandbox = await startSandbox({ athletes, seed, writableOrganizationIds: [WRITABLE_FEDERATION] })
+  const home = mkdtempSync(join(tmpdir(), 'kanslia-outbox-'))
+  const dbFile = join(home, 'k.db')
+  const synced = await syncDatabase({ dbFile, connection: sandbox.credentials() })
+  if (!synced.ok) {
+    await sandbox.close()
+    throw new Error(`the first sync failed: ${synced.resources.find((r) => r.error)?.error}`)
+  }
+  return { sandbox, home, dbFile }
+}
+
+/**
+ * `startWritableSandbox(seed)` for one test: the sandbox is closed after it. Adds the sandbox's
+ * connection, as the outbox's services take it.
+ */
+export async function writableSandboxForTest(seed = 7): Promise<WritableSandbox & { connection: ReturnType<Sandbox['credentials']> }> {
+  const started = await startWritableSandbox(seed)
+  closeAfterTest(() => started.sandbox.close())
+  return { ...started, connection: started.sandbox.credentials() }
+}
+
+/** A connection to where nothing listens: pushing there is being offline. */
+export const OFFLINE_CONNECTION = { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' }
+
+/** The environment of a CLI run with no secret and no saved profile: nothing that could reach a network. */
+export const offlineEnv = (home: string) => ({ KANSLIA_HOME: home })
+/** The environment of a CLI run that may push: the sandbox's client secret as headless runs give it. */
+export const onlineEnv = (home: string, sandbox: Sandbox) => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
+/** The CLI's connection flags for the sandbox, or for `baseUrl` (a proxy in front of it) as base and auth URL. */
+export const connectionFlags = (sandbox: Sandbox, baseUrl?: string) => ['--base-url', baseUrl ?? sandbox.baseUrl, '--auth-url', baseUrl ?? sandbox.authUrl, '--client-id', sandbox.clientId]
