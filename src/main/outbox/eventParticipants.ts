@@ -121,12 +121,16 @@ function grantBody(grant: V3MeritGrant): V3MeritGrant {
   return body
 }
 
-/** Members the outbox is about to register to the event (registrations and participants not done or rejected), with the item doing it. */
-function queuedParticipants(db: Parameters<typeof openItemsOfKind>[0], eventUuid: string, editing: number | undefined): Map<number, number> {
+/**
+ * Members the outbox is about to register to the event `eventUuid` (lower case): by registrations
+ * and by participant additions not done or rejected, except item `editing`, each with the item
+ * doing it. Both kinds take places and both make a registration (spec v2 §4.8, v3 §4).
+ */
+export function queuedParticipants(db: Parameters<typeof openItemsOfKind>[0], eventUuid: string, editing: number | undefined): Map<number, number> {
   const found = new Map<number, number>()
   for (const item of openItemsOfKind(db, 'event-registration')) {
     const payload = item.payload as EventRegistrationPayload
-    if (item.state !== 'rejected' && payload.eventUuid === eventUuid) found.set(payload.registration.participantUserId, item.id)
+    if (item.id !== editing && item.state !== 'rejected' && payload.eventUuid === eventUuid) found.set(payload.registration.participantUserId, item.id)
   }
   for (const item of openItemsOfKind(db, 'event-participants')) {
     const payload = item.payload as EventParticipantsPayload

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, checkUuid, localEvent, localRegistrationOf, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
+import { queuedParticipants } from './eventParticipants'
 import type { Operation } from './operation'
 
 /** An event registration: the event's UUID and the body of POST /event/registration/{eventUuid} (spec v2 §2.15, §4.8). */
@@ -22,7 +23,8 @@ export interface EventRegistrationPayload {
  * Checked before queuing: the UUID's form; the participant is a member of the local database;
  * `additionalDetails` is not empty when given; the event is known (once the sync mirrors events)
  * and not deleted; the member is not registered to it already, locally or by an outbox item not
- * yet done; and it has a free place counting the registrations the outbox is about to make.
+ * yet done (a registration, or a v3 participant addition); and it has a free place counting the
+ * registrations and participants the outbox is about to add.
  */
 export const eventRegistration: Operation<EventRegistrationPayload, EventRegistrationPayload> = {
   kind: 'event-registration',
@@ -45,9 +47,12 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
       if (registered !== undefined) problems.add(`member ${userId} is already registered to this event (registration ${registered})`)
       const toEvent = openItemsOfKind(db, 'event-registration').filter((item) => item.id !== editing && (item.payload as EventRegistrationPayload).eventUuid === eventUuid.toLowerCase())
       const same = toEvent.find((item) => (item.payload as EventRegistrationPayload).registration.participantUserId === userId)
+      // Registrations and participant additions (v3) the outbox is about to make.
+      const queuedFor = queuedParticipants(db, eventUuid.toLowerCase(), editing)
       if (same) problems.add(`member ${userId} is already being registered to this event by outbox item #${same.id} (${same.state})`)
+      else if (queuedFor.has(userId)) problems.add(`member ${userId} is already being added to this event as a participant by outbox item #${queuedFor.get(userId)}`)
       // The places the last sync saw taken, and those the outbox is about to take.
-      const queued = toEvent.filter((item) => item.state !== 'rejected').length
+      const queued = queuedFor.size
       const taken = (event?.currentAttendeeCount ?? 0) + queued
       if (event && event.maxAttendeeCount !== null && taken >= event.maxAttendeeCount) {
         problems.add(`event ${event.name ?? event.id} is full: ${event.currentAttendeeCount ?? 0} registered and ${queued} queued for ${event.maxAttendeeCount} places`)

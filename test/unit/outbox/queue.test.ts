@@ -123,6 +123,16 @@ describe('checks against the mirrored merits, events and registrations (issue 5)
     expect(register(db, 4).state).toBe('queued')
   })
 
+  it('counts the members a queued v3 participant addition registers: none of them again, and their places taken', () => {
+    const db = fresh()
+    mirror(db)
+    const added = queueChange(db, 'event-participants', { eventUuid: EVENT, participants: { userIds: [1], grantEventMerits: false } }, who)
+    expect(() => register(db, 1)).toThrow(`cannot queue the registration: member 1 is already being added to this event as a participant by outbox item #${added.id}`)
+    register(db, 2)
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (4, 10000004, 'Laine', 1, '{}')").run()
+    expect(() => register(db, 4)).toThrow('cannot queue the registration: event Syysleiri is full: 1 registered and 2 queued for 3 places')
+  })
+
   it('cancels a mirrored registration only for its own event, and shows it pending on its member', () => {
     const db = fresh()
     mirror(db)
