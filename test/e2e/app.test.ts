@@ -543,6 +543,9 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('events-search').fill(event.name)
     await page.getByTestId('event-row').filter({ hasText: event.name }).first().click()
     await expect.poll(() => page.getByTestId('participant-row').count()).toBe(event.registrations)
+    // The two registrations wait in the outbox: listed below the stored ones until a sync brings them.
+    await page.getByTestId('queued-participants').getByText('Odottaa lähetystä: 2').waitFor()
+    for (const member of newcomers) await page.getByTestId('queued-participant-row').filter({ hasText: String(member.sportId) }).getByText('Jonossa', { exact: false }).waitFor()
     await shot('events')
     await page.getByTestId('participants-export-xlsx').click()
     await page.getByTestId('events-message').getByText('Tallennettu', { exact: false }).waitFor()

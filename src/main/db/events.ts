@@ -1,4 +1,4 @@
-import type { EventRow, ParticipantRow } from '../../shared/events'
+import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
 import { CLUB } from './memberSummary'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -52,4 +52,21 @@ export function readEventParticipants(db: ReadableDB, uuid: string): Participant
      WHERE r.event_uuid = ? ORDER BY p.last_name, p.first_name, r.id`
   ).all(uuid) as Array<Record<string, unknown> & { eventRegistrationId: number; userId: number }>
   return rows.map(({ eventRegistrationId, userId, ...rest }) => present<ParticipantRow>({ eventRegistrationId, userId }, rest))
+}
+
+/**
+ * The members the outbox is about to register to the event `uuid` (lower case): the effects of
+ * registrations and participant additions not rejected (migration 0006 `outbox_effect`, target
+ * `event <uuid>`). A sent item (`done`) stays listed until the sync after the push has stored its
+ * registration (`clearDoneEffects`). Each with the member's name, Sport-ID and club, by last name.
+ */
+export function readQueuedParticipants(db: ReadableDB, uuid: string): QueuedParticipantRow[] {
+  const rows = prepared(
+    db,
+    `SELECT e.person_id AS userId, min(e.item_id) AS outboxItemId, i.state, p.sport_id AS sportId, p.first_name AS firstName, p.last_name AS lastName, ${CLUB} AS club
+     FROM outbox_effect e JOIN outbox_item i ON i.id = e.item_id LEFT JOIN person p ON p.id = e.person_id
+     WHERE e.target = 'event ' || ? AND i.kind IN ('event-registration', 'event-participants') AND i.state <> 'rejected'
+     GROUP BY e.person_id ORDER BY p.last_name, p.first_name, e.person_id`
+  ).all(uuid) as Array<Record<string, unknown> & { userId: number; outboxItemId: number; state: QueuedParticipantRow['state'] }>
+  return rows.map(({ userId, outboxItemId, state, ...rest }) => present<QueuedParticipantRow>({ userId, outboxItemId, state }, rest))
 }

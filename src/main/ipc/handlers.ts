@@ -90,6 +90,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     exportReport: (input) => saveTable(`${input.report}-${session.todayDate()}`, input.format, (file) => session.exportReport(input, file)),
     getEvents: (input) => session.eventList(input),
     getEventParticipants: (input) => session.eventParticipants(input.uuid),
+    getQueuedParticipants: (input) => session.queuedParticipants(input.uuid),
     exportEventParticipants: (input) => saveTable(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}`, input.format, (file) => session.exportEventParticipants(input, file)),
     getRenewalList: (input) => session.renewalList(input.kind, input.days),
     getRenewalEmails: (input) => session.renewalListEmails(input.kind, input.days),

@@ -38,10 +38,10 @@ import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '..
 import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
-import { readEventParticipants, readEvents } from '../db/events'
+import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
 import { readReports } from '../db/reports'
 import type { ReportName, Reports } from '../../shared/reports'
-import type { EventRow, ParticipantColumn, ParticipantRow } from '../../shared/events'
+import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
 import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../outbox/limits'
@@ -433,6 +433,11 @@ export class DesktopSession {
   /** An event's stored registrations with their members, see `readEventParticipants`. */
   eventParticipants(uuid: string): ParticipantRow[] {
     return this.read((db) => readEventParticipants(db, uuid))
+  }
+
+  /** Members the outbox is about to register to the event (see `readQueuedParticipants`). */
+  queuedParticipants(uuid: string): QueuedParticipantRow[] {
+    return this.read((db) => readQueuedParticipants(db, uuid.toLowerCase()))
   }
 
   /**

@@ -43,6 +43,7 @@ export const METHODS = [
   'exportReport',
   'getEvents',
   'getEventParticipants',
+  'getQueuedParticipants',
   'exportEventParticipants',
   'getRenewalList',
   'getRenewalEmails',

@@ -3,7 +3,7 @@ import type { MethodName } from './channels'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
-import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../events'
+import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
 import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 import type { OrderStatus, PaymentMethods } from '../api/v2Activity'
@@ -414,6 +414,7 @@ export const CONTRACT = {
     output: {} as EventRow[]
   },
   getEventParticipants: { input: z.strictObject({ uuid: eventUuid }), output: {} as ParticipantRow[] },
+  getQueuedParticipants: { input: z.strictObject({ uuid: eventUuid }), output: {} as QueuedParticipantRow[] },
   exportEventParticipants: {
     input: z.strictObject({
       uuid: eventUuid,

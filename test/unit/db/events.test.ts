@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { readEventParticipants, readEvents } from '../../../src/main/db/events'
+import { readEventParticipants, readEvents, readQueuedParticipants } from '../../../src/main/db/events'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { clearDoneEffects, updateItem } from '../../../src/main/db/outbox'
+import { queueChange } from '../../../src/main/outbox/queue'
 import { elementStore } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
@@ -24,7 +26,9 @@ function seed(): WritableDB {
   const user = (id: number, lastName: string) => ({ id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, modificationTime: T })
   store(db, 'user-licences', 'federation 100', [
     { id: 51, userId: 7, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', licenceOrganizationName: 'Seura', user: user(7, 'Virtanen') },
-    { id: 52, userId: 8, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: user(8, 'Aho') }
+    { id: 52, userId: 8, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: user(8, 'Aho') },
+    { id: 53, userId: 9, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', licenceOrganizationName: 'Seura', user: user(9, 'Niemi') },
+    { id: 54, userId: 10, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: user(10, 'Laine') }
   ])
   store(db, 'event-registrations', 'event 1', [
     { id: 41, eventUuid: CAMP, participantUserId: 7, registrationDate: '2026-03-01', paidAmountInCents: 2500 },
@@ -53,5 +57,25 @@ describe('events and participants (issue 7)', () => {
       { eventRegistrationId: 42, userId: 8, sportId: 10000008, firstName: 'Testi', lastName: 'Aho', registrationDate: '2026-03-02', paidAmountInCents: 0 },
       { eventRegistrationId: 41, userId: 7, sportId: 10000007, firstName: 'Testi', lastName: 'Virtanen', club: 'Seura', registrationDate: '2026-03-01', paidAmountInCents: 2500, paymentStatus: 'PAID' }
     ])
+  })
+
+  it('gives the members queued registrations and participant additions are about to register until the sync after the push, and not the rejected', () => {
+    const db = seed()
+    const who = { actor: 'sihteeri' }
+    const registration = queueChange(db, 'event-registration', { eventUuid: RACE, registration: { participantUserId: 9 } }, who)
+    const participants = queueChange(db, 'event-participants', { eventUuid: RACE.toUpperCase(), participants: { userIds: [10], grantEventMerits: false } }, who)
+    const rejected = queueChange(db, 'event-registration', { eventUuid: RACE, registration: { participantUserId: 8 } }, who)
+    updateItem(db, rejected.id, { state: 'rejected', at: 'now', lastStatus: 400, lastAnswer: 'full' })
+    const toCamp = queueChange(db, 'event-registration', { eventUuid: CAMP, registration: { participantUserId: 10 } }, who)
+    expect(readQueuedParticipants(db, RACE)).toEqual([
+      { userId: 10, sportId: 10000010, firstName: 'Testi', lastName: 'Laine', outboxItemId: participants.id, state: 'queued' },
+      { userId: 9, sportId: 10000009, firstName: 'Testi', lastName: 'Niemi', club: 'Seura', outboxItemId: registration.id, state: 'queued' }
+    ])
+    expect(readQueuedParticipants(db, CAMP)).toEqual([{ userId: 10, sportId: 10000010, firstName: 'Testi', lastName: 'Laine', outboxItemId: toCamp.id, state: 'queued' }])
+    // Sent: listed as such until the re-pull has stored the registration.
+    updateItem(db, toCamp.id, { state: 'done', at: 'now', lastStatus: 201, lastAnswer: '{}' })
+    expect(readQueuedParticipants(db, CAMP)).toMatchObject([{ userId: 10, state: 'done' }])
+    clearDoneEffects(db)
+    expect(readQueuedParticipants(db, CAMP)).toEqual([])
   })
 })

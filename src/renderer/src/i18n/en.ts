@@ -167,6 +167,8 @@ export const en = {
     cancel: 'Cancel',
     cancelQueued: 'The cancellation is queued: it reaches the registry at the next push.',
     none: 'No registrations stored.',
+    queuedHeading: 'Waiting in the outbox: {{count, number}}',
+    queuedRow: '{{state}} · change #{{id}}',
     register: 'Register to an event…',
     registerHeading: 'Register {{count, number}} members to an event',
     event: 'Event',

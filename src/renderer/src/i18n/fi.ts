@@ -169,6 +169,8 @@ export const fi: Strings = {
     cancel: 'Peruuta',
     cancelQueued: 'Peruutus on jonossa: se päätyy rekisteriin seuraavassa lähetyksessä.',
     none: 'Ilmoittautumisia ei ole tallennettu.',
+    queuedHeading: 'Odottaa lähetystä: {{count, number}}',
+    queuedRow: '{{state}} · muutos #{{id}}',
     register: 'Ilmoita tapahtumaan…',
     registerHeading: 'Ilmoita {{count, number}} jäsentä tapahtumaan',
     event: 'Tapahtuma',

@@ -169,6 +169,8 @@ export const sv: Strings = {
     cancel: 'Annullera',
     cancelQueued: 'Annulleringen står i kö: den når registret vid nästa sändning.',
     none: 'Inga anmälningar sparade.',
+    queuedHeading: 'Väntar i utkorgen: {{count, number}}',
+    queuedRow: '{{state}} · ändring #{{id}}',
     register: 'Anmäl till ett evenemang…',
     registerHeading: 'Anmäl {{count, number}} medlemmar till ett evenemang',
     event: 'Evenemang',

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow } from '../../../shared/events'
+import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -10,9 +10,11 @@ import { useAppStore } from '../stores/app'
 
 /**
  * Events (issue 7): the stored events with a search and a date range, each with its registrations;
- * an event's participants with payment status, a registration cancelled through the outbox, an
- * order placed for a registration awaiting payment (paid from the outbox); both lists export to
- * CSV or XLSX as shown and print. Members are registered from the member list.
+ * an event's participants with payment status, and below them the members the outbox is about to
+ * register (until the push and the sync after it bring their registrations); a registration
+ * cancelled through the outbox, an order placed for a registration awaiting payment (paid from the
+ * outbox); both lists export to CSV or XLSX as shown and print. Members are registered from the
+ * member list.
  */
 export function Events() {
   const { t, i18n } = useTranslation()
@@ -23,6 +25,7 @@ export function Events() {
   const [events, setEvents] = useState<EventRow[]>([])
   const [open, setOpen] = useState<EventRow | null>(null)
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
+  const [queued, setQueued] = useState<QueuedParticipantRow[]>([])
   const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
@@ -33,6 +36,7 @@ export function Events() {
   useEffect(() => {
     if (open === null) return
     call('getEventParticipants', { uuid: open.uuid }).then(setParticipants).catch(fail)
+    call('getQueuedParticipants', { uuid: open.uuid }).then(setQueued).catch(fail)
   }, [open, dataVersion])
 
   const cancel = (row: ParticipantRow) =>
@@ -149,6 +153,27 @@ export function Events() {
                 ))}
               </Table.Tbody>
             </Table>
+          )}
+          {queued.length > 0 && (
+            <Stack gap={4} data-testid="queued-participants">
+              <Text size="sm" fw={500}>
+                {t('events.queuedHeading', { count: queued.length })}
+              </Text>
+              <Table>
+                <Table.Tbody>
+                  {queued.map((row) => (
+                    <Table.Tr key={row.userId} data-testid="queued-participant-row" c="dimmed">
+                      <Table.Td>
+                        {row.lastName}, {row.firstName}
+                      </Table.Td>
+                      <Table.Td>{row.sportId}</Table.Td>
+                      <Table.Td>{row.club}</Table.Td>
+                      <Table.Td>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
           )}
         </Stack>
       )}
