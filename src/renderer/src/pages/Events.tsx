@@ -125,7 +125,7 @@ export function Events() {
             <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} />
           </Group>
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
-          {participants.length > 0 && (
+          {participants.length + queued.length > 0 && (
             <Table striped>
               <Table.Tbody>
                 {participants.map((row) => (
@@ -151,29 +151,25 @@ export function Events() {
                     </Table.Td>
                   </Table.Tr>
                 ))}
+                {queued.length > 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6} fw={500} data-testid="queued-participants">
+                      {t('events.queuedHeading', { count: queued.length })}
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {queued.map((row) => (
+                  <Table.Tr key={`queued-${row.userId}`} data-testid="queued-participant-row" c="dimmed">
+                    <Table.Td>
+                      {row.lastName}, {row.firstName}
+                    </Table.Td>
+                    <Table.Td>{row.sportId}</Table.Td>
+                    <Table.Td>{row.club}</Table.Td>
+                    <Table.Td colSpan={3}>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
-          )}
-          {queued.length > 0 && (
-            <Stack gap={4} data-testid="queued-participants">
-              <Text size="sm" fw={500}>
-                {t('events.queuedHeading', { count: queued.length })}
-              </Text>
-              <Table>
-                <Table.Tbody>
-                  {queued.map((row) => (
-                    <Table.Tr key={row.userId} data-testid="queued-participant-row" c="dimmed">
-                      <Table.Td>
-                        {row.lastName}, {row.firstName}
-                      </Table.Td>
-                      <Table.Td>{row.sportId}</Table.Td>
-                      <Table.Td>{row.club}</Table.Td>
-                      <Table.Td>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
           )}
         </Stack>
       )}
