@@ -32,9 +32,8 @@ interface Row {
 }
 
 /**
- * The candidates of group :groupId (parameters :seasons, :next) as `c`, joined with their person
- * `p`: holders of merit k without k+1, and members of :seasons licence periods without any merit
- * of the group, for its first merit.
+ * The CTE `candidates` of group :groupId (parameter :seasons): holders of merit k without k+1,
+ * and members of :seasons licence periods without any merit of the group, for its first merit.
  */
 const CANDIDATES = `WITH ladder AS (
     SELECT id, name, row_number() OVER (ORDER BY order_number, id) AS step FROM merit WHERE merit_group_id = :groupId
