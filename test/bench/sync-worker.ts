@@ -1,9 +1,10 @@
 /**
  * One sync in its own process, so the benchmark reads this process's peak RSS alone (the sandbox
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
- * { elements, bytes, durationMs, wallMs, ok, maxRssBytes, cpuMs, writtenBytes, resources }, where
- * `durationMs` is the engine's run, `wallMs` the whole call from opening the database to closing it
- * (its last checkpoint included), `cpuMs` this process's user + system CPU time, `writtenBytes` what
+ * { elements, bytes, durationMs, wallMs, ok, maxRssBytes, cpuMs, writerCpuMs, writtenBytes, resources },
+ * where `durationMs` is the engine's run, `wallMs` the whole call from opening the database to closing
+ * it (its last checkpoint included), `cpuMs` this process's user + system CPU time, `writerCpuMs` the
+ * part of it spent on this process's main thread, which runs the engine and writes (Linux only), `writtenBytes` what
  * it wrote to files (Linux only), and `resources` gives per (resource, scope) the elements, bytes and
  * the time from its first to its last progress event. `everyList` reads the per-parent lists even
  * when not due; `pageSize` sets the elements per request. With `plain`, the same sync engine writes
@@ -33,6 +34,19 @@ async function syncPlain(request: SyncRequest) {
   } finally {
     await client.close()
     db.close()
+  }
+}
+
+/**
+ * User + system CPU time (ms) of this process's main thread so far: Linux `/proc/self/task/<pid>/stat`,
+ * in clock ticks of 10 ms (USER_HZ); undefined elsewhere.
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return undefined
   }
 }
 
@@ -73,6 +87,7 @@ process.stdout.write(
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     cpuMs: (cpu.user + cpu.system) / 1000,
+    writerCpuMs: mainThreadCpuMs(),
     writtenBytes: writtenBytes(),
     resources: result.resources.map((r) => ({ resource: r.resource, elements: r.elements, bytes: r.bytes, lists: r.lists, ms: durations.get(`${r.resource} ${r.scope}`) ?? 0 }))
   }) + '\n'
