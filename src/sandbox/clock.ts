@@ -13,6 +13,11 @@ export class StoreClock {
     this.last = floor
   }
 
+  /** The newest instant handed out (or the floor): changes with every `tick`. */
+  get latest(): InstantMicros {
+    return this.last
+  }
+
   /** A new instant strictly after every instant handed out before (micros since epoch). */
   tick(): InstantMicros {
     const wall = Date.now() * 1000

@@ -157,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     writableOrganizationIds: [...(options.writableOrganizationIds ?? []), ...(options.writesOwnFederation ? [store.federationId] : [])],
     personalDataLevel: level
   }
+  store.prerenderWire(level)
   const clients: SandboxClient[] = [client]
   for (const extra of options.clients ?? []) {
     if (clients.some((c) => c.clientId === extra.clientId)) throw new Error(`duplicate client id ${JSON.stringify(extra.clientId)}`)

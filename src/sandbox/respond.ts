@@ -3,7 +3,7 @@
  * the full Content-Length, about half of the body is written, then the connection is destroyed.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Page } from '../shared/api/v2'
+import type { Page, Pageable } from '../shared/api/v2'
 import type { ListParams } from './listParams'
 
 /** Hooks the list sender needs: the truncation fault and the 'request' event for hijacked replies. */
@@ -20,7 +20,15 @@ export function emptyPage<T>(params: ListParams): Page<T> {
 
 /** Sends `{content, pageable}` as JSON, or a truncated copy of it when the fault is armed. */
 export function sendPage<T>(ctx: ListSenderContext, request: FastifyRequest, reply: FastifyReply, page: Page<T>): void {
-  const text = JSON.stringify(page)
+  sendText(ctx, request, reply, JSON.stringify(page))
+}
+
+/** `sendPage` for elements already serialized: `content` holds each element's JSON text. */
+export function sendJsonPage(ctx: ListSenderContext, request: FastifyRequest, reply: FastifyReply, content: readonly string[], pageable: Pageable): void {
+  sendText(ctx, request, reply, `{"content":[${content.join(',')}],"pageable":${JSON.stringify(pageable)}}`)
+}
+
+function sendText(ctx: ListSenderContext, request: FastifyRequest, reply: FastifyReply, text: string): void {
   if (!ctx.takeTruncation()) {
     reply.header('content-type', 'application/json; charset=utf-8').send(text)
     return

@@ -116,6 +116,10 @@ export class SandboxStore {
   private readonly licencesOfUser = new Map<number, number[]>()
   private readonly insurancesOfUser = new Map<number, number[]>()
   private readonly clock: StoreClock
+  /** Wire JSON of user licences and insurances per (list, id, level, sport parameters); see `wireJson`. */
+  private readonly wireTexts = new Map<string, string>()
+  /** The clock instant `wireTexts` holds texts of: any change ticks the clock and so empties it. */
+  private wireTextsAt: InstantMicros = -1
 
   /** Builds the store from generated data; takes ownership of the records. */
   constructor(data: GeneratedData) {
@@ -468,6 +472,46 @@ export class SandboxStore {
     return out
   }
 
+  /** `renderUserLicence` as JSON text, kept until the next change of the store (see `wireJson`). */
+  userLicenceJson(r: UserLicenceRecord, level: PersonalDataLevel, sportParams: SportParamSelection): string {
+    const selection = typeof sportParams === 'string' ? sportParams : [...sportParams].sort((a, b) => a - b).join(',')
+    return this.wireJson(`licence ${r.id} ${level} ${selection}`, () => this.renderUserLicence(r, level, sportParams))
+  }
+
+  /** `renderUserInsurance` as JSON text, kept until the next change of the store (see `wireJson`). */
+  userInsuranceJson(r: UserInsuranceRecord, level: PersonalDataLevel): string {
+    return this.wireJson(`insurance ${r.id} ${level}`, () => this.renderUserInsurance(r, level))
+  }
+
+  /**
+   * Renders every user licence (with all sport parameters, as Kanslia asks for them) and user
+   * insurance at `level` into the texts `wireJson` keeps, so that reading them costs the sandbox
+   * little: at 150,000 athletes a full read took 8 s of CPU that, on a small machine, the client
+   * being measured had to share. Call before serving; the texts last until the first change.
+   */
+  prerenderWire(level: PersonalDataLevel): void {
+    for (const licences of this.userLicences.values()) for (const r of licences.all()) this.userLicenceJson(r, level, 'all')
+    for (const insurances of this.userInsurances.values()) for (const r of insurances.all()) this.userInsuranceJson(r, level)
+  }
+
+  /**
+   * The JSON text of `render()`, remembered under `key` while the store clock stands still. A
+   * rendered element also shows its person, club, licence and period, so any change (each one
+   * ticks the clock) forgets every text. At most WIRE_TEXTS_MAX texts are kept.
+   */
+  private wireJson(key: string, render: () => unknown): string {
+    if (this.wireTextsAt !== this.clock.latest || this.wireTexts.size >= WIRE_TEXTS_MAX) {
+      this.wireTexts.clear()
+      this.wireTextsAt = this.clock.latest
+    }
+    let text = this.wireTexts.get(key)
+    if (text === undefined) {
+      text = JSON.stringify(render())
+      this.wireTexts.set(key, text)
+    }
+    return text
+  }
+
   /** A user insurance on the wire (spec v2 §2.13) with the `user` of `level`. */
   renderUserInsurance(r: UserInsuranceRecord, level: PersonalDataLevel): UserInsurance {
     const out: UserInsurance = {
@@ -524,6 +568,9 @@ export class SandboxStore {
     else r.mtText = text
   }
 }
+
+/** Texts `SandboxStore.wireJson` keeps at most: the user licences and insurances of 300,000 athletes. */
+const WIRE_TEXTS_MAX = 800_000
 
 function push(map: Map<number, number[]>, key: number, value: number): void {
   const list = map.get(key)

@@ -16,7 +16,7 @@ import {
   type RawQuery
 } from '../listParams'
 import type { UserInsuranceRecord, UserLicenceRecord } from '../records'
-import { emptyPage, sendPage } from '../respond'
+import { emptyPage, sendJsonPage, sendPage } from '../respond'
 import type { SportParamSelection } from '../store'
 import type { PathParams, RouteDeps } from './deps'
 
@@ -48,19 +48,15 @@ export function registerUserDataRoutes(app: FastifyInstance, deps: RouteDeps): v
   function licences(request: FastifyRequest, reply: FastifyReply, p: Parsed, fed: number, where?: (r: UserLicenceRecord) => boolean): void {
     const page = store.userLicences.get(fed)!.query({ ...p.params, where })
     const level = p.client.personalDataLevel
-    sendPage(sender, request, reply, {
-      content: page.items.map((r) => store.renderUserLicence(r, level, p.sportParams)),
-      pageable: { page: p.params.page, size: p.params.size, total: page.total }
-    })
+    const content = page.items.map((r) => store.userLicenceJson(r, level, p.sportParams))
+    sendJsonPage(sender, request, reply, content, { page: p.params.page, size: p.params.size, total: page.total })
   }
 
   function insurances(request: FastifyRequest, reply: FastifyReply, p: Parsed, fed: number, where?: (r: UserInsuranceRecord) => boolean): void {
     const page = store.userInsurances.get(fed)!.query({ ...p.params, where })
     const level = p.client.personalDataLevel
-    sendPage(sender, request, reply, {
-      content: page.items.map((r) => store.renderUserInsurance(r, level)),
-      pageable: { page: p.params.page, size: p.params.size, total: page.total }
-    })
+    const content = page.items.map((r) => store.userInsuranceJson(r, level))
+    sendJsonPage(sender, request, reply, content, { page: p.params.page, size: p.params.size, total: page.total })
   }
 
   app.get('/user-licence/:sportsFederationId', async (request, reply) => {

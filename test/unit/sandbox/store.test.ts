@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { generateData } from '../../../src/sandbox/generate'
+import { SandboxStore } from '../../../src/sandbox/store'
+
+const REFERENCE = Date.UTC(2026, 0, 1)
+
+describe('SandboxStore wire JSON', () => {
+  it('serves user licences and insurances rendered at start, and renders them again after any change', () => {
+    const store = new SandboxStore(generateData({ seed: 3, athletes: 200, referenceMs: REFERENCE }))
+    store.prerenderWire('PERMISSION_USER_EXTENDED')
+    const licence = store.userLicences.get(store.federationId)!.all()[0]
+    const insurance = store.userInsurances.get(store.federationId)!.all()[0]
+    const licenceJson = store.userLicenceJson(licence, 'PERMISSION_USER_EXTENDED', 'all')
+    expect(JSON.parse(licenceJson)).toEqual(JSON.parse(JSON.stringify(store.renderUserLicence(licence, 'PERMISSION_USER_EXTENDED', 'all'))))
+    expect(JSON.parse(store.userInsuranceJson(insurance, 'PERMISSION_USER_EXTENDED'))).toEqual(JSON.parse(JSON.stringify(store.renderUserInsurance(insurance, 'PERMISSION_USER_EXTENDED'))))
+
+    // Another level or sport-parameter choice is another text.
+    const anonymous = JSON.parse(store.userLicenceJson(licence, 'PERMISSION_USER_ANONYMOUS', 'none'))
+    expect(anonymous.user.firstName).toBeUndefined()
+    expect(anonymous.user.sportParameters).toBeUndefined()
+
+    // A change elsewhere in the store (the person's name) shows at once, though the licence itself keeps its text.
+    store.updatePerson(licence.userId, { firstName: 'Vaihdettu' })
+    const changed = JSON.parse(store.userLicenceJson(store.userLicences.get(store.federationId)!.get(licence.id)!, 'PERMISSION_USER_EXTENDED', 'all'))
+    expect(changed.user.firstName).toBe('Vaihdettu')
+    expect(changed.modificationTime).not.toBe(JSON.parse(licenceJson).modificationTime)
+  })
+})
