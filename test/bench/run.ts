@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -23,6 +23,7 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { openDatabaseReadonly, type ReadableDB } from '../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { measureEncryption } from './encryption'
+import { procCpuMs } from './procCpu'
 import { checkStartList } from '../../src/main/db/venueCheck'
 import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
@@ -68,16 +69,6 @@ function groupRows(label: string, figures: SyncFigures): void {
     const sum = (pick: (r: SyncFigures['resources'][number]) => number) => members.reduce((total, r) => total + pick(r), 0)
     const lists = sum((r) => r.lists ?? 1)
     console.log(`${`  ${label}: ${group}`.padEnd(60)} ${`${fmt(sum((r) => r.ms) / 1000, 2)} s`.padStart(10)}   ${fmt(sum((r) => r.elements))} el in ${fmt(lists)} lists, ${fmt(sum((r) => r.bytes) / 1024)} KiB`)
-  }
-}
-
-/** User + system CPU time (ms) a process has used so far: Linux `/proc/<pid>/stat` in 10 ms ticks; undefined elsewhere. */
-function processCpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return undefined
   }
 }
 
@@ -136,9 +127,9 @@ console.log(`Kanslia benchmark: ${fmt(athletes)} athletes, Federation Sandbox in
 const sandbox = await startSandbox()
 try {
   row('sandbox ready (data generated)', `${fmt(sandbox.readyMs / 1000, 1)} s`, '-')
-  const sandboxCpuBefore = processCpuMs(sandbox.pid)
+  const sandboxCpuBefore = procCpuMs(`/proc/${sandbox.pid}/stat`)
   const first = await syncInChild({ dbFile, connection: sandbox.credentials, full: true })
-  const sandboxCpuMs = (processCpuMs(sandbox.pid) ?? NaN) - (sandboxCpuBefore ?? NaN)
+  const sandboxCpuMs = (procCpuMs(`/proc/${sandbox.pid}/stat`) ?? NaN) - (sandboxCpuBefore ?? NaN)
   if (!first.ok) throw new Error(`first sync failed: ${first.error}`)
   row('first full sync', `${fmt(first.elements)} elements`, '-')
   row('first full sync rate (open to close)', `${fmt(rate(first))} el/s`, '≥ 30,000 el/s')

@@ -15,6 +15,7 @@ import { ApiClient } from '../../src/main/api/client'
 import { syncDatabase, type SyncRequest } from '../../src/main/services/sync'
 import { runSync } from '../../src/main/sync/engine'
 import { openPlain } from './encryption'
+import { procCpuMs } from './procCpu'
 
 const { dbFile, connection, full, everyList, plain, pageSize } = JSON.parse(process.argv[2]) as {
   dbFile: string
@@ -34,19 +35,6 @@ async function syncPlain(request: SyncRequest) {
   } finally {
     await client.close()
     db.close()
-  }
-}
-
-/**
- * User + system CPU time (ms) of this process's main thread so far: Linux `/proc/self/task/<pid>/stat`,
- * in clock ticks of 10 ms (USER_HZ); undefined elsewhere.
- */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return undefined
   }
 }
 
@@ -87,7 +75,7 @@ process.stdout.write(
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     cpuMs: (cpu.user + cpu.system) / 1000,
-    writerCpuMs: mainThreadCpuMs(),
+    writerCpuMs: procCpuMs(`/proc/self/task/${process.pid}/stat`),
     writtenBytes: writtenBytes(),
     resources: result.resources.map((r) => ({ resource: r.resource, elements: r.elements, bytes: r.bytes, lists: r.lists, ms: durations.get(`${r.resource} ${r.scope}`) ?? 0 }))
   }) + '\n'
