@@ -8,8 +8,12 @@
  * The database is encrypted, as the app's is (issue 6); the last section compares the same work on
  * an encrypted and an unencrypted file to show what the encryption costs.
  *
+ * The first full sync runs BENCH_FIRST_SYNCS times, each into a new database: the figures are of
+ * the run with the median rate (the peak RSS is the highest), since the time of one run varies by
+ * a fifth on a shared machine.
+ *
  * Environment: BENCH_ATHLETES (default 150000), BENCH_SEARCHES (default 2000),
- * BENCH_ENCRYPTION_ROWS (default 100000). The databases take their key from KANSLIA_DATABASE_KEY,
+ * BENCH_ENCRYPTION_ROWS (default 100000), BENCH_FIRST_SYNCS (default 3). The databases take their key from KANSLIA_DATABASE_KEY,
  * a random one for this run when it is not set.
  */
 import { spawn } from 'node:child_process'
@@ -32,6 +36,7 @@ import { measureStalls } from './stalls'
 const athletes = Number(process.env.BENCH_ATHLETES ?? 150_000)
 const searches = Number(process.env.BENCH_SEARCHES ?? 2_000)
 const encryptionRows = Number(process.env.BENCH_ENCRYPTION_ROWS ?? 100_000)
+const firstSyncs = Math.max(1, Number(process.env.BENCH_FIRST_SYNCS ?? 3))
 // The bench's databases are temporary: a key for this run, inherited by the sync processes.
 process.env[DATABASE_KEY_ENV] ||= randomBytes(32).toString('hex')
 const root = join(import.meta.dirname, '..', '..')
@@ -127,14 +132,25 @@ console.log(`Kanslia benchmark: ${fmt(athletes)} athletes, Federation Sandbox in
 const sandbox = await startSandbox()
 try {
   row('sandbox ready (data generated)', `${fmt(sandbox.readyMs / 1000, 1)} s`, '-')
-  const sandboxCpuBefore = procCpuMs(`/proc/${sandbox.pid}/stat`)
-  const first = await syncInChild({ dbFile, connection: sandbox.credentials, full: true })
-  const sandboxCpuMs = (procCpuMs(`/proc/${sandbox.pid}/stat`) ?? NaN) - (sandboxCpuBefore ?? NaN)
-  if (!first.ok) throw new Error(`first sync failed: ${first.error}`)
+  const firstRuns: Array<{ figures: SyncFigures; sandboxCpuMs: number }> = []
+  for (let run = 1; run <= firstSyncs; run++) {
+    // The last run's database is the one the rest of the bench reads.
+    const file = run === firstSyncs ? dbFile : join(dir, `first-${run}.db`)
+    const sandboxCpuBefore = procCpuMs(`/proc/${sandbox.pid}/stat`)
+    const figures = await syncInChild({ dbFile: file, connection: sandbox.credentials, full: true })
+    const sandboxCpuMs = (procCpuMs(`/proc/${sandbox.pid}/stat`) ?? NaN) - (sandboxCpuBefore ?? NaN)
+    if (!figures.ok) throw new Error(`first sync failed: ${figures.error}`)
+    firstRuns.push({ figures, sandboxCpuMs })
+    if (file !== dbFile) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+  }
+  const byRate = [...firstRuns].sort((a, b) => rate(a.figures) - rate(b.figures))
+  const { figures: first, sandboxCpuMs } = byRate[Math.floor(byRate.length / 2)]
   row('first full sync', `${fmt(first.elements)} elements`, '-')
-  row('first full sync rate (open to close)', `${fmt(rate(first))} el/s`, '≥ 30,000 el/s')
+  row(`first full sync rate (open to close)${firstSyncs > 1 ? ', median' : ''}`, `${fmt(rate(first))} el/s`, '≥ 30,000 el/s')
+  if (firstSyncs > 1) row(`  each of ${firstSyncs} runs into a new database`, `${byRate.map((r) => fmt(rate(r.figures))).join(' / ')} el/s`, '-')
   row('first full sync bytes', `${fmt(first.bytes / 1024 / 1024, 1)} MiB`, '-')
-  row('first full sync peak RSS (sync process)', `${fmt(first.maxRssBytes / 1024 / 1024)} MB`, '< 400 MB')
+  const peakRss = Math.max(...firstRuns.map((r) => r.figures.maxRssBytes))
+  row('first full sync peak RSS (sync process, highest run)', `${fmt(peakRss / 1024 / 1024)} MB`, '< 400 MB')
   row('full-resource sync (the first sync, every resource)', `${fmt(first.wallMs / 1000, 1)} s`, '-')
   row('  of which the engine\'s run', `${fmt(first.durationMs / 1000, 1)} s`, '-')
   // Where the CPU goes on a machine the sandbox shares: the writer thread bounds the rate.
