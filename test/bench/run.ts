@@ -26,6 +26,7 @@ import { searchMembers } from '../../src/main/db/members'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { openDatabaseReadonly, type ReadableDB } from '../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
+import { databaseFiles } from '../../src/main/services/wipe'
 import { measureEncryption } from './encryption'
 import { procCpuMs } from './procCpu'
 import { checkStartList } from '../../src/main/db/venueCheck'
@@ -141,7 +142,7 @@ try {
     const sandboxCpuMs = (procCpuMs(`/proc/${sandbox.pid}/stat`) ?? NaN) - (sandboxCpuBefore ?? NaN)
     if (!figures.ok) throw new Error(`first sync failed: ${figures.error}`)
     firstRuns.push({ figures, sandboxCpuMs })
-    if (file !== dbFile) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+    if (file !== dbFile) for (const side of databaseFiles(file)) rmSync(side, { force: true })
   }
   const byRate = [...firstRuns].sort((a, b) => rate(a.figures) - rate(b.figures))
   const { figures: first, sandboxCpuMs } = byRate[Math.floor(byRate.length / 2)]

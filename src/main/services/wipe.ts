@@ -25,6 +25,11 @@ export interface WipeResult {
 /** The files beside a database: SQLite's WAL, shared memory and rollback journal, and Kanslia's creation lock (db/creationLock.ts). */
 const SIDE_FILES = ['', '-wal', '-shm', '-journal', '-lock']
 
+/** The database file `db` and the files beside it (SIDE_FILES), whether they exist or not. */
+export function databaseFiles(db: string): string[] {
+  return SIDE_FILES.map((suffix) => db + suffix)
+}
+
 /**
  * Removes the saved connection and every local copy of its data (issue 6 "Wipe"): the client
  * secret in the OS keychain, the database and the demo database with their WAL, shared-memory and
@@ -50,7 +55,7 @@ export function removeConnectionData(env: NodeJS.ProcessEnv = process.env): Wipe
   const databases = [defaultDatabaseFile(env), demoDatabaseFile(env)]
   // The demo's key is public, never in the keychain; a key without its file was left for nothing and is reused if the file comes back.
   const keyed = existsSync(defaultDatabaseFile(env)) ? [defaultDatabaseFile(env)] : []
-  const files = databases.flatMap((db) => SIDE_FILES.map((suffix) => db + suffix)).filter((file) => existsSync(file))
+  const files = databases.flatMap(databaseFiles).filter((file) => existsSync(file))
   for (const file of files) rmSync(file, { force: true })
   // Keys go after their files: a database that could not be deleted stays readable.
   const databaseKeys = removeDatabaseKeys(keyed)

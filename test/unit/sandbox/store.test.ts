@@ -19,7 +19,7 @@ describe('SandboxStore wire JSON', () => {
     expect(anonymous.user.firstName).toBeUndefined()
     expect(anonymous.user.sportParameters).toBeUndefined()
 
-    // A change elsewhere in the store (the person's name) shows at once, though the licence itself keeps its text.
+    // A change of the person shows at once (updatePerson also gives their licences a new modificationTime).
     store.updatePerson(licence.userId, { firstName: 'Vaihdettu' })
     const changed = JSON.parse(store.userLicenceJson(store.userLicences.get(store.federationId)!.get(licence.id)!, 'PERMISSION_USER_EXTENDED', 'all'))
     expect(changed.user.firstName).toBe('Vaihdettu')
