@@ -122,6 +122,8 @@ function schemaVersion(db: ReadableDB, file: string, key: DatabaseKey): number {
  * Encrypts, in place, a database an earlier Kanslia wrote unencrypted (issue 6): checks its schema
  * first (a newer or a foreign database is refused untouched), then leaves WAL (SQLite3 Multiple
  * Ciphers rekeys only rollback-journal databases) and rekeys it with a new key in one transaction.
+ * No deleted row stays in the clear: the rekey first VACUUMs (the cipher reserves bytes per page),
+ * which drops free pages and freed space, then rewrites every page.
  */
 function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
   const db = new Database(file, { fileMustExist: true }) as WritableDB

@@ -162,6 +162,34 @@ describe('encryption at rest (issue 6)', () => {
     reader.close()
   })
 
+  it('in-place encryption leaves no deleted row in the clear: free pages and freed space are rewritten too', () => {
+    const file = join(dir(), 'old.db')
+    const plain = new Database(file) as WritableDB
+    plain.pragma('journal_mode = WAL')
+    migrate(plain)
+    const insert = plain.prepare("INSERT INTO sync_run (started_at, full, error) VALUES ('2025-01-01T00:00:00Z', 1, ?)")
+    // Enough rows to fill whole pages, which the delete puts on the free list; one row stays beside freed space.
+    plain.transaction(() => {
+      for (let i = 0; i < 200; i++) insert.run(`Virtanen-Deleted-${i} ${'x'.repeat(500)}`)
+      insert.run('Kept-Row')
+    })()
+    plain.prepare("DELETE FROM sync_run WHERE error LIKE 'Virtanen-Deleted-%'").run()
+    plain.close()
+    const before = readFileSync(file)
+    expect(before.includes('Virtanen-Deleted-')).toBe(true)
+    const check = new Database(file, { readonly: true })
+    expect(check.pragma('freelist_count', { simple: true })).toBeGreaterThan(0)
+    check.close()
+
+    openDatabase(file).close()
+    const after = readFileSync(file)
+    expect(after.includes('Virtanen-Deleted-')).toBe(false)
+    expect(after.includes('Kept-Row')).toBe(false)
+    const reader = openDatabaseReadonly(file)
+    expect(reader.prepare('SELECT error FROM sync_run').pluck().all()).toEqual(['Kept-Row'])
+    reader.close()
+  })
+
   it('leaves unencrypted SQLite files alone that are not Kanslia databases or come from a newer Kanslia', () => {
     const foreign = join(dir(), 'other.db')
     const other = new Database(foreign)
