@@ -9,7 +9,7 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts'), sync: resolve(__dirname, 'src/main/workers/sync.ts') }
+        input: { index: resolve(__dirname, 'src/main/index.ts'), sync: resolve(__dirname, 'src/main/workers/sync.ts'), backend: resolve(__dirname, 'src/main/workers/backend.ts') }
       }
     }
   },

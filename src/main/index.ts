@@ -2,11 +2,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron'
 import { channelOf, EVENT_CHANNEL, METHODS } from '../shared/ipc/channels'
-import { createHandlers, dispatch } from './ipc/handlers'
 import { APP_HOST, APP_SCHEME, isTrustedSender } from './ipc/sender'
-import { DesktopSession } from './services/desktop'
 import { CONTENT_SECURITY_POLICY, denyPermissions, guardNavigation, windowOptions } from './window'
-import { workerSyncRunner } from './workers/runSyncWorker'
+import { startBackendWorker } from './workers/runBackendWorker'
 
 /**
  * Electron entry: one window with the safe defaults of the Electron security checklist, the
@@ -32,9 +30,8 @@ function serveRenderer(): void {
   })
 }
 
-const desktop = new DesktopSession({ runSync: workerSyncRunner({ file: join(__dirname, 'sync.js') }) })
-const handlers = createHandlers({
-  session: desktop,
+// The session, its database and the handlers run in a worker thread (workers/backend.ts): this thread only checks senders and shows dialogs.
+const backend = startBackendWorker({ file: join(__dirname, 'backend.js') }, { syncWorker: { file: join(__dirname, 'sync.js') } }, {
   openExternal: (url) => shell.openExternal(url),
   chooseOpenFile: async (extensions) => {
     const window = BrowserWindow.getFocusedWindow()
@@ -59,11 +56,11 @@ function registerIpc(): void {
   for (const method of METHODS) {
     ipcMain.handle(channelOf(method), (event, input: unknown) =>
       isTrustedSender(event.senderFrame?.url, devServer)
-        ? dispatch(handlers, method, input)
+        ? backend.call(method, input)
         : { ok: false, error: { code: 'forbidden', message: 'this window may not call Kanslia' } }
     )
   }
-  desktop.events.on('event', (payload) => {
+  backend.events.on('event', (payload) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, payload)
   })
 }
@@ -91,5 +88,5 @@ app.on('window-all-closed', () => {
 })
 
 app.on('before-quit', () => {
-  void desktop.close()
+  void backend.close()
 })
