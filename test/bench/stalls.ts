@@ -1,9 +1,10 @@
 /**
  * DESIGN §7 "UI responsiveness during a full sync: no main-thread stall > 100 ms", for
  * `npm run bench`: runs a full sync the way the desktop app does (`workerSyncRunner`, the sync in a
- * worker thread posting progress) while this thread, standing in for the Electron main thread,
- * answers a member search every 20 ms from another database, and measures this thread's event-loop
- * delay (`monitorEventLoopDelay`, 10 ms resolution). Prints nothing itself; run.ts prints it.
+ * worker thread posting progress) while this thread, standing in for the backend worker that
+ * answers the window's calls, answers a member search every 20 ms from another database, and
+ * measures this thread's event-loop delay (`monitorEventLoopDelay`, 10 ms resolution). Prints
+ * nothing itself; run.ts prints it.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
