@@ -5,6 +5,7 @@ import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
 import { localDate } from '../../../shared/localDate'
 import type { OutboxItem } from '../../../shared/outbox'
 import { call, errorText } from '../api'
+import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { formatDate } from '../i18n'
 
 /** The granter's name is kept between grants on this computer: a secretary grants under one name. */
@@ -99,6 +100,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
               onChange={(value) => setForm((f) => ({ ...f, meritId: Number(value ?? 0) }))}
               searchable
               required
+              comboboxProps={LONG_LIST_COMBOBOX}
               data-testid="grant-merit-select"
             />
             <TextInput

@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { MEMBER_EXPORT_COLUMNS, type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
 import { call } from '../api'
+import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
@@ -483,13 +484,6 @@ function PrintedMembers({ rows, total }: { rows: MemberListRow[]; total: number 
   )
 }
 
-/**
- * Dropdowns of long option lists mount their options only while open: Mantine keeps a closed
- * dropdown's options in the page, and a federation's 1,500 clubs then cost the members page a good
- * part of its time to first rows (DESIGN §7 < 300 ms).
- */
-const LIST_COMBOBOX = { keepMounted: false } as const
-
 interface MemberFiltersProps {
   options: MemberFilterOptions
   filters: Filters
@@ -521,7 +515,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         onChange={select('clubId')}
         searchable
         clearable
-        comboboxProps={LIST_COMBOBOX}
+        comboboxProps={LONG_LIST_COMBOBOX}
         data-testid="filter-club"
       />
       <Select
@@ -532,7 +526,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         onChange={select('licenceId')}
         searchable
         clearable
-        comboboxProps={LIST_COMBOBOX}
+        comboboxProps={LONG_LIST_COMBOBOX}
       />
       <Select
         aria-label={t('members.allPeriods')}

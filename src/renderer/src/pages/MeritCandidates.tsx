@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MeritCandidate, MeritCandidateList, OrderedMeritGroup } from '../../../shared/meritCandidates'
+import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { call } from '../api'
 import { formatDate } from '../i18n'
@@ -58,6 +59,7 @@ export function MeritCandidates() {
           }}
           searchable
           allowDeselect={false}
+          comboboxProps={LONG_LIST_COMBOBOX}
           w={360}
           data-testid="candidates-group"
         />

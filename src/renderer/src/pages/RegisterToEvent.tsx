@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { EventRow } from '../../../shared/events'
 import { localDate } from '../../../shared/localDate'
 import { call, errorText } from '../api'
+import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { formatDate } from '../i18n'
 
 interface RegisterToEventProps {
@@ -57,6 +58,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
           value={uuid}
           onChange={setUuid}
           searchable
+          comboboxProps={LONG_LIST_COMBOBOX}
           data-testid="register-event-select"
         />
         {refusals.length > 0 && (
