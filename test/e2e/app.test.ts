@@ -209,7 +209,10 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('grant-open').click()
     await page.getByTestId('grant-merit-select').click()
     await page.getByRole('option', { name: label, exact: true }).click()
-    await page.getByTestId('grant-date').fill('2026-02-14')
+    // Typed as the app writes dates, whatever the OS locale; leaving the field closes its calendar.
+    await page.getByTestId('grant-date').fill('14.02.2026')
+    await page.getByTestId('grant-date').press('Tab')
+    expect(await page.getByTestId('grant-date').inputValue()).toBe('14.2.2026')
     await page.getByTestId('grant-granter').fill('Seuran hallitus')
     await shot('grant-merit')
     await page.getByTestId('grant-review').click()

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css'
 import '@mantine/charts/styles.css'
+import '@mantine/dates/styles.css'
 import './print.css'
 import { MantineProvider } from '@mantine/core'
 import { StrictMode } from 'react'

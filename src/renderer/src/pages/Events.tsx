@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
+import { DateField } from '../components/DateField'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
@@ -75,8 +76,8 @@ export function Events() {
       <Title order={2}>{t('events.heading')}</Title>
       <Group align="end">
         <TextInput flex={1} miw={240} placeholder={t('events.search')} aria-label={t('events.search')} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="events-search" />
-        <TextInput type="date" label={t('events.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput type="date" label={t('events.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateField label={t('events.from')} value={from} onChange={setFrom} clearable testId="events-from" />
+        <DateField label={t('events.to')} value={to} onChange={setTo} clearable testId="events-to" />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="events-message" />
       <Group justify="space-between">

@@ -5,6 +5,7 @@ import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
 import { localDate } from '../../../shared/localDate'
 import type { OutboxItem } from '../../../shared/outbox'
 import { call, errorText } from '../api'
+import { DateField } from '../components/DateField'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { formatDate } from '../i18n'
 
@@ -103,16 +104,12 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
               comboboxProps={LONG_LIST_COMBOBOX}
               data-testid="grant-merit-select"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('grant.date')}
               value={form.grantingDate}
-              onChange={(event) => {
-                const grantingDate = event.currentTarget.value
-                setForm((f) => ({ ...f, grantingDate }))
-              }}
+              onChange={(grantingDate) => setForm((f) => ({ ...f, grantingDate }))}
               required
-              data-testid="grant-date"
+              testId="grant-date"
             />
             <TextInput
               label={t('grant.granter')}

@@ -5,6 +5,7 @@ import type { LicenceVerdict } from '../../../shared/licenceValidity'
 import { localDate } from '../../../shared/localDate'
 import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult } from '../../../shared/venueCheck'
 import { call, errorText } from '../api'
+import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
 
@@ -140,7 +141,7 @@ export function VenueCheck() {
             ]}
             data-testid="venue-mode"
           />
-          <TextInput type="date" label={t('venue.date')} value={date} onChange={(event) => setDate(event.currentTarget.value)} data-testid="venue-date" />
+          <DateField label={t('venue.date')} value={date} onChange={setDate} testId="venue-date" />
         </Group>
       </Group>
       <Text className="print-only">{t('venue.checkedOn', { date: formatDate(date, i18n.language) })}</Text>
