@@ -10,6 +10,7 @@ export default defineConfig({
     // Integration tests start sandboxes and child processes; two cores, so keep parallelism low.
     maxWorkers: 2,
     reporters: ['default'],
+    globalSetup: ['test/support/tempRoot.ts'],
     // Databases are encrypted (issue 6). The test machine has no Secret Service, so the suite's
     // databases take a fresh random key per run from the variable headless runs use; spawned CLI
     // processes and sync worker threads inherit it. The keychain tests unset it.
