@@ -26,7 +26,7 @@ export interface DateFieldProps {
  * `14.2.2026`, `14/2/2026` or `2026-02-14` sets the date; the field rewrites it on leaving.
  */
 export function DateField({ label, value, onChange, required, clearable, testId }: DateFieldProps) {
-  const { i18n } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (
     <DateInput
       label={label}
@@ -36,6 +36,7 @@ export function DateField({ label, value, onChange, required, clearable, testId 
       dateParser={parseDateText}
       locale={CALENDAR_LOCALES[i18n.language] ?? 'en-gb'}
       firstDayOfWeek={1}
+      placeholder={t('dateField.placeholder')}
       required={required}
       clearable={clearable}
       data-testid={testId}

@@ -276,6 +276,8 @@ export const en = {
     state: { CANCELLED: 'cancelled', COMPLETED: 'paid', ERROR: 'failed', IN_PROGRESS: 'payment in progress', WAITING_PAYMENT_CONFIRMATION: 'awaiting payment confirmation' }
   },
   /** The actions of every table (issue 7 "Exports"). */
+  /** Date fields (components/DateField): how to write a date. */
+  dateField: { placeholder: 'dd/mm/yyyy' },
   table: {
     exportCsv: 'Export CSV',
     exportXlsx: 'Export XLSX',

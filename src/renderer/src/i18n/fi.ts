@@ -278,6 +278,7 @@ export const fi: Strings = {
     state: { CANCELLED: 'peruttu', COMPLETED: 'maksettu', ERROR: 'epäonnistui', IN_PROGRESS: 'maksu kesken', WAITING_PAYMENT_CONFIRMATION: 'odottaa maksun vahvistusta' }
   },
   /** The actions of every table (issue 7 "Exports"). */
+  dateField: { placeholder: 'pp.kk.vvvv' },
   table: {
     exportCsv: 'Vie CSV',
     exportXlsx: 'Vie XLSX',

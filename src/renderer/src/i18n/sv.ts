@@ -278,6 +278,7 @@ export const sv: Strings = {
     state: { CANCELLED: 'avbruten', COMPLETED: 'betald', ERROR: 'misslyckades', IN_PROGRESS: 'betalning pågår', WAITING_PAYMENT_CONFIRMATION: 'väntar på betalningsbekräftelse' }
   },
   /** The actions of every table (issue 7 "Exports"). */
+  dateField: { placeholder: 'dd.mm.åååå' },
   table: {
     exportCsv: 'Exportera CSV',
     exportXlsx: 'Exportera XLSX',
