@@ -275,9 +275,9 @@ export const en = {
     placeQueued: 'The order is queued. Once it is sent, pay it in the Outbox.',
     state: { CANCELLED: 'cancelled', COMPLETED: 'paid', ERROR: 'failed', IN_PROGRESS: 'payment in progress', WAITING_PAYMENT_CONFIRMATION: 'awaiting payment confirmation' }
   },
-  /** The actions of every table (issue 7 "Exports"). */
   /** Date fields (components/DateField): how to write a date. */
   dateField: { placeholder: 'dd/mm/yyyy' },
+  /** The actions of every table (issue 7 "Exports"). */
   table: {
     exportCsv: 'Export CSV',
     exportXlsx: 'Export XLSX',

@@ -277,8 +277,8 @@ export const fi: Strings = {
     placeQueued: 'Tilaus on jonossa. Kun se on lähetetty, maksa se Lähtevät-sivulla.',
     state: { CANCELLED: 'peruttu', COMPLETED: 'maksettu', ERROR: 'epäonnistui', IN_PROGRESS: 'maksu kesken', WAITING_PAYMENT_CONFIRMATION: 'odottaa maksun vahvistusta' }
   },
-  /** The actions of every table (issue 7 "Exports"). */
   dateField: { placeholder: 'pp.kk.vvvv' },
+  /** The actions of every table (issue 7 "Exports"). */
   table: {
     exportCsv: 'Vie CSV',
     exportXlsx: 'Vie XLSX',

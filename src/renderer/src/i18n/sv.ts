@@ -277,8 +277,8 @@ export const sv: Strings = {
     placeQueued: 'Beställningen är köad. När den har skickats, betala den i Utkorgen.',
     state: { CANCELLED: 'avbruten', COMPLETED: 'betald', ERROR: 'misslyckades', IN_PROGRESS: 'betalning pågår', WAITING_PAYMENT_CONFIRMATION: 'väntar på betalningsbekräftelse' }
   },
-  /** The actions of every table (issue 7 "Exports"). */
   dateField: { placeholder: 'dd.mm.åååå' },
+  /** The actions of every table (issue 7 "Exports"). */
   table: {
     exportCsv: 'Exportera CSV',
     exportXlsx: 'Exportera XLSX',
