@@ -64,7 +64,7 @@ describe('the backend worker', () => {
     expect(await backend.call('dropTables', {})).toEqual({ ok: false, error: { code: 'unknown-method', message: 'unknown method dropTables' } })
   })
 
-  it("asks the main thread for the save dialog and writes the export where it says", async () => {
+  it('asks the main thread for the save dialog and writes the export where it says', async () => {
     const answer = await backend.call('exportMembers', {
       format: 'csv',
       columns: [{ key: 'name', label: 'Nimi' }],
@@ -77,7 +77,7 @@ describe('the backend worker', () => {
     expect(readFileSync(saved, 'utf8').split('\n')[0]).toContain('Nimi')
   })
 
-  it("answers a failed main-thread capability with its message, and the worker goes on", async () => {
+  it('answers a failed main-thread capability with its message, and the worker goes on', async () => {
     expect(await backend.call('importStartList', {})).toMatchObject({ ok: false, error: { message: 'no dialog in this test' } })
     expect(await backend.call('getAppState')).toMatchObject({ ok: true, value: { mode: 'demo' } })
   })
