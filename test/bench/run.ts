@@ -96,7 +96,7 @@ function syncInChild(args: object): Promise<SyncFigures> {
     stdio: ['ignore', 'pipe', 'inherit']
   })
   let out = ''
-  child.stdout.on('data', (chunk) => (out += chunk))
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`sync worker exited with ${code}`))

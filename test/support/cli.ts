@@ -31,8 +31,9 @@ export function spawnCli(args: string[], options: CliOptions = {}): { child: Chi
   const child = spawn(command[0], [...command.slice(1), ...args], { cwd: ROOT, env: { ...env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
-  child.stdout!.on('data', (chunk) => (stdout += chunk))
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  // Decoded as one stream: a character split across two chunks would otherwise come out as two U+FFFD.
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   child.stdin!.end(options.input ?? '')
   const done = new Promise<CliResult>((resolve, reject) => {
     child.once('error', reject)

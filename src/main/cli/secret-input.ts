@@ -1,3 +1,5 @@
+import { StringDecoder } from 'node:string_decoder'
+
 /**
  * Reads the client secret for `kanslia connect`: from piped standard input (first line), or on a
  * terminal from a prompt that does not echo. Never from a flag, so it stays out of shell history
@@ -15,8 +17,10 @@ export async function readSecret(prompt: string): Promise<string> {
   try {
     return await new Promise<string>((resolve) => {
       let text = ''
+      // A pasted secret may arrive with a character split across two reads.
+      const decoder = new StringDecoder('utf8')
       input.on('data', function onData(data: Buffer) {
-        for (const ch of data.toString('utf8')) {
+        for (const ch of decoder.write(data)) {
           if (ch === '\r' || ch === '\n' || ch === '\u0004') {
             input.off('data', onData)
             resolve(text.trim())

@@ -629,7 +629,7 @@ const ROWS: Row[] = [
       const received: unknown[] = []
       const server = createServer((request, response) => {
         let text = ''
-        request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+        request.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
         request.on('end', () => {
           received.push(JSON.parse(text))
           response.end()

@@ -89,7 +89,7 @@ describe('webhooks (spec v3 §6)', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       let text = ''
-      request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+      request.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
       request.on('end', () => {
         received.push({ body: JSON.parse(text) as EventWebhookEvent, authorization: request.headers.authorization ?? '' })
         response.statusCode = failuresLeft-- > 0 ? 400 : 200

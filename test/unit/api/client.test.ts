@@ -164,7 +164,7 @@ describe('ApiClient writes (writeV2)', () => {
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let text = ''
-      req.on('data', (chunk) => (text += chunk))
+      req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
       req.on('end', () => resolve(text))
     })
 

@@ -18,7 +18,7 @@ function holdLock(file: string, holdMs: number): { reported: Promise<string> } {
     setTimeout(() => { process.stdout.write(fs.existsSync(process.argv[2]) ? 'present' : 'absent'); fs.unlinkSync(process.argv[1]) }, ${holdMs})`
   const child = spawn(process.execPath, ['-e', script, creationLockFile(file), file], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
-  child.stdout.on('data', (chunk) => (out += chunk))
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   return { reported: new Promise((resolve) => child.once('exit', () => resolve(out))) }
 }
 
