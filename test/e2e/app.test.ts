@@ -209,9 +209,11 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('grant-open').click()
     await page.getByTestId('grant-merit-select').click()
     await page.getByRole('option', { name: label, exact: true }).click()
-    // Typed as the app writes dates, whatever the OS locale; leaving the field closes its calendar.
+    // Typed as the app writes dates, whatever the OS locale. Escape closes the field's calendar, not the dialog.
     await page.getByTestId('grant-date').fill('14.02.2026')
+    await page.getByTestId('grant-date').press('Escape')
     await page.getByTestId('grant-date').press('Tab')
+    expect(await page.getByTestId('grant-merit').isVisible()).toBe(true)
     expect(await page.getByTestId('grant-date').inputValue()).toBe('14.2.2026')
     await page.getByTestId('grant-granter').fill('Seuran hallitus')
     await shot('grant-merit')

@@ -2,6 +2,7 @@ import { DateInput } from '@mantine/dates'
 import 'dayjs/locale/en-gb'
 import 'dayjs/locale/fi'
 import 'dayjs/locale/sv'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dateFieldFormat, parseDateText } from '../../../shared/dateText'
 
@@ -27,8 +28,17 @@ export interface DateFieldProps {
  */
 export function DateField({ label, value, onChange, required, clearable, testId }: DateFieldProps) {
   const { t, i18n } = useTranslation()
+  // Whether the calendar is open, as DateInput opens and closes it. While it is, Escape closes only
+  // the calendar: a dialog around the field (Mantine's Modal) leaves an Escape alone that comes from
+  // an element marked so, as it does for an open Select.
+  const [calendarOpen, setCalendarOpen] = useState(false)
   return (
     <DateInput
+      onFocus={() => setCalendarOpen(true)}
+      onClick={() => setCalendarOpen(true)}
+      onKeyDown={(event) => setCalendarOpen(event.key !== 'Escape')}
+      onBlur={() => setCalendarOpen(false)}
+      data-mantine-stop-propagation={calendarOpen || undefined}
       label={label}
       value={value === '' ? null : value}
       onChange={(date) => onChange(date ?? '')}
