@@ -330,6 +330,10 @@ describe('desktop app in Chromium', () => {
     expect(sheet.rowCount).toBe(organizations.length + 1)
     await page.getByTestId('nav-sync').click()
     await page.getByTestId('sync-status').getByText('Jäsenten lisenssit').waitFor()
+    // Where each list was read, in Finnish too.
+    const userLicences = page.getByTestId('sync-status').getByRole('row').filter({ hasText: 'Jäsenten lisenssit' })
+    await userLicences.getByText(/^liitto \d+$/).waitFor()
+    await page.getByTestId('sync-status').getByRole('row').filter({ hasText: 'Myönnetyt ansiomerkit' }).getByText('merkeittäin', { exact: true }).waitFor()
     const before = app.events.length
     await page.getByRole('button', { name: 'Synkronoi nyt' }).click()
     await page.getByTestId('sync-done').waitFor()

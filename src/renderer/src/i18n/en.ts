@@ -348,6 +348,20 @@ export const en = {
     Female: 'Female',
     Both: 'Other'
   },
+  /** Where a synced list was read: a scope as stored (`federation 100`, `all`, `per merit`); an unknown one is shown as it is. */
+  scopes: {
+    all: 'all',
+    public: 'public',
+    federation: 'federation {{id}}',
+    per: {
+      organization: 'per organization',
+      'area-association': 'per area association',
+      'master-club': 'per master club',
+      'merit-group': 'per merit group',
+      merit: 'per merit',
+      event: 'per event'
+    }
+  },
   /** Names of synced resources (`kanslia export` names); an unknown one is shown as it is. */
   resources: {
     organizations: 'Organizations',

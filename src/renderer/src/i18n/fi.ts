@@ -350,6 +350,19 @@ export const fi: Strings = {
     Both: 'Muu'
   },
   /** Names of synced resources (`kanslia export` names); an unknown one is shown as it is. */
+  scopes: {
+    all: 'kaikki',
+    public: 'julkiset',
+    federation: 'liitto {{id}}',
+    per: {
+      organization: 'organisaatioittain',
+      'area-association': 'alueittain',
+      'master-club': 'pääseuroittain',
+      'merit-group': 'merkkiryhmittäin',
+      merit: 'merkeittäin',
+      event: 'tapahtumittain'
+    }
+  },
   resources: {
     organizations: 'Organisaatiot',
     'licence-periods': 'Lisenssikaudet',

@@ -64,3 +64,14 @@ export function formatDateTime(iso: string | null | undefined, language: string)
 export function resourceName(t: TFunction, resource: string): string {
   return t(`resources.${resource}`, { defaultValue: resource })
 }
+
+/**
+ * Where a synced list was read, in the user's language: `federation 100` → "liitto 100",
+ * `per merit` → "merkeittäin", `all`, `public`; a scope of any other form as it is.
+ */
+export function scopeName(t: TFunction, scope: string): string {
+  const federation = /^federation (\d+)$/.exec(scope)
+  if (federation) return t('scopes.federation', { id: federation[1] })
+  if (scope.startsWith('per ')) return t(`scopes.per.${scope.slice(4)}`, { defaultValue: scope })
+  return scope === 'all' || scope === 'public' ? t(`scopes.${scope}`) : scope
+}

@@ -350,6 +350,19 @@ export const sv: Strings = {
     Both: 'Annat'
   },
   /** Names of synced resources (`kanslia export` names); an unknown one is shown as it is. */
+  scopes: {
+    all: 'alla',
+    public: 'offentliga',
+    federation: 'förbund {{id}}',
+    per: {
+      organization: 'per organisation',
+      'area-association': 'per region',
+      'master-club': 'per huvudförening',
+      'merit-group': 'per grupp av förtjänsttecken',
+      merit: 'per förtjänsttecken',
+      event: 'per evenemang'
+    }
+  },
   resources: {
     organizations: 'Organisationer',
     'licence-periods': 'Licensperioder',

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SyncStatus } from '../../../shared/ipc/contract'
 import { call } from '../api'
-import { formatDateTime, resourceName } from '../i18n'
+import { formatDateTime, resourceName, scopeName } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { SyncProgress } from './SyncProgress'
 
@@ -70,7 +70,7 @@ export function SyncPanel() {
           {status?.resources.map((r) => (
             <Table.Tr key={`${r.resource}/${r.scope}`}>
               <Table.Td>
-                {resourceName(t, r.resource)} <Text span c="dimmed" size="xs">{r.scope}</Text>
+                {resourceName(t, r.resource)} <Text span c="dimmed" size="xs">{scopeName(t, r.scope)}</Text>
               </Table.Td>
               <Table.Td>{number.format(r.rows)}</Table.Td>
               <Table.Td>{r.lastRunAt ? formatDateTime(r.lastRunAt, i18n.language) : t('sync.never')}</Table.Td>
