@@ -321,6 +321,8 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('nav-organizations').click()
     await page.getByText('Suomen Rastiurheiluliitto ry').first().waitFor()
+    // Types in Finnish, as in the export below.
+    await page.getByTestId('organization-tree').getByText('Lajiliitto', { exact: true }).waitFor()
     await shot('organizations')
     const organizations = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
     await page.getByTestId('organizations-export-xlsx').click()
@@ -328,6 +330,9 @@ describe('desktop app in Chromium', () => {
     const sheet = await savedSheet('organizations')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Organisaatio', 'Tyyppi', 'Yläorganisaatio'])
     expect(sheet.rowCount).toBe(organizations.length + 1)
+    const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')!
+    const federationRow = sheet.getRows(2, organizations.length)!.find((row) => row.getCell(1).value === federation.name)!
+    expect(federationRow.getCell(2).value).toBe('Lajiliitto')
     await page.getByTestId('nav-sync').click()
     await page.getByTestId('sync-status').getByText('Jäsenten lisenssit').waitFor()
     // Where each list was read, in Finnish too.
@@ -356,6 +361,11 @@ describe('desktop app in Chromium', () => {
     await input.fill(String(competitor.sportId))
     await page.locator('[data-testid="venue-result"][data-verdict="valid"]').getByText(FINNISH.valid, { exact: true }).waitFor()
     await page.getByTestId('venue-result').getByText(`Sport-ID ${competitor.sportId}`, { exact: false }).waitFor()
+    // The licence's type in Finnish (spec v2 §2.4: Competition, Hobby, Judge, Trustee), not the API's value.
+    const competitorCheck = ((await app.call('checkAtVenue', { text: String(competitor.sportId) })) as { ok: true; value: VenueCheckResult }).value.members[0]
+    const licenceType = { Competition: 'kilpailu', Hobby: 'harrastus', Judge: 'tuomari', Trustee: 'luottamushenkilö' }[competitorCheck.licenceType as string]
+    expect(licenceType, `licence type ${competitorCheck.licenceType}`).toBeDefined()
+    await page.getByTestId('venue-result').getByText(`${competitorCheck.licenceName} (${licenceType})`, { exact: false }).waitFor()
     await page.getByTestId('venue-data-as-of').getByText('Tiedot päivitetty', { exact: false }).waitFor()
     await shot('venue-check')
     const verdict = await verdictOf(absent.sportId)

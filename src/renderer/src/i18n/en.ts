@@ -106,6 +106,8 @@ export const en = {
       'insurance-missing': 'Insurance missing',
       'outside-birth-range': 'Outside the licence’s age range'
     },
+    /** Licence types (spec v2 §2.4 `type`); an unknown one is shown as it is. */
+    licenceType: { Competition: 'competition', Hobby: 'hobby', Judge: 'judge', Trustee: 'trustee' },
     requirement: { SpecificInsurance: 'a specific insurance required', AnyInsurance: 'an insurance required', InsuranceNotRequired: 'no insurance required' }
   },
   /** Expiry and renewal lists (issue 7). */
@@ -294,6 +296,8 @@ export const en = {
   },
   licences: { period: 'Licence period', kind: 'Kind', name: 'Name', heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
   organizations: { name: 'Organization', type: 'Type', parent: 'Parent organization', heading: 'Organizations' },
+  /** Organization types (spec v2 §2.2 `type`); an unknown one is shown as it is. */
+  organizationTypes: { SPORTS_FEDERATION: 'Sports federation', AREA: 'Area', CLUB: 'Club', GROUP: 'Group', ORGANIZATION_COLLECTION: 'Organization collection' },
   sync: {
     heading: 'Sync',
     online: 'Online',

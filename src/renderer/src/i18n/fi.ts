@@ -108,6 +108,7 @@ export const fi: Strings = {
       'insurance-missing': 'Vakuutus puuttuu',
       'outside-birth-range': 'Ikä ei sovi lisenssiin'
     },
+    licenceType: { Competition: 'kilpailu', Hobby: 'harrastus', Judge: 'tuomari', Trustee: 'luottamushenkilö' },
     requirement: { SpecificInsurance: 'vaatii tietyn vakuutuksen', AnyInsurance: 'vaatii vakuutuksen', InsuranceNotRequired: 'ei vaadi vakuutusta' }
   },
   /** Expiry and renewal lists (issue 7). */
@@ -295,6 +296,7 @@ export const fi: Strings = {
   },
   licences: { period: 'Lisenssikausi', kind: 'Tyyppi', name: 'Nimi', heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
   organizations: { name: 'Organisaatio', type: 'Tyyppi', parent: 'Yläorganisaatio', heading: 'Organisaatiot' },
+  organizationTypes: { SPORTS_FEDERATION: 'Lajiliitto', AREA: 'Alue', CLUB: 'Seura', GROUP: 'Ryhmä', ORGANIZATION_COLLECTION: 'Organisaatiokokoelma' },
   sync: {
     heading: 'Synkronointi',
     online: 'Verkossa',

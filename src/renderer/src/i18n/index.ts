@@ -65,6 +65,11 @@ export function resourceName(t: TFunction, resource: string): string {
   return t(`resources.${resource}`, { defaultValue: resource })
 }
 
+/** An organization's type (spec v2 §2.2) in the user's language: `CLUB` → "Seura"; an unknown value as it is. */
+export function organizationTypeName(t: TFunction, type: string | null): string {
+  return type === null ? '' : t(`organizationTypes.${type}`, { defaultValue: type })
+}
+
 /**
  * Where a synced list was read, in the user's language: `federation 100` → "liitto 100",
  * `per merit` → "merkeittäin", `all`, `public`; a scope of any other form as it is.

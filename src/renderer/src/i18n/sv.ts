@@ -108,6 +108,7 @@ export const sv: Strings = {
       'insurance-missing': 'Försäkring saknas',
       'outside-birth-range': 'Åldern passar inte licensen'
     },
+    licenceType: { Competition: 'tävling', Hobby: 'motion', Judge: 'domare', Trustee: 'förtroendevald' },
     requirement: { SpecificInsurance: 'kräver en viss försäkring', AnyInsurance: 'kräver försäkring', InsuranceNotRequired: 'kräver ingen försäkring' }
   },
   /** Expiry and renewal lists (issue 7). */
@@ -295,6 +296,7 @@ export const sv: Strings = {
   },
   licences: { period: 'Licensperiod', kind: 'Typ', name: 'Namn', heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
   organizations: { name: 'Organisation', type: 'Typ', parent: 'Överordnad organisation', heading: 'Organisationer' },
+  organizationTypes: { SPORTS_FEDERATION: 'Grenförbund', AREA: 'Region', CLUB: 'Förening', GROUP: 'Grupp', ORGANIZATION_COLLECTION: 'Organisationssamling' },
   sync: {
     heading: 'Synkronisering',
     online: 'Online',

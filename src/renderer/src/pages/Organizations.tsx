@@ -5,6 +5,7 @@ import type { OrganizationNode } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { organizationTypeName } from '../i18n'
 import { useAppStore } from '../stores/app'
 
 /** Builds the tree federation → areas → clubs from parent links; organizations whose parent is not stored become roots. */
@@ -33,13 +34,13 @@ export function Organizations() {
     void call('getOrganizations').then(setOrganizations)
   }, [dataVersion])
   const data = useMemo(() => toTree(organizations), [organizations])
-  const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), o.type])), [organizations])
+  const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), organizationTypeName(t, o.type)])), [organizations, t])
   const { notice, clear, fail, saved } = useNotice()
 
   const exportAs = (format: 'csv' | 'xlsx') => {
     clear()
     const names = new Map(organizations.map((o) => [o.id, o.name]))
-    const rows = organizations.map((o) => ({ name: o.name, type: o.type, parent: o.parentId === null ? null : (names.get(o.parentId) ?? null) }))
+    const rows = organizations.map((o) => ({ name: o.name, type: types.get(String(o.id)) ?? '', parent: o.parentId === null ? null : (names.get(o.parentId) ?? null) }))
     const columns = [
       { key: 'name', label: t('organizations.name') },
       { key: 'type', label: t('organizations.type') },
@@ -63,7 +64,7 @@ export function Organizations() {
 }
 
 /** The tree itself, remounted per loaded data so its roots start expanded. */
-function OrganizationTree({ data, types }: { data: TreeNodeData[]; types: Map<string, string | null> }) {
+function OrganizationTree({ data, types }: { data: TreeNodeData[]; types: Map<string, string> }) {
   const tree = useTree({ initialExpandedState: getTreeExpandedState(data, data.map((root) => root.value)) })
   return (
     <Tree

@@ -35,7 +35,7 @@ function Verdict({ member }: { member: Checked }) {
   const { t, i18n } = useTranslation()
   const { check } = member
   const details = [
-    member.licenceName && `${member.licenceName}${member.licenceType ? ` (${member.licenceType})` : ''}`,
+    member.licenceName && `${member.licenceName}${member.licenceType ? ` (${t(`venue.licenceType.${member.licenceType}`, { defaultValue: member.licenceType })})` : ''}`,
     member.clubName,
     check.validUntil && t('venue.validUntil', { date: formatDate(check.validUntil, i18n.language) }),
     check.insuranceRequirement &&
