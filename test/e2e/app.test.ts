@@ -598,7 +598,11 @@ describe('desktop app in Chromium', () => {
     const item = (await value<OutboxView>('getOutbox')).items.filter((i) => i.kind === 'event-registration' && i.state === 'queued').at(-1)!
     const payload = item.payload as { eventUuid: string; registration: { participantUserId: number } }
     await page.getByTestId('nav-outbox').click()
-    await page.getByTestId('outbox-item').filter({ has: page.getByRole('cell', { name: String(item.id), exact: true }) }).getByTestId('outbox-edit').click()
+    // Said in Finnish, the event by its name.
+    const eventName = (await value<EventRow[]>('getEvents', {})).find((e) => e.uuid === payload.eventUuid)!.name
+    const row = page.getByTestId('outbox-item').filter({ has: page.getByRole('cell', { name: String(item.id), exact: true }) })
+    await row.getByText(`ilmoita jäsen ${payload.registration.participantUserId} tapahtumaan ${eventName}`, { exact: false }).waitFor()
+    await row.getByTestId('outbox-edit').click()
     const input = page.getByTestId('edit-change-input')
     expect(JSON.parse(await input.inputValue())).toEqual(payload)
     await input.fill('{"eventUuid": ')

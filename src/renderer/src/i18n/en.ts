@@ -220,6 +220,30 @@ export const en = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    /** What an item does (pages/outboxText.ts), by kind (src/shared/outbox.ts). */
+    describe: {
+      'event-registration': 'register member {{member}} to {{event}}',
+      'registration-cancel': 'cancel registration {{registration}} to {{event}}',
+      'registration-cancel-queued': 'cancel the registration to {{event}} queued before it',
+      'club-transfer': 'move user licence {{licence}} of member {{member}} to club {{club}}',
+      'client-data-put': 'store the client data ({{count, number}} characters)',
+      'client-data-delete': 'delete the client data',
+      'club-create': 'create the club “{{name}}” under organization {{parent}}',
+      'organization-user-access': 'give user {{user}} {{access}} to organization {{organization}} (invited by {{inviter}})',
+      read: 'read access',
+      write: 'write access',
+      'merit-create': 'create the merit “{{name}}” in merit group {{group}}',
+      'event-create': 'create the event “{{name}}” of organization {{organizer}} on {{start}}',
+      'event-participants': 'add {{count, number}} members to {{event}}',
+      'event-participants-merits': 'add {{count, number}} members to {{event}} and grant the event’s merits on {{date}}',
+      'order-create': 'order {{count, number}} registrations, billed to {{payer}}',
+      payerMember: 'member {{id}}',
+      payerOrganization: 'organization {{id}}',
+      'order-payment': 'pay {{order}} with {{method}}',
+      'order-cancel': 'cancel {{order}}',
+      order: 'order {{id}}',
+      queuedOrder: 'the order queued before it'
+    },
     heading: 'Outbox',
     stateHeading: 'State',
     meritGrantSummary: '{{merit}} to {{count, number}} members, granted {{date}} by {{granter}}',

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { EventRow } from '../../../shared/events'
 import type { MeritChoice, OutboxView } from '../../../shared/ipc/contract'
 import type { OutboxItem, OutboxState } from '../../../shared/outbox'
 import { call, errorText } from '../api'
@@ -8,6 +9,7 @@ import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { EditChange } from './EditChange'
 import { GrantMerit } from './GrantMerit'
+import { describeOutboxItem, type OutboxNames } from './outboxText'
 import { PayOrder, placedOrderId } from './PayOrder'
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
@@ -29,25 +31,23 @@ export function Outbox() {
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
   const [paying, setPaying] = useState<number | null>(null)
-  const [merits, setMerits] = useState<ReadonlyMap<number, string>>(new Map())
+  const [names, setNames] = useState<OutboxNames>({ merits: new Map(), events: new Map() })
   useEffect(() => {
-    call('getMeritChoices')
-      .then((choices: MeritChoice[]) => setMerits(new Map(choices.map((m) => [m.id, [m.meritGroupName, m.name].filter(Boolean).join(' · ')]))))
-      .catch(() => setMerits(new Map()))
+    Promise.all([call('getMeritChoices'), call('getEvents', {})])
+      .then(([merits, events]: [MeritChoice[], EventRow[]]) =>
+        setNames({
+          merits: new Map(merits.map((m) => [m.id, [m.meritGroupName, m.name].filter(Boolean).join(' · ')])),
+          events: new Map(events.map((e) => [e.uuid, e.name]))
+        })
+      )
+      .catch(() => setNames({ merits: new Map(), events: new Map() }))
   }, [])
 
-  /** What an item does in the user's language; kinds without their own wording keep the outbox's one-line summary. */
+  /** What an item does in the user's language, and the order it placed. */
   const describe = (item: OutboxItem): string => {
+    const text = describeOutboxItem(item, t, { date: (d) => formatDate(d, i18n.language), dateTime: (d) => formatDateTime(d, i18n.language) }, names)
     const orderId = placedOrderId(item)
-    if (orderId !== null) return `${item.summary} → ${t('order.placed', { id: orderId })}`
-    if (item.kind !== 'merit-grant') return item.summary
-    const { meritId, grant } = item.payload as { meritId: number; grant: { meritGrantees: number[]; grantingDate: string; meritGranter?: string; granterUserId?: number } }
-    return t('outbox.meritGrantSummary', {
-      merit: merits.get(meritId) ?? `#${meritId}`,
-      count: grant.meritGrantees.length,
-      date: formatDate(grant.grantingDate, i18n.language),
-      granter: grant.meritGranter ?? `#${grant.granterUserId ?? ''}`
-    })
+    return orderId === null ? text : `${text} → ${t('order.placed', { id: orderId })}`
   }
 
   const reload = useCallback(() => {

@@ -1,0 +1,118 @@
+import type { TFunction } from 'i18next'
+import type { OutboxItem } from '../../../shared/outbox'
+
+/** How the page writes an ISO date and a local date-time (i18n `formatDate`, `formatDateTime` in the user's language). */
+export interface DateFormats {
+  date(isoDate: string): string
+  dateTime(isoDateTime: string): string
+}
+
+/** Names the Outbox page knows things by: merits ("group · merit") by id, events by uuid. */
+export interface OutboxNames {
+  merits: ReadonlyMap<number, string>
+  events: ReadonlyMap<string, string>
+}
+
+/* The payloads as the outbox kinds of src/main/outbox queue them (only the fields named here). */
+type Payloads = {
+  'merit-grant': { meritId: number; grant: { meritGrantees: number[]; grantingDate: string; meritGranter?: string; granterUserId?: number } }
+  'event-registration': { eventUuid: string; registration: { participantUserId: number } }
+  'registration-cancel': { eventUuid: string; eventRegistrationId?: number }
+  'club-transfer': { userLicenceId: number; userId: number; targetClubId: number }
+  'client-data-put': { content: string }
+  'client-data-delete': Record<string, never>
+  'club-create': { parentId: number; club: { name: string } }
+  'organization-user-access': { authorizedOrganizationUser: { userId: number; organizationId: number; write?: boolean }; inviterName: string }
+  'merit-create': { name: string; meritGroupId: number }
+  'event-create': { name: string; organizerId: number; startDateTime: string }
+  'event-participants': { eventUuid: string; participants: { userIds: number[]; grantEventMerits?: boolean; meritGrant?: { grantingDate: string } } }
+  'order-create': { purchases: Array<{ products: unknown[] }>; userId?: number; organizationId?: number }
+  'order-payment': { orderId?: number; paymentMethodCode: string }
+  'order-cancel': { orderId?: number }
+}
+
+/**
+ * What an outbox item does, in the user's language, from its payload, with events and merits by
+ * name where this computer has them. The outbox's own one-line summary (English, as the CLI shows
+ * it) when the payload is not as expected, e.g. from a newer Kanslia.
+ */
+export function describeOutboxItem(item: OutboxItem, t: TFunction, format: DateFormats, names: OutboxNames): string {
+  try {
+    return describe(item, t, format, names)
+  } catch {
+    return item.summary
+  }
+}
+
+function describe(item: OutboxItem, t: TFunction, format: DateFormats, names: OutboxNames): string {
+  const event = (uuid: string) => names.events.get(uuid) ?? uuid.slice(0, 8)
+  const order = (id: number | undefined) => (id === undefined ? t('outbox.describe.queuedOrder') : t('outbox.describe.order', { id }))
+  const key = `outbox.describe.${item.kind}`
+  switch (item.kind) {
+    case 'merit-grant': {
+      const { meritId, grant } = item.payload as Payloads['merit-grant']
+      return t('outbox.meritGrantSummary', {
+        merit: names.merits.get(meritId) ?? `#${meritId}`,
+        count: grant.meritGrantees.length,
+        date: format.date(grant.grantingDate),
+        granter: grant.meritGranter ?? `#${grant.granterUserId ?? ''}`
+      })
+    }
+    case 'event-registration': {
+      const { eventUuid, registration } = item.payload as Payloads['event-registration']
+      return t(key, { member: registration.participantUserId, event: event(eventUuid) })
+    }
+    case 'registration-cancel': {
+      const { eventUuid, eventRegistrationId } = item.payload as Payloads['registration-cancel']
+      return eventRegistrationId === undefined
+        ? t('outbox.describe.registration-cancel-queued', { event: event(eventUuid) })
+        : t(key, { registration: eventRegistrationId, event: event(eventUuid) })
+    }
+    case 'club-transfer': {
+      const { userLicenceId, userId, targetClubId } = item.payload as Payloads['club-transfer']
+      return t(key, { licence: userLicenceId, member: userId, club: targetClubId })
+    }
+    case 'client-data-put':
+      return t(key, { count: (item.payload as Payloads['client-data-put']).content.length })
+    case 'client-data-delete':
+      return t(key)
+    case 'club-create': {
+      const { parentId, club } = item.payload as Payloads['club-create']
+      return t(key, { name: club.name, parent: parentId })
+    }
+    case 'organization-user-access': {
+      const { authorizedOrganizationUser: grant, inviterName } = item.payload as Payloads['organization-user-access']
+      const access = t(grant.write ? 'outbox.describe.write' : 'outbox.describe.read')
+      return t(key, { user: grant.userId, access, organization: grant.organizationId, inviter: inviterName })
+    }
+    case 'merit-create': {
+      const { name, meritGroupId } = item.payload as Payloads['merit-create']
+      return t(key, { name, group: meritGroupId })
+    }
+    case 'event-create': {
+      const { name, organizerId, startDateTime } = item.payload as Payloads['event-create']
+      return t(key, { name, organizer: organizerId, start: format.dateTime(startDateTime) })
+    }
+    case 'event-participants': {
+      const { eventUuid, participants } = item.payload as Payloads['event-participants']
+      const values = { count: participants.userIds.length, event: event(eventUuid) }
+      return participants.grantEventMerits && participants.meritGrant
+        ? t('outbox.describe.event-participants-merits', { ...values, date: format.date(participants.meritGrant.grantingDate) })
+        : t(key, values)
+    }
+    case 'order-create': {
+      const order = item.payload as Payloads['order-create']
+      const payer =
+        order.organizationId === undefined ? t('outbox.describe.payerMember', { id: order.userId }) : t('outbox.describe.payerOrganization', { id: order.organizationId })
+      return t(key, { count: order.purchases.reduce((sum, p) => sum + p.products.length, 0), payer })
+    }
+    case 'order-payment': {
+      const { orderId, paymentMethodCode } = item.payload as Payloads['order-payment']
+      return t(key, { order: order(orderId), method: paymentMethodCode })
+    }
+    case 'order-cancel':
+      return t(key, { order: order((item.payload as Payloads['order-cancel']).orderId) })
+    default:
+      return item.summary
+  }
+}

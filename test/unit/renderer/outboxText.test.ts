@@ -1,0 +1,66 @@
+import i18next from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { OUTBOX_KINDS, type OutboxItem, type OutboxKind } from '../../../src/shared/outbox'
+import { en } from '../../../src/renderer/src/i18n/en'
+import { fi } from '../../../src/renderer/src/i18n/fi'
+import { sv } from '../../../src/renderer/src/i18n/sv'
+import { describeOutboxItem, type OutboxNames } from '../../../src/renderer/src/pages/outboxText'
+
+const EVENT = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
+
+/** A payload of every kind, as the outbox of src/main/outbox stores it (its payload types in each kind's module). */
+const PAYLOADS: Record<OutboxKind, unknown> = {
+  'merit-grant': { meritId: 12, grant: { meritGrantees: [1, 2, 3], grantingDate: '2026-02-14', meritGranter: 'Seuran hallitus' } },
+  'event-registration': { eventUuid: EVENT, registration: { participantUserId: 1001211 } },
+  'registration-cancel': { eventUuid: EVENT, eventRegistrationId: 40000139 },
+  'club-transfer': { userLicenceId: 5000001, targetClubId: 300, sportsFederationId: 100, userId: 1000002, licencePeriodId: 7 },
+  'client-data-put': { content: 'x'.repeat(2048) },
+  'client-data-delete': {},
+  'club-create': { parentId: 200, club: { type: 'CLUB', name: 'Rasti-Kerava' } },
+  'organization-user-access': { authorizedOrganizationUser: { organizationId: 300, userId: 1000003, write: true }, inviterName: 'Liisa Laine' },
+  'merit-create': { name: 'Kultainen ansiomerkki', description: '', meritGroupId: 40, organizationId: 100, meritGrantingAuthorType: 'BOTH', meritValidityPeriodType: 'PERPETUAL', type: 'CARD' },
+  'event-create': { name: 'Syyskisat', organizerId: 300, startDateTime: '2026-09-12T10:00:00', endDateTime: '2026-09-12T16:00:00' },
+  'event-participants': { eventUuid: EVENT, participants: { userIds: [1, 2], grantEventMerits: true, meritGrant: { grantingDate: '2026-09-12' } } },
+  'order-create': { userId: 1000636, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productId: 40000015 }] }] },
+  'order-payment': { orderId: 60000001, paymentMethodCode: 'nordea' },
+  'order-cancel': {}
+}
+
+const item = (kind: OutboxKind): OutboxItem => ({ id: 1, kind, payload: PAYLOADS[kind], summary: `the outbox's summary of a ${kind}` }) as OutboxItem
+const names: OutboxNames = { merits: new Map([[12, 'Ansiomerkit · Pronssinen ansiomerkki']]), events: new Map([[EVENT, 'Kevätkokous Helsinki']]) }
+const format = { date: (iso: string) => `<${iso}>`, dateTime: (iso: string) => `<${iso}>` }
+
+async function translator(language: string) {
+  const instance = i18next.createInstance()
+  await instance.init({ resources: { en: { translation: en }, fi: { translation: fi }, sv: { translation: sv } }, lng: language, interpolation: { escapeValue: false } })
+  return instance.t
+}
+
+describe('outbox items in the user’s language', () => {
+  it('says every kind in Finnish, Swedish and English, none by a missing key or the fallback summary', async () => {
+    for (const language of ['fi', 'sv', 'en']) {
+      const t = await translator(language)
+      for (const kind of OUTBOX_KINDS) {
+        const text = describeOutboxItem(item(kind), t, format, names)
+        expect(text, `${language} ${kind}`).not.toMatch(/outbox\.|undefined|\{\{/)
+        expect(text, `${language} ${kind}: fell back to the summary`).not.toBe(item(kind).summary)
+      }
+    }
+  })
+
+  it('names events and merits as this computer knows them, and writes dates with the page’s formats', async () => {
+    const t = await translator('fi')
+    expect(describeOutboxItem(item('event-registration'), t, format, names)).toBe('ilmoita jäsen 1001211 tapahtumaan Kevätkokous Helsinki')
+    expect(describeOutboxItem(item('merit-grant'), t, format, names)).toBe('Ansiomerkit · Pronssinen ansiomerkki 3 jäsenelle, myönnetty <2026-02-14>, myöntäjä Seuran hallitus')
+    expect(describeOutboxItem(item('event-participants'), t, format, names)).toBe('lisää 2 jäsentä tapahtumaan Kevätkokous Helsinki ja myönnä tapahtuman ansiomerkit <2026-09-12>')
+    expect(describeOutboxItem(item('order-cancel'), t, format, names)).toBe('peru aiemmin jonoon lisätty tilaus')
+    const unknownEvent = { merits: new Map(), events: new Map() }
+    expect(describeOutboxItem(item('registration-cancel'), t, format, unknownEvent)).toBe('peru ilmoittautuminen 40000139 tapahtumaan 7f2adc5e')
+  })
+
+  it('falls back to the outbox’s own summary for a payload it does not know', async () => {
+    const t = await translator('fi')
+    const odd = { ...item('event-registration'), payload: { eventUuid: EVENT } }
+    expect(describeOutboxItem(odd, t, format, names)).toBe(odd.summary)
+  })
+})
