@@ -1,3 +1,4 @@
+import i18next from 'i18next'
 import type { IpcError, IpcResult, KansliaApi, MethodInput, MethodOutput } from '../../shared/ipc/contract'
 import type { MethodName } from '../../shared/ipc/channels'
 
@@ -9,9 +10,16 @@ export class KansliaError extends Error {
   }
 }
 
-/** What to tell the person about a failed call: the main process's message for a KansliaError, else the error as text. */
+/**
+ * What to tell the person about a failed call, in the app's language as far as it goes: the
+ * headline of its code (`errors.<code>`, e.g. "Rekisteriin ei saatu yhteyttä") before the main
+ * process's own words, which name the details in English; a code without a headline shows those
+ * only. An error that is not a KansliaError is `internal`.
+ */
 export function errorText(error: unknown): string {
-  return error instanceof KansliaError ? error.message : String(error)
+  const { code, message } = error instanceof KansliaError ? error.error : { code: 'internal', message: String(error) }
+  const headline = i18next.t(`errors.${code}`, { defaultValue: '' })
+  return headline ? `${headline}: ${message}` : message
 }
 
 /** The contract the preload exposes (`window.kanslia`). */

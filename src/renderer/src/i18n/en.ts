@@ -442,7 +442,26 @@ export const en = {
     apiVersion: 'Public Data API {{version}}',
     apiVersionUnknown: 'Public Data API: version not read yet (sync first)'
   },
-  errors: { generic: 'Something went wrong: {{message}}' }
+  /**
+   * Headlines of the main process's errors by code (src/main/ipc/handlers.ts `toIpcError`), put
+   * before its own words, which name the details (api.ts `errorText`); codes without one show those only.
+   */
+  errors: {
+    internal: 'Something went wrong',
+    'invalid-input': 'The input is not valid',
+    'invalid-change': 'The change was not queued',
+    'invalid-connection': 'The connection settings are not valid',
+    'api-network': 'The registry could not be reached',
+    'api-unauthorized': 'The registry did not accept the credentials',
+    'api-forbidden': 'The credentials do not allow this',
+    'api-bad-request': 'The registry refused the request',
+    'api-not-found': 'The registry does not have it',
+    'api-server': 'The registry has a fault',
+    'api-invalid-response': 'The registry answered something that is not valid',
+    'keychain-unavailable': 'The operating system’s keychain is not available',
+    'schema-mismatch': 'The database is from another version of Kanslia',
+    'storage-failure': 'Writing to the disk failed'
+  }
 }
 
 /** The shape every language file follows. */

@@ -439,5 +439,20 @@ export const fi: Strings = {
     apiVersion: 'Public Data API {{version}}',
     apiVersionUnknown: 'Public Data API: versiota ei ole vielä luettu (synkronoi ensin)'
   },
-  errors: { generic: 'Jokin meni vikaan: {{message}}' }
+  errors: {
+    internal: 'Jokin meni vikaan',
+    'invalid-input': 'Tiedot eivät kelpaa',
+    'invalid-change': 'Muutosta ei lisätty jonoon',
+    'invalid-connection': 'Yhteysasetukset eivät kelpaa',
+    'api-network': 'Rekisteriin ei saatu yhteyttä',
+    'api-unauthorized': 'Rekisteri ei hyväksynyt tunnuksia',
+    'api-forbidden': 'Tunnuksilla ei ole oikeutta tähän',
+    'api-bad-request': 'Rekisteri hylkäsi pyynnön',
+    'api-not-found': 'Rekisteristä ei löytynyt pyydettyä',
+    'api-server': 'Rekisterissä on häiriö',
+    'api-invalid-response': 'Rekisterin vastaus ei kelpaa',
+    'keychain-unavailable': 'Käyttöjärjestelmän avainnippu ei ole käytettävissä',
+    'schema-mismatch': 'Tietokanta on toisesta Kanslian versiosta',
+    'storage-failure': 'Levylle tallentaminen epäonnistui'
+  }
 }

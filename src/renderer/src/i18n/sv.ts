@@ -439,5 +439,20 @@ export const sv: Strings = {
     apiVersion: 'Public Data API {{version}}',
     apiVersionUnknown: 'Public Data API: versionen inte läst ännu (synkronisera först)'
   },
-  errors: { generic: 'Något gick fel: {{message}}' }
+  errors: {
+    internal: 'Något gick fel',
+    'invalid-input': 'Uppgifterna duger inte',
+    'invalid-change': 'Ändringen köades inte',
+    'invalid-connection': 'Anslutningsinställningarna duger inte',
+    'api-network': 'Registret kunde inte nås',
+    'api-unauthorized': 'Registret godkände inte inloggningsuppgifterna',
+    'api-forbidden': 'Inloggningsuppgifterna ger inte rätt till detta',
+    'api-bad-request': 'Registret avvisade begäran',
+    'api-not-found': 'Registret har inte det som begärdes',
+    'api-server': 'Registret har en störning',
+    'api-invalid-response': 'Registrets svar duger inte',
+    'keychain-unavailable': 'Operativsystemets nyckelring är inte tillgänglig',
+    'schema-mismatch': 'Databasen är från en annan version av Kanslia',
+    'storage-failure': 'Det gick inte att skriva till disken'
+  }
 }

@@ -1,0 +1,21 @@
+import i18next from 'i18next'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { errorText, KansliaError } from '../../../src/renderer/src/api'
+import { en } from '../../../src/renderer/src/i18n/en'
+import { fi } from '../../../src/renderer/src/i18n/fi'
+
+describe('errorText', () => {
+  beforeAll(async () => {
+    await i18next.init({ resources: { en: { translation: en }, fi: { translation: fi } }, lng: 'fi', interpolation: { escapeValue: false } })
+  })
+
+  it('puts the headline of a known code in the app’s language before the main process’s own words', () => {
+    const failure = new KansliaError({ code: 'api-network', message: 'GET /api/public/v2/organization: no complete answer (ECONNREFUSED)' })
+    expect(errorText(failure)).toBe('Rekisteriin ei saatu yhteyttä: GET /api/public/v2/organization: no complete answer (ECONNREFUSED)')
+  })
+
+  it('shows only the words of a code without a headline, and anything else as an internal error', () => {
+    expect(errorText(new KansliaError({ code: 'no-such-member', message: 'no member 12 is stored' }))).toBe('no member 12 is stored')
+    expect(errorText(new TypeError('x is undefined'))).toBe('Jokin meni vikaan: TypeError: x is undefined')
+  })
+})
