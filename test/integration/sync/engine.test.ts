@@ -131,12 +131,14 @@ describe('runSync against the Federation Sandbox', () => {
   it('sends the request for the next page before it writes a page, so the sandbox prepares it meanwhile', async () => {
     const { sandbox, db, client } = await setup()
     const path = userLicencePath(sandbox)
-    // In order: requests for user licences as they leave the client, and pages of them as they are written.
+    // In order: requests for user licences as the client makes them, and pages of them as they are
+    // written. Made, not on the wire: when undici has to open a new connection for it, the headers
+    // leave a moment later, after the page was written.
     const order: Array<'sent' | 'stored'> = []
     const onSend = (message: unknown) => {
       if ((message as { request: { path: string } }).request.path.startsWith(`${path}?`)) order.push('sent')
     }
-    subscribe('undici:client:sendHeaders', onSend)
+    subscribe('undici:request:create', onSend)
     try {
       const result = await runSync(db, client, {
         pageSize: 40,
@@ -146,7 +148,7 @@ describe('runSync against the Federation Sandbox', () => {
       })
       expect(result.ok).toBe(true)
     } finally {
-      unsubscribe('undici:client:sendHeaders', onSend)
+      unsubscribe('undici:request:create', onSend)
     }
     const pages = order.filter((event) => event === 'stored').length
     expect(pages).toBeGreaterThan(5)
