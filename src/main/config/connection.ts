@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { z } from 'zod'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './fileModes'
 import { readClientSecret } from '../secrets/keychain'
 
 /**
@@ -74,9 +75,9 @@ export function readConnectionProfile(file: string): ConnectionProfile | null {
 /** Saves a profile atomically (write to a temporary file, then rename), after validating it. */
 export function saveConnectionProfile(file: string, profile: ConnectionProfile): ConnectionProfile {
   const valid = validateProfile(profile)
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE })
   const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, JSON.stringify(valid, null, 2) + '\n', { mode: 0o600 })
+  writeFileSync(temporary, JSON.stringify(valid, null, 2) + '\n', { mode: PRIVATE_FILE_MODE })
   renameSync(temporary, file)
   return valid
 }

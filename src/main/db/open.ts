@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../config/fileModes'
 import { existingDatabaseKey, newDatabaseKey, wrongKeyError, type DatabaseKey } from '../secrets/databaseKey'
 import { withCreationLock } from './creationLock'
 import { LATEST_VERSION, migrate } from './migrate'
@@ -149,7 +150,7 @@ function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
  * of the file's absolute path; a new file gets a new random key there), checks the schema version,
  * then sets WAL (checkpointed every 64 MiB), synchronous=NORMAL, busy_timeout and runs pending
  * migrations (DESIGN §3a). An unencrypted database of an earlier Kanslia is encrypted in place
- * first. A new or unencrypted file is created or encrypted under `withCreationLock`, so two
+ * first. A new file and the folders made for it are their owner's only (config/fileModes.ts). A new or unencrypted file is created or encrypted under `withCreationLock`, so two
  * processes doing it at once agree on its key. `':memory:'` stays unencrypted: nothing of it is at rest.
  * @throws DatabaseKeyError before any change: `database-key-missing` (the keychain has no key for
  *   an existing file), `database-key-wrong` (the key does not decrypt it, or it is not a Kanslia
@@ -161,14 +162,17 @@ function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
 export function openDatabase(file: string, options: OpenOptions = {}): WritableDB {
   const env = options.env ?? process.env
   if (file === ':memory:') return openWriter(file, null)
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE })
   if (fileKind(file) === 'other') return openWriter(file, existingDatabaseKey(file, env))
   // Making a key and the file it encrypts is one step across processes (db/creationLock.ts).
   return withCreationLock(file, () => {
     const kind = fileKind(file)
     if (kind === 'plain') encryptPlainDatabase(file, env)
     // Found (or made) before SQLite creates the file: a file never exists without its key.
-    return openWriter(file, kind === 'new' ? newDatabaseKey(file, env) : existingDatabaseKey(file, env))
+    const key = kind === 'new' ? newDatabaseKey(file, env) : existingDatabaseKey(file, env)
+    // SQLite gives the WAL and shared-memory files the database file's mode.
+    if (kind === 'new') closeSync(openSync(file, 'a', PRIVATE_FILE_MODE))
+    return openWriter(file, key)
   })
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
@@ -94,6 +94,16 @@ const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 const otherKey = () => ({ [DATABASE_KEY_ENV]: randomBytes(32).toString('hex') })
 
 describe('encryption at rest (issue 6)', () => {
+  it.skipIf(process.platform === 'win32')('makes a new database, its WAL and the folders made for it readable by their owner only', () => {
+    const file = join(dir(), 'new', 'folder', 'k.db')
+    const db = openDatabase(file)
+    db.prepare("INSERT INTO sync_run (started_at, full) VALUES ('2026-01-01T00:00:00Z', 0)").run()
+    const mode = (path: string) => statSync(path).mode & 0o777
+    expect([mode(file), mode(`${file}-wal`), mode(`${file}-shm`)]).toEqual([0o600, 0o600, 0o600])
+    expect([mode(join(file, '..')), mode(join(file, '..', '..'))]).toEqual([0o700, 0o700])
+    db.close()
+  })
+
   it('writes a file that does not begin with the SQLite header and holds no stored text in the clear', () => {
     const file = join(dir(), 'k.db')
     const db = openDatabase(file)
