@@ -53,7 +53,7 @@ interface SyncFigures {
   ok: boolean
   error?: string
   maxRssBytes: number
-  /** User + system CPU time of the sync process, and of its main thread (the engine, the writer; Linux only). */
+  /** User + system CPU time of the sync process during the sync, and of its main thread (the engine, the writer; Linux only). */
   cpuMs: number
   writerCpuMs?: number
   resources: Array<{ resource: string; elements: number; bytes: number; lists?: number; ms: number }>
@@ -154,17 +154,15 @@ try {
   row('first full sync peak RSS (sync process, highest run)', `${fmt(peakRss / 1024 / 1024)} MB`, '< 400 MB')
   row('full-resource sync (the first sync, every resource)', `${fmt(first.wallMs / 1000, 1)} s`, '-')
   row('  of which the engine\'s run', `${fmt(first.durationMs / 1000, 1)} s`, '-')
-  // Where the CPU goes on a machine the sandbox shares: the writer thread bounds the rate.
+  // Where the CPU goes on a machine the sandbox shares (Linux), and the best this code can do here:
+  // the writer thread alone, or all that CPU spread over every core without a gap.
   if (first.writerCpuMs !== undefined) {
     row('first full sync CPU: writer thread', `${fmt(first.writerCpuMs / 1000, 1)} s`, '-')
     row('first full sync CPU: other threads (checkpoints, GC)', `${fmt((first.cpuMs - first.writerCpuMs) / 1000, 1)} s`, '-')
-    row('first full sync rate if the writer thread never waited', `${fmt(first.elements / (first.writerCpuMs / 1000))} el/s`, '-')
-  }
-  if (Number.isFinite(sandboxCpuMs)) row('first full sync CPU: sandbox process', `${fmt(sandboxCpuMs / 1000, 1)} s`, '-')
-  if (first.writerCpuMs !== undefined && Number.isFinite(sandboxCpuMs)) {
-    // The best this code can do here: the writer thread alone, and all the CPU spread over every core without a gap.
+    const sandboxKnown = Number.isFinite(sandboxCpuMs)
+    if (sandboxKnown) row('first full sync CPU: sandbox process', `${fmt(sandboxCpuMs / 1000, 1)} s`, '-')
     const cores = availableParallelism()
-    const floorMs = Math.max(first.writerCpuMs, (first.cpuMs + sandboxCpuMs) / cores)
+    const floorMs = Math.max(first.writerCpuMs, (first.cpuMs + (sandboxKnown ? sandboxCpuMs : 0)) / cores)
     row(`first full sync rate bound on ${cores} cores (writer thread, or all CPU / cores)`, `${fmt(first.elements / (floorMs / 1000))} el/s`, '-')
   }
   groupRows('first', first)

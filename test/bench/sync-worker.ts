@@ -3,7 +3,7 @@
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
  * { elements, bytes, durationMs, wallMs, ok, maxRssBytes, cpuMs, writerCpuMs, writtenBytes, resources },
  * where `durationMs` is the engine's run, `wallMs` the whole call from opening the database to closing
- * it (its last checkpoint included), `cpuMs` this process's user + system CPU time, `writerCpuMs` the
+ * it (its last checkpoint included), `cpuMs` this process's user + system CPU time in that call, `writerCpuMs` the
  * part of it spent on this process's main thread, which runs the engine and writes (Linux only), `writtenBytes` what
  * it wrote to files (Linux only), and `resources` gives per (resource, scope) the elements, bytes and
  * the time from its first to its last progress event. `everyList` reads the per-parent lists even
@@ -48,6 +48,10 @@ function writtenBytes(): number | undefined {
   }
 }
 
+const writerStat = `/proc/self/task/${process.pid}/stat`
+// CPU from here on: the process's start-up (loading modules) is not the sync's.
+const cpuStart = process.cpuUsage()
+const writerCpuStart = procCpuMs(writerStat)
 const wallStart = performance.now()
 const startedAt = new Map<string, number>()
 const durations = new Map<string, number>()
@@ -64,7 +68,8 @@ const result = await (plain ? syncPlain : syncDatabase)({
   }
 })
 const wallMs = performance.now() - wallStart
-const cpu = process.cpuUsage()
+const cpu = process.cpuUsage(cpuStart)
+const writerCpuEnd = procCpuMs(writerStat)
 process.stdout.write(
   JSON.stringify({
     elements: result.elements,
@@ -75,7 +80,7 @@ process.stdout.write(
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     cpuMs: (cpu.user + cpu.system) / 1000,
-    writerCpuMs: procCpuMs(`/proc/self/task/${process.pid}/stat`),
+    writerCpuMs: writerCpuEnd !== undefined && writerCpuStart !== undefined ? writerCpuEnd - writerCpuStart : undefined,
     writtenBytes: writtenBytes(),
     resources: result.resources.map((r) => ({ resource: r.resource, elements: r.elements, bytes: r.bytes, lists: r.lists, ms: durations.get(`${r.resource} ${r.scope}`) ?? 0 }))
   }) + '\n'
