@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 
 /** The lock file beside a database while a process creates it or its key: `<file>-lock`. */
@@ -14,11 +15,19 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
 
-/** False when the lock names a process of this machine that no longer runs. */
+/** What the lock file holds: the holder's pid and the name of its machine, `<pid> <host>`. */
+const lockText = (): string => `${process.pid} ${hostname()}\n`
+
+/**
+ * False when the lock names a process of this machine that no longer runs. A process of another
+ * machine (a database in a shared folder) cannot be asked here: it is alive until STALE_LOCK_MS.
+ */
 function holderAlive(lock: string): boolean {
-  const pid = Number(readFileSync(lock, 'utf8').trim())
+  const [pidText, host] = readFileSync(lock, 'utf8').trim().split(' ')
+  const pid = Number(pidText)
   // Not written yet (the holder is between creating and writing it), or not a pid.
   if (!Number.isSafeInteger(pid) || pid <= 0) return true
+  if (host !== undefined && host !== hostname()) return true
   try {
     process.kill(pid, 0)
     return true
@@ -33,7 +42,7 @@ function tryLock(file: string): boolean {
   try {
     const fd = openSync(lock, 'wx')
     try {
-      writeSync(fd, `${process.pid}\n`)
+      writeSync(fd, lockText())
     } finally {
       closeSync(fd)
     }
@@ -60,7 +69,7 @@ function tryLock(file: string): boolean {
  * between the first one's keychain read and write would leave the file unreadable (issue 6 "Data
  * at rest"). `create` must re-check what is at `file` (the other process may have created it
  * meanwhile). Waits synchronously, polling, for another holder; takes over a lock whose process
- * is gone or that is older than STALE_LOCK_MS. The lock file holds only the holder's pid.
+ * is gone or that is older than STALE_LOCK_MS. The lock file holds the holder's pid and host name.
  * @returns what `create` returns; the lock is removed also when it throws.
  * @throws Error when another process still holds the lock after CREATION_WAIT_MS, or when the
  *   folder cannot be written (read-only, no permission), naming the folder.

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { creationLockFile, STALE_LOCK_MS, withCreationLock } from '../../../src/main/db/creationLock'
@@ -8,15 +8,19 @@ import { openDatabase } from '../../../src/main/db/open'
 
 const newFile = () => join(mkdtempSync(join(tmpdir(), 'kanslia-lock-')), 'k.db')
 
+/** The pid a process had that has exited. */
+const gonePid = (): string => spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+
 /**
  * Another process holding the creation lock of `file` for `holdMs`: it reports whether `file`
- * existed just before it lets go, then removes the lock.
+ * existed just before it lets go, then removes the lock. The lock names that process on this
+ * machine, or `holder` when given.
  */
-function holdLock(file: string, holdMs: number): { reported: Promise<string> } {
+function holdLock(file: string, holdMs: number, holder?: string): { reported: Promise<string> } {
   const script = `const fs = require('node:fs')
-    fs.writeFileSync(process.argv[1], process.pid + '\\n', { flag: 'wx' })
+    fs.writeFileSync(process.argv[1], (process.argv[3] || process.pid + ' ' + require('node:os').hostname()) + '\\n', { flag: 'wx' })
     setTimeout(() => { process.stdout.write(fs.existsSync(process.argv[2]) ? 'present' : 'absent'); fs.unlinkSync(process.argv[1]) }, ${holdMs})`
-  const child = spawn(process.execPath, ['-e', script, creationLockFile(file), file], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['-e', script, creationLockFile(file), file, holder ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   return { reported: new Promise((resolve) => child.once('exit', () => resolve(out))) }
@@ -39,11 +43,10 @@ describe('withCreationLock', () => {
 
   it('takes over the lock of a process that is gone, and one older than STALE_LOCK_MS', () => {
     const file = newFile()
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
-    writeFileSync(creationLockFile(file), `${gone}\n`)
+    writeFileSync(creationLockFile(file), `${gonePid()} ${hostname()}\n`)
     expect(withCreationLock(file, () => 'created')).toBe('created')
 
-    writeFileSync(creationLockFile(file), `${process.pid}\n`)
+    writeFileSync(creationLockFile(file), `${process.pid} ${hostname()}\n`)
     const old = (Date.now() - STALE_LOCK_MS - 5_000) / 1000
     utimesSync(creationLockFile(file), old, old)
     expect(withCreationLock(file, () => 'created again')).toBe('created again')
@@ -60,6 +63,14 @@ describe('openDatabase and the creation lock', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     db.close()
     expect(existsSync(creationLockFile(file))).toBe(false)
+  })
+
+  it('waits for a lock of another machine even when its pid runs nothing here (a database in a shared folder)', async () => {
+    const file = newFile()
+    const other = holdLock(file, 400, `${gonePid()} elsewhere.example`)
+    await vi.waitFor(() => expect(existsSync(creationLockFile(file))).toBe(true))
+    openDatabase(file).close()
+    expect(await other.reported).toBe('absent')
   })
 
   it('opens an existing encrypted database without waiting for a lock', async () => {
