@@ -610,8 +610,8 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('edit-change-error').getByText('Teksti ei ole JSON-objekti.').waitFor()
     await input.fill(JSON.stringify({ ...payload, registration: { participantUserId: 999999999 } }))
     await page.getByTestId('edit-change-save').click()
-    // The refusal's headline in Finnish, the outbox's own words after it.
-    await page.getByTestId('edit-change-error').getByText(/^Muutosta ei lisätty jonoon: .*999999999/).waitFor()
+    // The refusal and its reason in Finnish.
+    await page.getByTestId('edit-change-error').getByText('Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä, jonka tunniste on 999999999', { exact: true }).waitFor()
     expect((await value<OutboxView>('getOutbox')).items.find((i) => i.id === item.id)!.payload).toEqual(payload)
     const edited = { ...payload, registration: { ...payload.registration, additionalDetails: 'Saapuu junalla' } }
     await input.fill(JSON.stringify(edited))

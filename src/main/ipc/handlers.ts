@@ -4,6 +4,7 @@ import { CONTRACT, type IpcError, type IpcResult, type MethodOutput, type Parsed
 import { ApiError } from '../api/client'
 import { ConnectionConfigError } from '../config/connection'
 import { SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError } from '../db/open'
+import { InvalidChangeError } from '../outbox/errors'
 import { KeychainUnavailableError } from '../secrets/keychain'
 import type { DesktopSession } from '../services/desktop'
 import type { TableFormat } from '../services/tableExport'
@@ -107,6 +108,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
 
 /** Maps any thrown error to `{code, message}`: known errors keep their words, others become `internal`. */
 export function toIpcError(error: unknown): IpcError {
+  if (error instanceof InvalidChangeError) return { code: error.code, message: error.message, problems: [...error.problems] }
   if (error instanceof UserFacingError) return { code: error.code, message: error.message }
   if (error instanceof z.ZodError) {
     return { code: 'invalid-input', message: error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') }

@@ -1,33 +1,35 @@
+import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { ReadableDB } from '../db/open'
 import { prepared } from '../db/statements'
 
 /**
  * Small checks the operation modules share when they validate a change (issue 5). Each returns
- * the problem in words, or null when the value is fine.
+ * the problem (src/shared/outboxProblems/checks.ts), or null when the value is fine. `what` is the
+ * API field's name as the spec writes it.
  */
 
 /** An id of the API: a positive safe integer. */
-export function checkId(value: unknown, what: string): string | null {
-  return Number.isSafeInteger(value) && (value as number) > 0 ? null : `${what} must be a positive whole number, got ${JSON.stringify(value)}`
+export function checkId(value: unknown, what: string): OutboxProblem | null {
+  return Number.isSafeInteger(value) && (value as number) > 0 ? null : problem('not-an-id', { what, value: JSON.stringify(value) })
 }
 
 /** A date-only value (spec v2 §2: ISO 8601 yyyy-mm-dd) that exists in the calendar. */
-export function checkDate(value: unknown, what: string): string | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${what} must be a date yyyy-mm-dd, got ${JSON.stringify(value)}`
+export function checkDate(value: unknown, what: string): OutboxProblem | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem('not-a-date', { what, value: JSON.stringify(value) })
   const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? null : `${what} ${value} is not a date in the calendar`
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? null : problem('not-in-calendar', { what, value })
 }
 
 /** Text of `min..max` characters (UTF-16 code units, as the API's length limits count them). */
-export function checkLength(value: unknown, what: string, min: number, max: number): string | null {
-  if (typeof value !== 'string') return `${what} must be text`
-  if (value.length < min) return min === 1 ? `${what} must not be empty` : `${what} must have at least ${min} characters`
-  return value.length > max ? `${what} has ${value.length} characters; at most ${max} are allowed` : null
+export function checkLength(value: unknown, what: string, min: number, max: number): OutboxProblem | null {
+  if (typeof value !== 'string') return problem('not-text', { what })
+  if (value.length < min) return min === 1 ? problem('empty-text', { what }) : problem('text-too-short', { what, min })
+  return value.length > max ? problem('text-too-long', { what, length: value.length, max }) : null
 }
 
 /** An event UUID as the API prints it (8-4-4-4-12 hexadecimal digits). */
-export function checkUuid(value: unknown, what: string): string | null {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? null : `${what} must be a UUID, got ${JSON.stringify(value)}`
+export function checkUuid(value: unknown, what: string): OutboxProblem | null {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? null : problem('not-a-uuid', { what, value: JSON.stringify(value) })
 }
 
 /** The ids among `ids` that are no member of the local database (no `person` row). */
@@ -35,10 +37,10 @@ export function unknownMembers(db: ReadableDB, ids: readonly number[]): number[]
   return prepared(db, 'SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM person)').pluck().all(JSON.stringify(ids)) as number[]
 }
 
-/** Up to `max` values joined with commas, then "and N more". */
+/** Up to `max` values joined with commas, then how many more in a form every language reads: `1, 2, … (+5)`. */
 export function listSome(values: readonly (number | string)[], max = 10): string {
   const shown = values.slice(0, max).join(', ')
-  return values.length > max ? `${shown} and ${values.length - max} more` : shown
+  return values.length > max ? `${shown}, … (+${values.length - max})` : shown
 }
 
 /** A user licence of the local database (spec v2 §2.12 columns the outbox needs), or undefined. */
@@ -107,23 +109,23 @@ export function localMeritsNamed(db: ReadableDB, meritGroupId: number, name: str
 }
 
 /** A time of day `HH:MM` (spec v3 EventDateTime `time`). */
-export function checkTime(value: unknown, what: string): string | null {
-  return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : `${what} must be a time HH:MM, got ${JSON.stringify(value)}`
+export function checkTime(value: unknown, what: string): OutboxProblem | null {
+  return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : problem('not-a-time', { what, value: JSON.stringify(value) })
 }
 
 /** One of `allowed`. */
-export function checkOneOf(value: unknown, what: string, allowed: readonly string[]): string | null {
-  return typeof value === 'string' && allowed.includes(value) ? null : `${what} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`
+export function checkOneOf(value: unknown, what: string, allowed: readonly string[]): OutboxProblem | null {
+  return typeof value === 'string' && allowed.includes(value) ? null : problem('not-one-of', { what, allowed: allowed.join(', '), value: JSON.stringify(value) })
 }
 
 /** An absolute http or https URL. */
-export function checkHttpUrl(value: unknown, what: string): string | null {
-  if (typeof value !== 'string') return `${what} must be a URL`
+export function checkHttpUrl(value: unknown, what: string): OutboxProblem | null {
+  if (typeof value !== 'string') return problem('not-a-url', { what })
   try {
     const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? null : `${what} must be an http or https URL, got ${JSON.stringify(value)}`
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : problem('not-an-http-url', { what, value: JSON.stringify(value) })
   } catch {
-    return `${what} must be an absolute URL, got ${JSON.stringify(value)}`
+    return problem('not-an-absolute-url', { what, value: JSON.stringify(value) })
   }
 }
 

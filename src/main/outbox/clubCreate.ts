@@ -1,4 +1,5 @@
 import type { Address, Organization, Page } from '../../shared/api/v2'
+import { problem } from '../../shared/outboxProblems'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkDate, checkId, localClubsNamed, localOrganization } from './checks'
@@ -61,34 +62,39 @@ export const clubCreate: Operation<ClubCreateInput, ClubCreatePayload> = {
   prepare(db, input, { editing }) {
     const { parentId, club } = input
     const problems = new Problems()
-    problems.add(checkId(parentId, 'the parent organization id'))
-    if (typeof club.name !== 'string' || club.name.trim() === '') problems.add('name must not be empty')
-    for (const field of TEXT_FIELDS) if (club[field] !== undefined && typeof club[field] !== 'string') problems.add(`${field} must be text`)
+    problems.add(checkId(parentId, 'parentId'))
+    if (typeof club.name !== 'string' || club.name.trim() === '') problems.add(problem('empty-text', { what: 'name' }))
+    for (const field of TEXT_FIELDS) if (club[field] !== undefined && typeof club[field] !== 'string') problems.add(problem('not-text', { what: field }))
     const established = club.established === undefined ? null : checkDate(club.established, 'established')
     const terminated = club.terminated === undefined ? null : checkDate(club.terminated, 'terminated')
     problems.add(established)
     problems.add(terminated)
     if (!established && !terminated && club.established !== undefined && club.terminated !== undefined && club.established > club.terminated) {
-      problems.add(`established ${club.established} is after terminated ${club.terminated}`)
+      problems.add(problem('club-create.established-after-terminated', { established: club.established, terminated: club.terminated }))
     }
     if (club.address !== undefined) {
       const missing = (['streetAddress', 'postCode', 'postOffice'] as const).filter((part) => typeof club.address?.[part] !== 'string' || club.address[part].trim() === '')
-      if (missing.length) problems.add(`the address needs ${missing.join(', ')}`)
+      if (missing.length) problems.add(problem('club-create.address-incomplete', { parts: missing.join(', ') }))
     }
     problems.throwIfAny('the club')
     const parent = localOrganization(db, parentId)
-    if (!parent) problems.add(`no organization ${parentId} in the local database`)
+    if (!parent) problems.add(problem('unknown-organization', { organizationId: parentId }))
     else if ((parent.type !== 'SPORTS_FEDERATION' && parent.type !== 'AREA') || parent.status !== 'ACTIVE') {
-      problems.add(`${parent.name ?? `organization ${parentId}`} is not an active sports federation or area (${parent.type} ${parent.status}); clubs are created under those`)
+      const typeAndStatus = { type: String(parent.type), status: String(parent.status) }
+      problems.add(
+        parent.name === null
+          ? problem('club-create.unnamed-parent-not-federation-or-area', { parentId, ...typeAndStatus })
+          : problem('club-create.parent-not-federation-or-area', { name: parent.name, ...typeAndStatus })
+      )
     }
     const name = club.name.trim()
     const existing = localClubsNamed(db, parentId, name)
-    if (existing.length) problems.add(`a club named ${JSON.stringify(name)} already exists under organization ${parentId} (organization ${existing[0]})`)
+    if (existing.length) problems.add(problem('club-create.name-taken', { name: JSON.stringify(name), parentId, clubId: existing[0] }))
     const same = openItemsOfKind(db, 'club-create').find((item) => {
       const other = item.payload as ClubCreatePayload
       return item.id !== editing && other.parentId === parentId && other.club.name.toLowerCase() === name.toLowerCase()
     })
-    if (same) problems.add(`outbox item #${same.id} (${same.state}) already creates a club named ${JSON.stringify(name)} under organization ${parentId}`)
+    if (same) problems.add(problem('club-create.already-queued', { itemId: same.id, state: same.state, name: JSON.stringify(name), parentId }))
     problems.throwIfAny('the club')
     const body: CreateClubRequest = { type: 'CLUB', name }
     for (const field of TEXT_FIELDS) if (club[field] !== undefined) body[field] = club[field]

@@ -1,4 +1,5 @@
 import type { Page, UserLicence } from '../../shared/api/v2'
+import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, localOrganization, localUserLicence } from './checks'
 import { Problems } from './errors'
@@ -37,18 +38,25 @@ export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
 
   prepare(db, input, { editing }) {
     const problems = new Problems()
-    problems.add(checkId(input.userLicenceId, 'the user licence id'))
-    problems.add(checkId(input.targetClubId, 'the target club id'))
+    problems.add(checkId(input.userLicenceId, 'userLicenceId'))
+    problems.add(checkId(input.targetClubId, 'targetClubId'))
     problems.throwIfAny('the club transfer')
     const licence = localUserLicence(db, input.userLicenceId)
     const club = localOrganization(db, input.targetClubId)
-    if (!licence) problems.add(`no user licence ${input.userLicenceId} in the local database`)
-    if (!club) problems.add(`no organization ${input.targetClubId} in the local database`)
-    else if (club.type !== 'CLUB' || club.status !== 'ACTIVE') problems.add(`${club.name ?? `organization ${input.targetClubId}`} is not an active club (${club.type} ${club.status})`)
-    if (licence && club && club.federationId !== licence.federationId) problems.add(`club ${input.targetClubId} is not in federation ${licence.federationId} of the licence`)
-    if (licence && licence.clubId === input.targetClubId) problems.add(`user licence ${input.userLicenceId} already belongs to club ${input.targetClubId}`)
+    if (!licence) problems.add(problem('club-transfer.no-licence', { userLicenceId: input.userLicenceId }))
+    if (!club) problems.add(problem('unknown-organization', { organizationId: input.targetClubId }))
+    else if (club.type !== 'CLUB' || club.status !== 'ACTIVE') {
+      const typeAndStatus = { type: String(club.type), status: String(club.status) }
+      problems.add(
+        club.name === null
+          ? problem('club-transfer.unnamed-not-active-club', { targetClubId: input.targetClubId, ...typeAndStatus })
+          : problem('club-transfer.not-active-club', { name: club.name, ...typeAndStatus })
+      )
+    }
+    if (licence && club && club.federationId !== licence.federationId) problems.add(problem('club-transfer.other-federation', { targetClubId: input.targetClubId, federationId: licence.federationId }))
+    if (licence && licence.clubId === input.targetClubId) problems.add(problem('club-transfer.same-club', { userLicenceId: input.userLicenceId, targetClubId: input.targetClubId }))
     const same = openItemsOfKind(db, 'club-transfer').find((item) => item.id !== editing && (item.payload as ClubTransferPayload).userLicenceId === input.userLicenceId)
-    if (same) problems.add(`outbox item #${same.id} (${same.state}) already transfers user licence ${input.userLicenceId}`)
+    if (same) problems.add(problem('club-transfer.already-queued', { itemId: same.id, state: same.state, userLicenceId: input.userLicenceId }))
     problems.throwIfAny('the club transfer')
     return { userLicenceId: input.userLicenceId, targetClubId: input.targetClubId, sportsFederationId: licence!.federationId, userId: licence!.userId, licencePeriodId: licence!.licencePeriodId }
   },

@@ -1,26 +1,28 @@
+import { problemText, type OutboxProblem } from '../../shared/outboxProblems'
 import { UserFacingError } from '../services/errors'
 
 /**
  * A change refused before it entered the outbox (issue 5: "nothing invalid enters the queue"):
- * it breaks a limit of the spec or contradicts the local data. `problems` lists each reason; the
- * message joins them in one line, e.g. `cannot queue the merit grant: unknown members 12, 13`.
+ * it breaks a limit of the spec or contradicts the local data. `problems` lists each reason, for
+ * the app to say in its language; the message joins them in English in one line, as the CLI
+ * prints it, e.g. `cannot queue the merit grant: no member with id 12, 13 in the local database`.
  */
 export class InvalidChangeError extends UserFacingError {
   constructor(
     what: string,
-    readonly problems: readonly string[]
+    readonly problems: readonly OutboxProblem[]
   ) {
-    super('invalid-change', `cannot queue ${what}: ${problems.join('; ')}`)
+    super('invalid-change', `cannot queue ${what}: ${problems.map((problem) => problemText(problem, 'en')).join('; ')}`)
     this.name = 'InvalidChangeError'
   }
 }
 
 /** Collects the problems of a change while it is checked; `throwIfAny` refuses it with all of them. */
 export class Problems {
-  private readonly found: string[] = []
+  private readonly found: OutboxProblem[] = []
 
   /** Notes a problem; null (a check that passed) is ignored. */
-  add(problem: string | null): void {
+  add(problem: OutboxProblem | null): void {
     if (problem !== null) this.found.push(problem)
   }
 

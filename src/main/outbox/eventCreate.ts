@@ -1,4 +1,5 @@
 import type { ApiEventPage, CreatedEvent, CreateEvent, EventDateTime, PublicApiEvent } from '../../shared/api/v3'
+import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { prepared } from '../db/statements'
@@ -36,14 +37,14 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
 
   prepare(db, input, { editing }) {
     const problems = new Problems()
-    if (typeof input.name !== 'string' || input.name.trim() === '') problems.add('name must not be empty')
+    if (typeof input.name !== 'string' || input.name.trim() === '') problems.add(problem('empty-text', { what: 'name' }))
     problems.add(checkId(input.organizerId, 'organizerId'))
     const period = checkPeriod(problems, input.startDateTime, input.endDateTime, 'startDateTime', 'endDateTime')
     if (input.registrationStartDateTime !== undefined || input.registrationEndDateTime !== undefined) {
       checkPeriod(problems, input.registrationStartDateTime, input.registrationEndDateTime, 'registrationStartDateTime', 'registrationEndDateTime', true)
     }
-    if (input.maxAttendeeCount !== undefined && (!Number.isSafeInteger(input.maxAttendeeCount) || input.maxAttendeeCount < 1)) problems.add(`maxAttendeeCount must be a whole number ≥ 1, got ${JSON.stringify(input.maxAttendeeCount)}`)
-    if (typeof input.registrationCancellable !== 'boolean') problems.add('registrationCancellable must be true or false')
+    if (input.maxAttendeeCount !== undefined && (!Number.isSafeInteger(input.maxAttendeeCount) || input.maxAttendeeCount < 1)) problems.add(problem('event-create.max-attendees', { value: JSON.stringify(input.maxAttendeeCount) }))
+    if (typeof input.registrationCancellable !== 'boolean') problems.add(problem('not-a-boolean', { what: 'registrationCancellable' }))
     problems.add(checkOneOf(input.allowedRegisterer, 'allowedRegisterer', REGISTERERS))
     problems.add(checkOneOf(input.visibility, 'visibility', ['PUBLIC', 'PRIVATE']))
     problems.add(checkOneOf(input.purpose, 'purpose', PURPOSES))
@@ -51,25 +52,27 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
     if (input.eventKind !== undefined) problems.add(checkOneOf(input.eventKind, 'eventKind', ['INDIVIDUAL', 'CROWD_REGISTRATION']))
     const prices = input.priceDetails === undefined ? [] : Array.isArray(input.priceDetails) ? input.priceDetails : [input.priceDetails]
     prices.forEach((row, i) => {
-      if (typeof row?.name !== 'string' || typeof row.description !== 'string') problems.add(`price row ${i + 1} needs a name and a description`)
-      if (!Number.isSafeInteger(row?.priceInCents) || row.priceInCents < 0) problems.add(`price row ${i + 1}: priceInCents must be a whole number ≥ 0`)
+      if (typeof row?.name !== 'string' || typeof row.description !== 'string') problems.add(problem('event-create.price-row-incomplete', { row: i + 1 }))
+      if (!Number.isSafeInteger(row?.priceInCents) || row.priceInCents < 0) problems.add(problem('event-create.price-row-cents', { row: i + 1 }))
     })
     const meritIds = input.meritIds ?? []
-    const badMerits = meritIds.filter((id) => checkId(id, 'a merit') !== null)
-    if (badMerits.length) problems.add(`merit ids must be positive whole numbers: ${listSome(badMerits.map((id) => JSON.stringify(id)))}`)
-    if (new Set(meritIds).size !== meritIds.length) problems.add('meritIds lists a merit more than once')
+    const badMerits = meritIds.filter((id) => checkId(id, 'meritIds') !== null)
+    if (badMerits.length) problems.add(problem('event-create.merit-ids', { values: listSome(badMerits.map((id) => JSON.stringify(id))) }))
+    if (new Set(meritIds).size !== meritIds.length) problems.add(problem('event-create.repeated-merits'))
     if (input.webhookUrl !== undefined) problems.add(checkHttpUrl(input.webhookUrl, 'webhookUrl'))
     if (problems.none) {
       const organizer = localOrganization(db, input.organizerId)
-      if (!organizer) problems.add(`no organization ${input.organizerId} in the local database`)
-      else if (organizer.status !== 'ACTIVE') problems.add(`${organizer.name ?? `organization ${input.organizerId}`} is not active`)
+      if (!organizer) problems.add(problem('unknown-organization', { organizationId: input.organizerId }))
+      else if (organizer.status !== 'ACTIVE') {
+        problems.add(organizer.name !== null ? problem('event-create.organizer-inactive', { name: organizer.name }) : problem('event-create.unnamed-organizer-inactive', { organizerId: input.organizerId }))
+      }
       const unknownMerits = mirrors(db, 'merit') ? meritIds.filter((id) => !localMeritExists(db, id)) : []
-      if (unknownMerits.length) problems.add(`no merit ${listSome(unknownMerits)} in the local database`)
+      if (unknownMerits.length) problems.add(problem('unknown-merits', { ids: listSome(unknownMerits) }))
       const name = input.name.trim()
       const existing = period ? localEventLike(db, name, input.organizerId, input.startDateTime) : undefined
-      if (existing !== undefined) problems.add(`organization ${input.organizerId} already has an event ${JSON.stringify(name)} starting ${localTime(input.startDateTime)} (event ${existing})`)
+      if (existing !== undefined) problems.add(problem('event-create.event-exists', { organizerId: input.organizerId, name: JSON.stringify(name), start: localTime(input.startDateTime), eventId: existing }))
       const same = openItemsOfKind(db, 'event-create').find((item) => item.id !== editing && sameEvent(item.payload as CreateEvent, { ...input, name }))
-      if (same) problems.add(`outbox item #${same.id} (${same.state}) already creates this event`)
+      if (same) problems.add(problem('event-create.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the event')
     return completeBody(input)
@@ -109,8 +112,8 @@ function localTime(at: EventDateTime): string {
 }
 
 /** An EventDateTime (spec v3 §2): a real date, an optional `HH:MM`. */
-function checkDateTime(value: EventDateTime | undefined, what: string): string | null {
-  if (typeof value !== 'object' || value === null) return `${what} must have a date`
+function checkDateTime(value: EventDateTime | undefined, what: string): OutboxProblem | null {
+  if (typeof value !== 'object' || value === null) return problem('event-create.no-date', { what })
   return checkDate(value.date, `${what}.date`) ?? (value.time === undefined ? null : checkTime(value.time, `${what}.time`))
 }
 
@@ -124,7 +127,7 @@ function checkPeriod(problems: Problems, start: EventDateTime | undefined, end: 
   problems.add(startProblem)
   problems.add(endProblem)
   if (startProblem || endProblem || !start || !end) return false
-  if (localTime(end) < localTime(start)) problems.add(`${endName} is before ${startName}`)
+  if (localTime(end) < localTime(start)) problems.add(problem('event-create.end-before-start', { end: endName, start: startName }))
   return true
 }
 

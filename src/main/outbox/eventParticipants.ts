@@ -1,5 +1,6 @@
 import type { EventRegistration } from '../../shared/api/v2Activity'
 import type { CreateEventParticipants, V3MeritGrant } from '../../shared/api/v3'
+import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import { openItemsOfKind } from '../db/outbox'
 import { checkDate, checkId, checkLength, checkUuid, listSome, localEvent, localRegistrationOf, mirrors, repeatedValues, unknownMembers } from './checks'
 import { Problems } from './errors'
@@ -41,33 +42,42 @@ export const eventParticipants: Operation<EventParticipantsPayload, EventPartici
   prepare(db, input, { editing }) {
     const { eventUuid, participants } = input
     const problems = new Problems()
-    problems.add(checkUuid(eventUuid, 'the event'))
+    problems.add(checkUuid(eventUuid, 'eventUuid'))
     const userIds = Array.isArray(participants.userIds) ? participants.userIds : []
-    if (userIds.length < 1 || userIds.length > MAX_EVENT_PARTICIPANTS) problems.add(`userIds must list 1 to ${MAX_EVENT_PARTICIPANTS.toLocaleString('en')} members, got ${userIds.length.toLocaleString('en')}`)
-    const badIds = userIds.filter((id) => checkId(id, 'a participant') !== null)
-    if (badIds.length) problems.add(`participant ids must be positive whole numbers: ${listSome(badIds.map((id) => JSON.stringify(id)))}`)
+    if (userIds.length < 1 || userIds.length > MAX_EVENT_PARTICIPANTS) problems.add(problem('event-participants.participant-count', { max: MAX_EVENT_PARTICIPANTS, count: userIds.length }))
+    const badIds = userIds.filter((id) => checkId(id, 'userIds') !== null)
+    if (badIds.length) problems.add(problem('event-participants.participant-ids', { values: listSome(badIds.map((id) => JSON.stringify(id))) }))
     const repeated = repeatedValues(userIds)
-    if (repeated.length) problems.add(`participants listed more than once: ${listSome(repeated)}`)
-    if (typeof participants.grantEventMerits !== 'boolean') problems.add('grantEventMerits must be true or false')
+    if (repeated.length) problems.add(problem('event-participants.repeated-participants', { ids: listSome(repeated) }))
+    if (typeof participants.grantEventMerits !== 'boolean') problems.add(problem('not-a-boolean', { what: 'grantEventMerits' }))
     if (participants.grantEventMerits === true) {
-      if (participants.meritGrant === undefined) problems.add('meritGrant is required when grantEventMerits is true')
-      else for (const problem of meritGrantProblems(participants.meritGrant)) problems.add(problem)
-    } else if (participants.meritGrant !== undefined) problems.add('meritGrant is given but grantEventMerits is false')
+      if (participants.meritGrant === undefined) problems.add(problem('event-participants.no-merit-grant'))
+      else for (const found of meritGrantProblems(participants.meritGrant)) problems.add(found)
+    } else if (participants.meritGrant !== undefined) problems.add(problem('event-participants.unexpected-merit-grant'))
     if (problems.none) {
       const uuid = eventUuid.toLowerCase()
       const unknown = unknownMembers(db, userIds)
-      if (unknown.length) problems.add(`no member with id ${listSome(unknown)} in the local database`)
+      if (unknown.length) problems.add(problem('unknown-members', { ids: listSome(unknown) }))
       const event = localEvent(db, uuid)
-      if (!event && mirrors(db, 'event')) problems.add(`no event ${eventUuid} in the local database (\`kanslia sync\` first if it is new)`)
-      if (event?.deletionTime) problems.add(`event ${event.name ?? event.id} was deleted`)
+      if (!event && mirrors(db, 'event')) problems.add(problem('unknown-event', { eventUuid }))
+      if (event?.deletionTime) problems.add(problem('event-deleted', { event: event.name ?? event.id }))
       const registered = userIds.filter((id) => localRegistrationOf(db, uuid, id) !== undefined)
-      if (registered.length) problems.add(`already registered to this event: ${listSome(registered)}`)
+      if (registered.length) problems.add(problem('event-participants.already-registered', { ids: listSome(registered) }))
       const queuedFor = queuedParticipants(db, uuid, editing)
       const queuedAgain = userIds.filter((id) => queuedFor.has(id))
-      if (queuedAgain.length) problems.add(`already being registered to this event by the outbox: ${listSome(queuedAgain.map((id) => `${id} (item #${queuedFor.get(id)})`))}`)
+      if (queuedAgain.length) problems.add(problem('event-participants.already-queued', { entries: listSome(queuedAgain.map((id) => `${id} (#${queuedFor.get(id)})`)) }))
       const taken = (event?.currentAttendeeCount ?? 0) + queuedFor.size
       if (event && event.maxAttendeeCount !== null && taken + userIds.length > event.maxAttendeeCount) {
-        problems.add(`event ${event.name ?? event.id} has room for ${Math.max(0, event.maxAttendeeCount - taken)} more (${event.currentAttendeeCount ?? 0} registered, ${queuedFor.size} queued, ${event.maxAttendeeCount} places), not ${userIds.length}`)
+        problems.add(
+          problem('event-participants.no-room', {
+            event: event.name ?? event.id,
+            free: Math.max(0, event.maxAttendeeCount - taken),
+            registered: event.currentAttendeeCount ?? 0,
+            queued: queuedFor.size,
+            places: event.maxAttendeeCount,
+            count: userIds.length
+          })
+        )
       }
     }
     problems.throwIfAny('the participants')
@@ -101,15 +111,15 @@ export const eventParticipants: Operation<EventParticipantsPayload, EventPartici
 }
 
 /** The problems of a v3 MeritGrant (spec v3 §2, limits of spec v2 §8). */
-function meritGrantProblems(grant: V3MeritGrant): string[] {
+function meritGrantProblems(grant: V3MeritGrant): OutboxProblem[] {
   const found = [checkDate(grant.grantingDate, 'meritGrant.grantingDate')]
   if (grant.registrationDate !== undefined) found.push(checkDate(grant.registrationDate, 'meritGrant.registrationDate'))
-  if (grant.granterUserId === undefined && grant.meritGranter === undefined) found.push('give the granter: meritGrant.granterUserId or meritGrant.meritGranter')
+  if (grant.granterUserId === undefined && grant.meritGranter === undefined) found.push(problem('event-participants.no-granter'))
   if (grant.granterUserId !== undefined) found.push(checkId(grant.granterUserId, 'meritGrant.granterUserId'))
   if (grant.meritGranter !== undefined) found.push(checkLength(grant.meritGranter, 'meritGrant.meritGranter', 1, MAX_MERIT_GRANTER_LENGTH))
   if (grant.meritAdditionalInfo !== undefined) found.push(checkLength(grant.meritAdditionalInfo, 'meritGrant.meritAdditionalInfo', 0, MAX_MERIT_ADDITIONAL_INFO_LENGTH))
-  if (grant.notifyGrantees !== undefined && typeof grant.notifyGrantees !== 'boolean') found.push('meritGrant.notifyGrantees must be true or false')
-  return found.filter((problem): problem is string => problem !== null)
+  if (grant.notifyGrantees !== undefined && typeof grant.notifyGrantees !== 'boolean') found.push(problem('not-a-boolean', { what: 'meritGrant.notifyGrantees' }))
+  return found.filter((one): one is OutboxProblem => one !== null)
 }
 
 /** Exactly the MeritGrant fields given (spec v3 §2). */

@@ -1,4 +1,5 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
+import { problem } from '../../shared/outboxProblems'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, checkUuid, localEvent, localRegistrationOf, mirrors, unknownMembers } from './checks'
@@ -34,28 +35,29 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     const { eventUuid, registration } = input
     const userId = registration.participantUserId
     const problems = new Problems()
-    problems.add(checkUuid(eventUuid, 'the event'))
+    problems.add(checkUuid(eventUuid, 'eventUuid'))
     problems.add(checkId(userId, 'participantUserId'))
     const details = registration.additionalDetails
-    if (details !== undefined && (typeof details !== 'string' || details.trim() === '')) problems.add('additionalDetails must not be empty when given')
+    if (details !== undefined && (typeof details !== 'string' || details.trim() === '')) problems.add(problem('event-registration.empty-details'))
     if (problems.none) {
-      if (unknownMembers(db, [userId]).length) problems.add(`no member with id ${userId} in the local database`)
+      if (unknownMembers(db, [userId]).length) problems.add(problem('unknown-members', { ids: userId }))
       const event = localEvent(db, eventUuid)
-      if (!event && mirrors(db, 'event')) problems.add(`no event ${eventUuid} in the local database (\`kanslia sync\` first if it is new)`)
-      if (event?.deletionTime) problems.add(`event ${event.name ?? event.id} was deleted`)
+      if (!event && mirrors(db, 'event')) problems.add(problem('unknown-event', { eventUuid }))
+      if (event?.deletionTime) problems.add(problem('event-deleted', { event: event.name ?? event.id }))
       const registered = localRegistrationOf(db, eventUuid, userId)
-      if (registered !== undefined) problems.add(`member ${userId} is already registered to this event (registration ${registered})`)
+      if (registered !== undefined) problems.add(problem('event-registration.already-registered', { userId, registrationId: registered }))
       const toEvent = openItemsOfKind(db, 'event-registration').filter((item) => item.id !== editing && (item.payload as EventRegistrationPayload).eventUuid === eventUuid.toLowerCase())
       const same = toEvent.find((item) => (item.payload as EventRegistrationPayload).registration.participantUserId === userId)
       // Registrations and participant additions (v3) the outbox is about to make.
       const queuedFor = queuedParticipants(db, eventUuid.toLowerCase(), editing)
-      if (same) problems.add(`member ${userId} is already being registered to this event by outbox item #${same.id} (${same.state})`)
-      else if (queuedFor.has(userId)) problems.add(`member ${userId} is already being added to this event as a participant by outbox item #${queuedFor.get(userId)}`)
+      const addingItem = queuedFor.get(userId)
+      if (same) problems.add(problem('event-registration.already-queued', { userId, itemId: same.id, state: same.state }))
+      else if (addingItem !== undefined) problems.add(problem('event-registration.already-participant', { userId, itemId: addingItem }))
       // The places the last sync saw taken, and those the outbox is about to take.
       const queued = queuedFor.size
       const taken = (event?.currentAttendeeCount ?? 0) + queued
       if (event && event.maxAttendeeCount !== null && taken >= event.maxAttendeeCount) {
-        problems.add(`event ${event.name ?? event.id} is full: ${event.currentAttendeeCount ?? 0} registered and ${queued} queued for ${event.maxAttendeeCount} places`)
+        problems.add(problem('event-registration.event-full', { event: event.name ?? event.id, registered: event.currentAttendeeCount ?? 0, queued, places: event.maxAttendeeCount }))
       }
     }
     problems.throwIfAny('the registration')

@@ -1,6 +1,7 @@
 import type { Merit } from '../../shared/api/v2Activity'
 import type { CreatedMerit, CreateMerit } from '../../shared/api/v3'
 import type { Page } from '../../shared/api/v2'
+import { problem } from '../../shared/outboxProblems'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkDate, checkId, checkOneOf, listSome, localMeritGroup, localMeritsNamed, mirrors, repeatedValues } from './checks'
@@ -31,8 +32,8 @@ export const meritCreate: Operation<CreateMerit, CreateMerit> = {
 
   prepare(db, input, { editing }) {
     const problems = new Problems()
-    if (typeof input.name !== 'string' || input.name.trim() === '') problems.add('name must not be empty')
-    if (typeof input.description !== 'string' || input.description.trim() === '') problems.add('description must not be empty')
+    if (typeof input.name !== 'string' || input.name.trim() === '') problems.add(problem('empty-text', { what: 'name' }))
+    if (typeof input.description !== 'string' || input.description.trim() === '') problems.add(problem('empty-text', { what: 'description' }))
     problems.add(checkId(input.meritGroupId, 'meritGroupId'))
     problems.add(checkId(input.organizationId, 'organizationId'))
     problems.add(checkOneOf(input.meritGrantingAuthorType, 'meritGrantingAuthorType', AUTHOR_TYPES))
@@ -40,33 +41,33 @@ export const meritCreate: Operation<CreateMerit, CreateMerit> = {
     problems.add(checkOneOf(input.type, 'type', MERIT_TYPES))
     const fixedDate = input.meritValidityPeriodType === 'FIXED_DATE'
     const fixedDuration = input.meritValidityPeriodType === 'FIXED_DURATION'
-    if (fixedDate) problems.add(input.validityFixedDate === undefined ? 'validityFixedDate is required with FIXED_DATE' : checkDate(input.validityFixedDate, 'validityFixedDate'))
-    else if (input.validityFixedDate !== undefined) problems.add('validityFixedDate is given only with FIXED_DATE')
+    if (fixedDate) problems.add(input.validityFixedDate === undefined ? problem('merit-create.fixed-date-missing') : checkDate(input.validityFixedDate, 'validityFixedDate'))
+    else if (input.validityFixedDate !== undefined) problems.add(problem('merit-create.fixed-date-not-allowed'))
     if (fixedDuration) {
       const months = input.validityFixedDurationInMonths
-      if (!Number.isSafeInteger(months) || (months as number) < 1) problems.add(`validityFixedDurationInMonths must be a whole number ≥ 1 with FIXED_DURATION, got ${JSON.stringify(months)}`)
-    } else if (input.validityFixedDurationInMonths !== undefined) problems.add('validityFixedDurationInMonths is given only with FIXED_DURATION')
+      if (!Number.isSafeInteger(months) || (months as number) < 1) problems.add(problem('merit-create.bad-duration', { value: JSON.stringify(months) }))
+    } else if (input.validityFixedDurationInMonths !== undefined) problems.add(problem('merit-create.duration-not-allowed'))
     if (input.mastersportIds !== undefined) {
       const ids = Array.isArray(input.mastersportIds) ? input.mastersportIds : []
-      if (ids.length < 1 || ids.length > MAX_MASTER_SPORT_IDS) problems.add(`mastersportIds must list 1 to ${MAX_MASTER_SPORT_IDS.toLocaleString('en')} master sports, got ${ids.length}`)
-      const bad = ids.filter((id) => checkId(id, 'a master sport') !== null)
-      if (bad.length) problems.add(`master sport ids must be positive whole numbers: ${listSome(bad.map((id) => JSON.stringify(id)))}`)
+      if (ids.length < 1 || ids.length > MAX_MASTER_SPORT_IDS) problems.add(problem('merit-create.master-sport-count', { max: MAX_MASTER_SPORT_IDS, count: ids.length }))
+      const bad = ids.filter((id) => checkId(id, 'mastersportIds') !== null)
+      if (bad.length) problems.add(problem('merit-create.master-sport-ids', { values: listSome(bad.map((id) => JSON.stringify(id))) }))
       const repeated = repeatedValues(ids)
-      if (repeated.length) problems.add(`master sports listed more than once: ${listSome(repeated)}`)
+      if (repeated.length) problems.add(problem('merit-create.repeated-master-sports', { ids: listSome(repeated) }))
     }
-    if (input.userProvidedMasterSportRequired !== undefined && typeof input.userProvidedMasterSportRequired !== 'boolean') problems.add('userProvidedMasterSportRequired must be true or false')
+    if (input.userProvidedMasterSportRequired !== undefined && typeof input.userProvidedMasterSportRequired !== 'boolean') problems.add(problem('not-a-boolean', { what: 'userProvidedMasterSportRequired' }))
     if (problems.none) {
       const group = localMeritGroup(db, input.meritGroupId)
-      if (!group && mirrors(db, 'merit')) problems.add(`no merit group ${input.meritGroupId} in the local database`)
-      if (group && group.organizationId !== input.organizationId) problems.add(`merit group ${input.meritGroupId} belongs to organization ${group.organizationId}, not ${input.organizationId}`)
+      if (!group && mirrors(db, 'merit')) problems.add(problem('merit-create.no-merit-group', { meritGroupId: input.meritGroupId }))
+      if (group && group.organizationId !== input.organizationId) problems.add(problem('merit-create.group-of-other-organization', { meritGroupId: input.meritGroupId, owner: String(group.organizationId), organizationId: input.organizationId }))
       const name = input.name.trim()
       const existing = localMeritsNamed(db, input.meritGroupId, name)
-      if (existing.length) problems.add(`merit group ${input.meritGroupId} already has a merit named ${JSON.stringify(name)} (merit ${existing[0]})`)
+      if (existing.length) problems.add(problem('merit-create.name-taken', { meritGroupId: input.meritGroupId, name: JSON.stringify(name), meritId: existing[0] }))
       const same = openItemsOfKind(db, 'merit-create').find((item) => {
         const other = item.payload as CreateMerit
         return item.id !== editing && other.meritGroupId === input.meritGroupId && other.name.toLowerCase() === name.toLowerCase()
       })
-      if (same) problems.add(`outbox item #${same.id} (${same.state}) already creates a merit named ${JSON.stringify(name)} in group ${input.meritGroupId}`)
+      if (same) problems.add(problem('merit-create.already-queued', { itemId: same.id, state: same.state, name: JSON.stringify(name), meritGroupId: input.meritGroupId }))
     }
     problems.throwIfAny('the merit')
     // Exactly the fields of spec v3 §2 CreateMerit; nothing else travels.

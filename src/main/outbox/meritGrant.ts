@@ -1,4 +1,5 @@
 import type { MeritGrantRequest } from '../../shared/api/v2Activity'
+import { problem } from '../../shared/outboxProblems'
 import { checkDate, checkId, checkLength, listSome, localMeritExists, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import { MAX_MERIT_ADDITIONAL_INFO_LENGTH, MAX_MERIT_GRANTEES, MAX_MERIT_GRANTER_LENGTH } from './limits'
@@ -29,25 +30,25 @@ export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
   prepare(db, input) {
     const { meritId, grant } = input
     const problems = new Problems()
-    problems.add(checkId(meritId, 'the merit id'))
+    problems.add(checkId(meritId, 'meritId'))
     problems.add(checkDate(grant.grantingDate, 'grantingDate'))
     if (grant.registrationDate !== undefined) problems.add(checkDate(grant.registrationDate, 'registrationDate'))
-    if (grant.granterUserId === undefined && grant.meritGranter === undefined) problems.add('give the granter: granterUserId or meritGranter')
+    if (grant.granterUserId === undefined && grant.meritGranter === undefined) problems.add(problem('merit-grant.no-granter'))
     if (grant.granterUserId !== undefined) problems.add(checkId(grant.granterUserId, 'granterUserId'))
     if (grant.meritGranter !== undefined) problems.add(checkLength(grant.meritGranter, 'meritGranter', 1, MAX_MERIT_GRANTER_LENGTH))
     if (grant.meritAdditionalInfo !== undefined) problems.add(checkLength(grant.meritAdditionalInfo, 'meritAdditionalInfo', 0, MAX_MERIT_ADDITIONAL_INFO_LENGTH))
     const grantees = Array.isArray(grant.meritGrantees) ? grant.meritGrantees : []
-    if (grantees.length < 1 || grantees.length > MAX_MERIT_GRANTEES) problems.add(`meritGrantees must list 1 to ${MAX_MERIT_GRANTEES.toLocaleString('en')} members, got ${grantees.length.toLocaleString('en')}`)
-    const badIds = grantees.filter((id) => checkId(id, 'a grantee') !== null)
-    if (badIds.length) problems.add(`grantee ids must be positive whole numbers: ${listSome(badIds.map((id) => JSON.stringify(id)))}`)
+    if (grantees.length < 1 || grantees.length > MAX_MERIT_GRANTEES) problems.add(problem('merit-grant.grantee-count', { max: MAX_MERIT_GRANTEES, count: grantees.length }))
+    const badIds = grantees.filter((id) => checkId(id, 'meritGrantees') !== null)
+    if (badIds.length) problems.add(problem('merit-grant.grantee-ids', { values: listSome(badIds.map((id) => JSON.stringify(id))) }))
     const seen = new Set<number>()
     const repeated = new Set<number>()
     for (const id of grantees) (seen.has(id) ? repeated : seen).add(id)
-    if (repeated.size) problems.add(`grantees listed more than once: ${listSome([...repeated])}`)
-    if (problems.none && mirrors(db, 'merit') && !localMeritExists(db, meritId)) problems.add(`no merit ${meritId} in the local database`)
+    if (repeated.size) problems.add(problem('merit-grant.repeated-grantees', { ids: listSome([...repeated]) }))
+    if (problems.none && mirrors(db, 'merit') && !localMeritExists(db, meritId)) problems.add(problem('unknown-merits', { ids: meritId }))
     if (!badIds.length && grantees.length) {
       const unknown = unknownMembers(db, grantees)
-      if (unknown.length) problems.add(`no member with id ${listSome(unknown)} in the local database`)
+      if (unknown.length) problems.add(problem('unknown-members', { ids: listSome(unknown) }))
     }
     problems.throwIfAny('the merit grant')
     // Exactly the body's fields of spec v2 §4.3; nothing else travels.

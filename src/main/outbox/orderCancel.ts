@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from '../../shared/api/v2Activity'
+import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind } from '../db/outbox'
 import { Problems } from './errors'
 import type { Operation } from './operation'
@@ -28,7 +29,7 @@ export const orderCancel: Operation<OrderCancelPayload, OrderCancelPayload> = {
     checkOrderReference(problems, input.orderId, dependency)
     if (problems.none) {
       const same = openItemsOfKind(db, 'order-cancel').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : (item.payload as OrderCancelPayload).orderId === input.orderId))
-      if (same) problems.add(`outbox item #${same.id} (${same.state}) already cancels this order`)
+      if (same) problems.add(problem('order-cancel.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the order cancellation')
     return dependency ? {} : { orderId: input.orderId }

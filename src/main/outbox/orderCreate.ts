@@ -1,4 +1,5 @@
 import type { Order, OrderPurchase } from '../../shared/api/v2Activity'
+import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
 import { checkId, listSome, localOrganization, localRegistration, mirrors, repeatedValues, unknownMembers } from './checks'
 import { Problems } from './errors'
@@ -39,21 +40,21 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
     problems.add(checkId(input.userId, 'userId'))
     if (input.organizationId !== undefined) problems.add(checkId(input.organizationId, 'organizationId'))
     const ids = Array.isArray(input.eventRegistrationIds) ? input.eventRegistrationIds : []
-    if (ids.length === 0) problems.add('give at least one event registration to pay for')
-    const bad = ids.filter((id) => checkId(id, 'a registration') !== null)
-    if (bad.length) problems.add(`registration ids must be positive whole numbers: ${listSome(bad.map((id) => JSON.stringify(id)))}`)
+    if (ids.length === 0) problems.add(problem('order-create.no-registrations'))
+    const bad = ids.filter((id) => checkId(id, 'eventRegistrationIds') !== null)
+    if (bad.length) problems.add(problem('order-create.registration-ids', { values: listSome(bad.map((id) => JSON.stringify(id))) }))
     const repeated = repeatedValues(ids)
-    if (repeated.length) problems.add(`registrations listed more than once: ${listSome(repeated)}`)
+    if (repeated.length) problems.add(problem('order-create.repeated-registrations', { ids: listSome(repeated) }))
     problems.throwIfAny('the order')
-    if (unknownMembers(db, [input.userId]).length) problems.add(`no member with id ${input.userId} in the local database`)
-    if (input.organizationId !== undefined && !localOrganization(db, input.organizationId)) problems.add(`no organization ${input.organizationId} in the local database`)
+    if (unknownMembers(db, [input.userId]).length) problems.add(problem('unknown-members', { ids: input.userId }))
+    if (input.organizationId !== undefined && !localOrganization(db, input.organizationId)) problems.add(problem('unknown-organization', { organizationId: input.organizationId }))
     const registrations = ids.map((id) => ({ id, local: localRegistration(db, id) }))
     const unknown = registrations.filter((r) => !r.local).map((r) => r.id)
-    if (unknown.length && mirrors(db, 'event_registration')) problems.add(`no event registration ${listSome(unknown)} in the local database`)
+    if (unknown.length && mirrors(db, 'event_registration')) problems.add(problem('order-create.unknown-registrations', { ids: listSome(unknown) }))
     for (const item of openItemsOfKind(db, 'order-create')) {
       if (item.id === editing) continue
       const paid = productIds(item.payload as Order).filter((id) => ids.includes(id))
-      if (paid.length) problems.add(`outbox item #${item.id} (${item.state}) already orders registration ${listSome(paid)}`)
+      if (paid.length) problems.add(problem('order-create.already-ordered', { itemId: item.id, state: item.state, ids: listSome(paid) }))
     }
     problems.throwIfAny('the order')
     const purchases: OrderPurchase[] = registrations.map(({ id, local }) => {
@@ -106,9 +107,9 @@ export function orderIdOf(payload: { orderId?: number }, dependency: OutboxRow |
  */
 export function checkOrderReference(problems: Problems, orderId: number | undefined, dependency: OutboxRow | undefined): void {
   if (dependency) {
-    if (dependency.kind !== 'order-create') problems.add(`outbox item #${dependency.id} does not place an order`)
-    if (orderId !== undefined) problems.add('give the order id or the outbox item that places the order, not both')
+    if (dependency.kind !== 'order-create') problems.add(problem('order-create.not-an-order-item', { itemId: dependency.id }))
+    if (orderId !== undefined) problems.add(problem('order-create.order-given-twice'))
   } else {
-    problems.add(checkId(orderId, 'the order id'))
+    problems.add(checkId(orderId, 'orderId'))
   }
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentInitiation } from '../../shared/api/v2Activity'
+import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind } from '../db/outbox'
 import { Problems } from './errors'
 import type { Operation } from './operation'
@@ -39,12 +40,12 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
     const problems = new Problems()
     checkOrderReference(problems, input.orderId, dependency)
     if (typeof input.paymentMethodCode !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(input.paymentMethodCode)) {
-      problems.add(`paymentMethodCode must be a code of the order's payment methods (letters, digits, _ or -), got ${JSON.stringify(input.paymentMethodCode)}`)
+      problems.add(problem('order-payment.bad-method', { value: JSON.stringify(input.paymentMethodCode) }))
     }
-    if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.trim() === '')) problems.add('clientId must not be empty when given')
+    if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.trim() === '')) problems.add(problem('order-payment.empty-client-id'))
     if (problems.none) {
       const same = openItemsOfKind(db, 'order-payment').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : (item.payload as OrderPaymentPayload).orderId === input.orderId))
-      if (same) problems.add(`outbox item #${same.id} (${same.state}) already initiates the payment of this order`)
+      if (same) problems.add(problem('order-payment.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the payment')
     const payload: OrderPaymentPayload = { paymentMethodCode: input.paymentMethodCode }

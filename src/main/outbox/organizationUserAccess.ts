@@ -1,3 +1,4 @@
+import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, localOrganization, unknownMembers } from './checks'
 import { Problems } from './errors'
@@ -34,16 +35,16 @@ export const organizationUserAccess: Operation<OrganizationUserAccessRequest, Or
     const problems = new Problems()
     problems.add(checkId(grant.organizationId, 'organizationId'))
     problems.add(checkId(grant.userId, 'userId'))
-    if (typeof grant.write !== 'boolean') problems.add('write must be true or false')
-    if (typeof input.inviterName !== 'string' || input.inviterName.trim() === '') problems.add('inviterName must not be empty')
+    if (typeof grant.write !== 'boolean') problems.add(problem('not-a-boolean', { what: 'write' }))
+    if (typeof input.inviterName !== 'string' || input.inviterName.trim() === '') problems.add(problem('empty-text', { what: 'inviterName' }))
     if (problems.none) {
-      if (!localOrganization(db, grant.organizationId)) problems.add(`no organization ${grant.organizationId} in the local database`)
-      if (unknownMembers(db, [grant.userId]).length) problems.add(`no member with id ${grant.userId} in the local database`)
+      if (!localOrganization(db, grant.organizationId)) problems.add(problem('unknown-organization', { organizationId: grant.organizationId }))
+      if (unknownMembers(db, [grant.userId]).length) problems.add(problem('unknown-members', { ids: grant.userId }))
       const same = openItemsOfKind(db, 'organization-user-access').find((item) => {
         const other = (item.payload as OrganizationUserAccessRequest).authorizedOrganizationUser
         return item.id !== editing && other.organizationId === grant.organizationId && other.userId === grant.userId
       })
-      if (same) problems.add(`outbox item #${same.id} (${same.state}) already grants user ${grant.userId} access to organization ${grant.organizationId}`)
+      if (same) problems.add(problem('organization-user-access.already-queued', { itemId: same.id, state: same.state, userId: grant.userId, organizationId: grant.organizationId }))
     }
     problems.throwIfAny('the access grant')
     return { authorizedOrganizationUser: { organizationId: grant.organizationId, userId: grant.userId, write: grant.write }, inviterName: input.inviterName.trim() }

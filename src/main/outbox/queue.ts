@@ -1,4 +1,5 @@
 import type { OutboxKind } from '../../shared/outbox'
+import { problem } from '../../shared/outboxProblems'
 import { appendAudit, readAuditLog } from '../db/auditLog'
 import type { ReadableDB, WritableDB } from '../db/open'
 import { deleteItem, dependentsOf, getItem, insertItem, replacePayload, updateItem, type OutboxRow } from '../db/outbox'
@@ -61,7 +62,7 @@ function prepareOfItsShape<P>(kind: OutboxKind, prepare: () => P): P {
   try {
     return prepare()
   } catch (error) {
-    if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [`the input does not have the fields of this kind of change (${error.message})`])
+    if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [problem('not-this-kind', { details: error.message })])
     throw error
   }
 }

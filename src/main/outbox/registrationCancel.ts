@@ -1,4 +1,5 @@
 import type { EventRegistration } from '../../shared/api/v2Activity'
+import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
 import { checkId, checkUuid, localRegistration, mirrors } from './checks'
 import { Problems } from './errors'
@@ -33,26 +34,26 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
 
   prepare(db, input, { dependency, editing }) {
     const problems = new Problems()
-    problems.add(checkUuid(input.eventUuid, 'the event'))
+    problems.add(checkUuid(input.eventUuid, 'eventUuid'))
     const eventUuid = String(input.eventUuid).toLowerCase()
     if (dependency) {
       const registering = dependency.kind === 'event-registration' ? (dependency.payload as EventRegistrationPayload) : undefined
-      if (!registering) problems.add(`outbox item #${dependency.id} does not register anyone to an event`)
-      else if (registering.eventUuid !== eventUuid) problems.add(`outbox item #${dependency.id} registers to event ${registering.eventUuid}, not ${eventUuid}`)
-      if (input.eventRegistrationId !== undefined) problems.add('give the registration id or the outbox item that registers, not both')
+      if (!registering) problems.add(problem('registration-cancel.not-a-registration', { itemId: dependency.id }))
+      else if (registering.eventUuid !== eventUuid) problems.add(problem('registration-cancel.item-other-event', { itemId: dependency.id, itemEvent: registering.eventUuid, eventUuid }))
+      if (input.eventRegistrationId !== undefined) problems.add(problem('registration-cancel.id-and-item'))
     } else {
-      problems.add(checkId(input.eventRegistrationId, 'the registration id'))
+      problems.add(checkId(input.eventRegistrationId, 'eventRegistrationId'))
     }
     const local = problems.none && !dependency ? localRegistration(db, input.eventRegistrationId!) : undefined
-    if (problems.none && !dependency && !local && mirrors(db, 'event_registration')) problems.add(`no registration ${input.eventRegistrationId} in the local database`)
-    if (local?.eventUuid && local.eventUuid.toLowerCase() !== eventUuid) problems.add(`registration ${input.eventRegistrationId} is to event ${local.eventUuid}, not ${eventUuid}`)
+    if (problems.none && !dependency && !local && mirrors(db, 'event_registration')) problems.add(problem('registration-cancel.no-registration', { registrationId: input.eventRegistrationId! }))
+    if (local?.eventUuid && local.eventUuid.toLowerCase() !== eventUuid) problems.add(problem('registration-cancel.other-event', { registrationId: input.eventRegistrationId!, registrationEvent: local.eventUuid, eventUuid }))
     if (problems.none) {
       const same = openItemsOfKind(db, 'registration-cancel').find((item) => {
         if (item.id === editing) return false
         const other = item.payload as RegistrationCancelPayload
         return dependency ? item.dependsOn === dependency.id : other.eventRegistrationId === input.eventRegistrationId
       })
-      if (same) problems.add(`outbox item #${same.id} (${same.state}) already cancels this registration`)
+      if (same) problems.add(problem('registration-cancel.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the cancellation')
     const participantUserId = dependency ? (dependency.payload as EventRegistrationPayload).registration.participantUserId : (local?.participantUserId ?? undefined)

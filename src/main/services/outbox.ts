@@ -1,4 +1,5 @@
 import type { AuditEntry, OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
+import { problemText } from '../../shared/outboxProblems'
 import { ApiClient } from '../api/client'
 import type { Connection } from '../config/connection'
 import { readAuditLog } from '../db/auditLog'
@@ -257,7 +258,7 @@ export function queue<K extends OutboxKind>(request: OutboxRequest, kind: K, inp
 
 /** @throws UserFacingError `invalid-order-ids` unless 1..100 positive ids (spec v2 §8 "order ids in one status request"). */
 function requireOrderIds(ids: number[]): void {
-  const problems = ids.map((id) => checkId(id, 'an order id')).filter((problem): problem is string => problem !== null)
+  const problems = ids.flatMap((id) => checkId(id, 'an order id') ?? []).map((problem) => problemText(problem, 'en'))
   if (ids.length < 1 || ids.length > MAX_ORDER_STATUS_IDS) problems.push(`give 1 to ${MAX_ORDER_STATUS_IDS} order ids, got ${ids.length}`)
   if (problems.length) throw new UserFacingError('invalid-order-ids', problems.join('; '))
 }

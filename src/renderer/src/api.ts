@@ -1,6 +1,8 @@
 import i18next from 'i18next'
 import type { IpcError, IpcResult, KansliaApi, MethodInput, MethodOutput } from '../../shared/ipc/contract'
 import type { MethodName } from '../../shared/ipc/channels'
+import { problemText } from '../../shared/outboxProblems'
+import { detectLanguage } from './i18n'
 
 /** An IPC answer with `ok: false`, raised in the renderer so components can show `message`. */
 export class KansliaError extends Error {
@@ -14,12 +16,16 @@ export class KansliaError extends Error {
  * What to tell the person about a failed call, in the app's language as far as it goes: the
  * headline of its code (`errors.<code>`, e.g. "Rekisteriin ei saatu yhteyttä") before the main
  * process's own words, which name the details in English; a code without a headline shows those
- * only. An error that is not a KansliaError is `internal`.
+ * only. A change the outbox refused names each of its problems in the app's language instead
+ * ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …"). An error that is
+ * not a KansliaError is `internal`.
  */
 export function errorText(error: unknown): string {
-  const { code, message } = error instanceof KansliaError ? error.error : { code: 'internal', message: String(error) }
+  const { code, message, problems } = error instanceof KansliaError ? error.error : { code: 'internal', message: String(error), problems: undefined }
   const headline = i18next.t(`errors.${code}`, { defaultValue: '' })
-  return headline ? `${headline}: ${message}` : message
+  const language = detectLanguage([i18next.language])
+  const details = problems?.length ? problems.map((problem) => problemText(problem, language)).join('; ') : message
+  return headline ? `${headline}: ${details}` : details
 }
 
 /** The contract the preload exposes (`window.kanslia`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
+import type { OutboxProblem } from '../outboxProblems'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
@@ -439,10 +440,15 @@ export type ParsedInput<M extends MethodName> = z.output<(typeof CONTRACT)[M]['i
 /** What a method returns on success. */
 export type MethodOutput<M extends MethodName> = (typeof CONTRACT)[M]['output']
 
-/** An error crossing the boundary: a stable `code` and a one-line `message` a person can act on. */
+/**
+ * An error crossing the boundary: a stable `code` and a one-line `message` a person can act on
+ * (English). A change the outbox refused (`invalid-change`) also lists its `problems`, for the
+ * renderer to say in the app's language.
+ */
 export interface IpcError {
   code: string
   message: string
+  problems?: OutboxProblem[]
 }
 
 /** Every answer of every method. */

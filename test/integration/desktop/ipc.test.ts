@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { KansliaEvent, MemberDetail, MemberPage, MeritChoice, OrganizationNode, OutboxView } from '../../../src/shared/ipc/contract'
+import type { IpcError, KansliaEvent, MemberDetail, MemberPage, MeritChoice, OrganizationNode, OutboxView } from '../../../src/shared/ipc/contract'
 import type { OutboxItem, PushSummary } from '../../../src/shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
 import type { PaymentMethods } from '../../../src/shared/api/v2Activity'
@@ -113,12 +113,17 @@ describe('desktop IPC handlers against the demo federation', () => {
     const before = events.length
     const refused = (await call('queueMeritGrant', { meritId: merit.id, meritGrantees: [...grantees, 999_999_999], grantingDate: '2026-02-30', meritGranter: 'Hallitus', notifyGrantees: false })) as {
       ok: false
-      error: { code: string; message: string }
+      error: IpcError
     }
     expect(refused.ok).toBe(false)
     expect(refused.error.code).toBe('invalid-change')
     expect(refused.error.message).toMatch(/grantingDate/)
     expect(refused.error.message).toMatch(/999999999/)
+    // Each problem also as code and parameters, for the renderer to say in the app's language.
+    expect(refused.error.problems).toEqual([
+      { code: 'not-in-calendar', params: { what: 'grantingDate', value: '2026-02-30' } },
+      { code: 'unknown-members', params: { ids: '999999999' } }
+    ])
     expect((await value<OutboxView>('getOutbox')).items).toEqual([])
 
     const item = await value<OutboxItem>('queueMeritGrant', { meritId: merit.id, meritGrantees: grantees, grantingDate: '2026-02-14', meritGranter: 'Hallitus', notifyGrantees: false })

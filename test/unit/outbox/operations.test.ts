@@ -5,6 +5,7 @@ import { getItem, pendingChangesOf, updateItem } from '../../../src/main/db/outb
 import { InvalidChangeError } from '../../../src/main/outbox/errors'
 import { awaitsDecision, AWAIT_DECISION, discardItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
 import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
+import { problemText } from '../../../src/shared/outboxProblems'
 import { databaseWithMembers } from '../../support/outbox'
 
 const EVENT = '6d2f0cd8-253d-498c-ad01-e43dcf28c538'
@@ -33,12 +34,12 @@ function fresh(): WritableDB {
   return db
 }
 
-/** The problems `queue` refuses with; fails when it queues. */
+/** The problems `queue` refuses with, in English; fails when it queues. */
 function problemsOf(queue: () => unknown): readonly string[] {
   try {
     queue()
   } catch (error) {
-    if (error instanceof InvalidChangeError) return error.problems
+    if (error instanceof InvalidChangeError) return error.problems.map((problem) => problemText(problem, 'en'))
     throw error
   }
   throw new Error('queued')
@@ -177,7 +178,7 @@ describe('prepare of the new outbox kinds: spec limits and local data (issue 5)'
     expect(item.payload).toEqual({ eventUuid: EVENT, participants: { userIds: [1], grantEventMerits: true, meritGrant: { grantingDate: '2027-03-01', granterUserId: 2, notifyGrantees: false } } })
     expect(pendingChangesOf(db, 1)).toEqual([{ itemId: item.id, kind: 'event-participants', state: 'queued', target: `event ${EVENT}` }])
     expect(problemsOf(() => queueChange(db, 'event-participants', { eventUuid: EVENT, participants: { userIds: [1, 2], grantEventMerits: false } }, who))).toEqual([
-      `already being registered to this event by the outbox: 1 (item #${item.id})`,
+      `already being registered to this event by the outbox: 1 (#${item.id})`,
       'event Kevätleiri has room for 0 more (1 registered, 1 queued, 2 places), not 2'
     ])
   })
@@ -196,7 +197,7 @@ describe('prepare of the new outbox kinds: spec limits and local data (issue 5)'
     expect(problemsOf(() => queueChange(db, 'order-create', { userId: 2, eventRegistrationIds: [900] }, who))).toEqual([`outbox item #${order.id} (queued) already orders registration 900`])
 
     expect(problemsOf(() => queueChange(db, 'order-payment', { paymentMethodCode: 'op/../x' }, who))).toEqual([
-      'the order id must be a positive whole number, got undefined',
+      'orderId must be a positive whole number, got undefined',
       `paymentMethodCode must be a code of the order's payment methods (letters, digits, _ or -), got "op/../x"`
     ])
     const payment = queueChange(db, 'order-payment', { paymentMethodCode: 'nordea' }, { ...who, dependsOn: order.id })

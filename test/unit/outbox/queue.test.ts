@@ -85,7 +85,7 @@ describe('queueing, editing, retrying and discarding outbox items (issue 5)', ()
     expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: 42 })).toThrow('there is no outbox item #42')
     queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: registration.id })
     expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: registration.id })).toThrow(/already cancels this registration/)
-    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, who)).toThrow(/the registration id must be a positive whole number/)
+    expect(() => queueChange(db, 'registration-cancel', { eventUuid: EVENT }, who)).toThrow(/eventRegistrationId must be a positive whole number/)
   })
 })
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { errorText, KansliaError } from '../../../src/renderer/src/api'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
+import { problem } from '../../../src/shared/outboxProblems'
 
 describe('errorText', () => {
   beforeAll(async () => {
@@ -12,6 +13,18 @@ describe('errorText', () => {
   it('puts the headline of a known code in the app’s language before the main process’s own words', () => {
     const failure = new KansliaError({ code: 'api-network', message: 'GET /api/public/v2/organization: no complete answer (ECONNREFUSED)' })
     expect(errorText(failure)).toBe('Rekisteriin ei saatu yhteyttä: GET /api/public/v2/organization: no complete answer (ECONNREFUSED)')
+  })
+
+  it('says each problem of a refused change in the app’s language, not the English message', async () => {
+    const refusal = new KansliaError({
+      code: 'invalid-change',
+      message: 'cannot queue the merit grant: no member with id 4 in the local database; grantees listed more than once: 2',
+      problems: [problem('unknown-members', { ids: '4' }), problem('merit-grant.repeated-grantees', { ids: '2' })]
+    })
+    expect(errorText(refusal)).toBe('Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä, jonka tunniste on 4; saajia on listassa useammin kuin kerran: 2')
+    await i18next.changeLanguage('en')
+    expect(errorText(refusal)).toBe(`${en.errors['invalid-change']}: no member with id 4 in the local database; grantees listed more than once: 2`)
+    await i18next.changeLanguage('fi')
   })
 
   it('shows only the words of a code without a headline, and anything else as an internal error', () => {

@@ -1,12 +1,11 @@
 import i18next, { type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { intlLocale, LANGUAGES, type Language } from '../../../shared/languages'
 import { en } from './en'
 import { fi } from './fi'
 import { sv } from './sv'
 
-/** The languages of the app (issue 3): Finnish, Swedish, English. */
-export const LANGUAGES = ['fi', 'sv', 'en'] as const
-export type Language = (typeof LANGUAGES)[number]
+export { intlLocale, LANGUAGES, type Language }
 
 /** The first of the OS/browser languages (`navigator.languages`) Kanslia speaks; English otherwise. */
 export function detectLanguage(preferred: readonly string[] = navigator.languages): Language {
@@ -30,14 +29,6 @@ export function initI18n(language: Language): typeof i18next {
     document.documentElement.lang = lng
   })
   return i18next
-}
-
-/**
- * The Intl locale of an app language: its form in Finland (so English dates read 31/12/2026, not
- * 12/31/2026, and Swedish ones 31.12.2026).
- */
-export function intlLocale(language: string): string {
-  return { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' }[language] ?? language
 }
 
 /** One date formatter per language: creating an Intl.DateTimeFormat costs more than formatting with it. */
