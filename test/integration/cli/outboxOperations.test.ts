@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
