@@ -66,7 +66,7 @@ export interface OutboxItem {
   kind: OutboxKind
   /** One line saying what the change does, e.g. `grant merit 12 to 40 members (granted 2026-10-01)`. */
   summary: string
-  /** The operation's stored input: the wire body and the path ids (API field names). */
+  /** The operation's stored input: the wire body and the path ids (API field names), of the shape `OutboxPayloads[kind]` (outboxPayloads.ts). */
   payload: unknown
   state: OutboxState
   /** The item that must be done before this one is sent, or null. */

@@ -1,4 +1,5 @@
 import type { OutboxKind, OutboxState } from '../../shared/outbox'
+import type { OutboxPayloads } from '../../shared/outboxPayloads'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
@@ -125,9 +126,14 @@ export function listItems(db: ReadableDB, states?: readonly OutboxState[]): Outb
   return rows.map(toRow)
 }
 
-/** Items of `kind` not yet done (queued, sending, unknown or rejected), oldest first: for duplicate checks. */
-export function openItemsOfKind(db: ReadableDB, kind: OutboxKind): OutboxRow[] {
-  return (prepared(db, `SELECT ${COLUMNS} FROM outbox_item WHERE kind = ? AND state <> 'done' ORDER BY id`).all(kind) as RawRow[]).map(toRow)
+/**
+ * Items of `kind` not yet done (queued, sending, unknown or rejected), oldest first: for duplicate
+ * checks. Their payloads have the kind's shape: the kind's operation module prepared them.
+ */
+export function openItemsOfKind<K extends OutboxKind>(db: ReadableDB, kind: K): Array<OutboxRow & { kind: K; payload: OutboxPayloads[K] }> {
+  return (prepared(db, `SELECT ${COLUMNS} FROM outbox_item WHERE kind = ? AND state <> 'done' ORDER BY id`).all(kind) as RawRow[]).map(toRow) as Array<
+    OutboxRow & { kind: K; payload: OutboxPayloads[K] }
+  >
 }
 
 /** Items that name `id` as their dependency. */

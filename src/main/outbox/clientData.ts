@@ -1,12 +1,8 @@
+import type { ClientDataPutPayload } from '../../shared/outboxPayloads'
 import { checkLength } from './checks'
 import { Problems } from './errors'
 import { MAX_CLIENT_DATA_LENGTH } from './limits'
 import type { Operation } from './operation'
-
-/** The body of PUT /client-data (spec v2 §4.10). */
-export interface ClientDataPutPayload {
-  content: string
-}
 
 /**
  * Stores the client's small value (spec v2 §4.10 PUT /client-data, 204; `content` at most 2048

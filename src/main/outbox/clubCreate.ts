@@ -1,37 +1,11 @@
-import type { Address, Organization, Page } from '../../shared/api/v2'
+import type { Organization, Page } from '../../shared/api/v2'
 import { problem } from '../../shared/outboxProblems'
+import type { ClubCreatePayload, CreateClubRequest } from '../../shared/outboxPayloads'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkDate, checkId, localClubsNamed, localOrganization } from './checks'
 import { Problems } from './errors'
 import type { Operation } from './operation'
-
-/**
- * Body of POST /organization/{id}/suborganizations (spec v2 §2.2 "Create-suborganization request
- * body"): `type` is always CLUB (the only type allowed), `name` required, the rest optional.
- */
-export interface CreateClubRequest {
-  type: 'CLUB'
-  name: string
-  shortName?: string
-  description?: string
-  address?: Address
-  businessId?: string
-  emailAddress?: string
-  url?: string
-  contactPerson?: string
-  phone?: string
-  /** Date-only yyyy-mm-dd. */
-  established?: string
-  /** Date-only yyyy-mm-dd. */
-  terminated?: string
-}
-
-/** A club creation: the parent organization (the path id) and the body (spec v2 §4.1). */
-export interface ClubCreatePayload {
-  parentId: number
-  club: CreateClubRequest
-}
 
 /** What a person gives: the parent and the club's fields; `type` is filled in. */
 export interface ClubCreateInput {
@@ -91,7 +65,7 @@ export const clubCreate: Operation<ClubCreateInput, ClubCreatePayload> = {
     const existing = localClubsNamed(db, parentId, name)
     if (existing.length) problems.add(problem('club-create.name-taken', { name: JSON.stringify(name), parentId, clubId: existing[0] }))
     const same = openItemsOfKind(db, 'club-create').find((item) => {
-      const other = item.payload as ClubCreatePayload
+      const other = item.payload
       return item.id !== editing && other.parentId === parentId && other.club.name.toLowerCase() === name.toLowerCase()
     })
     if (same) problems.add(problem('club-create.already-queued', { itemId: same.id, state: same.state, name: JSON.stringify(name), parentId }))

@@ -1,26 +1,10 @@
 import type { Page, UserLicence } from '../../shared/api/v2'
 import { problem } from '../../shared/outboxProblems'
+import type { ClubTransferInput, ClubTransferPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, localOrganization, localUserLicence } from './checks'
 import { Problems } from './errors'
 import type { Operation } from './operation'
-
-/** What a person asks: move this user licence to that club. */
-export interface ClubTransferInput {
-  userLicenceId: number
-  targetClubId: number
-}
-
-/**
- * A club transfer as stored: the path ids and body of POST
- * /user-licence-club-transfer/sports-federation/{sportsFederationId}/user-licence/{userLicenceId}
- * (spec v2 §4.6), and from the local user licence its member and licence period, for the read-back.
- */
-export interface ClubTransferPayload extends ClubTransferInput {
-  sportsFederationId: number
-  userId: number
-  licencePeriodId: number
-}
 
 /**
  * Transfers a user licence to another club of its federation (spec v2 §4.6, 201). The spec does
@@ -55,7 +39,7 @@ export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
     }
     if (licence && club && club.federationId !== licence.federationId) problems.add(problem('club-transfer.other-federation', { targetClubId: input.targetClubId, federationId: licence.federationId }))
     if (licence && licence.clubId === input.targetClubId) problems.add(problem('club-transfer.same-club', { userLicenceId: input.userLicenceId, targetClubId: input.targetClubId }))
-    const same = openItemsOfKind(db, 'club-transfer').find((item) => item.id !== editing && (item.payload as ClubTransferPayload).userLicenceId === input.userLicenceId)
+    const same = openItemsOfKind(db, 'club-transfer').find((item) => item.id !== editing && item.payload.userLicenceId === input.userLicenceId)
     if (same) problems.add(problem('club-transfer.already-queued', { itemId: same.id, state: same.state, userLicenceId: input.userLicenceId }))
     problems.throwIfAny('the club transfer')
     return { userLicenceId: input.userLicenceId, targetClubId: input.targetClubId, sportsFederationId: licence!.federationId, userId: licence!.userId, licencePeriodId: licence!.licencePeriodId }

@@ -71,7 +71,7 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
       const name = input.name.trim()
       const existing = period ? localEventLike(db, name, input.organizerId, input.startDateTime) : undefined
       if (existing !== undefined) problems.add(problem('event-create.event-exists', { organizerId: input.organizerId, name: JSON.stringify(name), start: localTime(input.startDateTime), eventId: existing }))
-      const same = openItemsOfKind(db, 'event-create').find((item) => item.id !== editing && sameEvent(item.payload as CreateEvent, { ...input, name }))
+      const same = openItemsOfKind(db, 'event-create').find((item) => item.id !== editing && sameEvent(item.payload, { ...input, name }))
       if (same) problems.add(problem('event-create.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the event')

@@ -1,18 +1,12 @@
 import type { EventRegistration } from '../../shared/api/v2Activity'
 import type { CreateEventParticipants, V3MeritGrant } from '../../shared/api/v3'
 import { problem, type OutboxProblem } from '../../shared/outboxProblems'
+import type { EventParticipantsPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
 import { checkDate, checkId, checkLength, checkUuid, listSome, localEvent, localRegistrationOf, mirrors, repeatedValues, unknownMembers } from './checks'
 import { Problems } from './errors'
-import type { EventRegistrationPayload } from './eventRegistration'
 import { MAX_EVENT_PARTICIPANTS, MAX_MERIT_ADDITIONAL_INFO_LENGTH, MAX_MERIT_GRANTER_LENGTH } from './limits'
 import type { Operation } from './operation'
-
-/** Participants added to an event: its UUID and the body of v3 POST /event/{eventUuid}/participants. */
-export interface EventParticipantsPayload {
-  eventUuid: string
-  participants: CreateEventParticipants
-}
 
 /**
  * Adds members to an event as participants, optionally granting them the event's merits (spec v3
@@ -139,11 +133,11 @@ function grantBody(grant: V3MeritGrant): V3MeritGrant {
 export function queuedParticipants(db: Parameters<typeof openItemsOfKind>[0], eventUuid: string, editing: number | undefined): Map<number, number> {
   const found = new Map<number, number>()
   for (const item of openItemsOfKind(db, 'event-registration')) {
-    const payload = item.payload as EventRegistrationPayload
+    const { payload } = item
     if (item.id !== editing && item.state !== 'rejected' && payload.eventUuid === eventUuid) found.set(payload.registration.participantUserId, item.id)
   }
   for (const item of openItemsOfKind(db, 'event-participants')) {
-    const payload = item.payload as EventParticipantsPayload
+    const { payload } = item
     if (item.id !== editing && item.state !== 'rejected' && payload.eventUuid === eventUuid) for (const id of payload.participants.userIds) found.set(id, item.id)
   }
   return found

@@ -1,17 +1,12 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
+import type { EventRegistrationPayload } from '../../shared/outboxPayloads'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, checkUuid, localEvent, localRegistrationOf, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import { queuedParticipants } from './eventParticipants'
 import type { Operation } from './operation'
-
-/** An event registration: the event's UUID and the body of POST /event/registration/{eventUuid} (spec v2 §2.15, §4.8). */
-export interface EventRegistrationPayload {
-  eventUuid: string
-  registration: EventRegistrationRequest
-}
 
 /**
  * Registers a member to an event (spec v2 §4.8; 201 with the registration echoed, its
@@ -46,8 +41,8 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
       if (event?.deletionTime) problems.add(problem('event-deleted', { event: event.name ?? event.id }))
       const registered = localRegistrationOf(db, eventUuid, userId)
       if (registered !== undefined) problems.add(problem('event-registration.already-registered', { userId, registrationId: registered }))
-      const toEvent = openItemsOfKind(db, 'event-registration').filter((item) => item.id !== editing && (item.payload as EventRegistrationPayload).eventUuid === eventUuid.toLowerCase())
-      const same = toEvent.find((item) => (item.payload as EventRegistrationPayload).registration.participantUserId === userId)
+      const toEvent = openItemsOfKind(db, 'event-registration').filter((item) => item.id !== editing && item.payload.eventUuid === eventUuid.toLowerCase())
+      const same = toEvent.find((item) => item.payload.registration.participantUserId === userId)
       // Registrations and participant additions (v3) the outbox is about to make.
       const queuedFor = queuedParticipants(db, eventUuid.toLowerCase(), editing)
       const addingItem = queuedFor.get(userId)

@@ -64,7 +64,7 @@ export const meritCreate: Operation<CreateMerit, CreateMerit> = {
       const existing = localMeritsNamed(db, input.meritGroupId, name)
       if (existing.length) problems.add(problem('merit-create.name-taken', { meritGroupId: input.meritGroupId, name: JSON.stringify(name), meritId: existing[0] }))
       const same = openItemsOfKind(db, 'merit-create').find((item) => {
-        const other = item.payload as CreateMerit
+        const other = item.payload
         return item.id !== editing && other.meritGroupId === input.meritGroupId && other.name.toLowerCase() === name.toLowerCase()
       })
       if (same) problems.add(problem('merit-create.already-queued', { itemId: same.id, state: same.state, name: JSON.stringify(name), meritGroupId: input.meritGroupId }))

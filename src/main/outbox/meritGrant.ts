@@ -1,15 +1,10 @@
 import type { MeritGrantRequest } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
+import type { MeritGrantPayload } from '../../shared/outboxPayloads'
 import { checkDate, checkId, checkLength, listSome, localMeritExists, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import { MAX_MERIT_ADDITIONAL_INFO_LENGTH, MAX_MERIT_GRANTEES, MAX_MERIT_GRANTER_LENGTH } from './limits'
 import type { Operation } from './operation'
-
-/** A merit grant: the merit and the body of POST /merit-grant/grant/{meritId} exactly as sent (spec v2 §4.3). */
-export interface MeritGrantPayload {
-  meritId: number
-  grant: MeritGrantRequest
-}
 
 /**
  * Grants a merit to up to 10,000 members at once (spec v2 §4.3, limits of §8). Re-granting

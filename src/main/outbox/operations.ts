@@ -1,4 +1,5 @@
 import type { OutboxKind } from '../../shared/outbox'
+import type { OutboxPayloads } from '../../shared/outboxPayloads'
 import { clientDataDelete, clientDataPut } from './clientData'
 import { clubCreate } from './clubCreate'
 import { clubTransfer } from './clubTransfer'
@@ -14,7 +15,7 @@ import { orderPayment } from './orderPayment'
 import { organizationUserAccess } from './organizationUserAccess'
 import { registrationCancel } from './registrationCancel'
 
-/** The operation module of each kind (DESIGN §4: one module per operation kind). */
+/** The operation module of each kind (DESIGN §4: one module per operation kind), each storing its kind's OutboxPayloads. */
 export const OPERATIONS = {
   'merit-grant': meritGrant,
   'event-registration': eventRegistration,
@@ -30,7 +31,7 @@ export const OPERATIONS = {
   'order-create': orderCreate,
   'order-payment': orderPayment,
   'order-cancel': orderCancel
-} as const satisfies Record<OutboxKind, unknown>
+} as const satisfies { [K in OutboxKind]: Operation<never, OutboxPayloads[K]> }
 
 /** What a caller gives to queue a change of kind `K`. */
 export type InputOf<K extends OutboxKind> = Parameters<(typeof OPERATIONS)[K]['prepare']>[1]

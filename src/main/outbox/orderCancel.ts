@@ -1,14 +1,10 @@
 import type { Order, OrderStatus } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
+import type { OrderCancelPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
 import { Problems } from './errors'
 import type { Operation } from './operation'
 import { checkOrderReference, orderIdOf } from './orderCreate'
-
-/** An order cancellation: the order's id, or none when the item depends on the `order-create` item that places it. */
-export interface OrderCancelPayload {
-  orderId?: number
-}
 
 /**
  * Cancels an order's transactions (spec v2 §4.9 POST /order/{orderId}/cancel, 200; spec v2 §3).
@@ -28,7 +24,7 @@ export const orderCancel: Operation<OrderCancelPayload, OrderCancelPayload> = {
     const problems = new Problems()
     checkOrderReference(problems, input.orderId, dependency)
     if (problems.none) {
-      const same = openItemsOfKind(db, 'order-cancel').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : (item.payload as OrderCancelPayload).orderId === input.orderId))
+      const same = openItemsOfKind(db, 'order-cancel').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : item.payload.orderId === input.orderId))
       if (same) problems.add(problem('order-cancel.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the order cancellation')

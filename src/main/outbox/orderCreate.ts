@@ -53,7 +53,7 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
     if (unknown.length && mirrors(db, 'event_registration')) problems.add(problem('order-create.unknown-registrations', { ids: listSome(unknown) }))
     for (const item of openItemsOfKind(db, 'order-create')) {
       if (item.id === editing) continue
-      const paid = productIds(item.payload as Order).filter((id) => ids.includes(id))
+      const paid = productIds(item.payload).filter((id) => ids.includes(id))
       if (paid.length) problems.add(problem('order-create.already-ordered', { itemId: item.id, state: item.state, ids: listSome(paid) }))
     }
     problems.throwIfAny('the order')

@@ -1,20 +1,10 @@
 import type { OrderStatus, PaymentInitiation } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
+import type { OrderPaymentPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
 import { Problems } from './errors'
 import type { Operation } from './operation'
 import { checkOrderReference, orderIdOf } from './orderCreate'
-
-/**
- * A payment initiation: the order (its id, or none when the item depends on the `order-create`
- * item that places it), the payment method chosen from the order's payment methods, and the
- * optional `clientId` query parameter (spec v2 §4.9: the id of the service client).
- */
-export interface OrderPaymentPayload {
-  orderId?: number
-  paymentMethodCode: string
-  clientId?: string
-}
 
 /**
  * Initiates the payment of an order (spec v2 §4.9 POST /order/{orderId}/payment/{paymentMethodCode},
@@ -44,7 +34,7 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
     }
     if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.trim() === '')) problems.add(problem('order-payment.empty-client-id'))
     if (problems.none) {
-      const same = openItemsOfKind(db, 'order-payment').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : (item.payload as OrderPaymentPayload).orderId === input.orderId))
+      const same = openItemsOfKind(db, 'order-payment').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : item.payload.orderId === input.orderId))
       if (same) problems.add(problem('order-payment.already-queued', { itemId: same.id, state: same.state }))
     }
     problems.throwIfAny('the payment')

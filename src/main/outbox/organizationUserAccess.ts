@@ -1,20 +1,9 @@
 import { problem } from '../../shared/outboxProblems'
+import type { OrganizationUserAccessRequest } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, localOrganization, unknownMembers } from './checks'
 import { Problems } from './errors'
 import type { Operation } from './operation'
-
-/** Body of PUT /organization/{id}/users (spec v2 §4.1). */
-export interface OrganizationUserAccessRequest {
-  authorizedOrganizationUser: {
-    organizationId: number
-    userId: number
-    /** True for write-level rights, false for read. */
-    write: boolean
-  }
-  /** Who grants it, named in the notification e-mail. */
-  inviterName: string
-}
 
 /**
  * Grants a user read or write access to an organization (spec v2 §4.1 PUT
@@ -41,7 +30,7 @@ export const organizationUserAccess: Operation<OrganizationUserAccessRequest, Or
       if (!localOrganization(db, grant.organizationId)) problems.add(problem('unknown-organization', { organizationId: grant.organizationId }))
       if (unknownMembers(db, [grant.userId]).length) problems.add(problem('unknown-members', { ids: grant.userId }))
       const same = openItemsOfKind(db, 'organization-user-access').find((item) => {
-        const other = (item.payload as OrganizationUserAccessRequest).authorizedOrganizationUser
+        const other = item.payload.authorizedOrganizationUser
         return item.id !== editing && other.organizationId === grant.organizationId && other.userId === grant.userId
       })
       if (same) problems.add(problem('organization-user-access.already-queued', { itemId: same.id, state: same.state, userId: grant.userId, organizationId: grant.organizationId }))

@@ -1,21 +1,11 @@
 import type { EventRegistration } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
+import type { EventRegistrationPayload, RegistrationCancelPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
 import { checkId, checkUuid, localRegistration, mirrors } from './checks'
 import { Problems } from './errors'
-import { registrationIdOf, type EventRegistrationPayload } from './eventRegistration'
+import { registrationIdOf } from './eventRegistration'
 import type { Operation } from './operation'
-
-/**
- * A registration cancellation: the event's UUID and the registration's id; without the id, the
- * registration is the one the item's dependency (an `event-registration` item) creates.
- */
-export interface RegistrationCancelPayload {
-  eventUuid: string
-  eventRegistrationId?: number
-  /** The registered member when known locally (the pending badge), not sent. */
-  participantUserId?: number
-}
 
 /**
  * Cancels an event registration (spec v2 §4.8 DELETE /event/registration/{eventUuid}/{id}, 200).
@@ -50,8 +40,7 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
     if (problems.none) {
       const same = openItemsOfKind(db, 'registration-cancel').find((item) => {
         if (item.id === editing) return false
-        const other = item.payload as RegistrationCancelPayload
-        return dependency ? item.dependsOn === dependency.id : other.eventRegistrationId === input.eventRegistrationId
+        return dependency ? item.dependsOn === dependency.id : item.payload.eventRegistrationId === input.eventRegistrationId
       })
       if (same) problems.add(problem('registration-cancel.already-queued', { itemId: same.id, state: same.state }))
     }

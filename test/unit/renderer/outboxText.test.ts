@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind } from '../../../src/shared/outbox'
+import type { OutboxPayloads } from '../../../src/shared/outboxPayloads'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
 import { sv } from '../../../src/renderer/src/i18n/sv'
@@ -8,8 +9,8 @@ import { describeOutboxItem, type OutboxNames } from '../../../src/renderer/src/
 
 const EVENT = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
 
-/** A payload of every kind, as the outbox of src/main/outbox stores it (its payload types in each kind's module). */
-const PAYLOADS: Record<OutboxKind, unknown> = {
+/** A payload of every kind, as the outbox of src/main/outbox stores it. */
+const PAYLOADS: { [K in OutboxKind]: OutboxPayloads[K] } = {
   'merit-grant': { meritId: 12, grant: { meritGrantees: [1, 2, 3], grantingDate: '2026-02-14', meritGranter: 'Seuran hallitus' } },
   'event-registration': { eventUuid: EVENT, registration: { participantUserId: 1001211 } },
   'registration-cancel': { eventUuid: EVENT, eventRegistrationId: 40000139 },
@@ -19,9 +20,18 @@ const PAYLOADS: Record<OutboxKind, unknown> = {
   'club-create': { parentId: 200, club: { type: 'CLUB', name: 'Rasti-Kerava' } },
   'organization-user-access': { authorizedOrganizationUser: { organizationId: 300, userId: 1000003, write: true }, inviterName: 'Liisa Laine' },
   'merit-create': { name: 'Kultainen ansiomerkki', description: '', meritGroupId: 40, organizationId: 100, meritGrantingAuthorType: 'BOTH', meritValidityPeriodType: 'PERPETUAL', type: 'CARD' },
-  'event-create': { name: 'Syyskisat', organizerId: 300, startDateTime: '2026-09-12T10:00:00', endDateTime: '2026-09-12T16:00:00' },
+  'event-create': {
+    name: 'Syyskisat',
+    organizerId: 300,
+    startDateTime: { date: '2026-09-12', time: '10:00' },
+    endDateTime: { date: '2026-09-12', time: '16:00' },
+    registrationCancellable: true,
+    allowedRegisterer: 'BOTH',
+    visibility: 'PUBLIC',
+    purpose: 'SPORTS'
+  },
   'event-participants': { eventUuid: EVENT, participants: { userIds: [1, 2], grantEventMerits: true, meritGrant: { grantingDate: '2026-09-12' } } },
-  'order-create': { userId: 1000636, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productId: 40000015 }] }] },
+  'order-create': { userId: 1000636, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productType: 'EVENT_REGISTRATION', productId: 40000015 }] }] },
   'order-payment': { orderId: 60000001, paymentMethodCode: 'nordea' },
   'order-cancel': {}
 }
@@ -42,7 +52,7 @@ describe('outbox items in the user’s language', () => {
       const t = await translator(language)
       for (const kind of OUTBOX_KINDS) {
         const text = describeOutboxItem(item(kind), t, format, names)
-        expect(text, `${language} ${kind}`).not.toMatch(/outbox\.|undefined|\{\{/)
+        expect(text, `${language} ${kind}`).not.toMatch(/outbox\.|undefined|\{\{|\[object/)
         expect(text, `${language} ${kind}: fell back to the summary`).not.toBe(item(kind).summary)
       }
     }
@@ -54,6 +64,8 @@ describe('outbox items in the user’s language', () => {
     expect(describeOutboxItem(item('merit-grant'), t, format, names)).toBe('Ansiomerkit · Pronssinen ansiomerkki 3 jäsenelle, myönnetty <2026-02-14>, myöntäjä Seuran hallitus')
     expect(describeOutboxItem(item('event-participants'), t, format, names)).toBe('lisää 2 jäsentä tapahtumaan Kevätkokous Helsinki ja myönnä tapahtuman ansiomerkit <2026-09-12>')
     expect(describeOutboxItem(item('order-cancel'), t, format, names)).toBe('peru aiemmin jonoon lisätty tilaus')
+    // The event's start as given, a local date and time of its place.
+    expect(describeOutboxItem(item('event-create'), t, format, names)).toBe('luo organisaation 300 tapahtuma ”Syyskisat” <2026-09-12> 10:00')
     const unknownEvent = { merits: new Map(), events: new Map() }
     expect(describeOutboxItem(item('registration-cancel'), t, format, unknownEvent)).toBe('peru ilmoittautuminen 40000139 tapahtumaan 7f2adc5e')
   })

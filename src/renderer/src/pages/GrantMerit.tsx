@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
 import { localDate } from '../../../shared/localDate'
 import type { OutboxItem } from '../../../shared/outbox'
+import type { OutboxPayloads } from '../../../shared/outboxPayloads'
 import { call, errorText } from '../api'
 import { DateField } from '../components/DateField'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
@@ -14,7 +15,7 @@ const GRANTER_KEY = 'kanslia.meritGranter'
 
 /** The form's fields as the stored payload of a merit-grant item gives them (spec v2 §4.3 body). */
 function fromPayload(item: OutboxItem): MeritGrantInput {
-  const payload = item.payload as { meritId: number; grant: { grantingDate: string; meritGranter?: string; meritAdditionalInfo?: string; meritGrantees: number[]; notifyGrantees?: boolean } }
+  const payload = item.payload as OutboxPayloads['merit-grant']
   return {
     meritId: payload.meritId,
     meritGrantees: payload.grant.meritGrantees,

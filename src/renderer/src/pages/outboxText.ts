@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { OutboxItem } from '../../../shared/outbox'
+import type { OutboxPayloads } from '../../../shared/outboxPayloads'
 
 /** How the page writes an ISO date and a local date-time (i18n `formatDate`, `formatDateTime` in the user's language). */
 export interface DateFormats {
@@ -11,24 +12,6 @@ export interface DateFormats {
 export interface OutboxNames {
   merits: ReadonlyMap<number, string>
   events: ReadonlyMap<string, string>
-}
-
-/* The payloads as the outbox kinds of src/main/outbox queue them (only the fields named here). */
-type Payloads = {
-  'merit-grant': { meritId: number; grant: { meritGrantees: number[]; grantingDate: string; meritGranter?: string; granterUserId?: number } }
-  'event-registration': { eventUuid: string; registration: { participantUserId: number } }
-  'registration-cancel': { eventUuid: string; eventRegistrationId?: number }
-  'club-transfer': { userLicenceId: number; userId: number; targetClubId: number }
-  'client-data-put': { content: string }
-  'client-data-delete': Record<string, never>
-  'club-create': { parentId: number; club: { name: string } }
-  'organization-user-access': { authorizedOrganizationUser: { userId: number; organizationId: number; write?: boolean }; inviterName: string }
-  'merit-create': { name: string; meritGroupId: number }
-  'event-create': { name: string; organizerId: number; startDateTime: string }
-  'event-participants': { eventUuid: string; participants: { userIds: number[]; grantEventMerits?: boolean; meritGrant?: { grantingDate: string } } }
-  'order-create': { purchases: Array<{ products: unknown[] }>; userId?: number; organizationId?: number }
-  'order-payment': { orderId?: number; paymentMethodCode: string }
-  'order-cancel': { orderId?: number }
 }
 
 /**
@@ -50,7 +33,7 @@ function describe(item: OutboxItem, t: TFunction, format: DateFormats, names: Ou
   const key = `outbox.describe.${item.kind}`
   switch (item.kind) {
     case 'merit-grant': {
-      const { meritId, grant } = item.payload as Payloads['merit-grant']
+      const { meritId, grant } = item.payload as OutboxPayloads['merit-grant']
       return t('outbox.meritGrantSummary', {
         merit: names.merits.get(meritId) ?? `#${meritId}`,
         count: grant.meritGrantees.length,
@@ -59,59 +42,61 @@ function describe(item: OutboxItem, t: TFunction, format: DateFormats, names: Ou
       })
     }
     case 'event-registration': {
-      const { eventUuid, registration } = item.payload as Payloads['event-registration']
+      const { eventUuid, registration } = item.payload as OutboxPayloads['event-registration']
       return t(key, { member: registration.participantUserId, event: event(eventUuid) })
     }
     case 'registration-cancel': {
-      const { eventUuid, eventRegistrationId } = item.payload as Payloads['registration-cancel']
+      const { eventUuid, eventRegistrationId } = item.payload as OutboxPayloads['registration-cancel']
       return eventRegistrationId === undefined
         ? t('outbox.describe.registration-cancel-queued', { event: event(eventUuid) })
         : t(key, { registration: eventRegistrationId, event: event(eventUuid) })
     }
     case 'club-transfer': {
-      const { userLicenceId, userId, targetClubId } = item.payload as Payloads['club-transfer']
+      const { userLicenceId, userId, targetClubId } = item.payload as OutboxPayloads['club-transfer']
       return t(key, { licence: userLicenceId, member: userId, club: targetClubId })
     }
     case 'client-data-put':
-      return t(key, { count: (item.payload as Payloads['client-data-put']).content.length })
+      return t(key, { count: (item.payload as OutboxPayloads['client-data-put']).content.length })
     case 'client-data-delete':
       return t(key)
     case 'club-create': {
-      const { parentId, club } = item.payload as Payloads['club-create']
+      const { parentId, club } = item.payload as OutboxPayloads['club-create']
       return t(key, { name: club.name, parent: parentId })
     }
     case 'organization-user-access': {
-      const { authorizedOrganizationUser: grant, inviterName } = item.payload as Payloads['organization-user-access']
+      const { authorizedOrganizationUser: grant, inviterName } = item.payload as OutboxPayloads['organization-user-access']
       const access = t(grant.write ? 'outbox.describe.write' : 'outbox.describe.read')
       return t(key, { user: grant.userId, access, organization: grant.organizationId, inviter: inviterName })
     }
     case 'merit-create': {
-      const { name, meritGroupId } = item.payload as Payloads['merit-create']
+      const { name, meritGroupId } = item.payload as OutboxPayloads['merit-create']
       return t(key, { name, group: meritGroupId })
     }
     case 'event-create': {
-      const { name, organizerId, startDateTime } = item.payload as Payloads['event-create']
-      return t(key, { name, organizer: organizerId, start: format.dateTime(startDateTime) })
+      const { name, organizerId, startDateTime } = item.payload as OutboxPayloads['event-create']
+      // Local date and time of the event's place, as given (spec v3 EventDateTime): no instant to convert.
+      const start = startDateTime.time === undefined ? format.date(startDateTime.date) : `${format.date(startDateTime.date)} ${startDateTime.time}`
+      return t(key, { name, organizer: organizerId, start })
     }
     case 'event-participants': {
-      const { eventUuid, participants } = item.payload as Payloads['event-participants']
+      const { eventUuid, participants } = item.payload as OutboxPayloads['event-participants']
       const values = { count: participants.userIds.length, event: event(eventUuid) }
       return participants.grantEventMerits && participants.meritGrant
         ? t('outbox.describe.event-participants-merits', { ...values, date: format.date(participants.meritGrant.grantingDate) })
         : t(key, values)
     }
     case 'order-create': {
-      const order = item.payload as Payloads['order-create']
+      const order = item.payload as OutboxPayloads['order-create']
       const payer =
         order.organizationId === undefined ? t('outbox.describe.payerMember', { id: order.userId }) : t('outbox.describe.payerOrganization', { id: order.organizationId })
       return t(key, { count: order.purchases.reduce((sum, p) => sum + p.products.length, 0), payer })
     }
     case 'order-payment': {
-      const { orderId, paymentMethodCode } = item.payload as Payloads['order-payment']
+      const { orderId, paymentMethodCode } = item.payload as OutboxPayloads['order-payment']
       return t(key, { order: order(orderId), method: paymentMethodCode })
     }
     case 'order-cancel':
-      return t(key, { order: order((item.payload as Payloads['order-cancel']).orderId) })
+      return t(key, { order: order((item.payload as OutboxPayloads['order-cancel']).orderId) })
     default:
       return item.summary
   }
