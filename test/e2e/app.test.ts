@@ -132,7 +132,7 @@ describe('desktop app in Chromium', () => {
     const target = (await members({ limit: 1, offset: 7 })).rows[0]
     const firstName = '<img src=x onerror="window.__pwned=1">'
     const lastName = '<script>window.__pwned=2</script>'
-    const db = openDatabase(app.session.dbFile)
+    const db = openDatabase(await app.dbFile(), { env: app.env })
     try {
       db.prepare("UPDATE person SET first_name = ?, last_name = ?, email = ?, raw = json_set(raw, '$.firstName', ?, '$.lastName', ?, '$.email', ?) WHERE id = ?").run(
         firstName,
@@ -163,7 +163,7 @@ describe('desktop app in Chromium', () => {
 
   it("joins a member's merits and event registrations in member detail (issue 4)", async () => {
     const { page } = app
-    const db = openDatabaseReadonly(app.session.dbFile)
+    const db = openDatabaseReadonly(await app.dbFile(), { env: app.env })
     const userId = db
       .prepare('SELECT g.user_id FROM granted_merit g JOIN event_registration r ON r.participant_user_id = g.user_id ORDER BY g.user_id LIMIT 1')
       .pluck()
@@ -414,7 +414,7 @@ describe('desktop app in Chromium', () => {
     const uninsured = checked.find((member) => member.check.verdict === 'insurance-missing')!
     const lapsed = (await members({ status: 'missing', limit: 100 })).rows
     const expired = (await Promise.all(lapsed.map((member) => check(String(member.sportId))))).find((member) => member.check.verdict === 'expired')!
-    const db = openDatabaseReadonly(app.session.dbFile)
+    const db = openDatabaseReadonly(await app.dbFile(), { env: app.env })
     // An upgrade valid today, and the licence it replaced: only the upgrade counts (DESIGN §3b).
     const upgrade = db
       .prepare(
@@ -469,8 +469,14 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-members').click()
     await page.getByTestId('member-row').first().waitFor()
     expect(await page.getByTestId('stale-banner').count()).toBe(0)
-    const { dataAsOf } = ((await app.call('getDataFreshness')) as { ok: true; value: { dataAsOf: string } }).value
-    app.clock.offsetMs = 25 * 3_600_000
+    // The last sync, 25 hours ago.
+    const dataAsOf = new Date(Date.now() - 25 * 3_600_000).toISOString()
+    const db = openDatabase(await app.dbFile(), { env: app.env })
+    try {
+      db.prepare('UPDATE sync_run SET started_at = ?, finished_at = ? WHERE ok = 1').run(dataAsOf, dataAsOf)
+    } finally {
+      db.close()
+    }
     await page.getByTestId('nav-renewals').click()
     const banner = page.getByTestId('stale-banner')
     const shownTime = new Intl.DateTimeFormat('fi-FI', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(dataAsOf))
@@ -479,8 +485,7 @@ describe('desktop app in Chromium', () => {
     await banner.waitFor()
     await page.getByTestId('member-row').first().waitFor()
     await shot('stale-banner')
-    // Back to the present, where a new sync is fresh: the banner goes once the sync it starts has finished.
-    app.clock.offsetMs = 0
+    // A new sync is fresh: the banner goes once the sync it starts has finished.
     const before = app.events.length
     await banner.getByRole('button', { name: 'Synkronoi nyt' }).click()
     await banner.waitFor({ state: 'detached', timeout: 60_000 })
@@ -733,7 +738,7 @@ describe('desktop app in Chromium', () => {
 
   it('removes the demo data from settings, after asking, and returns to the first run (issue 6)', async () => {
     const { page } = app
-    const dbFile = app.session.dbFile
+    const dbFile = await app.dbFile()
     expect(existsSync(dbFile)).toBe(true)
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('remove-connection').click()

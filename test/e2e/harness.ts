@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { createHandlers, dispatch } from '../../src/main/ipc/handlers'
-import { METHODS } from '../../src/shared/ipc/channels'
-import type { KansliaEvent } from '../../src/shared/ipc/contract'
+import { defaultDatabaseFile, demoDatabaseFile } from '../../src/main/config/paths'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/window'
-import { createTestSession } from '../support/desktop'
+import { startBackendWorker } from '../../src/main/workers/runBackendWorker'
+import { METHODS } from '../../src/shared/ipc/channels'
+import type { AppState, IpcResult, KansliaEvent } from '../../src/shared/ipc/contract'
 
 /** The repository root and the built renderer electron-vite writes. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -42,11 +42,14 @@ function serveRenderer(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
 
-/** A running app under test: the page, the real session behind it, the events it sent. */
+/** A running app under test: the page, the backend worker behind it, the events it sent. */
 export interface Harness {
   page: Page
   url: string
-  session: ReturnType<typeof createTestSession>['session']
+  /** The database the app shows now (the demo's in demo mode). */
+  dbFile(): Promise<string>
+  /** The app's environment (its data folder): open its databases with it, so the demo's is opened with the demo key. */
+  env: NodeJS.ProcessEnv
   events: KansliaEvent[]
   /** Files the app exported to, in order (the save dialog answers with a temporary folder). */
   saved: string[]
@@ -55,40 +58,46 @@ export interface Harness {
   /** Files the app asked the system to open (e.g. the payment gateway's form page), in order. */
   opened: string[]
   call(method: string, input?: unknown): Promise<unknown>
-  /** The session's clock for how old the data is: the system clock moved by `offsetMs` (0 unless a test sets it). */
-  clock: { offsetMs: number }
   close(): Promise<void>
 }
 
+const support = (name: string) => fileURLToPath(new URL(`../support/${name}`, import.meta.url))
+
 /**
  * Starts the built renderer in headless Chromium with `window.kanslia` provided by
- * `page.exposeBinding`, wired to the real IPC dispatcher and handlers over a real session (demo
- * sandbox on loopback, worker-thread sync, temporary data folder or the prepared folder `home`):
- * the same boundary the preload crosses, with the same refusal of calls from other frames or origins.
+ * `page.exposeBinding`, wired to the app's backend worker (src/main/workers/backend.ts: the real IPC
+ * dispatcher and handlers over a real session, its demo sandbox on loopback, its sync worker) in a
+ * temporary data folder or the prepared folder `home` (removed on close either way), as Electron's
+ * main thread drives it: the same boundary the preload crosses, with the same refusal of calls
+ * from other frames or origins.
  */
 export async function startHarness(options: { locale: string; demoAthletes?: number; home?: string }): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const clock = { offsetMs: 0 }
-  const test = createTestSession({ demoAthletes: options.demoAthletes, home: options.home, now: () => new Date(Date.now() + clock.offsetMs) })
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, KANSLIA_HOME: home }
   // The save dialog's stand-in: every export goes to a temporary folder, listed in `saved`.
   const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
   const saved: string[] = []
   const toOpen: string[] = []
   const opened: string[] = []
-  const handlers = createHandlers({
-    session: test.session,
-    openExternal: async () => undefined,
-    chooseSaveFile: async (name) => {
-      saved.push(join(exportsDir, name))
-      return saved.at(-1)!
+  const backend = startBackendWorker(
+    { file: support('backend-worker.mjs') },
+    { syncWorker: { file: support('sync-worker.mjs') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0 },
+    {
+      openExternal: async () => undefined,
+      chooseSaveFile: async (name) => {
+        saved.push(join(exportsDir, name))
+        return saved.at(-1)!
+      },
+      openFile: async (file) => {
+        opened.push(file)
+      },
+      chooseOpenFile: async () => toOpen.shift() ?? null
     },
-    openFile: async (file) => {
-      opened.push(file)
-    },
-    chooseOpenFile: async () => toOpen.shift() ?? null
-  })
+    env
+  )
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   // Reduced motion: Mantine then skips transitions, so screenshots never catch a drawer half-open.
   const context = await browser.newContext({ locale: options.locale, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
@@ -99,7 +108,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   await page.exposeBinding('__kansliaInvoke', async (source, method: unknown, input: unknown) => {
     const trusted = source.frame === source.page.mainFrame() && source.frame.url().startsWith(url)
     const answer = trusted
-      ? await dispatch(handlers, method, typeof input === 'string' ? JSON.parse(input) : undefined)
+      ? await backend.call(method, typeof input === 'string' ? JSON.parse(input) : undefined)
       : { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
     return JSON.stringify(answer)
   })
@@ -117,7 +126,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     target.__kansliaEmit = (event: unknown) => listeners.forEach((listener) => listener(event))
   }, [...METHODS])
   const events: KansliaEvent[] = []
-  test.session.events.on('event', (event: KansliaEvent) => {
+  backend.events.on('event', (event: KansliaEvent) => {
     events.push(event)
     page.evaluate((e) => (globalThis as unknown as { __kansliaEmit(e: unknown): void }).__kansliaEmit(e), event).catch(() => undefined)
   })
@@ -125,17 +134,22 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   return {
     page,
     url,
-    session: test.session,
+    dbFile: async () => {
+      const state = (await backend.call('getAppState')) as IpcResult<AppState>
+      if (!state.ok) throw new Error(state.error.message)
+      return state.value.mode === 'demo' ? demoDatabaseFile(env) : defaultDatabaseFile(env)
+    },
+    env,
     events,
     saved,
     toOpen,
     opened,
-    call: (method, input) => dispatch(handlers, method, input),
-    clock,
+    call: (method, input) => backend.call(method, input),
     close: async () => {
       await browser.close()
       await new Promise((resolve) => server.close(resolve))
-      await test.dispose()
+      await backend.close()
+      rmSync(home, { recursive: true, force: true })
       rmSync(exportsDir, { recursive: true, force: true })
     }
   }
