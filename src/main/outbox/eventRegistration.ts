@@ -33,7 +33,7 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     problems.add(checkUuid(eventUuid, 'eventUuid'))
     problems.add(checkId(userId, 'participantUserId'))
     const details = registration.additionalDetails
-    if (details !== undefined && (typeof details !== 'string' || details.trim() === '')) problems.add(problem('event-registration.empty-details'))
+    if (details !== undefined && (typeof details !== 'string' || details.trim() === '')) problems.add(problem('empty-when-given', { what: 'additionalDetails' }))
     if (problems.none) {
       if (unknownMembers(db, [userId]).length) problems.add(problem('unknown-members', { ids: userId }))
       const event = localEvent(db, eventUuid)

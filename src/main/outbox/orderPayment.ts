@@ -32,7 +32,7 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
     if (typeof input.paymentMethodCode !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(input.paymentMethodCode)) {
       problems.add(problem('order-payment.bad-method', { value: JSON.stringify(input.paymentMethodCode) }))
     }
-    if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.trim() === '')) problems.add(problem('order-payment.empty-client-id'))
+    if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.trim() === '')) problems.add(problem('empty-when-given', { what: 'clientId' }))
     if (problems.none) {
       const same = openItemsOfKind(db, 'order-payment').find((item) => item.id !== editing && (dependency ? item.dependsOn === dependency.id : item.payload.orderId === input.orderId))
       if (same) problems.add(problem('order-payment.already-queued', { itemId: same.id, state: same.state }))

@@ -31,6 +31,11 @@ export const checkProblems = {
     fi: '{{what}} ei saa olla tyhjä',
     sv: '{{what}} får inte vara tom'
   },
+  'empty-when-given': {
+    en: '{{what}} must not be empty when given',
+    fi: '{{what}} ei saa olla tyhjä, jos se annetaan',
+    sv: '{{what}} får inte vara tom när den anges'
+  },
   'text-too-short': {
     en: '{{what}} must have at least {{min}} characters',
     fi: '{{what}}: vähintään {{min}} merkkiä',

@@ -2,11 +2,6 @@ import type { ProblemTexts } from './text'
 
 /** Problems of the `event-registration` kind (src/main/outbox/eventRegistration.ts, spec v2 §4.8). */
 export const eventRegistrationProblems = {
-  'event-registration.empty-details': {
-    en: 'additionalDetails must not be empty when given',
-    fi: 'additionalDetails ei saa olla tyhjä, jos se annetaan',
-    sv: 'additionalDetails får inte vara tom när den anges'
-  },
   'event-registration.already-registered': {
     en: 'member {{userId}} is already registered to this event (registration {{registrationId}})',
     fi: 'jäsen {{userId}} on jo ilmoitettu tähän tapahtumaan (ilmoittautuminen {{registrationId}})',

@@ -7,11 +7,6 @@ export const orderPaymentProblems = {
     fi: 'paymentMethodCode: pitää olla jonkin tilauksen maksutavan koodi (kirjaimia, numeroita, _ tai -), annettiin {{value}}',
     sv: 'paymentMethodCode: måste vara koden för något av beställningens betalningssätt (bokstäver, siffror, _ eller -), angavs {{value}}'
   },
-  'order-payment.empty-client-id': {
-    en: 'clientId must not be empty when given',
-    fi: 'clientId ei saa olla tyhjä, jos se annetaan',
-    sv: 'clientId får inte vara tom när den anges'
-  },
   'order-payment.already-queued': {
     en: 'outbox item #{{itemId}} ({{state, state}}) already initiates the payment of this order',
     fi: 'jonon kohta #{{itemId}} ({{state, state}}) aloittaa jo tämän tilauksen maksun',
