@@ -4,7 +4,6 @@ import { ApiError, bodyExcerpt, kindOfStatus } from './errors'
 import { backoffMs, parseRetryAfter, sleep } from './retry'
 
 export { ApiError } from './errors'
-export type { ApiErrorKind } from './errors'
 
 /**
  * Where and as whom to call the Public Data API (spec v2 §5). `baseUrl` is the spec's `{base_url}`

@@ -1,14 +1,4 @@
-/**
- * What went wrong with an API call, as a `kind` code paths can branch on:
- * - `unauthorized`: the token endpoint rejected the credentials, or the API answered 401 twice;
- * - `forbidden`: 403, the credentials may not read this (spec v2 §5 "Permissions", §7);
- * - `bad-request`: 400 or another 4xx (e.g. an invalid federation id, spec v2 §7);
- * - `not-found`: 404;
- * - `server`: 5xx or 429 still failing after all attempts;
- * - `network`: connection refused/reset, timeout, truncated body after all attempts;
- * - `invalid-response`: a body that is not the JSON the spec promises (e.g. an HTML error page).
- */
-export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'bad-request' | 'not-found' | 'server' | 'network' | 'invalid-response'
+import type { ApiErrorKind } from '../../shared/errorCodes'
 
 /**
  * An API call that did not produce an answer. `message` is one line naming method, path, status

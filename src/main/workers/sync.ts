@@ -4,6 +4,7 @@
  * posts `SyncWorkerMessage`s: progress after each page, then the result or the error.
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import { ApiError } from '../api/errors'
 import { UserFacingError } from '../services/errors'
 import { syncDatabase } from '../services/sync'
 import type { SyncWorkerMessage, SyncWorkerRequest } from './syncProtocol'
@@ -16,6 +17,6 @@ syncDatabase({ ...request, onProgress: (progress) => post({ type: 'progress', pr
   (error: unknown) => {
     const failure = error instanceof Error ? error : new Error(String(error))
     const code = failure instanceof UserFacingError ? failure.code : undefined
-    post({ type: 'error', name: failure.name, message: failure.message, kind: (failure as { kind?: string }).kind, code })
+    post({ type: 'error', name: failure.name, message: failure.message, kind: failure instanceof ApiError ? failure.kind : undefined, code })
   }
 )

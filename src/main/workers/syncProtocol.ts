@@ -1,3 +1,4 @@
+import type { ApiErrorKind, ErrorCode } from '../../shared/errorCodes'
 import type { Connection } from '../config/connection'
 import type { SyncProgress, SyncResult } from '../sync/engine'
 
@@ -18,4 +19,4 @@ export interface SyncWorkerRequest {
 export type SyncWorkerMessage =
   | { type: 'progress'; progress: SyncProgress }
   | { type: 'result'; result: SyncResult }
-  | { type: 'error'; name: string; message: string; kind?: string; code?: string }
+  | { type: 'error'; name: string; message: string; kind?: ApiErrorKind; code?: ErrorCode }

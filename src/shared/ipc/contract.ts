@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { MethodName } from './channels'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
 import type { OutboxProblem } from '../outboxProblems'
+import type { ErrorCode } from '../errorCodes'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
@@ -446,7 +447,7 @@ export type MethodOutput<M extends MethodName> = (typeof CONTRACT)[M]['output']
  * renderer to say in the app's language.
  */
 export interface IpcError {
-  code: string
+  code: ErrorCode
   message: string
   problems?: OutboxProblem[]
 }

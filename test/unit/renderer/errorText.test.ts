@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { errorText, KansliaError } from '../../../src/renderer/src/api'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
+import type { IpcError } from '../../../src/shared/ipc/contract'
 import { problem } from '../../../src/shared/outboxProblems'
 
 describe('errorText', () => {
@@ -27,8 +28,14 @@ describe('errorText', () => {
     await i18next.changeLanguage('fi')
   })
 
-  it('shows only the words of a code without a headline, and anything else as an internal error', () => {
-    expect(errorText(new KansliaError({ code: 'no-such-member', message: 'no member 12 is stored' }))).toBe('no member 12 is stored')
+  it('heads every code the main process uses (ErrorCode), e.g. an outbox item that is no longer editable', () => {
+    expect(errorText(new KansliaError({ code: 'not-editable', message: 'outbox item #5 is sending; only queued or rejected items can be edited' }))).toBe(
+      'Muutosta ei voi enää muokata: outbox item #5 is sending; only queued or rejected items can be edited'
+    )
+  })
+
+  it('shows only the words of a code without a headline (from a newer main process), and anything else as an internal error', () => {
+    expect(errorText(new KansliaError({ code: 'from-a-newer-kanslia', message: 'no member 12 is stored' } as unknown as IpcError))).toBe('no member 12 is stored')
     expect(errorText(new TypeError('x is undefined'))).toBe('Jokin meni vikaan: TypeError: x is undefined')
   })
 })

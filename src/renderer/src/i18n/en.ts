@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../../shared/errorCodes'
+
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
@@ -460,8 +462,35 @@ export const en = {
     'api-invalid-response': 'The registry answered something that is not valid',
     'keychain-unavailable': 'The operating system’s keychain is not available',
     'schema-mismatch': 'The database is from another version of Kanslia',
-    'storage-failure': 'Writing to the disk failed'
-  }
+    'storage-failure': 'Writing to the disk failed',
+    'forbidden': 'This window may not do that',
+    'unknown-method': 'Kanslia does not know this request',
+    'database-not-encrypted': 'The database is not encrypted',
+    'database-key-missing': 'The database key was not found',
+    'database-key-wrong': 'The database cannot be opened with its key',
+    'database-key-invalid': 'The database key is not valid',
+    'no-database': 'There is no local data yet',
+    'not-connected': 'Kanslia is not connected yet',
+    'no-such-member': 'The member was not found',
+    'no-identity-number': 'No identity number is stored',
+    'no-such-item': 'The change is no longer in the outbox',
+    'wrong-kind': 'This change cannot be edited here',
+    'not-editable': 'The change can no longer be edited',
+    'not-retryable': 'The change cannot be sent again by hand',
+    'not-discardable': 'The change cannot be discarded',
+    'no-payment': 'The payment cannot be continued',
+    'invalid-order-ids': 'The order ids are not valid',
+    'push-running': 'Another Kanslia is already sending the outbox',
+    'push-failed': 'The outbox could not be sent',
+    'sync-failed': 'The sync did not succeed',
+    'sync-stopped': 'The sync stopped',
+    'bad-input': 'The input is not valid',
+    'bad-file': 'The file cannot be read',
+    'unknown-resource': 'Unknown list',
+    'unknown-format': 'Unknown file format',
+    'no-secret': 'The client secret is missing',
+    'not-confirmed': 'Not confirmed'
+  } satisfies Record<ErrorCode, string>
 }
 
 /** The shape every language file follows. */

@@ -1,0 +1,53 @@
+/**
+ * What went wrong with an API call, as a `kind` code paths can branch on:
+ * - `unauthorized`: the token endpoint rejected the credentials, or the API answered 401 twice;
+ * - `forbidden`: 403, the credentials may not read this (spec v2 §5 "Permissions", §7);
+ * - `bad-request`: 400 or another 4xx (e.g. an invalid federation id, spec v2 §7);
+ * - `not-found`: 404;
+ * - `server`: 5xx or 429 still failing after all attempts;
+ * - `network`: connection refused/reset, timeout, truncated body after all attempts;
+ * - `invalid-response`: a body that is not the JSON the spec promises (e.g. an HTML error page).
+ */
+export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'bad-request' | 'not-found' | 'server' | 'network' | 'invalid-response'
+
+/**
+ * Every `code` an error of the main process carries: in `IpcError` to the renderer, which heads the
+ * message with the code's words in the app's language (i18n `errors.<code>`, one for each code, so
+ * a new code does not compile without them), and in the CLI's refusals.
+ */
+export type ErrorCode =
+  | 'internal'
+  | 'forbidden'
+  | 'unknown-method'
+  | 'invalid-input'
+  | 'invalid-change'
+  | 'invalid-connection'
+  | `api-${ApiErrorKind}`
+  | 'keychain-unavailable'
+  | 'schema-mismatch'
+  | 'storage-failure'
+  | 'database-not-encrypted'
+  | 'database-key-missing'
+  | 'database-key-wrong'
+  | 'database-key-invalid'
+  | 'no-database'
+  | 'not-connected'
+  | 'no-such-member'
+  | 'no-identity-number'
+  | 'no-such-item'
+  | 'wrong-kind'
+  | 'not-editable'
+  | 'not-retryable'
+  | 'not-discardable'
+  | 'no-payment'
+  | 'invalid-order-ids'
+  | 'push-running'
+  | 'push-failed'
+  | 'sync-failed'
+  | 'sync-stopped'
+  | 'bad-input'
+  | 'bad-file'
+  | 'unknown-resource'
+  | 'unknown-format'
+  | 'no-secret'
+  | 'not-confirmed'
