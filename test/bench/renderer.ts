@@ -14,7 +14,7 @@ import { buildApp, startHarness } from '../e2e/harness'
 /** Milliseconds per measurement: opening the members page, and each search keystroke. */
 export interface RendererFigures {
   members: number
-  /** Round trips of a trivial call over the test bridge (`page.exposeBinding`), part of every figure below; Electron's IPC is faster. */
+  /** Round trips of a trivial call over the test bridge (`page.exposeBinding`) to the backend worker, part of every figure below; Electron's IPC is faster than the bridge. */
   bridgeMs: number[]
   firstRowsMs: number[]
   keystrokeMs: number[]

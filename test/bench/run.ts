@@ -211,7 +211,7 @@ try {
   const firstRows = [...renderer.firstRowsMs].sort((x, y) => x - y)
   const keystrokes = [...renderer.keystrokeMs].sort((x, y) => x - y)
   const bridge = [...renderer.bridgeMs].sort((x, y) => x - y)
-  row('renderer: test IPC bridge round trip (in all below)', `${fmt(percentile(bridge, 50), 1)} ms median`, '-')
+  row('renderer: page to backend worker round trip, test bridge (in all below)', `${fmt(percentile(bridge, 50), 1)} ms median`, '-')
   row(`renderer: members page to first rows (${fmt(renderer.members)} members)`, `${fmt(percentile(firstRows, 50))} ms median`, '< 300 ms')
   row('renderer: members page to first rows, slowest', `${fmt(firstRows.at(-1)!)} ms`, '< 300 ms')
   row('renderer: search keystroke to rendered rows p50', `${fmt(percentile(keystrokes, 50), 1)} ms`, '-')
