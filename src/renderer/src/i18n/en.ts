@@ -261,6 +261,7 @@ export const en = {
     change: 'Change',
     pushed: 'Sent {{count, number}}; {{waiting, number}} still waiting.',
     offline: 'The registry could not be reached: the changes stay queued.',
+    serverError: 'The registry has a fault: the changes stay queued ({{message}}).',
     rejectedCount: '{{count, number}} rejected: edit, retry or discard them.',
     editHeading: 'Edit #{{id}}: {{kind}}',
     editHelp: 'The change as the registry’s interface takes it. It is checked as when it was queued; nothing changes if it is refused.',

@@ -259,6 +259,7 @@ export const fi: Strings = {
     change: 'Muutos',
     pushed: 'Lähetetty {{count, number}}; {{waiting, number}} odottaa yhä.',
     offline: 'Rekisteriin ei saatu yhteyttä: muutokset jäävät jonoon.',
+    serverError: 'Rekisterissä on häiriö: muutokset jäävät jonoon ({{message}}).',
     rejectedCount: '{{count, number}} hylätty: muokkaa, yritä uudelleen tai poista.',
     editHeading: 'Muokkaa #{{id}}: {{kind}}',
     editHelp: 'Muutos siinä muodossa kuin rekisterin rajapinta sen ottaa. Se tarkistetaan kuten jonoon lisättäessä; mikään ei muutu, jos se hylätään.',

@@ -259,6 +259,7 @@ export const sv: Strings = {
     change: 'Ändring',
     pushed: 'Skickade {{count, number}}; {{waiting, number}} väntar ännu.',
     offline: 'Registret kunde inte nås: ändringarna står kvar i kön.',
+    serverError: 'Registret har en störning: ändringarna står kvar i kön ({{message}}).',
     rejectedCount: '{{count, number}} avvisade: redigera, försök igen eller ta bort dem.',
     editHeading: 'Redigera #{{id}}: {{kind}}',
     editHelp: 'Ändringen i den form registrets gränssnitt tar emot den. Den kontrolleras som när den köades; inget ändras om den avvisas.',

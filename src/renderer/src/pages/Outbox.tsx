@@ -75,7 +75,7 @@ export function Outbox() {
         const summary = await call('pushOutbox')
         const parts = [t('outbox.pushed', { count: summary.done.length, waiting: summary.waiting })]
         if (summary.stopped?.reason === 'offline') parts.push(t('outbox.offline'))
-        else if (summary.stopped) parts.push(summary.stopped.message)
+        else if (summary.stopped) parts.push(t('outbox.serverError', { message: summary.stopped.message }))
         if (summary.rejected.length > 0) parts.push(t('outbox.rejectedCount', { count: summary.rejected.length }))
         setMessage({ color: summary.rejected.length > 0 || summary.stopped ? 'orange' : 'green', text: parts.join(' ') })
       } finally {
