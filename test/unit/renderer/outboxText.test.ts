@@ -1,11 +1,11 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_KINDS, type OutboxItem, type OutboxKind } from '../../../src/shared/outbox'
+import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type PushSummary } from '../../../src/shared/outbox'
 import type { OutboxPayloads } from '../../../src/shared/outboxPayloads'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
 import { sv } from '../../../src/renderer/src/i18n/sv'
-import { describeOutboxItem, type OutboxNames } from '../../../src/renderer/src/pages/outboxText'
+import { describeOutboxItem, describePush, type OutboxNames } from '../../../src/renderer/src/pages/outboxText'
 
 const EVENT = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
 
@@ -74,5 +74,23 @@ describe('outbox items in the user’s language', () => {
     const t = await translator('fi')
     const odd = { ...item('event-registration'), payload: { eventUuid: EVENT } }
     expect(describeOutboxItem(odd, t, format, names)).toBe(odd.summary)
+  })
+})
+
+describe('a push in the user’s language', () => {
+  const summary = (change: Partial<PushSummary>): PushSummary => ({ done: [], rejected: [], blocked: [], waiting: 0, stopped: null, repull: null, ...change })
+
+  it('says what was sent and what waits, why a push stopped, and what the registry rejected', async () => {
+    const t = await translator('fi')
+    expect(describePush(summary({ done: [1, 2] }), t)).toEqual({ color: 'green', text: 'Lähetetty 2; 0 odottaa yhä.' })
+    expect(describePush(summary({ waiting: 3, stopped: { reason: 'offline', message: 'ECONNREFUSED' } }), t)).toEqual({
+      color: 'orange',
+      text: 'Lähetetty 0; 3 odottaa yhä. Rekisteriin ei saatu yhteyttä: muutokset jäävät jonoon.'
+    })
+    const fault = describePush(summary({ waiting: 1, stopped: { reason: 'server-error', message: 'POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable' }, rejected: [item('order-create')] }), t)
+    expect(fault).toEqual({
+      color: 'orange',
+      text: 'Lähetetty 0; 1 odottaa yhä. Rekisterissä on häiriö: muutokset jäävät jonoon (POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable). 1 hylätty: muokkaa, yritä uudelleen tai poista.'
+    })
   })
 })

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { EditChange } from './EditChange'
 import { GrantMerit } from './GrantMerit'
-import { describeOutboxItem, type OutboxNames } from './outboxText'
+import { describeOutboxItem, describePush, type OutboxNames } from './outboxText'
 import { PayOrder, placedOrderId } from './PayOrder'
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
@@ -72,12 +72,7 @@ export function Outbox() {
     act(async () => {
       setPushing(true)
       try {
-        const summary = await call('pushOutbox')
-        const parts = [t('outbox.pushed', { count: summary.done.length, waiting: summary.waiting })]
-        if (summary.stopped?.reason === 'offline') parts.push(t('outbox.offline'))
-        else if (summary.stopped) parts.push(t('outbox.serverError', { message: summary.stopped.message }))
-        if (summary.rejected.length > 0) parts.push(t('outbox.rejectedCount', { count: summary.rejected.length }))
-        setMessage({ color: summary.rejected.length > 0 || summary.stopped ? 'orange' : 'green', text: parts.join(' ') })
+        setMessage(describePush(await call('pushOutbox'), t))
       } finally {
         setPushing(false)
       }

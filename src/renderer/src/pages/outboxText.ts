@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { OutboxItem } from '../../../shared/outbox'
+import type { OutboxItem, PushSummary } from '../../../shared/outbox'
 import type { OutboxPayloads } from '../../../shared/outboxPayloads'
 
 /** How the page writes an ISO date and a local date-time (i18n `formatDate`, `formatDateTime` in the user's language). */
@@ -100,4 +100,17 @@ function describe(item: OutboxItem, t: TFunction, format: DateFormats, names: Ou
     default:
       return item.summary
   }
+}
+
+/**
+ * What a push did, in the user's language, and how it went: sent and still waiting, why it stopped
+ * (offline, or the registry's fault with its words), how many the registry rejected. `green` when
+ * all went, `orange` when something stopped or was rejected.
+ */
+export function describePush(summary: PushSummary, t: TFunction): { color: 'green' | 'orange'; text: string } {
+  const parts = [t('outbox.pushed', { count: summary.done.length, waiting: summary.waiting })]
+  if (summary.stopped?.reason === 'offline') parts.push(t('outbox.offline'))
+  else if (summary.stopped) parts.push(t('outbox.serverError', { message: summary.stopped.message }))
+  if (summary.rejected.length > 0) parts.push(t('outbox.rejectedCount', { count: summary.rejected.length }))
+  return { color: summary.rejected.length > 0 || summary.stopped ? 'orange' : 'green', text: parts.join(' ') }
 }
