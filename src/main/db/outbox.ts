@@ -126,14 +126,12 @@ export function listItems(db: ReadableDB, states?: readonly OutboxState[]): Outb
   return rows.map(toRow)
 }
 
-/**
- * Items of `kind` not yet done (queued, sending, unknown or rejected), oldest first: for duplicate
- * checks. Their payloads have the kind's shape: the kind's operation module prepared them.
- */
-export function openItemsOfKind<K extends OutboxKind>(db: ReadableDB, kind: K): Array<OutboxRow & { kind: K; payload: OutboxPayloads[K] }> {
-  return (prepared(db, `SELECT ${COLUMNS} FROM outbox_item WHERE kind = ? AND state <> 'done' ORDER BY id`).all(kind) as RawRow[]).map(toRow) as Array<
-    OutboxRow & { kind: K; payload: OutboxPayloads[K] }
-  >
+/** An item of kind `K`, its payload of the kind's shape (the kind's operation module prepared it). */
+export type OutboxRowOfKind<K extends OutboxKind> = OutboxRow & { kind: K; payload: OutboxPayloads[K] }
+
+/** Items of `kind` not yet done (queued, sending, unknown or rejected), oldest first: for duplicate checks. */
+export function openItemsOfKind<K extends OutboxKind>(db: ReadableDB, kind: K): OutboxRowOfKind<K>[] {
+  return (prepared(db, `SELECT ${COLUMNS} FROM outbox_item WHERE kind = ? AND state <> 'done' ORDER BY id`).all(kind) as RawRow[]).map(toRow) as OutboxRowOfKind<K>[]
 }
 
 /** Items that name `id` as their dependency. */

@@ -38,8 +38,11 @@ export const PROBLEM_TEXTS = {
 
 export type ProblemCode = keyof typeof PROBLEM_TEXTS
 
+/** The parameter names of a problem's text (its English one; every language names the same). */
+type ParamName<C extends ProblemCode> = Placeholders<(typeof PROBLEM_TEXTS)[C]['en']>
+
 /** The parameters a problem's text names, e.g. `{ what: 'grantingDate', value: '"2026-02-30"' }`. */
-export type ProblemParams<C extends ProblemCode> = Record<Placeholders<(typeof PROBLEM_TEXTS)[C]['en']>, string | number>
+export type ProblemParams<C extends ProblemCode> = Record<ParamName<C>, string | number>
 
 /**
  * One reason a change was refused, as the main process finds it and the renderer says it: a code
@@ -51,7 +54,7 @@ export interface OutboxProblem {
 }
 
 /** A problem of `code`; its parameters are checked against the English text's at compile time. */
-export function problem<C extends ProblemCode>(code: C, ...params: [Placeholders<(typeof PROBLEM_TEXTS)[C]['en']>] extends [never] ? [] : [ProblemParams<C>]): OutboxProblem {
+export function problem<C extends ProblemCode>(code: C, ...params: [ParamName<C>] extends [never] ? [] : [ProblemParams<C>]): OutboxProblem {
   return { code, params: params[0] ?? {} }
 }
 

@@ -13,9 +13,13 @@ export type ProblemTexts = Record<string, Record<Language, string>>
 /** The parameter names of one text: `'{{what}} has {{length, number}} characters'` → `'what' | 'length'`. */
 export type Placeholders<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? (P extends `${infer Name}, ${string}` ? Name : P) | Placeholders<Rest> : never
 
-/** Outbox states as a problem's running text says them (`{{state, state}}`); English keeps the state's own name. */
+/**
+ * Outbox states as a problem's running text says them (`{{state, state}}`): in Finnish and Swedish
+ * the Outbox page's state badges in lower case (a test holds them equal); English keeps the state's
+ * own name, as the CLI prints it.
+ */
 export const STATE_WORDS: Record<Language, Record<OutboxState, string>> = {
   en: { queued: 'queued', sending: 'sending', done: 'done', rejected: 'rejected', unknown: 'unknown' },
-  fi: { queued: 'jonossa', sending: 'lähdössä', done: 'valmis', rejected: 'hylätty', unknown: 'tila epävarma' },
-  sv: { queued: 'i kö', sending: 'skickas', done: 'klar', rejected: 'avvisad', unknown: 'läget oklart' }
+  fi: { queued: 'jonossa', sending: 'lähetetään', done: 'lähetetty', rejected: 'hylätty', unknown: 'vastaus kadonnut' },
+  sv: { queued: 'i kö', sending: 'skickas', done: 'skickad', rejected: 'avvisad', unknown: 'svaret förlorades' }
 }

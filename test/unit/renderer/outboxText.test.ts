@@ -1,7 +1,8 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type PushSummary } from '../../../src/shared/outbox'
+import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../../../src/shared/outbox'
 import type { OutboxPayloads } from '../../../src/shared/outboxPayloads'
+import { STATE_WORDS } from '../../../src/shared/outboxProblems/text'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
 import { sv } from '../../../src/renderer/src/i18n/sv'
@@ -92,5 +93,13 @@ describe('a push in the user’s language', () => {
       color: 'orange',
       text: 'Lähetetty 0; 1 odottaa yhä. Rekisterissä on häiriö: muutokset jäävät jonoon (POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable). 1 hylätty: muokkaa, yritä uudelleen tai poista.'
     })
+  })
+})
+
+describe('outbox states in problems', () => {
+  it('are the Outbox page’s state badges in Finnish and Swedish, in lower case', () => {
+    for (const [language, strings] of [['fi', fi], ['sv', sv]] as const) {
+      for (const [state, badge] of Object.entries(strings.outbox.state)) expect(STATE_WORDS[language][state as OutboxState]).toBe(badge.toLocaleLowerCase(language))
+    }
   })
 })
