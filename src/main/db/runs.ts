@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/errorCodes'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
@@ -22,20 +23,21 @@ export function advanceCursor(db: WritableDB, resource: string, scope: string, c
   ).run(resource, scope, cursorUs)
 }
 
-/** Records the outcome of run `runId` for (resource, scope): 'ok' or 'error' with its one-line message. */
+/** Records the outcome of run `runId` for (resource, scope): 'ok', or 'error' with its one-line English message and its `ErrorCode` (migration 0013). */
 export function recordCursorResult(
   db: WritableDB,
   resource: string,
   scope: string,
   runId: number,
-  outcome: { error?: string; elements: number }
+  outcome: { failure?: { code: ErrorCode; message: string }; elements: number }
 ): void {
+  const { failure } = outcome
   prepared(
     db,
-    `INSERT INTO sync_cursor (resource, scope, last_run_id, last_run_at, last_result, last_error, last_elements) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO sync_cursor (resource, scope, last_run_id, last_run_at, last_result, last_error, last_error_code, last_elements) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (resource, scope) DO UPDATE SET last_run_id = excluded.last_run_id, last_run_at = excluded.last_run_at,
-       last_result = excluded.last_result, last_error = excluded.last_error, last_elements = excluded.last_elements`
-  ).run(resource, scope, runId, new Date().toISOString(), outcome.error === undefined ? 'ok' : 'error', outcome.error ?? null, outcome.elements)
+       last_result = excluded.last_result, last_error = excluded.last_error, last_error_code = excluded.last_error_code, last_elements = excluded.last_elements`
+  ).run(resource, scope, runId, new Date().toISOString(), failure === undefined ? 'ok' : 'error', failure?.message ?? null, failure?.code ?? null, outcome.elements)
 }
 
 /** Starts a `sync_run` row. @returns its id, also the generation rows seen by the run are tagged with. */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/errorCodes'
 import { formatInstant } from '../../shared/instant'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
@@ -18,6 +19,8 @@ export interface CursorStatus {
   lastRunAt: string | null
   lastResult: 'ok' | 'error' | null
   lastError: string | null
+  /** The code of `lastError` (`errorCodeOf`); null when it was recorded before migration 0013. */
+  lastErrorCode: ErrorCode | null
   lastElements: number
   value?: string
 }
@@ -29,6 +32,7 @@ interface CursorRow {
   last_run_at: string | null
   last_result: 'ok' | 'error' | null
   last_error: string | null
+  last_error_code: ErrorCode | null
   last_elements: number
 }
 
@@ -38,7 +42,7 @@ interface CursorRow {
  * into its `per <kind>` entry.
  */
 export function readStatus(db: ReadableDB | WritableDB): CursorStatus[] {
-  const rows = prepared(db, 'SELECT resource, scope, cursor_us, last_run_at, last_result, last_error, last_elements FROM sync_cursor WHERE last_run_id IS NOT NULL').all() as CursorRow[]
+  const rows = prepared(db, 'SELECT resource, scope, cursor_us, last_run_at, last_result, last_error, last_error_code, last_elements FROM sync_cursor WHERE last_run_id IS NOT NULL').all() as CursorRow[]
   const order = (resource: string) => {
     const index = EXPORT_RESOURCES.indexOf(resource as ExportResource)
     return index < 0 ? EXPORT_RESOURCES.length : index
@@ -64,6 +68,7 @@ export function readStatus(db: ReadableDB | WritableDB): CursorStatus[] {
       lastRunAt: row.last_run_at,
       lastResult: row.last_result,
       lastError: row.last_error,
+      lastErrorCode: row.last_error_code,
       lastElements: row.last_elements
     }
     if (row.resource === 'api-version-info') {

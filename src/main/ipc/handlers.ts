@@ -1,16 +1,12 @@
 import { z } from 'zod'
 import { METHODS, type MethodName } from '../../shared/ipc/channels'
 import { CONTRACT, type IpcError, type IpcResult, type MethodOutput, type ParsedInput } from '../../shared/ipc/contract'
-import { ApiError } from '../api/client'
-import { ConnectionConfigError } from '../config/connection'
-import { SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError } from '../db/open'
 import { InvalidChangeError } from '../outbox/errors'
-import { KeychainUnavailableError } from '../secrets/keychain'
 import type { DesktopSession } from '../services/desktop'
 import type { TableFormat } from '../services/tableExport'
 import { writePaymentForm } from '../services/paymentForm'
 import { readTableLines } from '../services/tableImport'
-import { UserFacingError } from '../services/errors'
+import { errorCodeOf } from '../services/errorCode'
 import { safeExternalUrl } from './links'
 
 /**
@@ -106,19 +102,13 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
   }
 }
 
-/** Maps any thrown error to `{code, message}`: known errors keep their words, others become `internal`. */
+/** Maps any thrown error to `{code, message}` (its code by `errorCodeOf`): known errors keep their words, others become `internal`. */
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof InvalidChangeError) return { code: error.code, message: error.message, problems: [...error.problems] }
-  if (error instanceof UserFacingError) return { code: error.code, message: error.message }
   if (error instanceof z.ZodError) {
     return { code: 'invalid-input', message: error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') }
   }
-  if (error instanceof ConnectionConfigError) return { code: 'invalid-connection', message: error.message }
-  if (error instanceof KeychainUnavailableError) return { code: 'keychain-unavailable', message: error.message }
-  if (error instanceof ApiError) return { code: `api-${error.kind}`, message: error.message }
-  if (error instanceof SchemaTooNewError || error instanceof SchemaTooOldError) return { code: 'schema-mismatch', message: error.message }
-  if (error instanceof UnencryptedDatabaseError) return { code: 'database-not-encrypted', message: error.message }
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+  return { code: errorCodeOf(error), message: error instanceof Error ? error.message : String(error) }
 }
 
 /** True when `name` is a method of the contract (a string from the other side of the boundary). */

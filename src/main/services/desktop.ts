@@ -101,7 +101,7 @@ export function summarizeSync(result: SyncResult): SyncSummary {
     durationMs: result.durationMs,
     purged: result.purged,
     ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
-    errors: result.resources.flatMap((r) => (r.error ? [{ resource: r.resource, scope: r.scope, message: r.error }] : []))
+    errors: result.resources.flatMap((r) => (r.error ? [{ resource: r.resource, scope: r.scope, code: r.errorCode ?? 'sync-failed', message: r.error }] : []))
   }
 }
 
@@ -273,7 +273,7 @@ export class DesktopSession {
   /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error, the API version and the retention. */
   syncStatus(): SyncStatus {
     const cursors = existsSync(this.dbFile) ? this.read(readStatus) : []
-    const resources = cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError }))
+    const resources = cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
     const apiVersion = cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
     const retentionMonths = existsSync(this.dbFile) ? this.read(readRetention).months : null
     return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion, retentionMonths }

@@ -20,6 +20,8 @@ import { refreshMemberSummary } from '../db/memberSummary'
 import { purgeInactivePersons, purgeIsDue } from '../db/retention'
 import { storageFailure } from '../db/storageFailure'
 import { UserFacingError } from '../services/errors'
+import { errorCodeOf } from '../services/errorCode'
+import type { ErrorCode } from '../../shared/errorCodes'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
 import { readEnvelope, sortElements } from './elements'
@@ -82,8 +84,9 @@ export type SyncProgress = SyncProgressEvent
 
 /**
  * Outcome of a run. Per (resource, scope): elements received, pages, response bytes, rows removed
- * by a full pass, elements skipped (no id or modificationTime) and the error, if it failed; for a
- * fanned-out resource one entry with scope `per <kind>`, `lists` read and the first error.
+ * by a full pass, elements skipped (no id or modificationTime) and the error in English words with
+ * its code (`errorCodeOf`: `api-<kind>`, `storage-failure`, …), if it failed; for a fanned-out
+ * resource one entry with scope `per <kind>`, `lists` read and the first error.
  * `ok` is false when any resource failed; the others are kept. `runId` numbers the run. A disk
  * that fails the database's writes (full, read-only) stops the run: `stoppedBy` says why.
  */
@@ -91,7 +94,7 @@ export interface SyncResult {
   ok: boolean
   full: boolean
   runId: number
-  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string }>
+  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode }>
   elements: number
   bytes: number
   durationMs: number
@@ -110,6 +113,8 @@ const FAN_OUT_PROGRESS_MS = 100
 const PERSON_RESOURCES: readonly string[] = EXPORT_RESOURCES.filter((resource) => PERSON_REFERENCES.some((reference) => reference.table === TABLES[resource].table))
 
 type ResourceResult = SyncResult['resources'][number]
+/** A resource's error: its code and its words (see `failureOf`). */
+type Failure = { code: ErrorCode; message: string }
 
 /** A run: what its passes need, plus the client, the options and the results so far. */
 interface Run extends PassContext {
@@ -383,7 +388,7 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
   const startedAt = performance.now()
   const pass: Pass = new Pass(run, source, scope, () => emit(run, source.resource, scope, 'page', pass, startedAt))
   emit(run, source.resource, scope, 'start', pass, startedAt)
-  let error: string | undefined
+  let failure: Failure | undefined
   let removed = 0
   try {
     // A first sync's sweep of the user licences read the whole table to delete nothing.
@@ -392,12 +397,12 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
     if (read) await pass.run()
     if (sweep) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
-    error = stopOnStorageFailure(run, caught) ?? messageOf(caught)
+    failure = failureOf(run, caught)
   }
   const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed, skipped: pass.skipped }
-  if (error !== undefined) result.error = error
-  writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { error, elements: pass.elements }))
-  emit(run, source.resource, scope, error === undefined ? 'done' : 'error', pass, startedAt, error ?? pass.note)
+  if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
+  writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements }))
+  emit(run, source.resource, scope, failure === undefined ? 'done' : 'error', pass, startedAt, failure?.message ?? pass.note)
   run.resources.push(result)
 }
 
@@ -432,7 +437,7 @@ class FanOutPass {
   private readonly startedAt = performance.now()
   private readonly active = new Set<Pass>()
   private readonly visited = new Set<string>()
-  private readonly errors: string[] = []
+  private readonly errors: Failure[] = []
   private done = { elements: 0, pages: 0, skipped: 0, bytes: 0 }
   private lists = 0
   private listsKnown = 0
@@ -464,7 +469,8 @@ class FanOutPass {
         await pass.run()
         if (sweep) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
       } catch (error) {
-        this.errors.push(`${scope}: ${stopOnStorageFailure(this.run, error) ?? messageOf(error)}`)
+        const failure = failureOf(this.run, error)
+        this.errors.push({ code: failure.code, message: `${scope}: ${failure.message}` })
       } finally {
         this.active.delete(pass)
         this.done = {
@@ -493,12 +499,13 @@ class FanOutPass {
         })()
       })
     }
-    const error = this.errors.length === 0 ? undefined : `${this.errors.length} of ${this.lists} lists failed; first ${this.errors[0]}`
+    const first = this.errors[0]
+    const failure: Failure | undefined = first && { code: first.code, message: `${this.errors.length} of ${this.lists} lists failed; first ${first.message}` }
     const totals = this.totals()
     const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
-    if (error !== undefined) result.error = error
-    writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { error, elements: totals.elements }))
-    this.emit(error === undefined ? 'done' : 'error', error)
+    if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
+    writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { failure, elements: totals.elements }))
+    this.emit(failure === undefined ? 'done' : 'error', failure?.message)
     this.run.resources.push(result)
   }
 
@@ -573,6 +580,18 @@ function stopOnStorageFailure(run: Run, error: unknown): string | null {
     run.stop.abort()
   }
   return reason
+}
+
+/**
+ * What a resource's error is recorded as: the disk failing the database stops the run
+ * (`stopOnStorageFailure`) and is `storage-failure` with its reason; any other error keeps its
+ * words on one line with its code, an error of no known kind counting as the sync failing.
+ */
+function failureOf(run: Run, error: unknown): Failure {
+  const reason = stopOnStorageFailure(run, error)
+  if (reason !== null) return { code: 'storage-failure', message: reason }
+  const code = errorCodeOf(error)
+  return { code: code === 'internal' ? 'sync-failed' : code, message: messageOf(error) }
 }
 
 function messageOf(error: unknown): string {

@@ -3,6 +3,7 @@ import { ApiError, type ByteMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor } from '../db/runs'
 import { countInWindow, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { UserFacingError } from '../services/errors'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import type { ListSource } from './resources'
 
@@ -285,7 +286,7 @@ export class Pass {
   }
 
   private async fetch(query: Query): Promise<unknown> {
-    if (this.ctx.signal?.aborted) throw new Error('sync cancelled')
+    if (this.ctx.signal?.aborted) throw new UserFacingError('sync-stopped', 'sync cancelled')
     return this.ctx.get(this.source.api, this.source.path, { ...this.source.query, ...query }, this.meter)
   }
 

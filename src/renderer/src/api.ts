@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import type { IpcError, IpcResult, KansliaApi, MethodInput, MethodOutput } from '../../shared/ipc/contract'
 import type { MethodName } from '../../shared/ipc/channels'
+import type { ErrorCode } from '../../shared/errorCodes'
 import { problemText } from '../../shared/outboxProblems'
 import { detectLanguage } from './i18n'
 
@@ -13,16 +14,22 @@ export class KansliaError extends Error {
 }
 
 /**
- * What to tell the person about a failed call, in the app's language as far as it goes: the
- * headline of its code (`errors.<code>`, e.g. "Rekisteriin ei saatu yhteyttä") before the main
- * process's own words, which name the details in English; a code without a headline shows those
- * only. A change the outbox refused names each of its problems in the app's language instead
- * ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …"). An error that is
- * not a KansliaError is `internal`.
+ * What to tell the person about a failed call, in the app's language as far as it goes: see
+ * `describeError`. An error that is not a KansliaError is `internal`.
  */
 export function errorText(error: unknown): string {
-  const { code, message, problems } = error instanceof KansliaError ? error.error : { code: 'internal', message: String(error), problems: undefined }
-  const headline = i18next.t(`errors.${code}`, { defaultValue: '' })
+  return describeError(error instanceof KansliaError ? error.error : { code: 'internal', message: String(error) })
+}
+
+/**
+ * An error of the main process in words (a failed call's, or a sync resource's): the headline of
+ * its code (`errors.<code>`, e.g. "Rekisteriin ei saatu yhteyttä") before the main process's own
+ * words, which name the details in English; a code without a headline (null: recorded before
+ * Kanslia kept codes) shows those only. A change the outbox refused names each of its problems in
+ * the app's language instead ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …").
+ */
+export function describeError({ code, message, problems }: { code: ErrorCode | null; message: string; problems?: IpcError['problems'] }): string {
+  const headline = code === null ? '' : i18next.t(`errors.${code}`, { defaultValue: '' })
   const language = detectLanguage([i18next.language])
   const details = problems?.length ? problems.map((problem) => problemText(problem, language)).join('; ') : message
   return headline ? `${headline}: ${details}` : details

@@ -60,9 +60,10 @@ export interface SyncSummary {
   durationMs: number
   /** Persons removed by the retention purge (issue 6). */
   purged: number
-  /** Why the run stopped early: the disk is full or read-only (issue 6), in plain words. */
+  /** Why the run stopped early: the disk is full or read-only (issue 6), in plain words (error code `storage-failure`). */
   stoppedBy?: string
-  errors: Array<{ resource: string; scope: string; message: string }>
+  /** Each resource that failed: its error's code (the app's words for it head the message) and its English words. */
+  errors: Array<{ resource: string; scope: string; code: ErrorCode; message: string }>
 }
 
 /** The state of one (resource, scope): rows stored and the last run's result. */
@@ -73,6 +74,8 @@ export interface ResourceSyncStatus {
   lastRunAt: string | null
   lastResult: 'ok' | 'error' | null
   lastError: string | null
+  /** The code of `lastError`; null for an error recorded before Kanslia kept codes (shown in its words only). */
+  lastErrorCode: ErrorCode | null
 }
 
 /**

@@ -39,7 +39,8 @@ describe('the desktop app and the encrypted database', () => {
     const file = demoDatabaseFile({ KANSLIA_HOME: home })
     const earlier = openDatabase(file)
     earlier.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
-    // As an earlier Kanslia left it: the last migration not run yet (running it again is harmless).
+    // As the Kanslia before the last migration (0013-sync-error-code) left it.
+    earlier.exec('ALTER TABLE sync_cursor DROP COLUMN last_error_code')
     earlier.pragma(`user_version = ${LATEST_VERSION - 1}`)
     earlier.close()
     expect(() => openDatabaseReadonly(file)).toThrow(SchemaTooOldError)
@@ -49,6 +50,7 @@ describe('the desktop app and the encrypted database', () => {
     expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
     const upgraded = openDatabaseReadonly(file)
     expect(upgraded.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    expect(upgraded.prepare('SELECT last_error_code FROM sync_cursor').all()).toEqual([])
     upgraded.close()
   })
 

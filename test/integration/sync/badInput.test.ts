@@ -64,6 +64,8 @@ describe('bad input from the API (issue 6)', () => {
     expect(result.ok).toBe(false)
     const failed = result.resources.find((r) => r.resource === 'user-licences')!
     expect(failed.error).toMatch(message)
+    expect(failed.errorCode).toBe('api-invalid-response')
+    expect(userLicenceCursor(db)).toMatchObject({ lastResult: 'error', lastErrorCode: 'api-invalid-response' })
     expect(stored(db, 'user-licences')).toEqual(before)
     expect(userLicenceCursor(db)?.cursor).toEqual(cursorBefore?.cursor)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')

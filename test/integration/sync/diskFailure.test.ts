@@ -51,6 +51,8 @@ describe('a disk failing during sync (issue 6)', () => {
     const first = result.resources.findIndex((r) => r.error)
     expect(first).toBeGreaterThanOrEqual(0)
     expect(result.resources.slice(first).every((r) => /disk is full|sync cancelled/.test(r.error ?? ''))).toBe(true)
+    expect(result.resources[first].errorCode).toBe('storage-failure')
+    expect(result.resources.slice(first).every((r) => (/disk is full/.test(r.error ?? '') ? r.errorCode === 'storage-failure' : r.errorCode === 'sync-stopped'))).toBe(true)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
 
     db.pragma('max_page_count = 1073741823')

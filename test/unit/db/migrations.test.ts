@@ -244,6 +244,19 @@ describe('migrations', () => {
     expect(indexSql(killed, 'user_insurance_user_period')).toMatch(/insurance_id\)$/)
   })
 
+  it("0013-sync-error-code keeps each resource's last result and adds its error's code, none for errors recorded before it", () => {
+    const db = fresh()
+    migrate(db, 12)
+    const cursor = db.prepare("INSERT INTO sync_cursor (resource, scope, last_run_id, last_result, last_error) VALUES (?, 'federation 1', 1, ?, ?)")
+    cursor.run('licences', 'error', 'GET /api/public/v2/licence: 503 Service Unavailable')
+    expect(migrate(db, 13)).toEqual([13])
+    db.prepare("INSERT INTO sync_cursor (resource, scope, last_run_id, last_result, last_error, last_error_code) VALUES ('sports', 'federation 1', 2, 'error', 'GET /api/public/v2/sport: 503', 'api-server')").run()
+    expect(db.prepare('SELECT resource, last_result, last_error, last_error_code FROM sync_cursor ORDER BY resource').all()).toEqual([
+      { resource: 'licences', last_result: 'error', last_error: 'GET /api/public/v2/licence: 503 Service Unavailable', last_error_code: null },
+      { resource: 'sports', last_result: 'error', last_error: 'GET /api/public/v2/sport: 503', last_error_code: 'api-server' }
+    ])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -1,9 +1,10 @@
 import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { errorText, KansliaError } from '../../../src/renderer/src/api'
+import { describeError, errorText, KansliaError } from '../../../src/renderer/src/api'
+import { syncErrorText } from '../../../src/renderer/src/stores/app'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
-import type { IpcError } from '../../../src/shared/ipc/contract'
+import type { IpcError, SyncSummary } from '../../../src/shared/ipc/contract'
 import { problem } from '../../../src/shared/outboxProblems'
 
 describe('errorText', () => {
@@ -37,5 +38,18 @@ describe('errorText', () => {
   it('shows only the words of a code without a headline (from a newer main process), and anything else as an internal error', () => {
     expect(errorText(new KansliaError({ code: 'from-a-newer-kanslia', message: 'no member 12 is stored' } as unknown as IpcError))).toBe('no member 12 is stored')
     expect(errorText(new TypeError('x is undefined'))).toBe('Jokin meni vikaan: TypeError: x is undefined')
+  })
+
+  it('says why a finished sync did not succeed: the disk that stopped it, else the first resource that failed, with its code in Finnish', () => {
+    const summary: SyncSummary = { ok: false, full: false, elements: 10, bytes: 100, durationMs: 5, purged: 0, errors: [] }
+    expect(syncErrorText({ ...summary, ok: true })).toBeNull()
+    const failed = { ...summary, errors: [{ resource: 'sports', scope: 'federation 1', code: 'api-server' as const, message: 'GET /api/public/v2/sport: 503 Service Unavailable' }] }
+    expect(syncErrorText(failed)).toBe('Rekisterissä on häiriö: GET /api/public/v2/sport: 503 Service Unavailable')
+    expect(syncErrorText({ ...failed, stoppedBy: 'the disk is full: free some space and sync again' })).toBe('Levylle tallentaminen epäonnistui: the disk is full: free some space and sync again')
+  })
+
+  it('shows an error recorded without a code (before Kanslia kept codes) in its words only', () => {
+    expect(describeError({ code: null, message: 'GET /api/public/v2/sport: 503 Service Unavailable' })).toBe('GET /api/public/v2/sport: 503 Service Unavailable')
+    expect(describeError({ code: 'api-network', message: 'no answer' })).toBe('Rekisteriin ei saatu yhteyttä: no answer')
   })
 })

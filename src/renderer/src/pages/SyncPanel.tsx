@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SyncStatus } from '../../../shared/ipc/contract'
-import { call } from '../api'
+import { call, describeError } from '../api'
 import { formatDateTime, resourceName, scopeName } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { SyncProgress } from './SyncProgress'
@@ -77,7 +77,7 @@ export function SyncPanel() {
               <Table.Td>
                 {r.lastResult === 'error' ? (
                   <Text c="red" size="sm">
-                    {t('sync.failed')}: {r.lastError}
+                    {t('sync.failed')}: {describeError({ code: r.lastErrorCode, message: r.lastError ?? '' })}
                   </Text>
                 ) : r.lastResult === 'ok' ? (
                   t('sync.ok')

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AppState, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
-import { call, errorText, onEvent } from '../api'
+import { call, describeError, errorText, onEvent } from '../api'
 
 /** The app's pages. */
 export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
@@ -52,7 +52,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
     set({ syncing: true, progress: {}, syncError: null })
     try {
       const summary = await call('syncNow', {})
-      set((s) => ({ lastSummary: summary, syncError: summary.stoppedBy ?? summary.errors[0]?.message ?? null, dataVersion: s.dataVersion + 1 }))
+      set((s) => ({ lastSummary: summary, syncError: syncErrorText(summary), dataVersion: s.dataVersion + 1 }))
     } catch (error) {
       set({ syncError: errorText(error) })
       throw error
@@ -73,4 +73,11 @@ export function subscribeToEvents(): () => void {
       useAppStore.setState((s) => ({ syncing: true, progress: { ...s.progress, [key]: event.progress } }))
     }
   })
+}
+
+/** Why a finished sync did not succeed, in the app's words (`describeError`): the disk that stopped it, or the first resource that failed; null when it succeeded. */
+export function syncErrorText(summary: SyncSummary): string | null {
+  if (summary.stoppedBy !== undefined) return describeError({ code: 'storage-failure', message: summary.stoppedBy })
+  const failed = summary.errors[0]
+  return failed === undefined ? null : describeError(failed)
 }
