@@ -270,8 +270,15 @@ describe('desktop app in Chromium', () => {
     // The previous test left the list filtered by this club and sorted by Sport-ID.
     const shown = await members({ clubId: club.id, sort: 'sportId', limit: 500 })
     await expectCount(count(shown.total))
+    const closeDialog = app.holdSaveDialog()
     await page.getByTestId('members-export-xlsx').click()
+    // While the export runs (here: its save dialog is still open), its button spins and the other export waits.
+    await expect.poll(() => page.getByTestId('members-export-xlsx').getAttribute('data-loading')).toBe('true')
+    expect(await page.getByTestId('members-export-csv').isDisabled()).toBe(true)
+    closeDialog()
     await page.getByTestId('members-message').getByText('Tallennettu', { exact: false }).waitFor()
+    await expect.poll(() => page.getByTestId('members-export-xlsx').getAttribute('data-loading')).toBeNull()
+    expect(await page.getByTestId('members-export-csv').isDisabled()).toBe(false)
     expect(app.saved.at(-1)).toMatch(/members-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const sheet = await savedSheet('members')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Nimi', 'Sport-ID', 'Syntynyt', 'Seura', 'Lisenssi', 'Lisenssi päättyy', 'Vakuutus'])

@@ -53,6 +53,8 @@ export interface Harness {
   events: KansliaEvent[]
   /** Files the app exported to, in order (the save dialog answers with a temporary folder). */
   saved: string[]
+  /** Keeps the next save dialogs open (their answer waits) until the returned function is called. */
+  holdSaveDialog(): () => void
   /** Files the open dialog answers with, first first; push one before the app asks (none: cancelled). */
   toOpen: string[]
   /** Files the app asked the system to open (e.g. the payment gateway's form page), in order. */
@@ -80,6 +82,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
   // The save dialog's stand-in: every export goes to a temporary folder, listed in `saved`.
   const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
   const saved: string[] = []
+  let saveDialogOpen: Promise<void> = Promise.resolve()
   const toOpen: string[] = []
   const opened: string[] = []
   const backend = startBackendWorker(
@@ -88,6 +91,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (name) => {
+        await saveDialogOpen
         saved.push(join(exportsDir, name))
         return saved.at(-1)!
       },
@@ -142,6 +146,11 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     env,
     events,
     saved,
+    holdSaveDialog: () => {
+      let close!: () => void
+      saveDialogOpen = new Promise<void>((resolve) => (close = resolve))
+      return close
+    },
     toOpen,
     opened,
     call: (method, input) => backend.call(method, input),

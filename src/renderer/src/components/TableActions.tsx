@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 interface TableActionsProps {
-  /** Saves the table as shown, through the save dialog. */
-  onExport(format: 'csv' | 'xlsx'): void
+  /** Saves the table as shown, through the save dialog; settles when the file is written (or the export failed or was cancelled). */
+  onExport(format: 'csv' | 'xlsx'): Promise<unknown>
   /** Readies the page for printing and calls `window.print()`; default `window.print()` as the page is. */
   onPrint?(): void
   /** True when there is nothing to export or print. */
@@ -18,15 +19,22 @@ interface TableActionsProps {
 /**
  * The actions every table has (issue 7 "Exports"): CSV and XLSX of what it shows, and printing to a
  * clean page (the print dialog also saves a PDF; the print stylesheet hides everything but the content).
+ * While an export runs (every member of a federation takes seconds), its button spins and the
+ * other export waits, so a second click does not write the file twice.
  */
 export function TableActions({ onExport, onPrint, disabled = false, testId, label, size = 'sm' }: TableActionsProps) {
   const { t } = useTranslation()
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null)
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    setExporting(format)
+    void onExport(format).finally(() => setExporting(null))
+  }
   return (
     <Group gap="xs" className="no-print">
-      <Button size={size} variant="light" disabled={disabled} onClick={() => onExport('csv')} aria-label={t('table.exportCsvOf', { table: label })} data-testid={`${testId}-export-csv`}>
+      <Button size={size} variant="light" disabled={disabled || exporting === 'xlsx'} loading={exporting === 'csv'} onClick={() => exportAs('csv')} aria-label={t('table.exportCsvOf', { table: label })} data-testid={`${testId}-export-csv`}>
         {t('table.exportCsv')}
       </Button>
-      <Button size={size} variant="light" disabled={disabled} onClick={() => onExport('xlsx')} aria-label={t('table.exportXlsxOf', { table: label })} data-testid={`${testId}-export-xlsx`}>
+      <Button size={size} variant="light" disabled={disabled || exporting === 'csv'} loading={exporting === 'xlsx'} onClick={() => exportAs('xlsx')} aria-label={t('table.exportXlsxOf', { table: label })} data-testid={`${testId}-export-xlsx`}>
         {t('table.exportXlsx')}
       </Button>
       <Button size={size} variant="default" disabled={disabled} onClick={() => (onPrint ? onPrint() : window.print())} aria-label={t('table.printOf', { table: label })} data-testid={`${testId}-print`}>

@@ -68,7 +68,7 @@ export function Events() {
       place: event.locationAddress ?? null,
       registrations: event.maxAttendeeCount ? `${event.registrations} / ${event.maxAttendeeCount}` : event.registrations
     }))
-    call('exportTable', { table: 'events', format, columns, rows }).then(saved).catch(fail)
+    return call('exportTable', { table: 'events', format, columns, rows }).then(saved).catch(fail)
   }
 
   return (

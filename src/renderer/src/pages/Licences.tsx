@@ -34,7 +34,7 @@ export function Licences() {
       { key: 'name', label: t('licences.name') },
       { key: 'count', label: t('licences.count') }
     ]
-    call('exportTable', { table: 'licences', format, columns, rows })
+    return call('exportTable', { table: 'licences', format, columns, rows })
       .then(saved)
       .catch(fail)
   }

@@ -216,7 +216,7 @@ export function Members() {
     (format: 'csv' | 'xlsx') => {
       clear()
       const values = { ...rowLabels.status, insured: rowLabels.insured, uninsured: rowLabels.uninsured }
-      call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
+      return call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
         .then(saved)
         .catch(fail)
     },

@@ -46,7 +46,7 @@ export function Organizations() {
       { key: 'type', label: t('organizations.type') },
       { key: 'parent', label: t('organizations.parent') }
     ]
-    call('exportTable', { table: 'organizations', format, columns, rows })
+    return call('exportTable', { table: 'organizations', format, columns, rows })
       .then(saved)
       .catch(fail)
   }

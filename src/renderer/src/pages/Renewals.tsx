@@ -76,7 +76,7 @@ export function Renewals() {
         <Button variant="light" className="no-print" onClick={() => void copyEmails()} disabled={!list?.rows.length} data-testid="renewal-copy-emails">
           {t('renewals.copyEmails')}
         </Button>
-        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={(format) => void exportAs(format)} />
+        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} />
       </Group>
       <Chip.Group multiple value={columns} onChange={(value) => setColumns(value as RenewalColumn[])}>
         <Group gap="xs" aria-label={t('renewals.columns')}>

@@ -121,7 +121,7 @@ export function VenueCheck() {
     setError(null)
     setSaved(null)
     const columns = (['line', 'member', 'result'] as const).map((key) => ({ key, label: t(`venue.${key}`) }))
-    call('exportTable', { table: 'start-list', format, columns, rows: listResult!.rows.map(cells) })
+    return call('exportTable', { table: 'start-list', format, columns, rows: listResult!.rows.map(cells) })
       .then((answer) => answer.saved !== null && setSaved(t('table.saved', { rows: answer.rows, file: answer.saved })))
       .catch((failure: unknown) => setError(errorText(failure)))
   }
