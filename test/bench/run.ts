@@ -30,6 +30,8 @@ import { databaseFiles } from '../../src/main/services/wipe'
 import { measureEncryption } from './encryption'
 import { procCpuMs } from './procCpu'
 import { checkStartList } from '../../src/main/db/venueCheck'
+import { listMembers } from '../../src/main/db/memberList'
+import { writeTable, type TableFormat } from '../../src/main/services/tableExport'
 import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
 import { measureStalls } from './stalls'
@@ -200,6 +202,21 @@ try {
     }
     checks.sort((a, b) => a - b)
     row('venue check: start list of 500 lines', `${fmt(percentile(checks, 50))} ms median`, '< 1,000 ms')
+
+    // Issue 7 "Exports": the members page's export of every member, as services/desktop.ts runs it.
+    const t0 = performance.now()
+    const every = listMembers(db, { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: -1 }, localDate())
+    const queried = performance.now() - t0
+    const cells = every.rows.map((member) => ({ name: `${member.lastName}, ${member.firstName}`, sportId: member.sportId, club: member.club, licenceEnd: member.licenceEnd }))
+    const columns = ['name', 'sportId', 'club', 'licenceEnd'].map((key) => ({ key, label: key }))
+    const written: Record<TableFormat, number> = { csv: 0, xlsx: 0 }
+    for (const format of ['csv', 'xlsx'] as const) {
+      const t1 = performance.now()
+      await writeTable(join(dir, `members.${format}`), format, 'members', columns, cells)
+      written[format] = performance.now() - t1
+    }
+    row(`export of every member (${fmt(every.rows.length)}): the list`, `${fmt(queried)} ms`, '-')
+    row('export of every member: CSV / XLSX written', `${fmt(written.csv)} / ${fmt(written.xlsx)} ms`, '-')
   } finally {
     db.close()
   }
