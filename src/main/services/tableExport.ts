@@ -32,7 +32,11 @@ export async function writeTable(file: string, format: TableFormat, sheet: strin
     else await writeWorkbook(partial, sheet, columns, records)
     renameSync(partial, file)
   } catch (error) {
-    rmSync(partial, { force: true })
+    try {
+      rmSync(partial, { force: true })
+    } catch {
+      // The write's own error is what to report; a part file still held open (Windows) stays hidden beside it.
+    }
     throw error
   }
 }
