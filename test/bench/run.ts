@@ -31,6 +31,7 @@ import { measureEncryption } from './encryption'
 import { procCpuMs } from './procCpu'
 import { checkStartList } from '../../src/main/db/venueCheck'
 import { listMembers } from '../../src/main/db/memberList'
+import { readReports } from '../../src/main/db/reports'
 import { writeTable, type TableFormat } from '../../src/main/services/tableExport'
 import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
@@ -202,6 +203,16 @@ try {
     }
     checks.sort((a, b) => a - b)
     row('venue check: start list of 500 lines', `${fmt(percentile(checks, 50))} ms median`, '< 1,000 ms')
+
+    // Issue 7 "Reports": the reports page of the current licence period.
+    const reportsMs: number[] = []
+    for (let round = 0; round < 3; round++) {
+      const t0 = performance.now()
+      readReports(db, localDate())
+      reportsMs.push(performance.now() - t0)
+    }
+    reportsMs.sort((a, b) => a - b)
+    row('reports of the current licence period', `${fmt(percentile(reportsMs, 50))} ms median`, '-')
 
     // Issue 7 "Exports": the members page's export of every member, as services/desktop.ts runs it.
     const t0 = performance.now()

@@ -12,7 +12,7 @@ const BULK_TABLES = ['user_licence', 'user_insurance', 'person'] as const
  * stay (upserts match on them), and so do the `scope` indexes: rows arrive in their order, and
  * the window checks and sweeps of the sync read them.
  */
-const DEFERRABLE_INDEXES = ['user_licence_user_period', 'user_insurance_user_period', 'person_sport_id', 'person_name', 'person_order'] as const
+const DEFERRABLE_INDEXES = ['user_licence_user_period', 'user_licence_period', 'user_insurance_user_period', 'person_sport_id', 'person_name', 'person_order'] as const
 
 /**
  * Drops DEFERRABLE_INDEXES for a bulk load when BULK_TABLES are all empty (a first sync),

@@ -5,7 +5,10 @@ import { prepared } from './statements'
 /**
  * The reports of issue 7 for the licence period `periodId`, or the latest period that has started
  * by `today` (ISO date) when none is given; see `Reports`. Members without an area (a club right
- * under the federation) count under '—'.
+ * under the federation) count under '—'; a licence the licence list lacks is named as its user
+ * licences name it (spec v2 §2.12 `name`). Counted from the indexes `user_licence_period` and
+ * `person_order` (migration 0014), never from the rows' JSON; while a first sync has those dropped
+ * (db/bulkLoad.ts), SQLite scans the tables instead.
  */
 export function readReports(db: ReadableDB, today: string, periodId?: number): Reports {
   const period = (
@@ -16,37 +19,38 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
   const merits = prepared(db, "SELECT substr(granting_date, 1, 4) AS year, count(*) AS grants FROM granted_merit WHERE granting_date IS NOT NULL GROUP BY year ORDER BY year").all() as Reports['merits']
   const licencePeriods = prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM licence_period ORDER BY start_time DESC, id DESC").all() as Reports['licencePeriods']
   if (!period) return { licencePeriod: null, licencePeriods, clubs: [], areas: [], licences: [], ages: [], sales: [], merits }
-  const clubs = prepared(
-    db,
-    `SELECT coalesce(licence_organization_name, '—') AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = ?
-     GROUP BY club ORDER BY members DESC, club`
-  ).all(period.id) as Reports['clubs']
-  const areas = prepared(
-    db,
-    `SELECT coalesce(a.name, '—') AS area, count(DISTINCT u.user_id) AS members
+  const params = { period: period.id, end: (period.end_time ?? today).slice(0, 10) }
+  const read = <K extends keyof typeof PERIOD_REPORT_SQL>(report: K) => prepared(db, PERIOD_REPORT_SQL[report]).all(params) as Reports[K]
+  const [clubs, areas, licences, ages, sales] = [read('clubs'), read('areas'), read('licences'), read('ages'), read('sales')]
+  return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, merits }
+}
+
+/**
+ * The reports of one licence period (`:period`, its id; `:end`, the ISO date ages are counted on),
+ * exported for EXPLAIN QUERY PLAN tests. Members are counted once per group (`count(DISTINCT)`).
+ */
+export const PERIOD_REPORT_SQL = {
+  clubs: `SELECT coalesce(licence_organization_name, '—') AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = :period
+     GROUP BY club ORDER BY members DESC, club`,
+  areas: `SELECT coalesce(a.name, '—') AS area, count(DISTINCT u.user_id) AS members
      FROM user_licence u LEFT JOIN organization c ON c.id = u.licence_organization_id LEFT JOIN organization a ON a.id = c.parent_id AND a.type = 'AREA'
-     WHERE u.licence_period_id = ? GROUP BY area ORDER BY members DESC, area`
-  ).all(period.id) as Reports['areas']
-  const licences = prepared(
-    db,
-    `SELECT coalesce(l.name, u.raw ->> '$.name', '—') AS licence, count(DISTINCT u.user_id) AS members
-     FROM user_licence u LEFT JOIN licence l ON l.id = u.licence_id WHERE u.licence_period_id = ? GROUP BY licence ORDER BY members DESC, licence`
-  ).all(period.id) as Reports['licences']
-  const end = (period.end_time ?? today).slice(0, 10)
-  const ages = prepared(
-    db,
-    `WITH holders AS (
-       SELECT p.birth_date, p.raw ->> '$.gender' AS gender FROM person p
+     WHERE u.licence_period_id = :period GROUP BY area ORDER BY members DESC, area`,
+  // Only the user licences of a licence the licence list lacks are read whole, for its name.
+  licences: `WITH unlisted AS (
+       SELECT licence_id, min(raw ->> '$.name') AS name FROM user_licence
+       WHERE licence_period_id = :period AND licence_id IS NOT NULL AND licence_id NOT IN (SELECT id FROM licence) GROUP BY licence_id
+     )
+     SELECT coalesce(l.name, n.name, '—') AS licence, count(DISTINCT u.user_id) AS members
+     FROM user_licence u LEFT JOIN licence l ON l.id = u.licence_id LEFT JOIN unlisted n ON n.licence_id = u.licence_id
+     WHERE u.licence_period_id = :period GROUP BY licence ORDER BY members DESC, licence`,
+  ages: `WITH holders AS (
+       SELECT p.birth_date, p.gender FROM person p
        WHERE p.birth_date IS NOT NULL AND EXISTS (SELECT 1 FROM user_licence u WHERE u.user_id = p.id AND u.licence_period_id = :period)
      ), aged AS (
        SELECT (CAST(substr(:end, 1, 4) AS INTEGER) - CAST(substr(birth_date, 1, 4) AS INTEGER) - (substr(:end, 6, 5) < substr(birth_date, 6, 5))) / 5 * 5 AS low, gender FROM holders
      )
      SELECT printf('%d–%d', low, low + 4) AS band, sum(gender = 'Female') AS female, sum(gender = 'Male') AS male, sum(gender IS NULL OR gender NOT IN ('Female', 'Male')) AS other
-     FROM aged GROUP BY low ORDER BY low`
-  ).all({ period: period.id, end }) as Reports['ages']
-  const sales = prepared(
-    db,
-    "SELECT substr(raw ->> '$.purchaseTime', 1, 7) AS month, count(*) AS licences FROM user_licence WHERE licence_period_id = ? AND raw ->> '$.purchaseTime' IS NOT NULL GROUP BY month ORDER BY month"
-  ).all(period.id) as Reports['sales']
-  return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, merits }
-}
+     FROM aged GROUP BY low ORDER BY low`,
+  sales: `SELECT substr(purchase_time, 1, 7) AS month, count(*) AS licences FROM user_licence WHERE licence_period_id = :period AND purchase_time IS NOT NULL
+     GROUP BY month ORDER BY month`
+} as const

@@ -148,7 +148,8 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
       'licence_organization_name',
       'usage_period_start',
       'usage_period_end',
-      'upgrade_from'
+      'upgrade_from',
+      'purchase_time'
     ],
     values: (e) => [
       userId(e),
@@ -159,7 +160,8 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
       text(e.licenceOrganizationName),
       text(e.usagePeriodStart),
       text(e.usagePeriodEnd),
-      int(e.upgradeFrom)
+      int(e.upgradeFrom),
+      text(e.purchaseTime)
     ]
   },
   'user-insurances': {
@@ -278,8 +280,8 @@ export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }>
 
 /** Typed person columns from a nested user profile (spec v2 §2.11); absent fields stay NULL. */
 export function personValues(user: Element): SqlValue[] {
-  return [int(user.sportId), text(user.firstName), text(user.nickname), text(user.lastName), text(user.birthDate), text(user.email), text(user.city)]
+  return [int(user.sportId), text(user.firstName), text(user.nickname), text(user.lastName), text(user.birthDate), text(user.email), text(user.city), text(user.gender)]
 }
 
 /** Column names matching `personValues`. */
-export const PERSON_COLUMNS = ['sport_id', 'first_name', 'nickname', 'last_name', 'birth_date', 'email', 'city'] as const
+export const PERSON_COLUMNS = ['sport_id', 'first_name', 'nickname', 'last_name', 'birth_date', 'email', 'city', 'gender'] as const

@@ -39,8 +39,9 @@ describe('the desktop app and the encrypted database', () => {
     const file = demoDatabaseFile({ KANSLIA_HOME: home })
     const earlier = openDatabase(file)
     earlier.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
-    // As the Kanslia before the last migration (0013-sync-error-code) left it.
-    earlier.exec('ALTER TABLE sync_cursor DROP COLUMN last_error_code')
+    // As the Kanslia before the last migration (0014-report-columns) left it.
+    earlier.exec(`DROP INDEX user_licence_period; DROP INDEX person_order; CREATE INDEX person_order ON person (id, last_name, first_name, birth_date, sport_id);
+      ALTER TABLE user_licence DROP COLUMN purchase_time; ALTER TABLE person DROP COLUMN gender;`)
     earlier.pragma(`user_version = ${LATEST_VERSION - 1}`)
     earlier.close()
     expect(() => openDatabaseReadonly(file)).toThrow(SchemaTooOldError)
@@ -50,7 +51,8 @@ describe('the desktop app and the encrypted database', () => {
     expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
     const upgraded = openDatabaseReadonly(file)
     expect(upgraded.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
-    expect(upgraded.prepare('SELECT last_error_code FROM sync_cursor').all()).toEqual([])
+    expect(upgraded.prepare("SELECT name FROM sqlite_master WHERE name IN ('user_licence_period', 'person_order') ORDER BY name").pluck().all()).toEqual(['person_order', 'user_licence_period'])
+    expect(upgraded.prepare('SELECT count(purchase_time) FROM user_licence').pluck().get()).toBe(0)
     upgraded.close()
   })
 

@@ -241,7 +241,7 @@ describe('runSync against the Federation Sandbox', () => {
     expect(before).toBeGreaterThan(0)
     // Killed during the first sync's bulk load: its deferred indexes are missing, and listed.
     const deferred = db.prepare('SELECT name FROM deferred_index ORDER BY name').pluck().all() as string[]
-    expect(deferred).toEqual(['person_name', 'person_order', 'person_sport_id', 'user_insurance_user_period', 'user_licence_user_period'])
+    expect(deferred).toEqual(['person_name', 'person_order', 'person_sport_id', 'user_insurance_user_period', 'user_licence_period', 'user_licence_user_period'])
     const present = () => db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (${deferred.map(() => '?').join(', ')})`).pluck().get(...deferred)
     expect(present()).toBe(0)
 

@@ -6,7 +6,7 @@ import { deferIndexesForBulkLoad, indexesDeferred, restoreDeferredIndexes } from
 import { listMembers } from '../../../src/main/db/memberList'
 import { openDatabase, type ReadableDB, type WritableDB } from '../../../src/main/db/open'
 
-const DEFERRED = ['person_name', 'person_order', 'person_sport_id', 'user_insurance_user_period', 'user_licence_user_period']
+const DEFERRED = ['person_name', 'person_order', 'person_sport_id', 'user_insurance_user_period', 'user_licence_period', 'user_licence_user_period']
 
 /** Every index of the database with its definition, by name. */
 const indexes = (db: ReadableDB) => db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all() as Array<{ name: string; sql: string | null }>

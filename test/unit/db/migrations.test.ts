@@ -257,6 +257,41 @@ describe('migrations', () => {
     ])
   })
 
+  it('0014-report-columns fills purchase times and genders from the rows received before it, and indexes them for the reports, or records the indexes a first sync will restore', () => {
+    const indexSql = (db: WritableDB, name: string) => db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name)
+    const seed = (db: WritableDB) => {
+      db.prepare(`INSERT INTO user_licence (id, scope, modification_us, generation, raw, user_id, licence_period_id) VALUES (1, 'federation 1', 1, 1, '{"purchaseTime":"2026-03-19T18:59:21"}', 7, 10), (2, 'federation 1', 1, 1, '{}', 8, 10)`).run()
+      db.prepare(`INSERT INTO person (id, sport_id, modification_us, raw) VALUES (7, 1, 1, '{"gender":"Female"}'), (8, 2, 1, '{}')`).run()
+    }
+    const db = fresh()
+    migrate(db, 13)
+    seed(db)
+    expect(migrate(db, 14)).toEqual([14])
+    expect(db.prepare('SELECT id, purchase_time FROM user_licence ORDER BY id').all()).toEqual([
+      { id: 1, purchase_time: '2026-03-19T18:59:21' },
+      { id: 2, purchase_time: null }
+    ])
+    expect(db.prepare('SELECT id, gender FROM person ORDER BY id').all()).toEqual([
+      { id: 7, gender: 'Female' },
+      { id: 8, gender: null }
+    ])
+    expect(indexSql(db, 'user_licence_period')).toMatch(/\(licence_period_id, user_id, licence_organization_id, licence_organization_name, licence_id, purchase_time\)/)
+    expect(indexSql(db, 'person_order')).toMatch(/\(id, last_name, first_name, birth_date, sport_id, gender\)/)
+    expect(db.prepare('SELECT gender FROM person INDEXED BY person_order WHERE id = 7').pluck().get()).toBe('Female')
+
+    // A first sync killed with the bulk load's indexes dropped: the new definitions are what it restores.
+    const killed = fresh()
+    migrate(killed, 13)
+    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'person_order'; DROP INDEX person_order;`)
+    migrate(killed, 14)
+    expect(indexSql(killed, 'person_order')).toBeUndefined()
+    expect(indexSql(killed, 'user_licence_period')).toBeUndefined()
+    expect(killed.prepare('SELECT name, sql FROM deferred_index ORDER BY name').all()).toEqual([
+      { name: 'person_order', sql: expect.stringMatching(/sport_id, gender\)$/) },
+      { name: 'user_licence_period', sql: expect.stringMatching(/licence_id, purchase_time\)$/) }
+    ])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { readReports } from '../../../src/main/db/reports'
+import { PERIOD_REPORT_SQL, readReports } from '../../../src/main/db/reports'
 import { elementStore } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
@@ -90,5 +90,30 @@ describe('readReports (issue 7)', () => {
 
   it('reports an earlier period when asked', () => {
     expect(readReports(seed(), '2026-11-23', 2025).clubs).toEqual([{ club: 'Seura B', members: 1 }])
+  })
+
+  it('names a licence the licence list lacks as its user licences name it', () => {
+    const db = seed()
+    const user = { id: 4, sportId: 10_000_004, birthDate: '2000-01-01', modificationTime: T }
+    store(db, 'user-licences', 'federation 100', [
+      { id: 16, userId: 4, licencePeriodId: 2026, licenceId: 9, name: 'Kertalisenssi', licenceOrganizationName: 'Seura B', purchaseTime: '2026-04-01T10:00:00', user }
+    ])
+    expect(readReports(db, '2026-11-23').licences).toEqual([
+      { licence: 'Juniori', members: 3 },
+      { licence: 'Aikuinen', members: 1 },
+      { licence: 'Kertalisenssi', members: 1 }
+    ])
+  })
+
+  it("counts from indexes, never reading a user licence's or person's JSON but for a licence the licence list lacks (migration 0014)", () => {
+    const db = seed()
+    for (const [report, sql] of Object.entries(PERIOD_REPORT_SQL)) {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ period: 2026, end: '2026-12-31' }) as Array<{ detail: string }>).map((row) => row.detail)
+      const reads = plan.filter((line) => /^(SCAN|SEARCH) (user_licence|u|person|p)\b/.test(line))
+      expect(reads.length, report).toBeGreaterThan(0)
+      const whole = reads.filter((line) => !line.includes('USING COVERING INDEX'))
+      // The licences' names of a licence not listed: only its user licences of the period, found by the index.
+      expect(whole, report).toEqual(report === 'licences' ? ['SEARCH user_licence USING INDEX user_licence_period (licence_period_id=?)'] : [])
+    }
   })
 })
