@@ -51,3 +51,9 @@ export type ErrorCode =
   | 'unknown-format'
   | 'no-secret'
   | 'not-confirmed'
+
+/** An error as its code and its one-line English words (`message`), as the CLI prints them: what crosses IPC (`IpcError`) and what a sync records for a resource that failed. */
+export interface CodedError {
+  code: ErrorCode
+  message: string
+}

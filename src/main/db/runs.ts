@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errorCodes'
+import type { CodedError } from '../../shared/errorCodes'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
@@ -29,7 +29,7 @@ export function recordCursorResult(
   resource: string,
   scope: string,
   runId: number,
-  outcome: { failure?: { code: ErrorCode; message: string }; elements: number }
+  outcome: { failure?: CodedError; elements: number }
 ): void {
   const { failure } = outcome
   prepared(

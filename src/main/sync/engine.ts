@@ -21,7 +21,7 @@ import { purgeInactivePersons, purgeIsDue } from '../db/retention'
 import { storageFailure } from '../db/storageFailure'
 import { UserFacingError } from '../services/errors'
 import { errorCodeOf } from '../services/errorCode'
-import type { ErrorCode } from '../../shared/errorCodes'
+import type { CodedError, ErrorCode } from '../../shared/errorCodes'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
 import { readEnvelope, sortElements } from './elements'
@@ -113,8 +113,6 @@ const FAN_OUT_PROGRESS_MS = 100
 const PERSON_RESOURCES: readonly string[] = EXPORT_RESOURCES.filter((resource) => PERSON_REFERENCES.some((reference) => reference.table === TABLES[resource].table))
 
 type ResourceResult = SyncResult['resources'][number]
-/** A resource's error: its code and its words (see `failureOf`). */
-type Failure = { code: ErrorCode; message: string }
 
 /** A run: what its passes need, plus the client, the options and the results so far. */
 interface Run extends PassContext {
@@ -388,7 +386,7 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
   const startedAt = performance.now()
   const pass: Pass = new Pass(run, source, scope, () => emit(run, source.resource, scope, 'page', pass, startedAt))
   emit(run, source.resource, scope, 'start', pass, startedAt)
-  let failure: Failure | undefined
+  let failure: CodedError | undefined
   let removed = 0
   try {
     // A first sync's sweep of the user licences read the whole table to delete nothing.
@@ -437,7 +435,7 @@ class FanOutPass {
   private readonly startedAt = performance.now()
   private readonly active = new Set<Pass>()
   private readonly visited = new Set<string>()
-  private readonly errors: Failure[] = []
+  private readonly errors: CodedError[] = []
   private done = { elements: 0, pages: 0, skipped: 0, bytes: 0 }
   private lists = 0
   private listsKnown = 0
@@ -500,7 +498,7 @@ class FanOutPass {
       })
     }
     const first = this.errors[0]
-    const failure: Failure | undefined = first && { code: first.code, message: `${this.errors.length} of ${this.lists} lists failed; first ${first.message}` }
+    const failure: CodedError | undefined = first && { code: first.code, message: `${this.errors.length} of ${this.lists} lists failed; first ${first.message}` }
     const totals = this.totals()
     const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
     if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
@@ -587,7 +585,7 @@ function stopOnStorageFailure(run: Run, error: unknown): string | null {
  * (`stopOnStorageFailure`) and is `storage-failure` with its reason; any other error keeps its
  * words on one line with its code, an error of no known kind counting as the sync failing.
  */
-function failureOf(run: Run, error: unknown): Failure {
+function failureOf(run: Run, error: unknown): CodedError {
   const reason = stopOnStorageFailure(run, error)
   if (reason !== null) return { code: 'storage-failure', message: reason }
   const code = errorCodeOf(error)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { MethodName } from './channels'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
 import type { OutboxProblem } from '../outboxProblems'
-import type { ErrorCode } from '../errorCodes'
+import type { CodedError, ErrorCode } from '../errorCodes'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
@@ -63,7 +63,7 @@ export interface SyncSummary {
   /** Why the run stopped early: the disk is full or read-only (issue 6), in plain words (error code `storage-failure`). */
   stoppedBy?: string
   /** Each resource that failed: its error's code (the app's words for it head the message) and its English words. */
-  errors: Array<{ resource: string; scope: string; code: ErrorCode; message: string }>
+  errors: Array<CodedError & { resource: string; scope: string }>
 }
 
 /** The state of one (resource, scope): rows stored and the last run's result. */
@@ -449,9 +449,7 @@ export type MethodOutput<M extends MethodName> = (typeof CONTRACT)[M]['output']
  * (English). A change the outbox refused (`invalid-change`) also lists its `problems`, for the
  * renderer to say in the app's language.
  */
-export interface IpcError {
-  code: ErrorCode
-  message: string
+export interface IpcError extends CodedError {
   problems?: OutboxProblem[]
 }
 
