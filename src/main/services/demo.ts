@@ -1,9 +1,8 @@
 import { startSandbox, type SandboxCredentials } from '../../sandbox/index'
-import type { MemberRow } from '../db/members'
-import type { CursorStatus } from '../db/status'
+import { searchMembers, type MemberRow } from '../db/members'
+import { openDatabase } from '../db/open'
+import { readStatus, type CursorStatus } from '../db/status'
 import type { SyncProgress, SyncResult } from '../sync/engine'
-import { findMembers } from './members'
-import { getStatus } from './status'
 import { syncDatabase } from './sync'
 
 /** Options of the demo: the database it fills and the size and seed of the sandbox's data. */
@@ -38,13 +37,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
       full: true,
       onProgress: options.onProgress
     })
-    const someone = findMembers(options.dbFile, '', 1)[0]
-    const text = someone?.lastName?.slice(0, 3) ?? ''
-    return {
-      credentials,
-      result,
-      status: getStatus(options.dbFile),
-      sampleSearch: { text, members: findMembers(options.dbFile, text, 5) }
+    // Read through a writing connection: closing the last one removes the WAL and shared-memory
+    // files, which a read-only connection cannot, so the demo leaves only its database file.
+    const db = openDatabase(options.dbFile)
+    try {
+      const text = searchMembers(db, '', { limit: 1 })[0]?.lastName?.slice(0, 3) ?? ''
+      return { credentials, result, status: readStatus(db), sampleSearch: { text, members: searchMembers(db, text, { limit: 5 }) } }
+    } finally {
+      db.close()
     }
   } finally {
     await sandbox.close()

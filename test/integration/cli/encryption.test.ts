@@ -131,6 +131,8 @@ describe('the synced database at rest (issue 6)', () => {
     expect(demo.stderr).not.toMatch(/kanslia:/)
     expect(demo.code).toBe(0)
     const demoFile = join(demoHome, 'demo.db')
+    // The demo's last connection writes, so SQLite removes the WAL and shared-memory files on close.
+    expect(readdirSync(demoHome).filter((name) => name.startsWith('demo.db'))).toEqual(['demo.db'])
     expect(readFileSync(demoFile).subarray(0, PLAIN_HEADER.length).equals(PLAIN_HEADER)).toBe(false)
     const members = await runCli(['members', '--db', demoFile, '--search', 'a'], { env: none })
     expect(members.code).toBe(0)
