@@ -1,9 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import ExcelJS from 'exceljs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, openDatabaseReadonly } from '../../src/main/db/open'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { saveConnectionProfile } from '../../src/main/config/connection'
+import { connectionProfileFile, defaultDatabaseFile } from '../../src/main/config/paths'
+import { LATEST_VERSION } from '../../src/main/db/migrate'
+import { openDatabase, openDatabaseReadonly, type WritableDB } from '../../src/main/db/open'
+import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { recordCursorResult } from '../../src/main/db/runs'
 import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
@@ -13,6 +18,7 @@ import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { localDate } from '../../src/shared/localDate'
+import { undoLastMigration } from '../support/earlierSchema'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 /** The README's screenshots are rewritten only when asked (`KANSLIA_SCREENSHOTS=1`); else they go to a temporary folder. */
@@ -25,6 +31,8 @@ const SCREENSHOTS = UPDATE_SCREENSHOTS ? join(ROOT, 'docs/screenshots') : mkdtem
  * member detail, the other screens, Sync now, language switch. Takes a screenshot of each screen
  * (into docs/screenshots with `KANSLIA_SCREENSHOTS=1`).
  */
+beforeAll(() => buildApp())
+
 describe('desktop app in Chromium', () => {
   let app: Harness
   const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
@@ -73,7 +81,6 @@ describe('desktop app in Chromium', () => {
   }
 
   beforeAll(async () => {
-    buildApp()
     app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000 })
   })
   afterAll(async () => {
@@ -767,5 +774,88 @@ describe('desktop app in Chromium', () => {
     await page.getByRole('heading', { name: 'Welcome to Kanslia' }).waitFor()
     expect(existsSync(dbFile)).toBe(false)
     expect(existsSync(`${dbFile}-wal`)).toBe(false)
+  })
+})
+
+/**
+ * The window before the app's state is read: a database it cannot open is explained in the app's
+ * language with a way on (a retry; removing the local data where that is the remedy), never an
+ * endless spinner; an earlier Kanslia's database is upgraded with a note saying so.
+ */
+describe('the start screen in Chromium', () => {
+  let app: Harness | null = null
+  afterEach(async () => {
+    await app?.close()
+    app = null
+  })
+
+  /** A data folder with a saved connection and its database, made with the suite's key (vitest.config.ts). */
+  const connectedHome = (prepare: (db: WritableDB) => void = () => undefined) => {
+    const home = mkdtempSync(join(tmpdir(), 'kanslia-start-'))
+    const env = { ...process.env, KANSLIA_HOME: home }
+    saveConnectionProfile(connectionProfileFile(env), { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'kanslia-start' })
+    const file = defaultDatabaseFile(env)
+    const db = openDatabase(file, { env })
+    try {
+      prepare(db)
+    } finally {
+      db.close()
+    }
+    return { home, file }
+  }
+
+  it('says that a newer Kanslia wrote the database, changes nothing, and opens it on a retry once it can', async () => {
+    const { home, file } = connectedHome()
+    const readable = readFileSync(file)
+    const newer = openDatabase(file)
+    newer.pragma(`user_version = ${LATEST_VERSION + 1}`)
+    newer.close()
+    const written = readFileSync(file)
+
+    app = await startHarness({ locale: 'fi-FI', home })
+    const failure = app.page.getByTestId('start-failure')
+    await failure.getByText('Tietokanta on toisesta Kanslian versiosta: ', { exact: false }).waitFor()
+    await expect.poll(() => failure.textContent()).toContain('Kanslia ei voi avata paikallisia tietojaan')
+    // Removing the data is no remedy for a database a newer Kanslia can still read.
+    expect(await app.page.getByTestId('remove-connection').count()).toBe(0)
+    expect(readFileSync(file).equals(written)).toBe(true)
+
+    writeFileSync(file, readable)
+    await app.page.keyboard.press('Enter')
+    await app.page.getByTestId('member-search').waitFor()
+    expect(await app.page.getByTestId('start-failure').count()).toBe(0)
+  })
+
+  it('names a database its key does not open and removes the local data, after asking, back to the first run', async () => {
+    const { home, file } = connectedHome()
+    app = await startHarness({ locale: 'fi-FI', home, env: { [DATABASE_KEY_ENV]: randomBytes(32).toString('hex') } })
+    const { page } = app
+    await page.getByTestId('start-failure').getByText('Tietokantaa ei voi avata sen avaimella: ', { exact: false }).waitFor()
+    await page.getByTestId('remove-connection').click()
+    // The waiting changes cannot be counted in a database that does not open.
+    await page.getByText('Lähtevien jonossa mahdollisesti odottavat muutokset menetetään', { exact: false }).waitFor()
+    await page.getByTestId('remove-confirm').click()
+    // Without a reachable keychain the app first says which entries to remove by hand.
+    const ok = page.getByRole('button', { name: 'OK' })
+    const firstRun = page.getByRole('heading', { name: 'Tervetuloa Kansliaan' })
+    await expect
+      .poll(async () => {
+        if (await ok.isVisible()) await ok.click()
+        return firstRun.isVisible()
+      })
+      .toBe(true)
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it("upgrades an earlier Kanslia's database with a note while it runs, then shows it", async () => {
+    const { home, file } = connectedHome(undoLastMigration)
+    app = await startHarness({ locale: 'fi-FI', home, holdAnswers: ['getAppState'] })
+    await app.page.getByTestId('start-upgrading').getByText('Päivitetään paikallista tietokantaa', { exact: false }).waitFor()
+    expect(app.events).toContainEqual({ type: 'database-upgrading' })
+    app.releaseAnswers()
+    await app.page.getByTestId('member-search').waitFor()
+    const upgraded = openDatabaseReadonly(file)
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
+    upgraded.close()
   })
 })

@@ -59,6 +59,8 @@ export interface Harness {
   toOpen: string[]
   /** Files the app asked the system to open (e.g. the payment gateway's form page), in order. */
   opened: string[]
+  /** Lets the answers of the methods in `holdAnswers` reach the page (they were called, and wait). */
+  releaseAnswers(): void
   call(method: string, input?: unknown): Promise<unknown>
   close(): Promise<void>
 }
@@ -73,12 +75,22 @@ const support = (name: string) => fileURLToPath(new URL(`../support/${name}`, im
  * main thread drives it: the same boundary the preload crosses, with the same refusal of calls
  * from other frames or origins.
  */
-export async function startHarness(options: { locale: string; demoAthletes?: number; home?: string }): Promise<Harness> {
+export async function startHarness(options: {
+  locale: string
+  demoAthletes?: number
+  home?: string
+  /** Variables added to the app's environment (e.g. another `KANSLIA_DATABASE_KEY`). */
+  env?: NodeJS.ProcessEnv
+  /** Methods whose answers wait until `releaseAnswers()`, so a test sees the page while they run. */
+  holdAnswers?: string[]
+}): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
-  const env: NodeJS.ProcessEnv = { ...process.env, KANSLIA_HOME: home }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, KANSLIA_HOME: home }
+  let releaseAnswers!: () => void
+  const answersHeld = new Promise<void>((resolve) => (releaseAnswers = resolve))
   // The save dialog's stand-in: every export goes to a temporary folder, listed in `saved`.
   const exportsDir = mkdtempSync(join(tmpdir(), 'kanslia-exports-'))
   const saved: string[] = []
@@ -114,6 +126,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     const answer = trusted
       ? await backend.call(method, typeof input === 'string' ? JSON.parse(input) : undefined)
       : { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
+    if (options.holdAnswers?.includes(String(method))) await answersHeld
     return JSON.stringify(answer)
   })
   await page.addInitScript((methods: string[]) => {
@@ -153,6 +166,7 @@ export async function startHarness(options: { locale: string; demoAthletes?: num
     },
     toOpen,
     opened,
+    releaseAnswers,
     call: (method, input) => backend.call(method, input),
     close: async () => {
       await browser.close()

@@ -261,6 +261,7 @@ export class DesktopSession {
       // An earlier version's database: the app upgrades its schema (and encrypts it, when it is
       // not yet) when it starts, so an update never leaves the data unreadable until the next
       // sync, which may be far from any network. The CLI's reading commands leave that to `kanslia sync`.
+      this.emit({ type: 'database-upgrading' })
       openDatabase(file).close()
       return openExistingDatabase(file)
     }

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core'
+import { AppShell, Badge, Group, NavLink, Stack, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { Members } from './pages/Members'
 import { Organizations } from './pages/Organizations'
 import { Outbox } from './pages/Outbox'
 import { FirstRun } from './pages/FirstRun'
+import { Start } from './pages/Start'
 import { Settings } from './pages/Settings'
 import { SyncPanel } from './pages/SyncPanel'
 import { SyncProgress } from './pages/SyncProgress'
@@ -20,10 +21,10 @@ import { subscribeToEvents, useAppStore, type Page } from './stores/app'
 
 const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'events', 'reports', 'sync', 'settings']
 
-/** The desktop app: first run until a database exists, then the navigation and the pages. */
+/** The desktop app: the start screen until its state is read, first run until a database exists, then the navigation and the pages. */
 export function App() {
   const { t } = useTranslation()
-  const { app, page, setPage, load, syncing } = useAppStore()
+  const { app, page, setPage, start, syncing } = useAppStore()
   // Ctrl+1…9 and 0 (⌘ on macOS) open the first ten pages in navigation order, Ctrl+, the settings, also from inside text fields.
   useHotkeys(
     [
@@ -34,16 +35,10 @@ export function App() {
   )
   useEffect(() => {
     const unsubscribe = subscribeToEvents()
-    void load()
+    void start()
     return unsubscribe
-  }, [load])
-  if (app === null) {
-    return (
-      <Center mih="100vh">
-        <Loader />
-      </Center>
-    )
-  }
+  }, [start])
+  if (app === null) return <Start />
   if (app.mode === 'first-run') return <FirstRun />
   const content = { members: <Members />, licences: <Licences />, organizations: <Organizations />, outbox: <Outbox />, venue: <VenueCheck />, renewals: <Renewals />, candidates: <MeritCandidates />, events: <Events />, reports: <Reports />, sync: <SyncPanel />, settings: <Settings /> }[page]
   return (

@@ -18,7 +18,12 @@ export class KansliaError extends Error {
  * `describeError`. An error that is not a KansliaError is `internal`.
  */
 export function errorText(error: unknown): string {
-  return describeError(error instanceof KansliaError ? error.error : { code: 'internal', message: String(error) })
+  return describeError(ipcErrorOf(error))
+}
+
+/** The main process's `{code, message}` of a failed call; any other thrown value is `internal`. */
+export function ipcErrorOf(error: unknown): IpcError {
+  return error instanceof KansliaError ? error.error : { code: 'internal', message: String(error) }
 }
 
 /**

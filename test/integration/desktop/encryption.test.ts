@@ -10,6 +10,7 @@ import { openDatabase, openDatabaseReadonly, SchemaTooOldError, type WritableDB 
 import { DATABASE_KEY_ENV } from '../../../src/main/secrets/databaseKey'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { createTestSession } from '../../support/desktop'
+import { undoLastMigration } from '../../support/earlierSchema'
 
 /** Issue 6 "Data at rest" in the desktop app: the session, its worker-thread sync and the database key. */
 describe('the desktop app and the encrypted database', () => {
@@ -39,10 +40,7 @@ describe('the desktop app and the encrypted database', () => {
     const file = demoDatabaseFile({ KANSLIA_HOME: home })
     const earlier = openDatabase(file)
     earlier.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
-    // As the Kanslia before the last migration (0014-report-columns) left it.
-    earlier.exec(`DROP INDEX user_licence_period; DROP INDEX person_order; CREATE INDEX person_order ON person (id, last_name, first_name, birth_date, sport_id);
-      ALTER TABLE user_licence DROP COLUMN purchase_time; ALTER TABLE person DROP COLUMN gender;`)
-    earlier.pragma(`user_version = ${LATEST_VERSION - 1}`)
+    undoLastMigration(earlier)
     earlier.close()
     expect(() => openDatabaseReadonly(file)).toThrow(SchemaTooOldError)
 

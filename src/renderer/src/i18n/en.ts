@@ -3,6 +3,11 @@ import type { ErrorCode } from '../../../shared/errorCodes'
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
   app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
+  start: {
+    upgrading: 'Upgrading the local database for this version of Kanslia… This happens once after an update; for a large federation it can take half a minute.',
+    failed: 'Kanslia cannot open its local data',
+    retry: 'Try again'
+  },
   nav: { members: 'Members', licences: 'Licences', organizations: 'Organizations', outbox: 'Outbox', venue: 'Venue check', renewals: 'Renewals', candidates: 'Merit candidates', events: 'Events', reports: 'Reports', sync: 'Sync', settings: 'Settings' },
   firstRun: {
     heading: 'Welcome to Kanslia',
@@ -429,6 +434,7 @@ export const en = {
     remove: 'Remove this connection and its local data',
     removeDemo: 'Remove the demo data',
     removeWarning: 'This deletes the local database, the saved connection, and the database key and client secret in the keychain. {{count, number}} changes waiting in the outbox are lost with them. The registry itself does not change.',
+    removeWarningUncounted: 'This deletes the local database, the saved connection, and the database key and client secret in the keychain. Any changes still waiting in the outbox are lost with them. The registry itself does not change.',
     removeConfirm: 'Remove',
     cancel: 'Cancel',
     keychainUnavailable: 'The keychain could not be reached: remove the client secret of {{clientId}} from it yourself.',

@@ -3,6 +3,11 @@ import type { Strings } from './en'
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
   app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
+  start: {
+    upgrading: 'Päivitetään paikallista tietokantaa tälle Kanslian versiolle… Tämä tehdään kerran päivityksen jälkeen; suurella liitolla se voi kestää puoli minuuttia.',
+    failed: 'Kanslia ei voi avata paikallisia tietojaan',
+    retry: 'Yritä uudelleen'
+  },
   nav: { members: 'Jäsenet', licences: 'Lisenssit', organizations: 'Organisaatiot', outbox: 'Lähtevät', venue: 'Lisenssitarkistus', renewals: 'Uusinnat', candidates: 'Merkkiehdokkaat', events: 'Tapahtumat', reports: 'Raportit', sync: 'Synkronointi', settings: 'Asetukset' },
   firstRun: {
     heading: 'Tervetuloa Kansliaan',
@@ -424,6 +429,7 @@ export const fi: Strings = {
     remove: 'Poista tämä yhteys ja sen paikalliset tiedot',
     removeDemo: 'Poista demotiedot',
     removeWarning: 'Tämä poistaa paikallisen tietokannan, tallennetun yhteyden sekä avainnipussa olevan tietokannan avaimen ja asiakassalaisuuden. Lähtevien jonossa odottavat {{count, number}} muutosta menetetään samalla. Itse rekisteri ei muutu.',
+    removeWarningUncounted: 'Tämä poistaa paikallisen tietokannan, tallennetun yhteyden sekä avainnipussa olevan tietokannan avaimen ja asiakassalaisuuden. Lähtevien jonossa mahdollisesti odottavat muutokset menetetään samalla. Itse rekisteri ei muutu.',
     removeConfirm: 'Poista',
     cancel: 'Peruuta',
     keychainUnavailable: 'Avainnippuun ei saatu yhteyttä: poista asiakastunnuksen {{clientId}} salaisuus sieltä itse.',

@@ -3,6 +3,11 @@ import type { Strings } from './en'
 /** Svenska texter. */
 export const sv: Strings = {
   app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
+  start: {
+    upgrading: 'Den lokala databasen uppgraderas för den här versionen av Kanslia… Det sker en gång efter en uppdatering; för ett stort förbund kan det ta en halv minut.',
+    failed: 'Kanslia kan inte öppna sina lokala uppgifter',
+    retry: 'Försök igen'
+  },
   nav: { members: 'Medlemmar', licences: 'Licenser', organizations: 'Organisationer', outbox: 'Utkorg', venue: 'Licenskontroll', renewals: 'Förnyelser', candidates: 'Kandidater', events: 'Evenemang', reports: 'Rapporter', sync: 'Synkronisering', settings: 'Inställningar' },
   firstRun: {
     heading: 'Välkommen till Kanslia',
@@ -424,6 +429,7 @@ export const sv: Strings = {
     remove: 'Ta bort den här anslutningen och dess lokala data',
     removeDemo: 'Ta bort demodata',
     removeWarning: 'Detta raderar den lokala databasen, den sparade anslutningen samt databasnyckeln och klienthemligheten i nyckelringen. {{count, number}} ändringar som väntar i utkorgen går förlorade. Själva registret ändras inte.',
+    removeWarningUncounted: 'Detta raderar den lokala databasen, den sparade anslutningen samt databasnyckeln och klienthemligheten i nyckelringen. Ändringar som eventuellt väntar i utkorgen går förlorade. Själva registret ändras inte.',
     removeConfirm: 'Ta bort',
     cancel: 'Avbryt',
     keychainUnavailable: 'Nyckelringen kunde inte nås: ta själv bort hemligheten för klient-ID {{clientId}} där.',

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
+import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorText } from '../api'
 import { LANGUAGES } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { RemoveConnection } from '../components/RemoveConnection'
 
 const NAMES: Record<(typeof LANGUAGES)[number], string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' }
 
@@ -119,64 +120,3 @@ function RetentionSetting({ months }: { months: number }) {
   )
 }
 
-/**
- * "Remove this connection and its local data" (issue 6): asks first, saying what goes (the
- * outbox's waiting changes included), then deletes the databases, the profile and the keychain
- * entry, and returns to the first run.
- */
-function RemoveConnection() {
-  const { t } = useTranslation()
-  const app = useAppStore((s) => s.app)
-  const load = useAppStore((s) => s.load)
-  const [asking, setAsking] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  /** Set when the data is gone but the keychain entry could not be reached: said before the first run shows. */
-  const [keychainNotice, setKeychainNotice] = useState<string | null>(null)
-  const remove = async () => {
-    setError(null)
-    try {
-      const result = await call('removeConnection')
-      const notices = [
-        ...(result.keychain === 'unavailable' ? [t('settings.keychainUnavailable', { clientId: app?.profile?.clientId ?? '' })] : []),
-        ...(result.databaseKeys === 'unavailable' ? [t('settings.databaseKeyUnavailable')] : [])
-      ]
-      if (notices.length > 0) setKeychainNotice(notices.join(' '))
-      else await load()
-    } catch (failure) {
-      setError(errorText(failure))
-    }
-  }
-  const label = app?.mode === 'demo' ? t('settings.removeDemo') : t('settings.remove')
-  return (
-    <>
-      <Group>
-        <Button color="red" variant="light" onClick={() => setAsking(true)} data-testid="remove-connection">
-          {label}
-        </Button>
-      </Group>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={label}>
-        <Stack>
-          <Text>{t('settings.removeWarning', { count: app?.outboxWaiting ?? 0 })}</Text>
-          {error && <Alert color="red">{error}</Alert>}
-          {keychainNotice !== null ? (
-            <>
-              <Alert color="orange">{keychainNotice}</Alert>
-              <Group justify="flex-end">
-                <Button onClick={() => void load()}>OK</Button>
-              </Group>
-            </>
-          ) : (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(false)}>
-                {t('settings.cancel')}
-              </Button>
-              <Button color="red" onClick={() => void remove()} data-testid="remove-confirm">
-                {t('settings.removeConfirm')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Modal>
-    </>
-  )
-}

@@ -1,13 +1,18 @@
 import { create } from 'zustand'
-import type { AppState, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
-import { call, describeError, errorText, onEvent } from '../api'
+import type { AppState, IpcError, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
+import { call, describeError, errorText, ipcErrorOf, onEvent } from '../api'
 
 /** The app's pages. */
 export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
 
 /** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
 interface AppStore {
+  /** Null until the app's state has been read (`start`), and while that fails. */
   app: AppState | null
+  /** Why the app's state could not be read at start (a database it cannot open); null otherwise. */
+  startFailure: IpcError | null
+  /** True while the main process upgrades an earlier Kanslia's database before the first read. */
+  upgrading: boolean
   page: Page
   /** Progress per `resource/scope` of the running sync, in arrival order. */
   progress: Record<string, SyncProgressEvent>
@@ -19,6 +24,9 @@ interface AppStore {
   /** Bumped whenever the outbox changes (queued, pushed, retried, discarded) so the outbox panel reloads. */
   outboxVersion: number
   setPage(page: Page): void
+  /** Reads the app's state (`load`); a failure is kept as `startFailure` for the start screen instead of thrown. */
+  start(): Promise<void>
+  /** Reads the app's state. @throws KansliaError when the main process cannot (e.g. the database's key is missing). */
   load(): Promise<void>
   startDemo(): Promise<void>
   connect(input: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }): Promise<void>
@@ -28,6 +36,8 @@ interface AppStore {
 /** The one store of app-level state (zustand); pages keep their own view state locally. */
 export const useAppStore = create<AppStore>((set, get) => ({
   app: null,
+  startFailure: null,
+  upgrading: false,
   page: 'members',
   progress: {},
   syncing: false,
@@ -36,7 +46,17 @@ export const useAppStore = create<AppStore>((set, get) => ({
   dataVersion: 0,
   outboxVersion: 0,
   setPage: (page) => set({ page }),
-  load: async () => set({ app: await call('getAppState') }),
+  start: async () => {
+    set({ startFailure: null })
+    try {
+      await get().load()
+    } catch (error) {
+      set({ startFailure: ipcErrorOf(error) })
+    } finally {
+      set({ upgrading: false })
+    }
+  },
+  load: async () => set({ app: await call('getAppState'), startFailure: null }),
   startDemo: async () => {
     const app = await call('startDemo', {})
     set({ app: { ...app, mode: 'first-run' } })
@@ -68,6 +88,7 @@ export function subscribeToEvents(): () => void {
     if (event.type === 'outbox-changed') {
       useAppStore.setState((s) => ({ app: s.app && { ...s.app, outboxWaiting: event.waiting }, outboxVersion: s.outboxVersion + 1 }))
     }
+    if (event.type === 'database-upgrading') useAppStore.setState({ upgrading: true })
     if (event.type === 'sync-progress') {
       const key = `${event.progress.resource}/${event.progress.scope}`
       useAppStore.setState((s) => ({ syncing: true, progress: { ...s.progress, [key]: event.progress } }))
