@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeError, errorText, KansliaError } from '../../../src/renderer/src/api'
-import { syncErrorText } from '../../../src/renderer/src/stores/app'
+import { syncErrorText, syncFailureText } from '../../../src/renderer/src/stores/app'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
 import type { IpcError, SyncSummary } from '../../../src/shared/ipc/contract'
@@ -46,6 +46,13 @@ describe('errorText', () => {
     const failed = { ...summary, errors: [{ resource: 'sports', scope: 'federation 1', code: 'api-server' as const, message: 'GET /api/public/v2/sport: 503 Service Unavailable' }] }
     expect(syncErrorText(failed)).toBe('Rekisterissä on häiriö: GET /api/public/v2/sport: 503 Service Unavailable')
     expect(syncErrorText({ ...failed, stoppedBy: 'the disk is full: free some space and sync again' })).toBe('Levylle tallentaminen epäonnistui: the disk is full: free some space and sync again')
+  })
+
+  it('says a failed sync once on the sync page: its own heading says the sync did not finish, so `sync-failed` adds no headline', () => {
+    const stopped = { code: 'sync-failed' as const, message: 'the sync stopped unexpectedly (exit code 1)' }
+    expect(syncFailureText(stopped)).toBe('the sync stopped unexpectedly (exit code 1)')
+    expect(syncErrorText({ ok: false, full: false, elements: 0, bytes: 0, durationMs: 1, purged: 0, errors: [{ resource: 'sports', scope: 'federation 1', ...stopped }] })).toBe(stopped.message)
+    expect(syncFailureText({ code: 'api-unauthorized', message: 'POST /oauth2/token: 401' })).toBe('Rekisteri ei hyväksynyt tunnuksia: POST /oauth2/token: 401')
   })
 
   it('shows an error recorded without a code (before Kanslia kept codes) in its words only', () => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AppState, IpcError, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
-import { call, describeError, errorText, ipcErrorOf, onEvent } from '../api'
+import { call, describeError, ipcErrorOf, onEvent } from '../api'
 
 /** The app's pages. */
 export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
@@ -74,7 +74,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       const summary = await call('syncNow', {})
       set((s) => ({ lastSummary: summary, syncError: syncErrorText(summary), dataVersion: s.dataVersion + 1 }))
     } catch (error) {
-      set({ syncError: errorText(error) })
+      set({ syncError: syncFailureText(ipcErrorOf(error)) })
       throw error
     } finally {
       set({ syncing: false })
@@ -96,9 +96,17 @@ export function subscribeToEvents(): () => void {
   })
 }
 
-/** Why a finished sync did not succeed, in the app's words (`describeError`): the disk that stopped it, or the first resource that failed; null when it succeeded. */
+/** Why a finished sync did not succeed, in the app's words (`syncFailureText`): the disk that stopped it, or the first resource that failed; null when it succeeded. */
 export function syncErrorText(summary: SyncSummary): string | null {
-  if (summary.stoppedBy !== undefined) return describeError({ code: 'storage-failure', message: summary.stoppedBy })
+  if (summary.stoppedBy !== undefined) return syncFailureText({ code: 'storage-failure', message: summary.stoppedBy })
   const failed = summary.errors[0]
-  return failed === undefined ? null : describeError(failed)
+  return failed === undefined ? null : syncFailureText(failed)
+}
+
+/**
+ * A sync's error as the sync page shows it, under its own "the sync did not finish" (`sync.error`):
+ * `describeError`, but `sync-failed` without its headline, which would say the same again.
+ */
+export function syncFailureText(error: IpcError): string {
+  return describeError(error.code === 'sync-failed' ? { code: null, message: error.message, problems: error.problems } : error)
 }
