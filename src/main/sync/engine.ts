@@ -19,6 +19,7 @@ import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/member
 import { refreshMemberSummary } from '../db/memberSummary'
 import { purgeInactivePersons, purgeIsDue } from '../db/retention'
 import { storageFailure } from '../db/storageFailure'
+import { rereadChangedAttendeeCounts } from './attendeeCounts'
 import { UserFacingError } from '../services/errors'
 import { errorCodeOf } from '../services/errorCode'
 import type { CodedError, ErrorCode } from '../../shared/errorCodes'
@@ -147,6 +148,9 @@ interface FederationRoots {
  *    master clubs' sports clubs for the areas and master clubs of the stored organizations;
  * 4. the public v3 events, forgetting those that carry `deletionTime`; an incremental run reads
  *    them newest modification first and stops at the cursor's window (`ListSource.newestFirst`);
+ *    when this run read the event search, also the events whose attendee count there differs,
+ *    narrowed by their start (`rereadChangedAttendeeCounts`: registrations do not move an
+ *    event's modificationTime);
  * 5. the fan-out, each level from what the previous one stored: merit groups per organization,
  *    merits per merit group, grants per merit, registered users and registrations per event whose
  *    organizer is a stored organization. At most MAX_REQUESTS_IN_FLIGHT requests run at once.
@@ -250,7 +254,7 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
       if (cancelled()) return
       if (!root.readable && entry.resource !== 'organizations') continue
       const extra = entry.resource === 'organizations' ? root.elements : []
-      await syncList(run, federationSource(entry, root.federationId), scope, extra, root.readable)
+      await syncList(run, federationSource(entry, root.federationId), scope, { extra, read: root.readable })
     }
     if (!root.readable) await syncSuborganizations(run, root.elements.map((r) => r.id))
     if (cancelled()) return
@@ -270,7 +274,8 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   await fanOut(run, AREA_ASSOCIATION_CHILDREN, () => ourAreaAssociationIds(db).map((id) => ({ id })))
   await fanOut(run, SPORTS_CLUBS, () => ourMasterClubIds(db).map((id) => ({ id })))
   if (cancelled()) return
-  await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE)
+  const searched = run.resources.some((r) => r.resource === 'event-search-results' && r.error === undefined)
+  await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE, { then: searched ? (pass) => rereadChangedAttendeeCounts(db, pass) : undefined })
   await fanOut(run, MERIT_GROUPS, () => organizationIds(db).map((id) => ({ id })))
   await fanOut(run, MERITS, () => meritGroupIds(db).map((id) => ({ id })))
   await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })))
@@ -378,10 +383,15 @@ function registrationsMayHaveChanged(db: WritableDB, scope: string): boolean {
 
 /**
  * Syncs one list, (resource, scope), storing `extra` first (elements that came with another
- * answer); `read` false stores only those. Never throws: a failure is returned as `error` and
- * recorded.
+ * answer); `read` false stores only those; `then` runs after the read, in the same pass (more
+ * reads of the list). Never throws: a failure is returned as `error` and recorded.
  */
-async function syncList(run: Run, source: ListSource, scope: string, extra: ReceivedElement[] = [], read = true): Promise<void> {
+async function syncList(
+  run: Run,
+  source: ListSource,
+  scope: string,
+  { extra = [], read = true, then }: { extra?: ReceivedElement[]; read?: boolean; then?: (pass: Pass) => Promise<unknown> } = {}
+): Promise<void> {
   const { db, runId, full } = run
   const startedAt = performance.now()
   const pass: Pass = new Pass(run, source, scope, () => emit(run, source.resource, scope, 'page', pass, startedAt))
@@ -393,6 +403,7 @@ async function syncList(run: Run, source: ListSource, scope: string, extra: Rece
     const sweep = full && hasRowsInScope(db, source.resource, scope)
     if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
+    if (then) await then(pass)
     if (sweep) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
     failure = failureOf(run, caught)

@@ -96,12 +96,22 @@ export class Pass {
     await this.verify(windows)
   }
 
-  /** PAGE lists: every page, page++ (no `ts`; the default order does not move with modifications). */
-  private async readPages(): Promise<void> {
+  /**
+   * Reads a PAGE list whole, narrowed by the API's own filters in `query` (e.g. v3 `GET /event`'s
+   * dateTimeRangeStart, spec v3 §4), and stores every element it lists, as `run` would: for
+   * elements whose listed fields changed without their modification time moving, which no
+   * incremental read finds. Counts towards the pass's elements, not its total.
+   */
+  async reread(query: Query): Promise<void> {
+    await this.readPages(query)
+  }
+
+  /** PAGE lists: every page, page++ (no `ts`; the default order does not move with modifications); `narrowed` adds filters (`reread`). */
+  private async readPages(narrowed?: Query): Promise<void> {
     const size = this.ctx.pageSize
     for (let page = 0, seen = 0; ; page++) {
-      const envelope = readEnvelope(await this.fetch({ page, size }), this.where())
-      this.total = envelope.total
+      const envelope = readEnvelope(await this.fetch({ ...narrowed, page, size }), this.where())
+      if (narrowed === undefined) this.total = envelope.total
       const sorted = sortElements(envelope.content, this.source)
       this.skipped += sorted.skipped
       this.store(sorted.received, 1, sorted.newestUs)

@@ -143,7 +143,9 @@ export const SMALL_SOURCES: readonly ListSource[] = [
  * is an explicit deletion, unlike a row that merely stops being listed). A deletion moves the
  * event's modification time (spec v3 §2: the DELETE webhook's `timestamp` is "modification time
  * of the event"), so ordering by it newest first (`sort`, whose values spec v3 §4 does not show:
- * Spring's conventional `field,desc` is chosen here) finds every change since the last run.
+ * Spring's conventional `field,desc` is chosen here) finds every change since the last run, but
+ * for `currentAttendeeCount`, which registrations change without moving it: see
+ * sync/attendeeCounts.ts.
  */
 export const PUBLIC_EVENTS: ListSource = {
   resource: 'events',

@@ -107,6 +107,40 @@ describe('runSync against the Federation Sandbox', () => {
     expect(row).toEqual({ last_name: 'Päivitetty', email: 'uusi@example.fi' })
   })
 
+  it("re-reads the events whose attendee count changed, which their modification time does not show, once the event search is due", async () => {
+    const { sandbox, db, client } = await setup()
+    await runSync(db, client)
+    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId))!
+    const newcomer = sandbox.store.userLicence(sandbox.store.userLicenceIds()[0])!.user.id
+    const registration = sandbox.activity.register(event, newcomer, {}, 'MEMBERSHIP')
+    const requests = recordRequests(sandbox)
+    const narrowed = () => requests.filter((url) => url.pathname === '/api/public/v3/event' && url.searchParams.has('dateTimeRangeStart'))
+    const count = () => (stored(db, 'events').find((e) => e.eventId === event.id) as { currentAttendeeCount: number }).currentAttendeeCount
+
+    // Not due: neither the event search nor a narrowed read; the count stays as it was.
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(narrowed()).toEqual([])
+    expect(count()).toBe(sandbox.activity.attendeeCount(event.id) - 1)
+
+    ageLastReads(db, 15)
+    expect((await runSync(db, client)).ok).toBe(true)
+    const start = stored(db, 'events').find((e) => e.eventId === event.id)!.startDateTime
+    expect(narrowed().map((url) => [url.searchParams.get('dateTimeRangeStart'), url.searchParams.get('dateTimeRangeEnd')])).toEqual([[start, start]])
+    expect(count()).toBe(sandbox.activity.attendeeCount(event.id))
+    await expectMirror(db, sandbox)
+
+    // A cancellation lowers the count; the next due run finds that too, and an unchanged count costs no read.
+    sandbox.activity.cancelRegistration(registration.id)
+    ageLastReads(db, 15)
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(narrowed()).toHaveLength(2)
+    // The cancelled registration itself leaves the lists without a tombstone: a full run removes it (DESIGN §3 rule 5).
+    expect(count()).toBe(sandbox.activity.attendeeCount(event.id))
+    ageLastReads(db, 15)
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(narrowed()).toHaveLength(2)
+  })
+
   it('records changed while the user licences are paged are all present and current after the run', async () => {
     const { sandbox, db, client } = await setup()
     const requests = recordRequests(sandbox)
