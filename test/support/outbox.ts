@@ -10,7 +10,7 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { migrate } from '../../src/main/db/migrate'
 import type { WritableDB } from '../../src/main/db/open'
 import { syncDatabase } from '../../src/main/services/sync'
-import { startSandbox, type Sandbox } from '../../src/sandbox/index'
+import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../src/sandbox/index'
 import { closeAfterTest } from './afterTest'
 
 /** The federation the sandbox's default client may write in (the generator fixes its id). */
@@ -70,3 +70,45 @@ export const offlineEnv = (home: string) => ({ KANSLIA_HOME: home })
 export const onlineEnv = (home: string, sandbox: Sandbox) => ({ KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret })
 /** The CLI's connection flags for the sandbox, or for `baseUrl` (a proxy in front of it) as base and auth URL. */
 export const connectionFlags = (sandbox: Sandbox, baseUrl?: string) => ['--base-url', baseUrl ?? sandbox.baseUrl, '--auth-url', baseUrl ?? sandbox.authUrl, '--client-id', sandbox.clientId]
+
+/**
+ * Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order; with
+ * `events`, only members registered to none of them (the generated data registers some).
+ */
+export function members(sandbox: Sandbox, count: number, events: Array<{ id: number }> = []): number[] {
+  const ids = new Set<number>()
+  for (const id of sandbox.store.userLicenceIds()) {
+    const user = sandbox.store.userLicence(id)!.user.id
+    if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
+    if (ids.size === count) break
+  }
+  return [...ids]
+}
+
+/** A merit of a merit group WRITABLE_FEDERATION itself owns. */
+export function federationMerit(sandbox: Sandbox): number {
+  const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === WRITABLE_FEDERATION)!
+  return sandbox.activity.merits.all().find((m) => m.data.meritGroupId === group.id)!.id
+}
+
+/** Free, published, live events of WRITABLE_FEDERATION with room for `room` more attendees. */
+export function openEvents(sandbox: Sandbox, room = 20) {
+  return sandbox.activity.events
+    .all()
+    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, WRITABLE_FEDERATION))
+    .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= room)
+}
+
+/** The active registrations of `userId` to the event, on the server. */
+export function registrationsOf(sandbox: Sandbox, eventId: number, userId: number) {
+  return sandbox.activity.registrations.all().filter((r) => r.eventId === eventId && r.userId === userId && r.state === 'ACTIVE')
+}
+
+/** Counts the sandbox's requests from now on whose method is `method` and whose address contains `pathPart`. */
+export function countRequests(sandbox: Sandbox, method: string, pathPart: string): { count: number } {
+  const counter = { count: 0 }
+  sandbox.events.on('request', (event: SandboxRequestEvent) => {
+    if (event.method === method && event.url.includes(pathPart)) counter.count++
+  })
+  return counter
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
+import type { SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
 import { getItem, listItems, pendingChangesOf } from '../../../src/main/db/outbox'
@@ -18,7 +18,7 @@ import {
 } from '../../../src/main/services/outbox'
 import { closeAfterTest } from '../../support/afterTest'
 import { startDropProxy } from '../../support/dropProxy'
-import { OFFLINE_CONNECTION, startWritableSandbox, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
+import { countRequests, federationMerit, members, OFFLINE_CONNECTION, openEvents, registrationsOf, startWritableSandbox, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * Issue 5 acceptance, library level: the outbox pushes to the real sandbox over loopback. The
@@ -26,47 +26,6 @@ import { OFFLINE_CONNECTION, startWritableSandbox, WRITABLE_FEDERATION, writable
  */
 
 const FEDERATION = WRITABLE_FEDERATION
-
-/**
- * Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order; with
- * `events`, only members registered to none of them (the generated data registers some).
- */
-function members(sandbox: Sandbox, count: number, events: Array<{ id: number }> = []): number[] {
-  const ids = new Set<number>()
-  for (const id of sandbox.store.userLicenceIds()) {
-    const user = sandbox.store.userLicence(id)!.user.id
-    if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
-    if (ids.size === count) break
-  }
-  return [...ids]
-}
-
-/** A merit of a merit group the federation itself owns. */
-function federationMerit(sandbox: Sandbox): number {
-  const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!
-  return sandbox.activity.merits.all().find((m) => m.data.meritGroupId === group.id)!.id
-}
-
-/** Free, published, live events of the federation with room for `room` more attendees. */
-function openEvents(sandbox: Sandbox, room = 20) {
-  return sandbox.activity.events
-    .all()
-    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, FEDERATION))
-    .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= room)
-}
-
-/** The active registrations of `userId` to the event, on the server. */
-function registrationsOf(sandbox: Sandbox, eventId: number, userId: number) {
-  return sandbox.activity.registrations.all().filter((r) => r.eventId === eventId && r.userId === userId && r.state === 'ACTIVE')
-}
-
-function countRequests(sandbox: Sandbox, method: string, pathPart: string): { count: number } {
-  const counter = { count: 0 }
-  sandbox.events.on('request', (event: SandboxRequestEvent) => {
-    if (event.method === method && event.url.includes(pathPart)) counter.count++
-  })
-  return counter
-}
 
 describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
