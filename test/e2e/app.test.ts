@@ -10,7 +10,7 @@ import { LATEST_VERSION } from '../../src/main/db/migrate'
 import { openDatabase, openDatabaseReadonly, type WritableDB } from '../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { recordCursorResult } from '../../src/main/db/runs'
-import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode } from '../../src/shared/ipc/contract'
+import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
 import type { EventRow } from '../../src/shared/events'
@@ -371,6 +371,15 @@ describe('desktop app in Chromium', () => {
     expect(app.events.slice(before).some((e) => e.type === 'sync-progress')).toBe(true)
     await sports.getByText('OK', { exact: true }).waitFor()
     await shot('sync')
+    // A full check on request (DESIGN §3 rule 5): the run is full, and it is the last full one now.
+    await page.getByTestId('sync-full-note').getByText('Täysi tarkistus lukee kaiken uudelleen', { exact: false }).waitFor()
+    const lastFull = async () => ((await app.call('getSyncStatus')) as { ok: true; value: SyncStatus }).value.lastFullSyncAt
+    const fullBefore = await lastFull()
+    expect(fullBefore).not.toBeNull()
+    const beforeFull = app.events.length
+    await page.getByTestId('sync-full').click()
+    await expect.poll(() => app.events.slice(beforeFull).find((e) => e.type === 'sync-finished'), { timeout: 60_000 }).toMatchObject({ summary: { ok: true, full: true } })
+    expect(Date.parse((await lastFull())!)).toBeGreaterThan(Date.parse(fullBefore!))
   })
 
   it('checks members at the venue by Sport-ID in large type, and a pasted start list of 500 lines (issue 7)', async () => {

@@ -10,16 +10,17 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
  * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
  * worker bootstraps tsx to load the TypeScript entry. Pushes only on demand unless
  * `autoPushIntervalMs` is given, so tests see queued changes wait. `now` is the session's clock
- * for how old the data is (default the system clock).
+ * for how old the data is (default the system clock); `env` adds variables (e.g. `KANSLIA_CLIENT_SECRET`
+ * for a saved connection).
  */
-export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; now?: () => Date } = {}): {
+export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; now?: () => Date; env?: NodeJS.ProcessEnv } = {}): {
   session: DesktopSession
   home: string
   dispose(): Promise<void>
 } {
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'kanslia-desktop-'))
   const session = new DesktopSession({
-    env: { KANSLIA_HOME: home },
+    env: { ...options.env, KANSLIA_HOME: home },
     demoAthletes: options.demoAthletes,
     autoPushIntervalMs: options.autoPushIntervalMs ?? 0,
     now: options.now,

@@ -82,3 +82,8 @@ export function deleteCursorsOfKind(db: WritableDB, resource: string, kind: stri
 export function lastSuccessfulSyncAt(db: ReadableDB): string | null {
   return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1').pluck().get() as string | null) ?? null
 }
+
+/** Instant (ISO, UTC) the last successful full run (a reconciliation, DESIGN §3 rule 5) finished; null when none did. */
+export function lastFullSyncAt(db: ReadableDB): string | null {
+  return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1 AND full = 1').pluck().get() as string | null) ?? null
+}

@@ -19,7 +19,7 @@ import type {
   TableExportRequest
 } from '../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
-import { lastSuccessfulSyncAt } from '../db/runs'
+import { lastFullSyncAt, lastSuccessfulSyncAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
@@ -85,6 +85,14 @@ export interface DesktopSessionOptions {
   autoPushIntervalMs?: number
 }
 
+/**
+ * Days after the last successful full run when the app's sync reconciles again by itself: only a
+ * full run removes what the registry stopped listing (cancelled registrations, clubs turned
+ * PASSIVE: DESIGN §3 rule 5), and the person at the desk should not have to know that. Weekly
+ * keeps that cost (a read of everything: ~40 s at 150,000 athletes) rare.
+ */
+export const FULL_SYNC_INTERVAL_DAYS = 7
+
 /** The outbox's merit grant payload (spec v2 §4.3 body) of the UI's batch grant. */
 function meritGrantPayload(input: MeritGrantInput): MeritGrantPayload {
   const { meritId, meritGrantees, grantingDate, meritGranter, meritAdditionalInfo, notifyGrantees } = input
@@ -100,6 +108,7 @@ export function summarizeSync(result: SyncResult): SyncSummary {
     bytes: result.bytes,
     durationMs: result.durationMs,
     purged: result.purged,
+    removed: result.resources.reduce((sum, r) => sum + r.removed, 0),
     ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
     errors: result.resources.flatMap((r) => (r.error ? [{ resource: r.resource, scope: r.scope, code: r.errorCode ?? 'sync-failed', message: r.error }] : []))
   }
@@ -192,8 +201,9 @@ export class DesktopSession {
   }
 
   /**
-   * Syncs the shown database (full reconciliation on the first sync or when `full`), streaming
-   * progress as events; a second call while one runs joins the running sync.
+   * Syncs the shown database, streaming progress as events; a second call while one runs joins the
+   * running sync. The run is a full reconciliation on the first sync, when `full`, and when the
+   * last successful full run finished FULL_SYNC_INTERVAL_DAYS or more ago on the session's clock.
    * @throws UserFacingError `not-connected` before a connection or the demo is chosen;
    *   `sync-failed`/`api-*` when the run could not start (bad credentials, unreachable API).
    */
@@ -212,7 +222,7 @@ export class DesktopSession {
     const connection = await this.connection()
     const dbFile = this.dbFile
     try {
-      const result = await this.options.runSync({ dbFile, connection, full: full || !existsSync(dbFile), today: this.today() }, (progress) =>
+      const result = await this.options.runSync({ dbFile, connection, full: full || this.reconciliationDue(), today: this.today() }, (progress) =>
         this.emit({ type: 'sync-progress', progress })
       )
       const summary = summarizeSync(result)
@@ -226,6 +236,13 @@ export class DesktopSession {
       this.emit({ type: 'sync-failed', error: { code: failure.code, message: failure.message } })
       throw failure
     }
+  }
+
+  /** True when the shown database is new or its last successful full run is FULL_SYNC_INTERVAL_DAYS old. */
+  private reconciliationDue(): boolean {
+    if (!existsSync(this.dbFile)) return true
+    const last = this.read(lastFullSyncAt)
+    return last === null || this.now().getTime() - Date.parse(last) >= FULL_SYNC_INTERVAL_DAYS * 86_400_000
   }
 
   private async connection(): Promise<Connection> {
@@ -277,7 +294,8 @@ export class DesktopSession {
     const resources = cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
     const apiVersion = cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
     const retentionMonths = existsSync(this.dbFile) ? this.read(readRetention).months : null
-    return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion, retentionMonths }
+    const lastFull = existsSync(this.dbFile) ? this.read(lastFullSyncAt) : null
+    return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion, retentionMonths, lastFullSyncAt: lastFull, fullSyncIntervalDays: FULL_SYNC_INTERVAL_DAYS }
   }
 
   /**

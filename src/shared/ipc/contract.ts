@@ -60,6 +60,8 @@ export interface SyncSummary {
   durationMs: number
   /** Persons removed by the retention purge (issue 6). */
   purged: number
+  /** Elements a full run removed because the API no longer lists them (DESIGN §3 rule 5); 0 on an incremental run. */
+  removed: number
   /** Why the run stopped early: the disk is full or read-only (issue 6), in plain words (error code `storage-failure`). */
   stoppedBy?: string
   /** Each resource that failed: its error's code (the app's words for it head the message) and its English words. */
@@ -89,6 +91,10 @@ export interface SyncStatus {
   apiVersion: string | null
   /** Months a person without current data is kept (issue 6 "Retention"), or null before the first sync. */
   retentionMonths: number | null
+  /** When the last successful full run (reconciliation) finished, ISO instant; null when none did. */
+  lastFullSyncAt: string | null
+  /** Days after the last full run when "Sync now" reconciles again by itself (`FULL_SYNC_INTERVAL_DAYS`). */
+  fullSyncIntervalDays: number
 }
 
 /** Events pushed from the main process on `EVENT_CHANNEL`. */

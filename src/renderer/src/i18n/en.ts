@@ -347,6 +347,9 @@ export const en = {
     failed: 'Failed',
     done: 'Sync finished: {{elements, number}} items in {{seconds, number}} s',
     purged: '{{count, number}} people without current data were removed (retention).',
+    removed: '{{count, number}} items the registry no longer lists were removed (full check).',
+    fullNow: 'Full check',
+    fullNote: 'A full check reads everything again and removes what the registry no longer lists, such as cancelled registrations and clubs that turned passive. Kanslia runs one by itself when the last is {{days}} days old; last: {{when}}.',
     error: 'The sync did not finish: {{message}}'
   },
   /** Labels of user profile fields (spec v2 §2.11) and of their values. */

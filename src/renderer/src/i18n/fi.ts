@@ -343,6 +343,9 @@ export const fi: Strings = {
     failed: 'Epäonnistui',
     done: 'Synkronointi valmis: {{elements, number}} kohdetta {{seconds, number}} sekunnissa',
     purged: '{{count, number}} henkilöä ilman voimassa olevia tietoja poistettiin (säilytysaika).',
+    removed: '{{count, number}} kohdetta, joita rekisteri ei enää listaa, poistettiin (täysi tarkistus).',
+    fullNow: 'Täysi tarkistus',
+    fullNote: 'Täysi tarkistus lukee kaiken uudelleen ja poistaa sen, mitä rekisteri ei enää listaa, kuten perutut ilmoittautumiset ja passiivisiksi muuttuneet seurat. Kanslia tekee sen itse, kun edellisestä on {{days}} päivää; edellinen: {{when}}.',
     error: 'Synkronointi ei valmistunut: {{message}}'
   },
   /** Labels of user profile fields (spec v2 §2.11) and of their values. */

@@ -343,6 +343,9 @@ export const sv: Strings = {
     failed: 'Misslyckades',
     done: 'Synkroniseringen klar: {{elements, number}} poster på {{seconds, number}} s',
     purged: '{{count, number}} personer utan aktuella uppgifter togs bort (lagringstid).',
+    removed: '{{count, number}} poster som registret inte längre listar togs bort (fullständig kontroll).',
+    fullNow: 'Fullständig kontroll',
+    fullNote: 'En fullständig kontroll läser allt på nytt och tar bort det som registret inte längre listar, till exempel avbokade anmälningar och föreningar som blivit passiva. Kanslia gör det själv när den förra är {{days}} dagar gammal; förra: {{when}}.',
     error: 'Synkroniseringen blev inte klar: {{message}}'
   },
   /** Labels of user profile fields (spec v2 §2.11) and of their values. */

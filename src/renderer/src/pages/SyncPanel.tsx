@@ -40,6 +40,9 @@ export function SyncPanel() {
           <Badge color={online ? 'green' : 'gray'} data-testid="online-state">
             {online ? t('sync.online') : t('sync.offline')}
           </Badge>
+          <Button variant="default" onClick={() => void syncNow(true).catch(() => undefined)} disabled={syncing} data-testid="sync-full">
+            {t('sync.fullNow')}
+          </Button>
           <Button onClick={() => void syncNow().catch(() => undefined)} loading={syncing}>
             {t('sync.syncNow')}
           </Button>
@@ -49,7 +52,13 @@ export function SyncPanel() {
       {lastSummary && !syncing && (
         <Text data-testid="sync-done">
           {t('sync.done', { elements: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}
+          {lastSummary.removed > 0 && ` ${t('sync.removed', { count: lastSummary.removed })}`}
           {lastSummary.purged > 0 && ` ${t('sync.purged', { count: lastSummary.purged })}`}
+        </Text>
+      )}
+      {status && (
+        <Text size="sm" c="dimmed" data-testid="sync-full-note">
+          {t('sync.fullNote', { days: status.fullSyncIntervalDays, when: status.lastFullSyncAt ? formatDateTime(status.lastFullSyncAt, i18n.language) : t('sync.never') })}
         </Text>
       )}
       {syncError && (

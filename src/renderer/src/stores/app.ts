@@ -30,7 +30,8 @@ interface AppStore {
   load(): Promise<void>
   startDemo(): Promise<void>
   connect(input: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }): Promise<void>
-  syncNow(): Promise<void>
+  /** Syncs the shown database; `full` asks for a full check (reconciliation) now. @throws KansliaError when the run could not start. */
+  syncNow(full?: boolean): Promise<void>
 }
 
 /** The one store of app-level state (zustand); pages keep their own view state locally. */
@@ -68,10 +69,10 @@ export const useAppStore = create<AppStore>((set, get) => ({
     await get().syncNow()
     set({ app: await call('getAppState') })
   },
-  syncNow: async () => {
+  syncNow: async (full) => {
     set({ syncing: true, progress: {}, syncError: null })
     try {
-      const summary = await call('syncNow', {})
+      const summary = await call('syncNow', full ? { full } : {})
       set((s) => ({ lastSummary: summary, syncError: syncErrorText(summary), dataVersion: s.dataVersion + 1 }))
     } catch (error) {
       set({ syncError: syncFailureText(ipcErrorOf(error)) })
