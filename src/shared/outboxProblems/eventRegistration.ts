@@ -3,9 +3,9 @@ import type { ProblemTexts } from './text'
 /** Problems of the `event-registration` kind (src/main/outbox/eventRegistration.ts, spec v2 §4.8). */
 export const eventRegistrationProblems = {
   'event-registration.already-registered': {
-    en: 'member {{userId}} is already registered to this event (registration {{registrationId}})',
-    fi: 'jäsen {{userId}} on jo ilmoitettu tähän tapahtumaan (ilmoittautuminen {{registrationId}})',
-    sv: 'medlem {{userId}} är redan anmäld till evenemanget (anmälan {{registrationId}})'
+    en: 'member {{userId}} is already registered to this event (registration {{registrationId}}); if it was cancelled elsewhere, a full sync removes it here',
+    fi: 'jäsen {{userId}} on jo ilmoitettu tähän tapahtumaan (ilmoittautuminen {{registrationId}}); jos se on peruttu muualla, täysi tarkistus poistaa sen täältä',
+    sv: 'medlem {{userId}} är redan anmäld till evenemanget (anmälan {{registrationId}}); om den avbokats någon annanstans tar en fullständig kontroll bort den här'
   },
   'event-registration.already-queued': {
     en: 'member {{userId}} is already being registered to this event by outbox item #{{itemId}} ({{state, state}})',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
-import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant } from '../../../src/main/services/outbox'
+import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, queueRegistrationCancel } from '../../../src/main/services/outbox'
 import { syncDatabase } from '../../../src/main/services/sync'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import { closeAfterTest } from '../../support/afterTest'
@@ -114,6 +114,29 @@ describe('two Kanslias on one registry', () => {
     expect((await syncLater(b, sandbox)).ok).toBe(true)
     await expectMirrors(a, sandbox)
     await expectMirrors(b, sandbox)
+  })
+
+  it('a registration cancelled on one machine stays on the other until its full sync: the refusal says so, and after it the member can be registered again', async () => {
+    const { sandbox, dbFile: a, connection } = await writableSandboxForTest(14)
+    const event = openEvents(sandbox)[0]
+    const [member] = members(sandbox, 1, [event])
+    const register = () => queueEventRegistration({ dbFile: a, actor: 'liitto', eventUuid: event.uuid, registration: { participantUserId: member } })
+    await register()
+    expect((await pushOutboxNow({ dbFile: a, connection, backoffBaseMs: 1 })).done).toHaveLength(1)
+    const b = await secondMachine(sandbox)
+    const [made] = registrationsOf(sandbox, event.id, member)
+    await queueRegistrationCancel({ dbFile: b, actor: 'seura', eventUuid: event.uuid, registration: { eventRegistrationId: made.id } })
+    expect((await pushOutboxNow({ dbFile: b, connection, backoffBaseMs: 1 })).done).toHaveLength(1)
+    expect(registrationsOf(sandbox, event.id, member)).toEqual([])
+
+    // The lists name no cancellations (DESIGN §3 rule 5): A's incremental sync keeps the registration.
+    expect((await syncLater(a, sandbox)).ok).toBe(true)
+    await expect(register()).rejects.toThrow(`member ${member} is already registered to this event (registration ${made.id}); if it was cancelled elsewhere, a full sync removes it here`)
+    expect((await syncDatabase({ dbFile: a, connection, full: true })).ok).toBe(true)
+    await expectMirrors(a, sandbox)
+    const again = await register()
+    expect((await pushOutboxNow({ dbFile: a, connection, backoffBaseMs: 1 })).done).toEqual([again.id])
+    expect(registrationsOf(sandbox, event.id, member)).toHaveLength(1)
   })
 
   it("one machine syncs while the other pushes: its next sync holds every change", async () => {
