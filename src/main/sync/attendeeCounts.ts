@@ -1,4 +1,4 @@
-import type { WritableDB } from '../db/open'
+import type { ReadableDB, WritableDB } from '../db/open'
 import { prepared } from '../db/statements'
 import type { Pass } from './pass'
 
@@ -9,7 +9,7 @@ import type { Pass } from './pass'
  * v3 §2: registrations have webhooks of their own, apart from the event's UPDATE), so the
  * incremental read of v3 `GET /event`, newest modification first, never sees it.
  */
-export function startsOfChangedAttendeeCounts(db: WritableDB): string[] {
+export function startsOfChangedAttendeeCounts(db: ReadableDB): string[] {
   return prepared(
     db,
     `SELECT DISTINCT e.start_date_time FROM event e JOIN event_search_result s ON s.id = e.id
