@@ -121,6 +121,8 @@ interface Run extends PassContext {
   options: SyncOptions
   /** Set when the disk failed the database (`storageFailure`): the run stops, reporting this. */
   stoppedBy: string | null
+  /** Events whose attendee count changed unseen (`rereadChangedAttendeeCounts`): their registration lists are read whole and swept. */
+  recounted: Set<number>
   /** Aborts `signal` when the disk fails or the caller cancels. */
   stop: AbortController
   today: string
@@ -171,8 +173,10 @@ interface FederationRoots {
  * registrations (a plain array without `ts`): its registered-users listing carries a
  * modificationTime that moves on creation and on each payment-status change (spec v2 §2.16), so on
  * an incremental run the registrations are read only when that listing holds something newer than
- * the newest registration stored.
- * Cancellations vanish without a trace in both lists; a full run reads every list and removes them.
+ * the newest registration stored, or when the event's attendee count changed unseen.
+ * Cancellations vanish without a trace in both lists: a full run reads every list and removes
+ * them; an incremental one removes them from an event's registrations whenever it reads them (a
+ * whole array), and from its registered users when the event's count changed (read whole then).
  *
  * On a full run, after a complete error-free pass of a list that held rows before it, its rows
  * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the
@@ -206,6 +210,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     signal: stop.signal,
     stop,
     stoppedBy: null,
+    recounted: new Set(),
     seenPersons: new Map(),
     touchedPersons: new Set(),
     get: (api, path, query, meter) => gate.run(() => (api === 'v2' ? client.getV2(path, query, meter) : client.getV3(path, query, meter))),
@@ -275,12 +280,18 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   await fanOut(run, SPORTS_CLUBS, () => ourMasterClubIds(db).map((id) => ({ id })))
   if (cancelled()) return
   const searched = run.resources.some((r) => r.resource === 'event-search-results' && r.error === undefined)
-  await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE, { then: searched ? (pass) => rereadChangedAttendeeCounts(db, pass) : undefined })
+  const recount = async (pass: Pass) => {
+    for (const id of await rereadChangedAttendeeCounts(db, pass)) run.recounted.add(id)
+  }
+  await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE, { then: searched ? recount : undefined })
   await fanOut(run, MERIT_GROUPS, () => organizationIds(db).map((id) => ({ id })))
   await fanOut(run, MERITS, () => meritGroupIds(db).map((id) => ({ id })))
   await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })))
-  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db))
-  await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), (scope) => !registrationsMayHaveChanged(db, scope))
+  // A changed count may be a cancellation, which leaves both lists without a trace: they are read
+  // whole then. The registrations, a plain array, are whole whenever read, so always swept.
+  const recounted = (scope: string) => run.recounted.has(Number(scope.slice('event '.length)))
+  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: recounted })
+  await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), { skip: (scope) => !registrationsMayHaveChanged(db, scope) && !recounted(scope), whole: () => true })
 }
 
 /** Sweeps persons after a clean full run, purges inactive ones (retention), refreshes the member summary and records the run. */
@@ -432,12 +443,22 @@ async function syncSuborganizations(run: Run, rootIds: number[]): Promise<void> 
  * for which `skip(scope)` holds left out on an incremental run. A resource whose tier is not due
  * is not read at all.
  */
-async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], skip?: (scope: string) => boolean): Promise<void> {
+async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], lists: FanOutLists = {}): Promise<void> {
   if (run.signal?.aborted) return
   if (!isDue(run, definition.resource, `per ${definition.kind}`, definition.refresh)) return
   const fan = new FanOutPass(run, definition)
-  await fan.read(parents(), run.full ? undefined : skip)
+  await fan.read(parents(), run.full ? {} : lists)
   fan.finish()
+}
+
+/**
+ * Which lists of a fanned-out resource an incremental run treats differently, by scope: `skip`
+ * leaves a list out; `whole` reads it as a full run would, from its beginning, and then removes
+ * its rows the read did not see (a list read whole names everything it holds).
+ */
+interface FanOutLists {
+  skip?: (scope: string) => boolean
+  whole?: (scope: string) => boolean
 }
 
 /** The passes of one fanned-out resource: concurrency, aggregated progress, result and sweep. */
@@ -461,20 +482,25 @@ class FanOutPass {
     this.emit('start')
   }
 
-  /** Reads the list of each parent, MAX_REQUESTS_IN_FLIGHT at once; on a full run sweeps each list after its complete pass. */
-  async read(parents: Parent[], skip?: (scope: string) => boolean): Promise<void> {
+  /**
+   * Reads the list of each parent, MAX_REQUESTS_IN_FLIGHT at once, but those `lists.skip` leaves
+   * out; on a full run, and for the lists `lists.whole` names, reads each whole and sweeps it after
+   * its complete pass.
+   */
+  async read(parents: Parent[], lists: FanOutLists = {}): Promise<void> {
     const { db, runId, full } = this.run
     const { resource, kind } = this.definition
-    const due = parents.filter((parent) => !skip?.(`${kind} ${parent.id}`))
+    const due = parents.filter((parent) => !lists.skip?.(`${kind} ${parent.id}`))
     this.listsKnown += due.length
     await eachConcurrently(due, MAX_REQUESTS_IN_FLIGHT, async (parent) => {
       if (this.run.signal?.aborted) return
       const scope = `${kind} ${parent.id}`
       this.visited.add(scope)
-      const pass = new Pass(this.run, this.definition.source(parent), scope, () => this.emit('page'))
+      const whole = full || lists.whole?.(scope) === true
+      const pass = new Pass(whole === full ? this.run : { ...this.run, full: true }, this.definition.source(parent), scope, () => this.emit('page'))
       this.active.add(pass)
       try {
-        const sweep = full && hasRowsInScope(db, resource, scope)
+        const sweep = whole && hasRowsInScope(db, resource, scope)
         await pass.run()
         if (sweep) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
       } catch (error) {

@@ -107,7 +107,7 @@ describe('runSync against the Federation Sandbox', () => {
     expect(row).toEqual({ last_name: 'Päivitetty', email: 'uusi@example.fi' })
   })
 
-  it("re-reads the events whose attendee count changed, which their modification time does not show, once the event search is due", async () => {
+  it("re-reads the events whose attendee count changed, which their modification time does not show, once the event search is due, and their registrations whole", async () => {
     const { sandbox, db, client } = await setup()
     await runSync(db, client)
     const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId))!
@@ -130,12 +130,19 @@ describe('runSync against the Federation Sandbox', () => {
     await expectMirror(db, sandbox)
 
     // A cancellation lowers the count; the next due run finds that too, and an unchanged count costs no read.
+    const listed = () => ({
+      registration: stored(db, 'event-registrations').some((r) => r.eventRegistrationId === registration.id),
+      registeredUser: stored(db, 'registered-event-users').some((r) => r.id === registration.id && (r.user as { id: number }).id === newcomer)
+    })
+    expect(listed()).toEqual({ registration: true, registeredUser: true })
     sandbox.activity.cancelRegistration(registration.id)
     ageLastReads(db, 15)
     expect((await runSync(db, client)).ok).toBe(true)
     expect(narrowed()).toHaveLength(2)
-    // The cancelled registration itself leaves the lists without a tombstone: a full run removes it (DESIGN §3 rule 5).
     expect(count()).toBe(sandbox.activity.attendeeCount(event.id))
+    // The lists name no cancellation (DESIGN §3 rule 5); the changed count had that event's two lists read whole, which removed it.
+    expect(listed()).toEqual({ registration: false, registeredUser: false })
+    await expectMirror(db, sandbox)
     ageLastReads(db, 15)
     expect((await runSync(db, client)).ok).toBe(true)
     expect(narrowed()).toHaveLength(2)
