@@ -4,13 +4,14 @@ import type { ClubTransferInput, ClubTransferPayload } from '../../shared/outbox
 import { openItemsOfKind } from '../db/outbox'
 import { checkId, localOrganization, localUserLicence } from './checks'
 import { Problems } from './errors'
+import type { ApiClient } from '../api/client'
 import type { Operation } from './operation'
 
 /**
  * Transfers a user licence to another club of its federation (spec v2 §4.6, 201). The spec does
- * not say that sending it twice converges, so after an `unknown` the worker reads the member's
- * user licences back (`GET /user-licence/{fed}/{period}/user/{userId}`, spec v2 §4.4) and counts
- * the transfer done when the licence is bound to the target club.
+ * not say that sending it twice converges, so before sending, and after an `unknown`, the worker
+ * reads the member's user licences back (`GET /user-licence/{fed}/{period}/user/{userId}`, spec
+ * v2 §4.4) and counts the transfer done when the licence is bound to the target club already.
  *
  * Checked before queuing against the local data: the user licence exists; the target is an
  * ACTIVE club of the same federation (spec v2 §2.2) and not the licence's club already; no other
@@ -50,6 +51,9 @@ export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
   describe: (payload) => `move user licence ${payload.userLicenceId} of member ${payload.userId} to club ${payload.targetClubId}`,
 
   async send(client, payload) {
+    // A transfer already in effect (made meanwhile elsewhere: the web, another Kanslia) is adopted, not sent again.
+    const bound = await licenceIfBound(client, payload)
+    if (bound) return { status: 200, answer: bound }
     const answer = await client.writeV2('POST', `/user-licence-club-transfer/sports-federation/${payload.sportsFederationId}/user-licence/${payload.userLicenceId}`, {
       body: { targetClubId: payload.targetClubId }
     })
@@ -57,8 +61,18 @@ export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
   },
 
   async reconcile(client, payload) {
-    const page = await client.getV2<Page<UserLicence>>(`/user-licence/${payload.sportsFederationId}/${payload.licencePeriodId}/user/${payload.userId}`, { size: 100_000 })
-    const licence = (page?.content ?? []).find((l) => l.id === payload.userLicenceId)
-    return licence?.licenceOrganizationId === payload.targetClubId ? { applied: true, status: 200, answer: licence } : { applied: false }
+    const bound = await licenceIfBound(client, payload)
+    return bound ? { applied: true, status: 200, answer: bound } : { applied: false }
   }
+}
+
+/**
+ * The user licence as the registry has it now (`GET /user-licence/{fed}/{period}/user/{userId}`,
+ * spec v2 §4.4) when it is bound to the payload's target club already; otherwise undefined.
+ * @throws ApiError when the read fails.
+ */
+async function licenceIfBound(client: ApiClient, payload: ClubTransferPayload): Promise<UserLicence | undefined> {
+  const page = await client.getV2<Page<UserLicence>>(`/user-licence/${payload.sportsFederationId}/${payload.licencePeriodId}/user/${payload.userId}`, { size: 100_000 })
+  const licence = (page?.content ?? []).find((l) => l.id === payload.userLicenceId)
+  return licence?.licenceOrganizationId === payload.targetClubId ? licence : undefined
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
-import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, queueRegistrationCancel } from '../../../src/main/services/outbox'
+import { listOutbox, pushOutboxNow, queueClubTransfer, queueEventRegistration, queueMeritGrant, queueRegistrationCancel } from '../../../src/main/services/outbox'
 import { syncDatabase } from '../../../src/main/services/sync'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import { closeAfterTest } from '../../support/afterTest'
@@ -112,6 +112,36 @@ describe('two Kanslias on one registry', () => {
 
     expect((await syncLater(a, sandbox)).ok).toBe(true)
     expect((await syncLater(b, sandbox)).ok).toBe(true)
+    await expectMirrors(a, sandbox)
+    await expectMirrors(b, sandbox)
+  })
+
+  it('both move the same licence to the same club while offline: the registry gets one transfer, the second outbox adopts it', async () => {
+    const { sandbox, dbFile: a, connection } = await writableSandboxForTest(15)
+    const b = await secondMachine(sandbox)
+    const db = openDatabaseReadonly(a)
+    const { licence, target } = (() => {
+      try {
+        const licence = db.prepare('SELECT id, licence_organization_id AS clubId, federation_id AS federationId FROM user_licence ORDER BY id LIMIT 1').get() as { id: number; clubId: number; federationId: number }
+        const target = db.prepare("SELECT id FROM organization WHERE type = 'CLUB' AND status = 'ACTIVE' AND federation_id = ? AND id <> ? ORDER BY id LIMIT 1").pluck().get(licence.federationId, licence.clubId) as number
+        return { licence, target }
+      } finally {
+        db.close()
+      }
+    })()
+    const fromA = await queueClubTransfer({ dbFile: a, actor: 'liitto', userLicenceId: licence.id, targetClubId: target })
+    const fromB = await queueClubTransfer({ dbFile: b, actor: 'seura', userLicenceId: licence.id, targetClubId: target })
+    const posts = countRequests(sandbox, 'POST', '/user-licence-club-transfer/')
+
+    expect((await pushOutboxNow({ dbFile: a, connection, backoffBaseMs: 1 })).done).toEqual([fromA.id])
+    expect((await pushOutboxNow({ dbFile: b, connection, backoffBaseMs: 1 })).done).toEqual([fromB.id])
+    expect(posts.count).toBe(1)
+    expect(sandbox.store.userLicence(licence.id)!.licenceOrganizationId).toBe(target)
+    expect(listOutbox(b)[0]).toMatchObject({ state: 'done', lastStatus: 200 })
+
+    // A user licence is a SYNC list: a plain incremental sync on either machine carries the move.
+    expect((await syncDatabase({ dbFile: a, connection })).ok).toBe(true)
+    expect((await syncDatabase({ dbFile: b, connection })).ok).toBe(true)
     await expectMirrors(a, sandbox)
     await expectMirrors(b, sandbox)
   })
