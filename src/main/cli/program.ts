@@ -17,6 +17,7 @@ import {
   listOutbox,
   pushOutboxNow,
   queueClubCreate,
+  queueClubTransfer,
   queueEventCreate,
   queueEventParticipants,
   queueEventRegistration,
@@ -277,6 +278,16 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .action(async (opts: { event: string; registration: ReturnType<typeof registrationRef>; db: string }) => {
       process.stdout.write(formatQueued(await queueRegistrationCancel({ dbFile: opts.db, eventUuid: opts.event, registration: opts.registration })))
+    })
+
+  program
+    .command('transfer')
+    .description("queue moving a member's user licence to another active club of its federation (works offline; `push` sends it)")
+    .requiredOption('--licence <id>', 'the user licence id (`export user-licences` lists them)', wholeNumber(1))
+    .requiredOption('--club <id>', 'the club it moves to', wholeNumber(1))
+    .addOption(dbOption())
+    .action(async (opts: { licence: number; club: number; db: string }) => {
+      process.stdout.write(formatQueued(await queueClubTransfer({ dbFile: opts.db, userLicenceId: opts.licence, targetClubId: opts.club })))
     })
 
   program

@@ -102,6 +102,24 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
     ])
   })
 
+  it('transfer queues moving a user licence to another club with no network, refuses its own club with one line, and push moves it', async () => {
+    const licence = sandbox.store.userLicence(sandbox.store.userLicenceIds()[0])!
+    const target = sandbox.store.organizations.all().find((o) => o.data.type === 'CLUB' && o.data.status === 'ACTIVE' && o.data.federationId === FEDERATION && o.id !== licence.licenceOrganizationId)!.id
+    const before = (await outbox()).length
+    const same = await runCli(['transfer', '--licence', String(licence.id), '--club', String(licence.licenceOrganizationId), '--db', dbFile], { env: offlineEnv(home) })
+    expect(same.code).toBe(1)
+    expect(same.stderr).toBe(`kanslia: cannot queue the club transfer: user licence ${licence.id} already belongs to club ${licence.licenceOrganizationId}\n`)
+    expect(await queue(['transfer', '--licence', String(licence.id), '--club', String(target)])).toMatch(
+      new RegExp(`^queued #\\d+: move user licence ${licence.id} of member ${licence.user.id} to club ${target} \\(\`kanslia push\` sends it\\)\\n$`)
+    )
+    const queued = await outbox()
+    expect(queued).toHaveLength(before + 1)
+    const pushed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
+    expect(pushed.code).toBe(0)
+    expect((await outbox()).at(-1)).toMatchObject({ kind: 'club-transfer', state: 'done' })
+    expect(sandbox.store.userLicence(licence.id)!.licenceOrganizationId).toBe(target)
+  })
+
   it('refuses invalid changes with one line, and usage errors with exit 2', async () => {
     const before = (await outbox()).length
     const merit = await runCli(['create-merit', '--group', '1', '--organization', String(FEDERATION), '--name', ' ', '--description', 'x', '--type', 'CARD', '--validity', 'FIXED_DURATION', '--db', dbFile], { env: offlineEnv(home) })
