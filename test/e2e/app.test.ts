@@ -250,6 +250,46 @@ describe('desktop app in Chromium', () => {
     await clearSearch()
   })
 
+  it("moves a member's licence to another club from member detail through the outbox; the detail shows the new club after the push (issue 5)", async () => {
+    const { page } = app
+    const member = (await members({ status: 'valid', limit: 1, offset: 11 })).rows[0]
+    const detail = ((await app.call('getMemberDetail', { id: member.id })) as { ok: true; value: MemberDetail }).value
+    const licence = detail.licences.find((l) => l.state === 'valid' || l.state === 'expiring')!
+    const organizations = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
+    const target = organizations.find((o) => o.type === 'CLUB' && o.status === 'ACTIVE' && o.federationId === licence.federationId && o.id !== licence.clubId && o.name !== licence.clubName)!
+    await page.getByTestId('member-search').fill(String(member.sportId))
+    await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).waitFor()
+    await page.getByTestId('member-search').press('Enter')
+    const licenceRow = page.getByTestId('member-licence').filter({ hasText: licence.name }).filter({ hasText: licence.clubName! }).first()
+    await licenceRow.getByTestId('licence-transfer').click()
+    // The choice holds the federation's other active clubs, not the licence's own.
+    await page.getByTestId('transfer-licence').getByText(`Nyt seurassa: ${licence.clubName}`).waitFor()
+    await page.getByTestId('transfer-club').click()
+    expect(await page.getByRole('option', { name: licence.clubName!, exact: true }).count()).toBe(0)
+    await page.getByRole('option', { name: target.name, exact: true }).click()
+    await page.getByTestId('transfer-queue').click()
+    await page.getByTestId('transfer-queued').getByText('Seurasiirto on lähtevien jonossa', { exact: false }).waitFor()
+    await page.getByTestId('member-pending').getByText(`Seurasiirto · club ${target.id}`).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('member-detail').waitFor({ state: 'detached' })
+
+    await page.getByTestId('nav-outbox').click()
+    await page.locator('[data-testid="outbox-item"][data-state="queued"]').waitFor()
+    await page.getByTestId('outbox-push').click()
+    await page.getByTestId('outbox-message').getByText('Lähetetty 1', { exact: false }).waitFor()
+    await page.getByTestId('outbox-badge').waitFor({ state: 'detached' })
+
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('member-search').fill(String(member.sportId))
+    await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).waitFor()
+    await page.getByTestId('member-search').press('Enter')
+    await page.getByTestId('member-licence').filter({ hasText: licence.name }).filter({ hasText: target.name }).first().waitFor()
+    expect(await page.getByTestId('member-pending').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('member-detail').waitFor({ state: 'detached' })
+    await clearSearch()
+  })
+
   it('filters by licence status and club, and sorts by a column', async () => {
     const { page } = app
     const missing = (await members({ status: 'missing' })).total

@@ -57,16 +57,18 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
   const licenceRows = prepared(
     db,
     `SELECT ul.id, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,
-       ul.licence_organization_name AS club_name, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from
+       ul.licence_organization_name AS club_name, ul.licence_organization_id AS club_id, ul.federation_id, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from
      FROM user_licence ul LEFT JOIN licence l ON l.id = ul.licence_id LEFT JOIN licence_period lp ON lp.id = ul.licence_period_id
      WHERE ul.user_id = ? ORDER BY ul.usage_period_end DESC, ul.id DESC`
-  ).all(id) as Array<UsageRow & { club_name: string | null }>
+  ).all(id) as Array<UsageRow & { club_name: string | null; club_id: number | null; federation_id: number | null }>
   const upgradedBy = new Map<number, number>()
   for (const row of licenceRows) if (row.upgrade_from !== null) upgradedBy.set(row.upgrade_from, row.id)
   const licences = licenceRows.map((row): MemberLicence => {
     const licence: MemberLicence = { id: row.id, name: row.name ?? '', state: stateOf(row, today, soon, upgradedBy.has(row.id)) }
     if (row.period_name !== null) licence.licencePeriodName = row.period_name
     if (row.club_name !== null) licence.clubName = row.club_name
+    if (row.club_id !== null) licence.clubId = row.club_id
+    if (row.federation_id !== null) licence.federationId = row.federation_id
     if (row.usage_period_start !== null) licence.usagePeriodStart = row.usage_period_start
     if (row.usage_period_end !== null) licence.usagePeriodEnd = row.usage_period_end
     if (row.upgrade_from !== null) licence.upgradeFrom = row.upgrade_from

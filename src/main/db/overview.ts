@@ -52,9 +52,9 @@ export function readLicenceSummary(db: ReadableDB): LicencePeriodSummary[] {
   })
 }
 
-/** Every stored organization with its parent (spec v2 §2.2 `parentId`), for the tree federation → areas → clubs. */
+/** Every stored organization with its parent, status and federation (spec v2 §2.2), for the tree federation → areas → clubs and the club transfer's choice. */
 export function readOrganizations(db: ReadableDB): OrganizationNode[] {
-  return prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, type, parent_id AS parentId FROM organization ORDER BY name, id").all() as OrganizationNode[]
+  return prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, type, parent_id AS parentId, status, federation_id AS federationId FROM organization ORDER BY name, id").all() as OrganizationNode[]
 }
 
 /**

@@ -170,6 +170,9 @@ export interface MemberLicence {
   name: string
   licencePeriodName?: string
   clubName?: string
+  /** The club the user licence is bound to (`licenceOrganizationId`) and its federation (`federationId`), spec v2 §2.12. */
+  clubId?: number
+  federationId?: number
   usagePeriodStart?: string
   usagePeriodEnd?: string
   upgradeFrom?: number
@@ -276,6 +279,9 @@ export interface OrganizationNode {
   name: string
   type: string | null
   parentId: number | null
+  /** ACTIVE or PASSIVE (spec v2 §2.2); null when the API gave none. */
+  status: string | null
+  federationId: number | null
 }
 
 /** A merit the batch grant can pick (spec v2 §2.8), with its group and the group's organization. */

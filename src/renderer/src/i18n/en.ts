@@ -59,7 +59,16 @@ export const en = {
     insured: 'Insured',
     uninsured: 'No insurance'
   },
+  transfer: {
+    heading: 'Move {{licence}} to another club',
+    from: 'Now in: {{club}}',
+    to: 'New club',
+    noClubs: 'No other active club of this federation',
+    queue: 'Queue the club transfer',
+    queued: 'The club transfer is in the outbox (#{{id}}).'
+  },
   detail: {
+    transfer: 'Move to another club…',
     exportJson: 'Export everything stored (JSON)',
     print: 'Print',
     exported: 'Saved to {{file}}',
@@ -227,6 +236,7 @@ export const en = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    offlineHint: 'The change goes to the outbox and reaches the registry at the next push, also if you are offline now.',
     /** What an item does (pages/outboxText.ts), by kind (src/shared/outbox.ts). */
     describe: {
       'event-registration': 'register member {{member}} to {{event}}',

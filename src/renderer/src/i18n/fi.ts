@@ -59,7 +59,16 @@ export const fi: Strings = {
     insured: 'Vakuutettu',
     uninsured: 'Ei vakuutusta'
   },
+  transfer: {
+    heading: 'Siirrä {{licence}} toiseen seuraan',
+    from: 'Nyt seurassa: {{club}}',
+    to: 'Uusi seura',
+    noClubs: 'Liitolla ei ole muuta aktiivista seuraa',
+    queue: 'Lisää seurasiirto jonoon',
+    queued: 'Seurasiirto on lähtevien jonossa (#{{id}}).'
+  },
   detail: {
+    transfer: 'Siirrä toiseen seuraan…',
     exportJson: 'Vie kaikki tallennetut tiedot (JSON)',
     print: 'Tulosta',
     exported: 'Tallennettu: {{file}}',
@@ -226,6 +235,7 @@ export const fi: Strings = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    offlineHint: 'Muutos menee lähtevien jonoon ja päätyy rekisteriin seuraavassa lähetyksessä, vaikka olisit nyt ilman verkkoa.',
     describe: {
       'event-registration': 'ilmoita jäsen {{member}} tapahtumaan {{event}}',
       'registration-cancel': 'peru ilmoittautuminen {{registration}} tapahtumaan {{event}}',

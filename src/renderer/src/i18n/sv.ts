@@ -59,7 +59,16 @@ export const sv: Strings = {
     insured: 'Försäkrad',
     uninsured: 'Ingen försäkring'
   },
+  transfer: {
+    heading: 'Flytta {{licence}} till en annan förening',
+    from: 'Nu i: {{club}}',
+    to: 'Ny förening',
+    noClubs: 'Förbundet har ingen annan aktiv förening',
+    queue: 'Lägg föreningsbytet i utkorgen',
+    queued: 'Föreningsbytet ligger i utkorgen (#{{id}}).'
+  },
   detail: {
+    transfer: 'Flytta till en annan förening…',
     exportJson: 'Exportera allt som sparats (JSON)',
     print: 'Skriv ut',
     exported: 'Sparat: {{file}}',
@@ -226,6 +235,7 @@ export const sv: Strings = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    offlineHint: 'Ändringen läggs i utkorgen och når registret vid nästa sändning, även om du nu är offline.',
     describe: {
       'event-registration': 'anmäl medlem {{member}} till {{event}}',
       'registration-cancel': 'avbryt anmälan {{registration}} till {{event}}',

@@ -1,12 +1,16 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MemberDetail as Detail } from '../../../shared/ipc/contract'
+import type { MemberDetail as Detail, MemberLicence } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { formatDate } from '../i18n'
+import { TransferLicence } from './TransferLicence'
 
 const STATE_COLOR: Record<string, string> = { valid: 'green', expiring: 'yellow', expired: 'gray', upcoming: 'blue', upgraded: 'grape', missing: 'red' }
 const PAYMENT_COLOR: Record<string, string> = { FREE: 'gray', PAID: 'green', WAITING_PAYMENT_CONFIRMATION: 'yellow' }
+
+/** Licence states a club transfer is offered for: held now or later, not ended or replaced. */
+const TRANSFERABLE = new Set<MemberLicence['state']>(['valid', 'expiring', 'upcoming'])
 
 /** Profile fields shown first, in this order; the rest follow as the API returned them. */
 const FIRST_FIELDS = ['firstName', 'lastName', 'nickname', 'birthDate', 'sportId', 'email', 'phone', 'city']
@@ -22,10 +26,13 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
   const [detail, setDetail] = useState<Detail | null>(null)
   const [identityNumber, setIdentityNumber] = useState<string | null>(null)
   const [exported, setExported] = useState<string | null>(null)
+  const [transferring, setTransferring] = useState<MemberLicence | null>(null)
+  const [transferred, setTransferred] = useState<number | null>(null)
   useEffect(() => {
     setDetail(null)
     setIdentityNumber(null)
     setExported(null)
+    setTransferred(null)
     if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
   }, [id])
   /** A profile field's label in the user's language; a field the app does not know keeps the API's name. */
@@ -129,9 +136,30 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
                   {licence.upgradedBy !== undefined && ` · ${t('detail.upgradedTo', { id: licence.upgradedBy })}`}
                 </Text>
               </Stack>
-              <Badge color={STATE_COLOR[licence.state]}>{t(`status.${licence.state}`)}</Badge>
+              <Group gap="xs">
+                {TRANSFERABLE.has(licence.state) && licence.federationId !== undefined && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setTransferring(licence)} data-testid="licence-transfer">
+                    {t('detail.transfer')}
+                  </Button>
+                )}
+                <Badge color={STATE_COLOR[licence.state]}>{t(`status.${licence.state}`)}</Badge>
+              </Group>
             </Group>
           ))}
+          {transferred !== null && (
+            <Alert color="green" withCloseButton onClose={() => setTransferred(null)} data-testid="transfer-queued">
+              {t('transfer.queued', { id: transferred })}
+            </Alert>
+          )}
+          <TransferLicence
+            licence={transferring}
+            onClose={() => setTransferring(null)}
+            onQueued={(item) => {
+              setTransferring(null)
+              setTransferred(item.id)
+              if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
+            }}
+          />
           <Title order={4}>{t('detail.insurances')}</Title>
           {detail.insurances.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.insurances.map((insurance) => (

@@ -67,7 +67,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
           </Alert>
         )}
         <Text size="sm" c="dimmed">
-          {t('grant.offlineHint')}
+          {t('outbox.offlineHint')}
         </Text>
         <Group justify="flex-end">
           <Button loading={busy} disabled={uuid === null || members.length === 0} onClick={() => void queue()} data-testid="register-queue">
