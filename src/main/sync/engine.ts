@@ -439,9 +439,10 @@ async function syncSuborganizations(run: Run, rootIds: number[]): Promise<void> 
 }
 
 /**
- * Reads one list per parent of a fanned-out resource (issue 4): parents from `parents()`, lists
- * for which `skip(scope)` holds left out on an incremental run. A resource whose tier is not due
- * is not read at all.
+ * Reads one list per parent of a fanned-out resource (issue 4): parents from `parents()`; on an
+ * incremental run the lists `lists.skip` names are left out and those `lists.whole` names are read
+ * whole and swept (a full run reads and sweeps every list). A resource whose tier is not due is
+ * not read at all.
  */
 async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], lists: FanOutLists = {}): Promise<void> {
   if (run.signal?.aborted) return
