@@ -24,7 +24,7 @@ import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
 import type { OutboxItem } from '../../../src/shared/outbox'
 import { closeAfterTest } from '../../support/afterTest'
 import { startDropProxy } from '../../support/dropProxy'
-import { OFFLINE_CONNECTION, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
+import { members, OFFLINE_CONNECTION, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * Issue 5 acceptance for the outbox kinds beyond grants and registrations: club creation and
@@ -54,20 +54,6 @@ function openEvents(sandbox: Sandbox, merits?: boolean) {
     .filter((e) => merits === undefined || (e.meritIds.length > 0) === merits)
 }
 
-/** Licensed members of the federation registered to none of `events`. */
-function members(sandbox: Sandbox, count: number, events: Array<{ id: number }>): number[] {
-  const ids = new Set<number>()
-  for (const id of sandbox.store.userLicenceIds()) {
-    const user = sandbox.store.userLicence(id)!.user.id
-    if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
-    if (ids.size === count) break
-  }
-  return [...ids]
-}
-
-function registrationsOf(sandbox: Sandbox, eventId: number, userId: number) {
-  return sandbox.activity.registrations.all().filter((r) => r.eventId === eventId && r.userId === userId && r.state === 'ACTIVE')
-}
 
 /** Active registrations of the federation's events, paid (waiting for payment) or free, that the sync mirrored. */
 function registrations(sandbox: Sandbox, paid: boolean) {
