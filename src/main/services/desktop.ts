@@ -290,12 +290,20 @@ export class DesktopSession {
 
   /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error, the API version and the retention. */
   syncStatus(): SyncStatus {
-    const cursors = existsSync(this.dbFile) ? this.read(readStatus) : []
-    const resources = cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
-    const apiVersion = cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
-    const retentionMonths = existsSync(this.dbFile) ? this.read(readRetention).months : null
-    const lastFull = existsSync(this.dbFile) ? this.read(lastFullSyncAt) : null
-    return { syncing: this.running !== null, resources, lastError: this.lastError, apiVersion, retentionMonths, lastFullSyncAt: lastFull, fullSyncIntervalDays: FULL_SYNC_INTERVAL_DAYS }
+    const stored = existsSync(this.dbFile)
+      ? this.read((db) => ({ cursors: readStatus(db), retentionMonths: readRetention(db).months, lastFullSyncAt: lastFullSyncAt(db) }))
+      : { cursors: [], retentionMonths: null, lastFullSyncAt: null }
+    const resources = stored.cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
+    const apiVersion = stored.cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
+    return {
+      syncing: this.running !== null,
+      resources,
+      lastError: this.lastError,
+      apiVersion,
+      retentionMonths: stored.retentionMonths,
+      lastFullSyncAt: stored.lastFullSyncAt,
+      fullSyncIntervalDays: FULL_SYNC_INTERVAL_DAYS
+    }
   }
 
   /**
