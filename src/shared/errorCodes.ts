@@ -11,6 +11,15 @@
 export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'bad-request' | 'not-found' | 'server' | 'network' | 'invalid-response'
 
 /**
+ * How the disk under the database failed its writes (issue 6), as SQLite's result codes tell:
+ * - `full`: SQLITE_FULL, no space left;
+ * - `read-only`: SQLITE_READONLY*, the data folder or file cannot be written;
+ * - `io-error`: SQLITE_IOERR*, the disk failed a read or write;
+ * - `cannot-open`: SQLITE_CANTOPEN, the database file cannot be opened.
+ */
+export type StorageFailureKind = 'full' | 'read-only' | 'io-error' | 'cannot-open'
+
+/**
  * Every `code` an error of the main process carries: in `IpcError` to the renderer, which heads the
  * message with the code's words in the app's language (i18n `errors.<code>`, one for each code, so
  * a new code does not compile without them), and in the CLI's refusals.
@@ -25,7 +34,7 @@ export type ErrorCode =
   | `api-${ApiErrorKind}`
   | 'keychain-unavailable'
   | 'schema-mismatch'
-  | 'storage-failure'
+  | `storage-${StorageFailureKind}`
   | 'database-not-encrypted'
   | 'database-key-missing'
   | 'database-key-wrong'

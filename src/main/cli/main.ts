@@ -1,9 +1,11 @@
 import { CommanderError } from 'commander'
+import { storageFailure } from '../db/storageFailure'
 import { buildProgram } from './program'
 
 /**
  * Entry of `kanslia`: runs the program and maps failures to exit codes: 0 success, 1 a failure
- * (one line `kanslia: <reason>` on stderr), 2 a usage error (commander has already explained it).
+ * (one line `kanslia: <reason>` on stderr; a disk failing the database's writes in `storageFailure`'s
+ * words), 2 a usage error (commander has already explained it).
  */
 async function main(): Promise<void> {
   try {
@@ -13,7 +15,7 @@ async function main(): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2
       return
     }
-    const message = error instanceof Error ? error.message : String(error)
+    const message = storageFailure(error)?.message ?? (error instanceof Error ? error.message : String(error))
     process.stderr.write(`kanslia: ${message.split('\n')[0]}\n`)
     process.exitCode = 1
   }

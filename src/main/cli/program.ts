@@ -161,7 +161,7 @@ export function buildProgram(): Command {
         bars.stop()
         process.stdout.write(formatSyncSummary(result))
         const failed = result.resources.find((r) => r.error)
-        if (result.stoppedBy) throw new UserFacingError('sync-stopped', `sync stopped: ${result.stoppedBy}`)
+        if (result.stoppedBy) throw new UserFacingError('sync-stopped', `sync stopped: ${result.stoppedBy.message}`)
         if (!result.ok) throw new UserFacingError('sync-failed', `sync failed: ${failed ? `${failed.resource} ${failed.scope}: ${failed.error}` : 'see above'}`)
       } finally {
         bars.stop()

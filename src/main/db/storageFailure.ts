@@ -1,3 +1,5 @@
+import type { CodedError } from '../../shared/errorCodes'
+
 /**
  * Failures of the disk under the database rather than of the data (issue 6 "a full disk or a
  * read-only data folder during sync"): a sync meeting one stops at once instead of failing every
@@ -11,17 +13,20 @@ function sqliteCode(error: unknown): string | null {
   return typeof code === 'string' && code.startsWith('SQLITE_') ? code : null
 }
 
+const INTACT = 'what was stored before is intact'
+
 /**
- * The person-readable reason when `error` says the disk cannot take the database's writes; null
- * for any other error.
+ * What `error` says when the disk cannot take the database's writes: its code (`storage-<kind>`,
+ * which the window heads and explains in its language) and one line of English words for the CLI
+ * and the sync log, e.g. "the disk is full: free some space and try again (what was stored before
+ * is intact)"; null for any other error.
  */
-export function storageFailure(error: unknown): string | null {
+export function storageFailure(error: unknown): CodedError | null {
   const code = sqliteCode(error)
   if (code === null) return null
-  const intact = 'what was stored before is intact'
-  if (code === 'SQLITE_FULL') return `the disk is full: free some space and sync again (${intact})`
-  if (code.startsWith('SQLITE_READONLY')) return `the data folder is read-only: make it writable and sync again (${intact})`
-  if (code.startsWith('SQLITE_IOERR')) return `the disk could not be written (${code}): check it and sync again (${intact})`
-  if (code === 'SQLITE_CANTOPEN') return `the database file cannot be opened for writing: check the data folder and sync again (${intact})`
+  if (code === 'SQLITE_FULL') return { code: 'storage-full', message: `the disk is full: free some space and try again (${INTACT})` }
+  if (code.startsWith('SQLITE_READONLY')) return { code: 'storage-read-only', message: `the data folder is read-only: make it writable and try again (${INTACT})` }
+  if (code.startsWith('SQLITE_IOERR')) return { code: 'storage-io-error', message: `the disk could not be written (${code}): check it and try again (${INTACT})` }
+  if (code === 'SQLITE_CANTOPEN') return { code: 'storage-cannot-open', message: `the database file cannot be opened for writing: check the data folder and try again (${INTACT})` }
   return null
 }

@@ -7,6 +7,7 @@ import type { TableFormat } from '../services/tableExport'
 import { writePaymentForm } from '../services/paymentForm'
 import { readTableLines } from '../services/tableImport'
 import { errorCodeOf } from '../services/errorCode'
+import { storageFailure } from '../db/storageFailure'
 import { safeExternalUrl } from './links'
 
 /**
@@ -102,12 +103,17 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
   }
 }
 
-/** Maps any thrown error to `{code, message}` (its code by `errorCodeOf`): known errors keep their words, others become `internal`. */
+/**
+ * Maps any thrown error to `{code, message}` (its code by `errorCodeOf`): known errors keep their
+ * words, a disk failing the database's writes gets `storageFailure`'s, others become `internal`.
+ */
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof InvalidChangeError) return { code: error.code, message: error.message, problems: [...error.problems] }
   if (error instanceof z.ZodError) {
     return { code: 'invalid-input', message: error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') }
   }
+  const storage = storageFailure(error)
+  if (storage !== null) return storage
   return { code: errorCodeOf(error), message: error instanceof Error ? error.message : String(error) }
 }
 

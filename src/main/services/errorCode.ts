@@ -9,7 +9,7 @@ import { UserFacingError } from './errors'
 /**
  * The `ErrorCode` of any thrown error, the one mapping the IPC layer and the sync's per-resource
  * results use: a `UserFacingError` (and its kinds) keeps its code, an `ApiError` is `api-<kind>`,
- * a disk that fails the database's writes is `storage-failure` (`storageFailure`), the errors of
+ * a disk that fails the database's writes is `storage-<kind>` (`storageFailure`), the errors of
  * configuration, keychain and schema have their own codes, anything else is `internal`.
  */
 export function errorCodeOf(error: unknown): ErrorCode {
@@ -19,6 +19,5 @@ export function errorCodeOf(error: unknown): ErrorCode {
   if (error instanceof KeychainUnavailableError) return 'keychain-unavailable'
   if (error instanceof SchemaTooNewError || error instanceof SchemaTooOldError) return 'schema-mismatch'
   if (error instanceof UnencryptedDatabaseError) return 'database-not-encrypted'
-  if (storageFailure(error) !== null) return 'storage-failure'
-  return 'internal'
+  return storageFailure(error)?.code ?? 'internal'
 }

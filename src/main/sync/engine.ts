@@ -86,10 +86,10 @@ export type SyncProgress = SyncProgressEvent
 /**
  * Outcome of a run. Per (resource, scope): elements received, pages, response bytes, rows removed
  * by a full pass, elements skipped (no id or modificationTime) and the error in English words with
- * its code (`errorCodeOf`: `api-<kind>`, `storage-failure`, …), if it failed; for a fanned-out
+ * its code (`errorCodeOf`: `api-<kind>`, `storage-<kind>`, …), if it failed; for a fanned-out
  * resource one entry with scope `per <kind>`, `lists` read and the first error.
  * `ok` is false when any resource failed; the others are kept. `runId` numbers the run. A disk
- * that fails the database's writes (full, read-only) stops the run: `stoppedBy` says why.
+ * that fails the database's writes (full, read-only) stops the run: `stoppedBy` says why, with its code.
  */
 export interface SyncResult {
   ok: boolean
@@ -102,7 +102,7 @@ export interface SyncResult {
   /** Persons removed by the retention purge of this run (issue 6; `db/retention.ts`). */
   purged: number
   /** Why the run stopped early when the disk failed the database (full, read-only): see `storageFailure`. */
-  stoppedBy?: string
+  stoppedBy?: CodedError
 }
 
 const DEFAULT_PAGE_SIZE = 5000
@@ -120,7 +120,7 @@ interface Run extends PassContext {
   client: ApiClient
   options: SyncOptions
   /** Set when the disk failed the database (`storageFailure`): the run stops, reporting this. */
-  stoppedBy: string | null
+  stoppedBy: CodedError | null
   /** Events whose attendee count changed unseen (`rereadChangedAttendeeCounts`): their registration lists are read whole and swept. */
   recounted: Set<number>
   /** Aborts `signal` when the disk fails or the caller cancels. */
@@ -190,7 +190,7 @@ interface FederationRoots {
  * people without current data past the retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
- * @throws UserFacingError `storage-failure` when not even the run's start can be recorded.
+ * @throws UserFacingError `storage-<kind>` when not even the run's start can be recorded.
  */
 export async function runSync(db: WritableDB, client: ApiClient, options: SyncOptions = {}): Promise<SyncResult> {
   const started = performance.now()
@@ -327,7 +327,7 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
       ok: result.ok,
       elements: result.elements,
       bytes: result.bytes,
-      error: run.stoppedBy ?? (failed ? `${failed.resource} ${failed.scope}: ${failed.error}` : cancelled ? 'sync cancelled' : undefined)
+      error: run.stoppedBy?.message ?? (failed ? `${failed.resource} ${failed.scope}: ${failed.error}` : cancelled ? 'sync cancelled' : undefined)
     })
   )
   if (run.stoppedBy !== null) result.stoppedBy = run.stoppedBy
@@ -592,40 +592,40 @@ function emit(
 
 /**
  * Records the run's start: its first write, so a disk that cannot take writes is found here.
- * @throws UserFacingError `storage-failure` saying so, before anything is read.
+ * @throws UserFacingError `storage-<kind>` saying so, before anything is read.
  */
 function startRunOnDisk(db: WritableDB, full: boolean): number {
   try {
     return startRun(db, full)
   } catch (error) {
-    const reason = storageFailure(error)
-    if (reason !== null) throw new UserFacingError('storage-failure', `sync stopped: ${reason}`)
+    const failure = storageFailure(error)
+    if (failure !== null) throw new UserFacingError(failure.code, `sync stopped: ${failure.message}`)
     throw error
   }
 }
 
 /**
- * When `error` is the disk failing the database, stops the run (the first such reason is kept)
- * and returns the reason; otherwise null.
+ * When `error` is the disk failing the database, stops the run (the first such failure is kept)
+ * and returns it; otherwise null.
  */
-function stopOnStorageFailure(run: Run, error: unknown): string | null {
-  const reason = storageFailure(error)
-  if (reason === null) return null
+function stopOnStorageFailure(run: Run, error: unknown): CodedError | null {
+  const failure = storageFailure(error)
+  if (failure === null) return null
   if (run.stoppedBy === null) {
-    run.stoppedBy = reason
+    run.stoppedBy = failure
     run.stop.abort()
   }
-  return reason
+  return failure
 }
 
 /**
  * What a resource's error is recorded as: the disk failing the database stops the run
- * (`stopOnStorageFailure`) and is `storage-failure` with its reason; any other error keeps its
+ * (`stopOnStorageFailure`) and is its `storage-<kind>` failure; any other error keeps its
  * words on one line with its code, an error of no known kind counting as the sync failing.
  */
 function failureOf(run: Run, error: unknown): CodedError {
-  const reason = stopOnStorageFailure(run, error)
-  if (reason !== null) return { code: 'storage-failure', message: reason }
+  const storage = stopOnStorageFailure(run, error)
+  if (storage !== null) return storage
   const code = errorCodeOf(error)
   return { code: code === 'internal' ? 'sync-failed' : code, message: messageOf(error) }
 }

@@ -31,12 +31,15 @@ export function ipcErrorOf(error: unknown): IpcError {
  * its code (`errors.<code>`, e.g. "Rekisteriin ei saatu yhteyttä") before the main process's own
  * words, which name the details in English; a code without a headline (null: recorded before
  * Kanslia kept codes) shows those only. A change the outbox refused names each of its problems in
- * the app's language instead ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …").
+ * the app's language instead ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …"),
+ * and a code whose words never vary (a disk failing, `errorDetails.<code>`) has them in it too
+ * ("Levy on täynnä: vapauta levytilaa ja yritä uudelleen …").
  */
 export function describeError({ code, message, problems }: { code: ErrorCode | null; message: string; problems?: IpcError['problems'] }): string {
   const headline = code === null ? '' : i18next.t(`errors.${code}`, { defaultValue: '' })
   const language = detectLanguage([i18next.language])
-  const details = problems?.length ? problems.map((problem) => problemText(problem, language)).join('; ') : message
+  const ownWords = code === null ? '' : i18next.t(`errorDetails.${code}`, { defaultValue: '' })
+  const details = problems?.length ? problems.map((problem) => problemText(problem, language)).join('; ') : ownWords || message
   return headline ? `${headline}: ${details}` : details
 }
 

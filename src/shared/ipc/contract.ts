@@ -62,8 +62,8 @@ export interface SyncSummary {
   purged: number
   /** Elements a full run removed because the API no longer lists them (DESIGN §3 rule 5); 0 on an incremental run. */
   removed: number
-  /** Why the run stopped early: the disk is full or read-only (issue 6), in plain words (error code `storage-failure`). */
-  stoppedBy?: string
+  /** Why the run stopped early: the disk is full or read-only (issue 6), as its code (`storage-<kind>`) and English words. */
+  stoppedBy?: CodedError
   /** Each resource that failed: its error's code (the app's words for it head the message) and its English words. */
   errors: Array<CodedError & { resource: string; scope: string }>
 }

@@ -17,7 +17,7 @@ function setup() {
 }
 
 describe('storageFailure', () => {
-  it('names a full disk, a read-only database and an I/O error, and nothing else', () => {
+  it('names a full disk, a read-only database, an I/O error and a file that cannot be opened by code and words, and nothing else', () => {
     const db = new Database(':memory:')
     db.exec('CREATE TABLE t (x TEXT UNIQUE)')
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`)
@@ -29,13 +29,18 @@ describe('storageFailure', () => {
       }
       throw new Error('the write did not fail')
     }
-    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000))))).toMatch(/^the disk is full: free some space and sync again/)
+    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000))))).toEqual({
+      code: 'storage-full',
+      message: 'the disk is full: free some space and try again (what was stored before is intact)'
+    })
     db.pragma('max_page_count = 1000000')
     db.prepare('INSERT INTO t VALUES (?)').run('a')
     expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('a')))).toBeNull()
     db.pragma('query_only = ON')
-    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('b')))).toMatch(/^the data folder is read-only/)
-    expect(storageFailure({ code: 'SQLITE_IOERR_WRITE' })).toMatch(/^the disk could not be written \(SQLITE_IOERR_WRITE\)/)
+    expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('b')))).toMatchObject({ code: 'storage-read-only', message: expect.stringMatching(/^the data folder is read-only/) })
+    expect(storageFailure({ code: 'SQLITE_IOERR_WRITE' })).toMatchObject({ code: 'storage-io-error', message: expect.stringMatching(/^the disk could not be written \(SQLITE_IOERR_WRITE\)/) })
+    expect(storageFailure({ code: 'SQLITE_CANTOPEN' })).toMatchObject({ code: 'storage-cannot-open' })
+    expect(storageFailure({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBeNull()
     expect(storageFailure(new Error('anything else'))).toBeNull()
   })
 })
@@ -46,13 +51,13 @@ describe('a disk failing during sync (issue 6)', () => {
     db.pragma(`max_page_count = ${(db.pragma('page_count', { simple: true }) as number) + 150}`)
     const result = await runSync(db, client)
     expect(result.ok).toBe(false)
-    expect(result.stoppedBy).toMatch(/^the disk is full: free some space and sync again \(what was stored before is intact\)$/)
+    expect(result.stoppedBy).toEqual({ code: 'storage-full', message: 'the disk is full: free some space and try again (what was stored before is intact)' })
     // Stopped, not ground through: from the first failure on, every resource reported failed on the disk or was cancelled.
     const first = result.resources.findIndex((r) => r.error)
     expect(first).toBeGreaterThanOrEqual(0)
     expect(result.resources.slice(first).every((r) => /disk is full|sync cancelled/.test(r.error ?? ''))).toBe(true)
-    expect(result.resources[first].errorCode).toBe('storage-failure')
-    expect(result.resources.slice(first).every((r) => (/disk is full/.test(r.error ?? '') ? r.errorCode === 'storage-failure' : r.errorCode === 'sync-stopped'))).toBe(true)
+    expect(result.resources[first].errorCode).toBe('storage-full')
+    expect(result.resources.slice(first).every((r) => (/disk is full/.test(r.error ?? '') ? r.errorCode === 'storage-full' : r.errorCode === 'sync-stopped'))).toBe(true)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
 
     db.pragma('max_page_count = 1073741823')
@@ -67,7 +72,7 @@ describe('a disk failing during sync (issue 6)', () => {
     sandbox.store.touchUserLicences(sandbox.store.userLicenceIds().slice(0, 5))
     const before = stored(db, 'user-licences')
     db.pragma('query_only = ON')
-    await expect(runSync(db, client)).rejects.toThrow(/^sync stopped: the data folder is read-only: make it writable and sync again \(what was stored before is intact\)$/)
+    await expect(runSync(db, client)).rejects.toThrow(/^sync stopped: the data folder is read-only: make it writable and try again \(what was stored before is intact\)$/)
     db.pragma('query_only = OFF')
     expect(stored(db, 'user-licences')).toEqual(before)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')

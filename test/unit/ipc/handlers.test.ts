@@ -1,7 +1,8 @@
+import Database from 'better-sqlite3-multiple-ciphers'
 import { afterAll, describe, expect, it } from 'vitest'
 import { METHODS } from '../../../src/shared/ipc/channels'
 import { CONTRACT } from '../../../src/shared/ipc/contract'
-import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
+import { createHandlers, dispatch, toIpcError } from '../../../src/main/ipc/handlers'
 import { safeExternalUrl } from '../../../src/main/ipc/links'
 import { isTrustedSender } from '../../../src/main/ipc/sender'
 import { createTestSession } from '../../support/desktop'
@@ -43,6 +44,21 @@ describe('IPC input validation', () => {
   it('answers a readable error before the first sync instead of throwing', async () => {
     expect(await dispatch(handlers, 'listMembers', {})).toMatchObject({ ok: false, error: { code: 'no-database' } })
     expect(await dispatch(handlers, 'syncNow', {})).toMatchObject({ ok: false, error: { code: 'not-connected' } })
+  })
+
+  it('names a disk that fails the database by its kind, in words that say what to do, not SQLite’s', () => {
+    const db = new Database(':memory:')
+    db.exec('CREATE TABLE t (x TEXT)')
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`)
+    let full: unknown
+    try {
+      db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000))
+    } catch (error) {
+      full = error
+    }
+    expect((full as Error).message).toBe('database or disk is full')
+    expect(toIpcError(full)).toEqual({ code: 'storage-full', message: 'the disk is full: free some space and try again (what was stored before is intact)' })
+    db.close()
   })
 
   it('refuses bad connection settings with the field named', async () => {

@@ -45,7 +45,16 @@ describe('errorText', () => {
     expect(syncErrorText({ ...summary, ok: true })).toBeNull()
     const failed = { ...summary, errors: [{ resource: 'sports', scope: 'federation 1', code: 'api-server' as const, message: 'GET /api/public/v2/sport: 503 Service Unavailable' }] }
     expect(syncErrorText(failed)).toBe('Rekisterissä on häiriö: GET /api/public/v2/sport: 503 Service Unavailable')
-    expect(syncErrorText({ ...failed, stoppedBy: 'the disk is full: free some space and sync again' })).toBe('Levylle tallentaminen epäonnistui: the disk is full: free some space and sync again')
+    const full = { code: 'storage-full' as const, message: 'the disk is full: free some space and try again (what was stored before is intact)' }
+    expect(syncErrorText({ ...failed, stoppedBy: full })).toBe('Levy on täynnä: vapauta levytilaa ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)')
+  })
+
+  it('says a failing disk wholly in the app’s language, whichever call met it', async () => {
+    const readOnly = new KansliaError({ code: 'storage-read-only', message: 'the data folder is read-only: make it writable and try again (what was stored before is intact)' })
+    expect(errorText(readOnly)).toBe('Tietokansioon ei voi kirjoittaa: salli kansioon kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)')
+    await i18next.changeLanguage('en')
+    expect(errorText(readOnly)).toBe('The data folder is read-only: make it writable and try again (what was stored before is intact)')
+    await i18next.changeLanguage('fi')
   })
 
   it('says a failed sync once on the sync page: its own heading says the sync did not finish, so `sync-failed` adds no headline', () => {

@@ -482,7 +482,10 @@ export const en = {
     'api-invalid-response': 'The registry answered something that is not valid',
     'keychain-unavailable': 'The operating system’s keychain is not available',
     'schema-mismatch': 'The database is from another version of Kanslia',
-    'storage-failure': 'Writing to the disk failed',
+    'storage-full': 'The disk is full',
+    'storage-read-only': 'The data folder is read-only',
+    'storage-io-error': 'Writing to the disk failed',
+    'storage-cannot-open': 'The database file cannot be opened for writing',
     'forbidden': 'This window may not do that',
     'unknown-method': 'Kanslia does not know this request',
     'database-not-encrypted': 'The database is not encrypted',
@@ -510,7 +513,17 @@ export const en = {
     'unknown-format': 'Unknown file format',
     'no-secret': 'The client secret is missing',
     'not-confirmed': 'Not confirmed'
-  } satisfies Record<ErrorCode, string>
+  } satisfies Record<ErrorCode, string>,
+  /**
+   * The app's own words for the details of codes whose English message is always the same (the
+   * main process's words for the CLI): `describeError` shows these instead.
+   */
+  errorDetails: {
+    'storage-full': 'free some space and try again (what was stored before is intact)',
+    'storage-read-only': 'make it writable and try again (what was stored before is intact)',
+    'storage-io-error': 'check the disk and try again (what was stored before is intact)',
+    'storage-cannot-open': 'check the data folder and try again (what was stored before is intact)'
+  } satisfies Partial<Record<ErrorCode, string>>
 }
 
 /** The shape every language file follows. */

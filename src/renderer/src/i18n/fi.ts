@@ -473,7 +473,10 @@ export const fi: Strings = {
     'api-invalid-response': 'Rekisterin vastaus ei kelpaa',
     'keychain-unavailable': 'Käyttöjärjestelmän avainnippu ei ole käytettävissä',
     'schema-mismatch': 'Tietokanta on toisesta Kanslian versiosta',
-    'storage-failure': 'Levylle tallentaminen epäonnistui',
+    'storage-full': 'Levy on täynnä',
+    'storage-read-only': 'Tietokansioon ei voi kirjoittaa',
+    'storage-io-error': 'Levylle tallentaminen epäonnistui',
+    'storage-cannot-open': 'Tietokantatiedostoa ei voi avata kirjoitettavaksi',
     'forbidden': 'Tämä ikkuna ei saa tehdä sitä',
     'unknown-method': 'Kanslia ei tunne tätä pyyntöä',
     'database-not-encrypted': 'Tietokantaa ei ole salattu',
@@ -501,5 +504,11 @@ export const fi: Strings = {
     'unknown-format': 'Tuntematon tiedostomuoto',
     'no-secret': 'Asiakassalaisuus puuttuu',
     'not-confirmed': 'Ei vahvistettu'
+  },
+  errorDetails: {
+    'storage-full': 'vapauta levytilaa ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
+    'storage-read-only': 'salli kansioon kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
+    'storage-io-error': 'tarkista levy ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
+    'storage-cannot-open': 'tarkista tietokansio ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)'
   }
 }

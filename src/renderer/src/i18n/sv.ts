@@ -473,7 +473,10 @@ export const sv: Strings = {
     'api-invalid-response': 'Registrets svar duger inte',
     'keychain-unavailable': 'Operativsystemets nyckelring är inte tillgänglig',
     'schema-mismatch': 'Databasen är från en annan version av Kanslia',
-    'storage-failure': 'Det gick inte att skriva till disken',
+    'storage-full': 'Disken är full',
+    'storage-read-only': 'Datamappen är skrivskyddad',
+    'storage-io-error': 'Det gick inte att skriva till disken',
+    'storage-cannot-open': 'Databasfilen kan inte öppnas för skrivning',
     'forbidden': 'Det här fönstret får inte göra det',
     'unknown-method': 'Kanslia känner inte till begäran',
     'database-not-encrypted': 'Databasen är inte krypterad',
@@ -501,5 +504,11 @@ export const sv: Strings = {
     'unknown-format': 'Okänt filformat',
     'no-secret': 'Klienthemligheten saknas',
     'not-confirmed': 'Inte bekräftat'
+  },
+  errorDetails: {
+    'storage-full': 'frigör utrymme och försök igen (det som sparats tidigare är intakt)',
+    'storage-read-only': 'gör den skrivbar och försök igen (det som sparats tidigare är intakt)',
+    'storage-io-error': 'kontrollera disken och försök igen (det som sparats tidigare är intakt)',
+    'storage-cannot-open': 'kontrollera datamappen och försök igen (det som sparats tidigare är intakt)'
   }
 }

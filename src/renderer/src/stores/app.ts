@@ -99,7 +99,7 @@ export function subscribeToEvents(): () => void {
 
 /** Why a finished sync did not succeed, in the app's words (`syncFailureText`): the disk that stopped it, or the first resource that failed; null when it succeeded. */
 export function syncErrorText(summary: SyncSummary): string | null {
-  if (summary.stoppedBy !== undefined) return syncFailureText({ code: 'storage-failure', message: summary.stoppedBy })
+  if (summary.stoppedBy !== undefined) return syncFailureText(summary.stoppedBy)
   const failed = summary.errors[0]
   return failed === undefined ? null : syncFailureText(failed)
 }
