@@ -35,7 +35,7 @@ beforeAll(() => buildApp())
 
 describe('desktop app in Chromium', () => {
   let app: Harness
-  const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
   const members = async (input: object) => ((await app.call('listMembers', input)) as { ok: true; value: MemberPage }).value
   const count = (n: number) => `${new Intl.NumberFormat('fi').format(n)} jäsentä`
   /** The worksheet `name` of the workbook the app saved last. */
