@@ -33,9 +33,12 @@ const SCREENSHOTS = UPDATE_SCREENSHOTS ? join(ROOT, 'docs/screenshots') : mkdtem
  */
 beforeAll(() => buildApp())
 
+/** Writes the screenshot `name` of `page`, its animations finished (a button's was caught mid-transition). */
+const screenshot = (page: Harness['page'], name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+
 describe('desktop app in Chromium', () => {
   let app: Harness
-  const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+  const shot = (name: string) => screenshot(app.page, name)
   const members = async (input: object) => ((await app.call('listMembers', input)) as { ok: true; value: MemberPage }).value
   const count = (n: number) => `${new Intl.NumberFormat('fi').format(n)} jäsentä`
   /** The worksheet `name` of the workbook the app saved last. */
@@ -880,6 +883,7 @@ describe('the start screen in Chromium', () => {
     app = await startHarness({ locale: 'fi-FI', home, env: { [DATABASE_KEY_ENV]: randomBytes(32).toString('hex') } })
     const { page } = app
     await page.getByTestId('start-failure').getByText('Tietokantaa ei voi avata sen avaimella: ', { exact: false }).waitFor()
+    await screenshot(page, 'start-failure')
     await page.getByTestId('remove-connection').click()
     // The waiting changes cannot be counted in a database that does not open.
     await page.getByText('Lähtevien jonossa mahdollisesti odottavat muutokset menetetään', { exact: false }).waitFor()

@@ -32,7 +32,8 @@ export function ipcErrorOf(error: unknown): IpcError {
  * words, which name the details in English; a code without a headline (null: recorded before
  * Kanslia kept codes) shows those only. A change the outbox refused names each of its problems in
  * the app's language instead ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …"),
- * and a code whose words never vary (a disk failing, `errorDetails.<code>`) has them in it too
+ * and a code whose English words add nothing a person needs (a disk failing, a database key
+ * missing or wrong: `errorDetails.<code>`) has them in it too
  * ("Levy on täynnä: vapauta levytilaa ja yritä uudelleen …").
  */
 export function describeError({ code, message, problems }: { code: ErrorCode | null; message: string; problems?: IpcError['problems'] }): string {

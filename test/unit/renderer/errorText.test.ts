@@ -57,6 +57,17 @@ describe('errorText', () => {
     await i18next.changeLanguage('fi')
   })
 
+  it('says why the local data does not open, and the remedy the start screen offers, without the CLI’s words', () => {
+    const wrongKey = new KansliaError({
+      code: 'database-key-wrong',
+      message: '/home/sihteeri/.config/Kanslia/kanslia.db cannot be decrypted with the key from the OS keychain: … (`kanslia sync --db NEW-FILE`, …)'
+    })
+    expect(errorText(wrongKey)).toBe(
+      'Tietokantaa ei voi avata sen avaimella: paikalliset tiedot on salattu toisella avaimella, ne ovat vioittuneet tai ne eivät ole Kanslian; mitään ei muutettu. ' +
+        `${fi.settings.remove} ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.`
+    )
+  })
+
   it('says a failed sync once on the sync page: its own heading says the sync did not finish, so `sync-failed` adds no headline', () => {
     const stopped = { code: 'sync-failed' as const, message: 'the sync stopped unexpectedly (exit code 1)' }
     expect(syncFailureText(stopped)).toBe('the sync stopped unexpectedly (exit code 1)')

@@ -515,10 +515,13 @@ export const en = {
     'not-confirmed': 'Not confirmed'
   } satisfies Record<ErrorCode, string>,
   /**
-   * The app's own words for the details of codes whose English message is always the same (the
-   * main process's words for the CLI): `describeError` shows these instead.
+   * The app's own words for the details of codes whose English message (the main process's, for
+   * the CLI) says nothing more a person needs (a file's path, SQLite's result code): `describeError`
+   * shows these instead.
    */
   errorDetails: {
+    'database-key-missing': 'the key that opens this computer’s copy of the registry data is not in the operating system’s keychain, so it cannot be read; nothing was changed. Remove this connection and its local data, then connect again: the data is read again from the registry.',
+    'database-key-wrong': 'the local data was encrypted with another key, is damaged, or is not Kanslia’s; nothing was changed. Remove this connection and its local data, then connect again: the data is read again from the registry.',
     'storage-full': 'free some space and try again (what was stored before is intact)',
     'storage-read-only': 'make it writable and try again (what was stored before is intact)',
     'storage-io-error': 'check the disk and try again (what was stored before is intact)',

@@ -506,6 +506,8 @@ export const fi: Strings = {
     'not-confirmed': 'Ei vahvistettu'
   },
   errorDetails: {
+    'database-key-missing': 'tämän tietokoneen rekisteritietojen avain puuttuu käyttöjärjestelmän avainnipusta, joten tietoja ei voi lukea; mitään ei muutettu. Poista tämä yhteys ja sen paikalliset tiedot ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.',
+    'database-key-wrong': 'paikalliset tiedot on salattu toisella avaimella, ne ovat vioittuneet tai ne eivät ole Kanslian; mitään ei muutettu. Poista tämä yhteys ja sen paikalliset tiedot ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.',
     'storage-full': 'vapauta levytilaa ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
     'storage-read-only': 'salli kansioon kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
     'storage-io-error': 'tarkista levy ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',

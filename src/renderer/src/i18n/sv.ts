@@ -506,6 +506,8 @@ export const sv: Strings = {
     'not-confirmed': 'Inte bekräftat'
   },
   errorDetails: {
+    'database-key-missing': 'nyckeln till den här datorns kopia av registeruppgifterna finns inte i operativsystemets nyckelring, så de kan inte läsas; inget ändrades. Ta bort den här anslutningen och dess lokala data och anslut igen: uppgifterna läses på nytt från registret.',
+    'database-key-wrong': 'de lokala uppgifterna krypterades med en annan nyckel, är skadade eller är inte Kanslias; inget ändrades. Ta bort den här anslutningen och dess lokala data och anslut igen: uppgifterna läses på nytt från registret.',
     'storage-full': 'frigör utrymme och försök igen (det som sparats tidigare är intakt)',
     'storage-read-only': 'gör den skrivbar och försök igen (det som sparats tidigare är intakt)',
     'storage-io-error': 'kontrollera disken och försök igen (det som sparats tidigare är intakt)',

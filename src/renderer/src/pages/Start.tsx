@@ -42,10 +42,11 @@ export function Start() {
   return (
     <Center mih="100vh" p="xl">
       <Stack maw={640} data-testid="start-failure">
-        <Group justify="space-between">
-          <Title order={2}>{t('start.failed')}</Title>
+        {/* Above the headline: beside it, the long Finnish headline wrapped under the picker. */}
+        <Group justify="flex-end">
           <LanguagePicker />
         </Group>
+        <Title order={2}>{t('start.failed')}</Title>
         <Alert color="red">{describeError(startFailure)}</Alert>
         <Group>
           <Button onClick={() => void retry()} loading={retrying} autoFocus data-testid="start-retry">
