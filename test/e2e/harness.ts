@@ -65,12 +65,11 @@ export interface Harness {
   close(): Promise<void>
 }
 
-const support = (name: string) => fileURLToPath(new URL(`../support/${name}`, import.meta.url))
-
 /**
  * Starts the built renderer in headless Chromium with `window.kanslia` provided by
- * `page.exposeBinding`, wired to the app's backend worker (src/main/workers/backend.ts: the real IPC
- * dispatcher and handlers over a real session, its demo sandbox on loopback, its sync worker) in a
+ * `page.exposeBinding`, wired to the app's built backend worker (out/main/backend.js of
+ * src/main/workers/backend.ts: the real IPC dispatcher and handlers over a real session, its demo
+ * sandbox on loopback, its built sync worker) in a
  * temporary data folder or the prepared folder `home` (removed on close either way), as Electron's
  * main thread drives it: the same boundary the preload crosses, with the same refusal of calls
  * from other frames or origins.
@@ -97,9 +96,11 @@ export async function startHarness(options: {
   let saveDialogOpen: Promise<void> = Promise.resolve()
   const toOpen: string[] = []
   const opened: string[] = []
+  // The built workers (`buildApp`), as the packaged app starts them (src/main/index.ts): the tests so
+  // run the bundles Electron runs, not their TypeScript sources.
   const backend = startBackendWorker(
-    { file: support('backend-worker.mjs') },
-    { syncWorker: { file: support('sync-worker.mjs') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0 },
+    { file: join(ROOT, 'out/main/backend.js') },
+    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (name) => {
