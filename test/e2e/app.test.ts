@@ -834,6 +834,39 @@ describe('desktop app in Chromium', () => {
  * language with a way on (a retry; removing the local data where that is the remedy), never an
  * endless spinner; an earlier Kanslia's database is upgraded with a note saying so.
  */
+describe('the background sync in Chromium', () => {
+  let app: Harness
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('reads the member list again where it stands when the app syncs by itself, and the sync page shows that sync', async () => {
+    app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000, autoSyncIntervalMs: 1500 })
+    const { page } = app
+    await page.getByRole('button', { name: 'Tutustu demoliittoon' }).click()
+    await page.getByTestId('member-row').first().waitFor()
+    const list = page.getByTestId('member-list')
+    await list.evaluate((element) => element.scrollTo({ top: 40_000 }))
+    await page.getByTestId('member-row').filter({ hasNot: page.locator('[aria-rowindex="1"]') }).first().waitFor()
+    const finished = () => app.events.filter((event) => event.type === 'sync-finished').length
+    const before = finished()
+    await expect.poll(finished, { timeout: 30_000 }).toBeGreaterThan(before)
+    await expect.poll(() => page.getByTestId('member-row').first().textContent()).not.toBe('')
+    // Still deep in the list, with the rows there shown, not back at its top.
+    expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(30_000)
+    expect(await page.getByTestId('member-row').first().getAttribute('aria-rowindex')).not.toBe('1')
+
+    await page.keyboard.press('Control+0')
+    const shown = finished()
+    await expect.poll(finished, { timeout: 30_000 }).toBeGreaterThan(shown)
+    // The page says the last sync's outcome, whoever began it: a quiet one, not the first sync's thousands.
+    const last = () => app.events.flatMap((event) => (event.type === 'sync-finished' ? [event.summary.elements] : [])).at(-1)!
+    const said = () => `Synkronointi valmis: ${new Intl.NumberFormat('fi').format(last())} kohdetta`
+    await expect.poll(async () => (await page.getByTestId('sync-done').textContent())?.startsWith(said()), { timeout: 10_000 }).toBe(true)
+    expect(last()).toBeLessThan(1000)
+  })
+})
+
 describe('the start screen in Chromium', () => {
   let app: Harness | null = null
   afterEach(async () => {

@@ -82,6 +82,8 @@ export async function startHarness(options: {
   env?: NodeJS.ProcessEnv
   /** Methods whose answers wait until `releaseAnswers()`, so a test sees the page while they run. */
   holdAnswers?: string[]
+  /** The backend's background sync interval (`DesktopSessionOptions.autoSyncIntervalMs`); default 0, syncs only when a test asks. */
+  autoSyncIntervalMs?: number
 }): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
@@ -100,7 +102,7 @@ export async function startHarness(options: {
   // run the bundles Electron runs, not their TypeScript sources.
   const backend = startBackendWorker(
     { file: join(ROOT, 'out/main/backend.js') },
-    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0 },
+    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0, autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (name) => {

@@ -8,12 +8,12 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
 /**
  * A desktop session as the app builds it (real worker-thread sync, real services), in a
  * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
- * worker bootstraps tsx to load the TypeScript entry. Pushes only on demand unless
- * `autoPushIntervalMs` is given, so tests see queued changes wait. `now` is the session's clock
+ * worker bootstraps tsx to load the TypeScript entry. Pushes and syncs only on demand unless
+ * `autoPushIntervalMs` or `autoSyncIntervalMs` is given, so tests see queued changes wait and data change only when they sync. `now` is the session's clock
  * for how old the data is (default the system clock); `env` adds variables (e.g. `KANSLIA_CLIENT_SECRET`
  * for a saved connection).
  */
-export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; now?: () => Date; env?: NodeJS.ProcessEnv } = {}): {
+export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; autoSyncIntervalMs?: number; now?: () => Date; env?: NodeJS.ProcessEnv } = {}): {
   session: DesktopSession
   home: string
   dispose(): Promise<void>
@@ -23,6 +23,7 @@ export function createTestSession(options: { demoAthletes?: number; home?: strin
     env: { ...options.env, KANSLIA_HOME: home },
     demoAthletes: options.demoAthletes,
     autoPushIntervalMs: options.autoPushIntervalMs ?? 0,
+    autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0,
     now: options.now,
     runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) })
   })

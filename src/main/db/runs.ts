@@ -83,6 +83,11 @@ export function lastSuccessfulSyncAt(db: ReadableDB): string | null {
   return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1').pluck().get() as string | null) ?? null
 }
 
+/** Instant (ISO, UTC) the last run began, whatever its outcome; null before the first. */
+export function lastSyncStartedAt(db: ReadableDB): string | null {
+  return (prepared(db, 'SELECT max(started_at) FROM sync_run').pluck().get() as string | null) ?? null
+}
+
 /** Instant (ISO, UTC) the last successful full run (a reconciliation, DESIGN §3 rule 5) finished; null when none did. */
 export function lastFullSyncAt(db: ReadableDB): string | null {
   return (prepared(db, 'SELECT max(finished_at) FROM sync_run WHERE ok = 1 AND full = 1').pluck().get() as string | null) ?? null

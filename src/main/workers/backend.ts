@@ -19,6 +19,7 @@ const post = (message: BackendMessage) => port.postMessage(message)
 const session = new DesktopSession({
   demoAthletes: data.demoAthletes,
   autoPushIntervalMs: data.autoPushIntervalMs,
+  autoSyncIntervalMs: data.autoSyncIntervalMs,
   runSync: workerSyncRunner(data.syncWorker)
 })
 session.events.on('event', (event) => post({ type: 'event', event }))

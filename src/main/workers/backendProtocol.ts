@@ -14,6 +14,8 @@ export interface BackendWorkerData {
   demoAthletes?: number
   /** `DesktopSessionOptions.autoPushIntervalMs`. */
   autoPushIntervalMs?: number
+  /** `DesktopSessionOptions.autoSyncIntervalMs`. */
+  autoSyncIntervalMs?: number
 }
 
 /**

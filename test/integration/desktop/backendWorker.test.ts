@@ -26,7 +26,7 @@ describe('the backend worker', () => {
   const asked: unknown[][] = []
   const backend = startBackendWorker(
     { file: support('backend-worker.mjs') },
-    { syncWorker: { file: support('sync-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0 },
+    { syncWorker: { file: support('sync-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (...args) => {

@@ -117,7 +117,37 @@ export function Members() {
   useEffect(() => {
     const sort = (sorting[0]?.id ?? 'name') as MemberSortColumn
     load({ ...wanted.current, clubId: filters.clubId, licenceId: filters.licenceId, licencePeriodId: filters.licencePeriodId, status: filters.status, sort, direction: sorting[0]?.desc ? 'desc' : 'asc' })
-  }, [load, filters, sorting, dataVersion])
+  }, [load, filters, sorting])
+
+  /** The windows on screen (page numbers), for `refresh`. */
+  const onScreen = useRef({ from: 0, to: 0 })
+  /**
+   * The list on screen read again where it stands (after a sync, which the app also runs by itself
+   * every quarter hour): the windows on screen are fetched anew and the others dropped, to be
+   * fetched as they scroll into view; the scroll position, selection and ticks stay.
+   */
+  const refresh = useCallback(() => {
+    const next = wanted.current
+    const gen = ++generation.current
+    const windows: number[] = []
+    for (let page = onScreen.current.from; page <= onScreen.current.to; page++) windows.push(page)
+    void Promise.all(windows.map((page) => call('listMembers', { ...next, offset: page * PAGE, limit: PAGE }))).then((results) => {
+      if (gen !== generation.current) return
+      shown.current = gen
+      requested.current = new Set(windows)
+      const count = results[0].total
+      flushSync(() => {
+        setQuery(next)
+        setTotal(count)
+        setPages(new Map(windows.map((page, i) => [page, results[i].rows])))
+        setSelected((index) => Math.min(index, Math.max(0, count - 1)))
+      })
+    })
+  }, [])
+  const firstDataVersion = useRef(dataVersion)
+  useEffect(() => {
+    if (dataVersion !== firstDataVersion.current) refresh()
+  }, [dataVersion, refresh])
 
   /** Fetches a further window of the list on screen as it scrolls into view. */
   const fetchPage = useCallback(
@@ -139,6 +169,7 @@ export function Members() {
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
+  onScreen.current = { from: Math.floor(first / PAGE), to: Math.floor(last / PAGE) }
   useEffect(() => {
     for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
       if (!requested.current.has(page)) fetchPage(page)

@@ -72,8 +72,9 @@ export const useAppStore = create<AppStore>((set, get) => ({
   syncNow: async (full) => {
     set({ syncing: true, progress: {}, syncError: null })
     try {
+      // Pages reload on the `sync-finished` event (any sync's, the app's own background ones too).
       const summary = await call('syncNow', full ? { full } : {})
-      set((s) => ({ lastSummary: summary, syncError: syncErrorText(summary), dataVersion: s.dataVersion + 1 }))
+      set({ lastSummary: summary, syncError: syncErrorText(summary) })
     } catch (error) {
       set({ syncError: syncFailureText(ipcErrorOf(error)) })
       throw error
@@ -83,7 +84,11 @@ export const useAppStore = create<AppStore>((set, get) => ({
   }
 }))
 
-/** Feeds the main process's sync and outbox events into the store; call once at start-up. */
+/**
+ * Feeds the main process's sync and outbox events into the store; call once at start-up. A sync's
+ * events arrive whoever started it (the person, or the app in the background), so they, not the
+ * `syncNow` call, mark it running and finished and make pages reload (`dataVersion`).
+ */
 export function subscribeToEvents(): () => void {
   return onEvent((event) => {
     if (event.type === 'outbox-changed') {
@@ -92,8 +97,13 @@ export function subscribeToEvents(): () => void {
     if (event.type === 'database-upgrading') useAppStore.setState({ upgrading: true })
     if (event.type === 'sync-progress') {
       const key = `${event.progress.resource}/${event.progress.scope}`
-      useAppStore.setState((s) => ({ syncing: true, progress: { ...s.progress, [key]: event.progress } }))
+      // The first event of a sync the app started by itself begins a new progress list.
+      useAppStore.setState((s) => ({ syncing: true, progress: { ...(s.syncing ? s.progress : {}), [key]: event.progress } }))
     }
+    if (event.type === 'sync-finished') {
+      useAppStore.setState((s) => ({ syncing: false, lastSummary: event.summary, syncError: syncErrorText(event.summary), dataVersion: s.dataVersion + 1 }))
+    }
+    if (event.type === 'sync-failed') useAppStore.setState({ syncing: false, syncError: syncFailureText(event.error) })
   })
 }
 
