@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MemberDetail as Detail, MemberLicence } from '../../../shared/ipc/contract'
 import { call } from '../api'
+import { useAppStore } from '../stores/app'
 import { formatDate } from '../i18n'
 import { TransferLicence } from './TransferLicence'
 
@@ -28,13 +29,29 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
   const [exported, setExported] = useState<string | null>(null)
   const [transferring, setTransferring] = useState<MemberLicence | null>(null)
   const [transferred, setTransferred] = useState<number | null>(null)
+  // Read again in place after a sync (the app's own every quarter hour too) or an outbox change, so
+  // a push's outcome or the registry's changes show without reopening; opening another member
+  // starts afresh.
+  const dataVersion = useAppStore((s) => s.dataVersion)
+  const outboxVersion = useAppStore((s) => s.outboxVersion)
+  const loadedId = useRef<number | null>(null)
   useEffect(() => {
-    setDetail(null)
-    setIdentityNumber(null)
-    setExported(null)
-    setTransferred(null)
-    if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
-  }, [id])
+    if (id !== loadedId.current) {
+      loadedId.current = id
+      setDetail(null)
+      setIdentityNumber(null)
+      setExported(null)
+      setTransferred(null)
+    }
+    if (id === null) return
+    let current = true
+    void call('getMemberDetail', { id }).then((next) => {
+      if (current) setDetail(next)
+    })
+    return () => {
+      current = false
+    }
+  }, [id, dataVersion, outboxVersion])
   /** A profile field's label in the user's language; a field the app does not know keeps the API's name. */
   const label = (field: string) => t(`profile.${field}`, { defaultValue: field })
   const value = (field: string, raw: string | number | boolean) => {
@@ -157,7 +174,6 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
             onQueued={(item) => {
               setTransferring(null)
               setTransferred(item.id)
-              if (id !== null) void call('getMemberDetail', { id }).then(setDetail)
             }}
           />
           <Title order={4}>{t('detail.insurances')}</Title>
