@@ -591,6 +591,14 @@ describe('desktop app in Chromium', () => {
     const csv = readFileSync(app.saved.at(-1)!, 'utf8')
     expect(csv.startsWith('\uFEFFSukunimi,Etunimet,Sport-ID')).toBe(true)
     expect(csv.trim().split('\n')).toHaveLength(list.total + 1)
+
+    // Every row's addresses (not only the rows shown), on the clipboard for a mail's recipients.
+    const emails = ((await app.call('getRenewalEmails', { kind: 'licence-ending', days: 60 })) as { ok: true; value: string[] }).value
+    expect(emails.length).toBeGreaterThan(0)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByTestId('renewal-copy-emails').click()
+    await page.getByTestId('renewal-message').getByText(new Intl.NumberFormat('fi').format(emails.length), { exact: false }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(emails.join(', '))
   })
 
   it('lists the candidates of the next merit of an ordered group and queues its grant to all of them in one go (issue 7)', async () => {

@@ -26,6 +26,8 @@ export function Renewals() {
   const [days, setDays] = useState(30)
   const [columns, setColumns] = useState<RenewalColumn[]>(DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
+  /** True while the addresses of every row are read (seconds for a federation's hundred thousand). */
+  const [copying, setCopying] = useState(false)
   const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
@@ -52,9 +54,17 @@ export function Renewals() {
     }
   }
   const copyEmails = async () => {
-    const emails = await call('getRenewalEmails', { kind, days })
-    await navigator.clipboard.writeText(emails.join(', '))
-    show('green', t('renewals.copied', { count: emails.length }))
+    clear()
+    setCopying(true)
+    try {
+      const emails = await call('getRenewalEmails', { kind, days })
+      await navigator.clipboard.writeText(emails.join(', '))
+      show('green', t('renewals.copied', { count: emails.length }))
+    } catch (error) {
+      fail(error)
+    } finally {
+      setCopying(false)
+    }
   }
 
   return (
@@ -73,7 +83,7 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
-        <Button variant="light" className="no-print" onClick={() => void copyEmails()} disabled={!list?.rows.length} data-testid="renewal-copy-emails">
+        <Button variant="light" className="no-print" onClick={() => void copyEmails()} disabled={!list?.rows.length} loading={copying} data-testid="renewal-copy-emails">
           {t('renewals.copyEmails')}
         </Button>
         <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} />
