@@ -598,7 +598,7 @@ describe('desktop app in Chromium', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.getByTestId('renewal-copy-emails').click()
     await page.getByTestId('renewal-message').getByText(new Intl.NumberFormat('fi').format(emails.length), { exact: false }).waitFor()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(emails.join(', '))
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(emails.join(', '))
   })
 
   it('lists the candidates of the next merit of an ordered group and queues its grant to all of them in one go (issue 7)', async () => {
@@ -812,6 +812,12 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-settings').click()
     await page.getByText('Light', { exact: true }).click()
     await expect.poll(scheme).toBe('light')
+  })
+
+  it('says an error no page handled in a notification, in the app’s language, instead of only in the console', async () => {
+    const { page } = app
+    await page.evaluate('Promise.reject(new Error("the disk was unplugged")); undefined')
+    await page.locator('.mantine-Notification-root').getByText('Something went wrong: Error: the disk was unplugged').waitFor()
   })
 
   it('removes the demo data from settings, after asking, and returns to the first run (issue 6)', async () => {
