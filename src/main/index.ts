@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron'
 import { channelOf, EVENT_CHANNEL, METHODS } from '../shared/ipc/channels'
+import { appDataDir } from './config/paths'
 import { APP_HOST, APP_SCHEME, isTrustedSender } from './ipc/sender'
 import { CONTENT_SECURITY_POLICY, denyPermissions, guardNavigation, windowOptions } from './window'
 import { startBackendWorker } from './workers/runBackendWorker'
@@ -29,6 +30,15 @@ function serveRenderer(): void {
     return new Response(response.body, { status: response.status, headers })
   })
 }
+
+// Electron's own files (and its single-instance lock) go to Kanslia's data folder (config/paths.ts):
+// a packaged app's already, but not `npm start`'s (app name `kanslia`), nor KANSLIA_HOME's.
+app.setPath('userData', appDataDir())
+
+// One Kanslia per data folder: a second start shows the first one's window instead of opening the
+// same database and running a second background sync and push beside it. (process.exit, not
+// app.quit: the rest of this module must not run, and no window exists yet.)
+if (!app.requestSingleInstanceLock()) process.exit(0)
 
 // The session, its database and the handlers run in a worker thread (workers/backend.ts): this thread only checks senders and shows dialogs.
 const backend = startBackendWorker({ file: join(__dirname, 'backend.js') }, { syncWorker: { file: join(__dirname, 'sync.js') } }, {
@@ -71,6 +81,13 @@ function createWindow(): void {
   void window.loadURL(devServer ?? `${APP_SCHEME}://${APP_HOST}/index.html`)
 }
 
+app.on('second-instance', () => {
+  const window = BrowserWindow.getAllWindows()[0]
+  if (!window) return
+  if (window.isMinimized()) window.restore()
+  window.focus()
+})
+
 app.whenReady().then(() => {
   denyPermissions(session.defaultSession)
   serveRenderer()
@@ -87,6 +104,14 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
 
-app.on('before-quit', () => {
-  void backend.close()
+// Quitting waits for the backend to close its session (a push between request and answer, a sync's
+// page, SQLite's last checkpoint; bounded by the backend's own wait), then quits for real.
+let backendClosed = false
+app.on('before-quit', (event) => {
+  if (backendClosed) return
+  event.preventDefault()
+  void backend.close().finally(() => {
+    backendClosed = true
+    app.quit()
+  })
 })
