@@ -5,20 +5,31 @@ import '@mantine/notifications/styles.css'
 import './print.css'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
-import { StrictMode } from 'react'
+import { StrictMode, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
+import { useTranslation } from 'react-i18next'
 import { App } from './App'
 import { reportUnhandledRejections } from './components/unexpectedErrors'
 import { detectLanguage, initI18n } from './i18n'
+import { cssVariablesResolver, kansliaTheme } from './theme'
 
 initI18n(detectLanguage())
 reportUnhandledRejections(window)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider defaultColorScheme="light" theme={{ respectReducedMotion: true }}>
+/** The app in Mantine's theme, which names dialogs' close buttons in the app's language. */
+function Root() {
+  const { t } = useTranslation()
+  const theme = useMemo(() => kansliaTheme(t('app.close')), [t])
+  return (
+    <MantineProvider defaultColorScheme="light" theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" />
       <App />
     </MantineProvider>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
   </StrictMode>
 )

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../../shared/errorCodes'
 
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
-  app: { title: 'Kanslia', tagline: 'Your sports registry, offline.' },
+  app: { title: 'Kanslia', tagline: 'Your sports registry, offline.', close: 'Close' },
   start: {
     upgrading: 'Upgrading the local database for this version of Kanslia… This happens once after an update; for a large federation it can take half a minute.',
     failed: 'Kanslia cannot open its local data',
@@ -157,6 +157,7 @@ export const en = {
   /** Merit candidates (issue 7). */
   candidates: {
     heading: 'Merit candidates',
+    why: 'Why a candidate',
     group: 'Ordered merit group',
     seasons: 'Licence seasons, at least',
     next: 'Next merit',
@@ -236,6 +237,7 @@ export const en = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    actions: 'Actions',
     offlineHint: 'The change goes to the outbox and reaches the registry at the next push, also if you are offline now.',
     /** What an item does (pages/outboxText.ts), by kind (src/shared/outbox.ts). */
     describe: {
@@ -326,8 +328,8 @@ export const en = {
     exportCsv: 'Export CSV',
     exportXlsx: 'Export XLSX',
     print: 'Print',
-    exportCsvOf: 'Export {{table}} as CSV',
-    exportXlsxOf: 'Export {{table}} as XLSX',
+    exportCsvOf: 'Export CSV: {{table}}',
+    exportXlsxOf: 'Export XLSX: {{table}}',
     printOf: 'Print {{table}}',
     saved: 'Saved {{rows, number}} rows to {{file}}'
   },

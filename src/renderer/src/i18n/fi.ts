@@ -2,7 +2,7 @@ import type { Strings } from './en'
 
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
-  app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.' },
+  app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.', close: 'Sulje' },
   start: {
     upgrading: 'Päivitetään paikallista tietokantaa tälle Kanslian versiolle… Tämä tehdään kerran päivityksen jälkeen; suurella liitolla se voi kestää puoli minuuttia.',
     failed: 'Kanslia ei voi avata paikallisia tietojaan',
@@ -155,6 +155,7 @@ export const fi: Strings = {
   },
   /** Merit candidates (issue 7). */
   candidates: {
+    why: 'Miksi ehdokas',
     heading: 'Ansiomerkkiehdokkaat',
     group: 'Järjestetty merkkiryhmä',
     seasons: 'Lisenssikausia vähintään',
@@ -235,6 +236,7 @@ export const fi: Strings = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    actions: 'Toiminnot',
     offlineHint: 'Muutos menee lähtevien jonoon ja päätyy rekisteriin seuraavassa lähetyksessä, vaikka olisit nyt ilman verkkoa.',
     describe: {
       'event-registration': 'ilmoita jäsen {{member}} tapahtumaan {{event}}',
@@ -323,8 +325,8 @@ export const fi: Strings = {
     exportCsv: 'Vie CSV',
     exportXlsx: 'Vie XLSX',
     print: 'Tulosta',
-    exportCsvOf: 'Vie {{table}} CSV-tiedostoon',
-    exportXlsxOf: 'Vie {{table}} XLSX-tiedostoon',
+    exportCsvOf: 'Vie CSV: {{table}}',
+    exportXlsxOf: 'Vie XLSX: {{table}}',
     printOf: 'Tulosta {{table}}',
     saved: 'Tallennettu {{rows, number}} riviä tiedostoon {{file}}'
   },

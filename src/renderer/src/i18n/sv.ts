@@ -2,7 +2,7 @@ import type { Strings } from './en'
 
 /** Svenska texter. */
 export const sv: Strings = {
-  app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.' },
+  app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.', close: 'Stäng' },
   start: {
     upgrading: 'Den lokala databasen uppgraderas för den här versionen av Kanslia… Det sker en gång efter en uppdatering; för ett stort förbund kan det ta en halv minut.',
     failed: 'Kanslia kan inte öppna sina lokala uppgifter',
@@ -155,6 +155,7 @@ export const sv: Strings = {
   },
   /** Merit candidates (issue 7). */
   candidates: {
+    why: 'Varför kandidat',
     heading: 'Kandidater för förtjänsttecken',
     group: 'Ordnad grupp av förtjänsttecken',
     seasons: 'Licensperioder, minst',
@@ -235,6 +236,7 @@ export const sv: Strings = {
   },
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
+    actions: 'Åtgärder',
     offlineHint: 'Ändringen läggs i utkorgen och når registret vid nästa sändning, även om du nu är offline.',
     describe: {
       'event-registration': 'anmäl medlem {{member}} till {{event}}',
@@ -323,8 +325,8 @@ export const sv: Strings = {
     exportCsv: 'Exportera CSV',
     exportXlsx: 'Exportera XLSX',
     print: 'Skriv ut',
-    exportCsvOf: 'Exportera {{table}} som CSV',
-    exportXlsxOf: 'Exportera {{table}} som XLSX',
+    exportCsvOf: 'Exportera CSV: {{table}}',
+    exportXlsxOf: 'Exportera XLSX: {{table}}',
     printOf: 'Skriv ut {{table}}',
     saved: 'Sparade {{rows, number}} rader i {{file}}'
   },

@@ -73,7 +73,7 @@ export function Events() {
 
   return (
     <Stack p="md" gap="sm">
-      <Title order={2}>{t('events.heading')}</Title>
+      <Title order={1} size="h2">{t('events.heading')}</Title>
       <Group align="end">
         <TextInput flex={1} miw={240} placeholder={t('events.search')} aria-label={t('events.search')} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="events-search" />
         <DateField label={t('events.from')} value={from} onChange={setFrom} clearable testId="events-from" />
@@ -122,7 +122,7 @@ export function Events() {
       {open && (
         <Stack gap="xs" data-testid="event-participants">
           <Group justify="space-between">
-            <Title order={4}>{t('events.participants', { name: open.name })}</Title>
+            <Title order={2} size="h4">{t('events.participants', { name: open.name })}</Title>
             <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} />
           </Group>
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}

@@ -30,7 +30,7 @@ export function FirstRun() {
     disabled: busy
   })
   return (
-    <Center mih="100vh" p="xl">
+    <Center component="main" mih="100vh" p="xl">
       <Stack maw={900} w="100%">
         <Group justify="space-between">
           <Title order={1}>{t('firstRun.heading')}</Title>
@@ -52,7 +52,7 @@ export function FirstRun() {
               }}
             >
               <Stack>
-                <Title order={3}>{t('firstRun.connectHeading')}</Title>
+                <Title order={2} size="h3">{t('firstRun.connectHeading')}</Title>
                 <TextInput label={t('firstRun.baseUrl')} placeholder="https://…" required {...field('baseUrl')} />
                 <TextInput label={t('firstRun.authUrl')} placeholder="https://…" required {...field('authUrl')} />
                 <TextInput label={t('firstRun.clientId')} required {...field('clientId')} />
@@ -66,7 +66,7 @@ export function FirstRun() {
           <Card withBorder>
             <Stack justify="space-between" h="100%">
               <Stack>
-                <Title order={3}>{t('firstRun.demoHeading')}</Title>
+                <Title order={2} size="h3">{t('firstRun.demoHeading')}</Title>
                 <Text>{t('firstRun.demoIntro')}</Text>
               </Stack>
               <Button variant="light" onClick={() => void run(startDemo)} loading={busy}>

@@ -60,13 +60,13 @@ export function Licences() {
   return (
     <Stack p="md">
       <Group justify="space-between">
-        <Title order={2}>{t('licences.heading')}</Title>
+        <Title order={1} size="h2">{t('licences.heading')}</Title>
         <TableActions label={t('licences.heading')} testId="licences" disabled={periods.length === 0} onExport={exportAs} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="licences-message" />
       {periods.map((period) => (
         <Card withBorder key={period.id} data-testid="licence-period">
-          <Title order={3}>{period.name}</Title>
+          <Title order={2} size="h3">{period.name}</Title>
           <Text c="dimmed" size="sm">
             {t('detail.period', { start: formatDate(period.startTime, i18n.language), end: formatDate(period.endTime, i18n.language) })}
           </Text>

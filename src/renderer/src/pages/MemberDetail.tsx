@@ -103,7 +103,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               {t('detail.exported', { file: exported })}
             </Text>
           )}
-          <Title order={4}>{t('detail.profile')}</Title>
+          <Title order={3} size="h4">{t('detail.profile')}</Title>
           <Table>
             <Table.Tbody>
               {fields.map((field) => (
@@ -141,7 +141,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               )}
             </Table.Tbody>
           </Table>
-          <Title order={4}>{t('detail.licences')}</Title>
+          <Title order={3} size="h4">{t('detail.licences')}</Title>
           {detail.licences.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.licences.map((licence) => (
             <Group key={licence.id} justify="space-between" data-testid="member-licence">
@@ -176,7 +176,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               setTransferred(item.id)
             }}
           />
-          <Title order={4}>{t('detail.insurances')}</Title>
+          <Title order={3} size="h4">{t('detail.insurances')}</Title>
           {detail.insurances.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.insurances.map((insurance) => (
             <Group key={insurance.id} justify="space-between">
@@ -189,7 +189,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               <Badge color={STATE_COLOR[insurance.state]}>{t(`status.${insurance.state}`)}</Badge>
             </Group>
           ))}
-          <Title order={4}>{t('detail.merits')}</Title>
+          <Title order={3} size="h4">{t('detail.merits')}</Title>
           {detail.merits.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.merits.map((merit) => (
             <Stack key={merit.meritId} gap={0} data-testid="member-merit">
@@ -205,7 +205,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               </Text>
             </Stack>
           ))}
-          <Title order={4}>{t('detail.registrations')}</Title>
+          <Title order={3} size="h4">{t('detail.registrations')}</Title>
           {detail.registrations.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.registrations.map((registration) => (
             <Group key={registration.eventRegistrationId} justify="space-between" data-testid="member-registration">
@@ -226,7 +226,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
           ))}
           {detail.guardians.length > 0 && (
             <>
-              <Title order={4}>{t('detail.guardians')}</Title>
+              <Title order={3} size="h4">{t('detail.guardians')}</Title>
               {detail.guardians.map((guardian, index) => (
                 <Text key={index} data-testid="guardian">
                   {[guardian.firstName, guardian.lastName].filter(Boolean).join(' ')} · {[guardian.email, guardian.phone].filter(Boolean).join(' · ')}

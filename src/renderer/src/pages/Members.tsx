@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
+import { Alert, Box, Button, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -269,23 +269,18 @@ export function Members() {
   // The column headers change only with the order (and the ticked count they announce).
   const header = useMemo(
     () => (
-      <Box role="row" style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <span role="columnheader" aria-label={t('members.selected', { count: ticked.size })} />
+      <Box role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <span role="columnheader">
+          <VisuallyHidden>{t('members.selected', { count: ticked.size })}</VisuallyHidden>
+        </span>
         {table.getHeaderGroups()[0].headers.map((header) => {
           const sorted = header.column.getIsSorted()
           return (
-            <UnstyledButton
-              key={header.id}
-              role="columnheader"
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-              disabled={!header.column.getCanSort()}
-              onClick={header.column.getToggleSortingHandler()}
-              px="xs"
-              py={6}
-              data-testid={`sort-${header.id}`}
-            >
-              {String(header.column.columnDef.header)} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-            </UnstyledButton>
+            <div key={header.id} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              <UnstyledButton disabled={!header.column.getCanSort()} onClick={header.column.getToggleSortingHandler()} px="xs" py={6} w="100%" data-testid={`sort-${header.id}`}>
+                {String(header.column.columnDef.header)} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+              </UnstyledButton>
+            </div>
           )
         })}
       </Box>
@@ -355,7 +350,7 @@ export function Members() {
 
   return (
     <Stack p="md" gap="sm" style={{ flex: 1, minHeight: 0 }}>
-      <Title order={2} className="print-only">
+      <Title order={1} size="h2" className="print-only-title">
         {t('nav.members')}
       </Title>
       <Group align="end" wrap="wrap">
@@ -408,13 +403,19 @@ export function Members() {
         </Group>
       </Group>
       {printRows && <PrintedMembers rows={printRows} total={total} />}
-      <Box className="screen-only" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      {/* One grid of the header row and the rows (aria-rowcount counts the header); the rows scroll and take the keys. */}
+      <Box
+        className="screen-only"
+        role="grid"
+        aria-rowcount={total + 1}
+        aria-label={t('nav.members')}
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+      >
         {header}
         <div
           ref={scrollRef}
           tabIndex={0}
-          role="grid"
-          aria-rowcount={total}
+          role="rowgroup"
           aria-label={t('nav.members')}
           onKeyDown={onKeyDown}
           data-testid="member-list"
@@ -641,7 +642,7 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
   return (
     <div
       role="row"
-      aria-rowindex={index + 1}
+      aria-rowindex={index + 2}
       aria-selected={selected}
       data-testid={row ? 'member-row' : 'member-row-loading'}
       onClick={() => onOpen(index, row)}
@@ -662,7 +663,7 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
     >
       {row && (
         <>
-          <span style={{ ...CELL, display: 'flex', justifyContent: 'center' }} onClick={(event) => event.stopPropagation()}>
+          <span role="gridcell" style={{ ...CELL, display: 'flex', justifyContent: 'center' }} onClick={(event) => event.stopPropagation()}>
             <input
               type="checkbox"
               checked={ticked}
@@ -672,21 +673,26 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
               data-testid="member-tick"
             />
           </span>
-          <span style={CELL}>
+          <span role="gridcell" style={CELL}>
             {row.lastName}, {row.firstName}
           </span>
-          <span style={{ ...CELL, fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' }}>{row.sportId}</span>
-          <span style={CELL}>{row.birthYear}</span>
-          <span style={CELL}>{row.club}</span>
-          <span style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
+          <span role="gridcell" style={{ ...CELL, fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' }}>{row.sportId}</span>
+          <span role="gridcell" style={CELL}>
+            {row.birthYear}
+          </span>
+          <span role="gridcell" style={CELL}>
+            {row.club}
+          </span>
+          <span role="gridcell" style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
             <span style={pill(STATUS_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>
             {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
           </span>
-          <span style={CELL}>
+          <span role="gridcell" style={CELL}>
             <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>
           </span>
         </>
       )}
+      {!row && <span role="gridcell" aria-busy="true" />}
     </div>
   )
 })

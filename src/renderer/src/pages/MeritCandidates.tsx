@@ -47,7 +47,7 @@ export function MeritCandidates() {
 
   return (
     <Stack p="md" gap="sm">
-      <Title order={2}>{t('candidates.heading')}</Title>
+      <Title order={1} size="h2">{t('candidates.heading')}</Title>
       <Group align="end">
         <Select
           label={t('candidates.group')}
@@ -98,7 +98,7 @@ export function MeritCandidates() {
               <Table.Th>{t('members.sportId')}</Table.Th>
               <Table.Th>{t('members.club')}</Table.Th>
               <Table.Th>{t('candidates.next')}</Table.Th>
-              <Table.Th />
+              <Table.Th>{t('candidates.why')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -54,7 +54,7 @@ export function Organizations() {
   return (
     <Stack p="md">
       <Group justify="space-between">
-        <Title order={2}>{t('organizations.heading')}</Title>
+        <Title order={1} size="h2">{t('organizations.heading')}</Title>
         <TableActions label={t('organizations.heading')} testId="organizations" disabled={organizations.length === 0} onExport={exportAs} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="organizations-message" />

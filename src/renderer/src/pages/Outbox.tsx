@@ -87,7 +87,7 @@ export function Outbox() {
   return (
     <Stack p="md" gap="sm">
       <Group justify="space-between">
-        <Title order={2}>{t('outbox.heading')}</Title>
+        <Title order={1} size="h2">{t('outbox.heading')}</Title>
         <Button onClick={() => void push()} loading={pushing} disabled={view.waiting === 0} data-testid="outbox-push">
           {t('outbox.pushNow')}
         </Button>
@@ -109,7 +109,7 @@ export function Outbox() {
               <Table.Th>{t('outbox.stateHeading')}</Table.Th>
               <Table.Th>{t('outbox.attempts')}</Table.Th>
               <Table.Th>{t('outbox.answer')}</Table.Th>
-              <Table.Th />
+              <Table.Th>{t('outbox.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

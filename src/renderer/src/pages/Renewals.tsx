@@ -69,7 +69,7 @@ export function Renewals() {
 
   return (
     <Stack p="md" gap="sm">
-      <Title order={2}>{t('renewals.heading')}</Title>
+      <Title order={1} size="h2">{t('renewals.heading')}</Title>
       <Group align="end">
         <Select
           aria-label={t('renewals.heading')}

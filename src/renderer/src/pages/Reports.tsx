@@ -48,7 +48,7 @@ export function Reports() {
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
-        <Title order={2}>{t('reports.heading')}</Title>
+        <Title order={1} size="h2">{t('reports.heading')}</Title>
         <Group>
           <Select
             aria-label={t('reports.periodPick')}
@@ -72,7 +72,7 @@ export function Reports() {
           return (
             <Card key={report} withBorder data-testid={`report-${report}`}>
               <Group justify="space-between" mb="sm">
-                <Title order={4}>{t(`reports.${report}`)}</Title>
+                <Title order={2} size="h4">{t(`reports.${report}`)}</Title>
                 <Group gap="xs">
                   <Button size="compact-xs" variant="light" disabled={rows.length === 0} onClick={() => exportAs(report, 'csv')} aria-label={t('table.exportCsvOf', { table: t(`reports.${report}`) })}>
                     CSV
@@ -92,7 +92,7 @@ export function Reports() {
                 series={values.map((value, index) => ({ name: value, label: t(`reports.column.${value}`), color: COLORS[index] }))}
                 withLegend={values.length > 1}
               />
-              <Table.ScrollContainer minWidth={300} mah={200} mt="sm">
+              <Table.ScrollContainer minWidth={300} mah={200} mt="sm" type="native" tabIndex={0}>
                 <Table striped stickyHeader>
                   <Table.Thead>
                     <Table.Tr>

@@ -52,7 +52,7 @@ export function Settings() {
   }, [])
   return (
     <Stack p="md" maw={600}>
-      <Title order={2}>{t('settings.heading')}</Title>
+      <Title order={1} size="h2">{t('settings.heading')}</Title>
       <Text fw={600}>{t('settings.language')}</Text>
       <LanguagePicker />
       <Text fw={600}>{t('settings.theme')}</Text>

@@ -22,7 +22,7 @@ export function Start() {
   const [retrying, setRetrying] = useState(false)
   if (startFailure === null) {
     return (
-      <Center mih="100vh">
+      <Center component="main" mih="100vh">
         <Stack align="center" maw={520}>
           <Loader />
           {upgrading && (
@@ -40,13 +40,13 @@ export function Start() {
     setRetrying(false)
   }
   return (
-    <Center mih="100vh" p="xl">
+    <Center component="main" mih="100vh" p="xl">
       <Stack maw={640} data-testid="start-failure">
         {/* Above the headline: beside it, the long Finnish headline wrapped under the picker. */}
         <Group justify="flex-end">
           <LanguagePicker />
         </Group>
-        <Title order={2}>{t('start.failed')}</Title>
+        <Title order={1} size="h2">{t('start.failed')}</Title>
         <Alert color="red">{describeError(startFailure)}</Alert>
         <Group>
           <Button onClick={() => void retry()} loading={retrying} autoFocus data-testid="start-retry">

@@ -35,7 +35,7 @@ export function SyncPanel() {
   return (
     <Stack p="md">
       <Group justify="space-between">
-        <Title order={2}>{t('sync.heading')}</Title>
+        <Title order={1} size="h2">{t('sync.heading')}</Title>
         <Group>
           <Badge color={online ? 'green' : 'gray'} data-testid="online-state">
             {online ? t('sync.online') : t('sync.offline')}

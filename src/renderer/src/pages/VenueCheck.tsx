@@ -130,7 +130,7 @@ export function VenueCheck() {
   return (
     <Stack p="md" gap="md" maw={1000}>
       <Group justify="space-between" align="end">
-        <Title order={2}>{t('venue.heading')}</Title>
+        <Title order={1} size="h2">{t('venue.heading')}</Title>
         <Group align="end">
           <SegmentedControl
             value={mode}
