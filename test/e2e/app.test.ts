@@ -106,6 +106,7 @@ describe('desktop app in Chromium', () => {
     const { page } = app
     await page.getByRole('heading', { name: 'Tervetuloa Kansliaan' }).waitFor()
     await shot('first-run')
+    expect(await accessibilityViolations(page), 'first run').toEqual([])
     await page.getByRole('button', { name: 'Tutustu demoliittoon' }).click()
     await page.getByTestId('sync-progress').waitFor()
     await page.getByTestId('member-row').first().waitFor()
@@ -975,6 +976,7 @@ describe('the start screen in Chromium', () => {
     const { page } = app
     await page.getByTestId('start-failure').getByText('Tietokantaa ei voi avata sen avaimella: ', { exact: false }).waitFor()
     await screenshot(page, 'start-failure')
+    expect(await accessibilityViolations(page), 'start screen').toEqual([])
     await page.getByTestId('remove-connection').click()
     // The waiting changes cannot be counted in a database that does not open.
     await page.getByText('Lähtevien jonossa mahdollisesti odottavat muutokset menetetään', { exact: false }).waitFor()
