@@ -9,7 +9,7 @@ import { StrictMode, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
 import { useTranslation } from 'react-i18next'
 import { App } from './App'
-import { reportUnhandledRejections } from './components/unexpectedErrors'
+import { reportUnhandledRejections } from './unexpectedErrors'
 import { detectLanguage, initI18n } from './i18n'
 import { cssVariablesResolver, kansliaTheme } from './theme'
 

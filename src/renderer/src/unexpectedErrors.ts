@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications'
-import { errorText } from '../api'
+import { errorText } from './api'
 
 /** How long an unexpected error's notification stays unless closed, ms: long enough to read two lines. */
 const SHOWN_MS = 12_000
