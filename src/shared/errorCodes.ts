@@ -33,7 +33,8 @@ export type ErrorCode =
   | 'invalid-connection'
   | `api-${ApiErrorKind}`
   | 'keychain-unavailable'
-  | 'schema-mismatch'
+  | 'schema-too-new'
+  | 'schema-too-old'
   | `storage-${StorageFailureKind}`
   | 'database-not-encrypted'
   | 'database-key-missing'

@@ -958,7 +958,7 @@ describe('the start screen in Chromium', () => {
 
     app = await startHarness({ locale: 'fi-FI', home })
     const failure = app.page.getByTestId('start-failure')
-    await failure.getByText('Tietokanta on toisesta Kanslian versiosta: ', { exact: false }).waitFor()
+    await failure.getByText('Tietokanta on Kanslian uudemmasta versiosta: päivitä tämän tietokoneen Kanslia avataksesi sen; mitään ei muutettu.').waitFor()
     await expect.poll(() => failure.textContent()).toContain('Kanslia ei voi avata paikallisia tietojaan')
     // Removing the data is no remedy for a database a newer Kanslia can still read.
     expect(await app.page.getByTestId('remove-connection').count()).toBe(0)

@@ -17,7 +17,8 @@ export function errorCodeOf(error: unknown): ErrorCode {
   if (error instanceof ApiError) return `api-${error.kind}`
   if (error instanceof ConnectionConfigError) return 'invalid-connection'
   if (error instanceof KeychainUnavailableError) return 'keychain-unavailable'
-  if (error instanceof SchemaTooNewError || error instanceof SchemaTooOldError) return 'schema-mismatch'
+  if (error instanceof SchemaTooNewError) return 'schema-too-new'
+  if (error instanceof SchemaTooOldError) return 'schema-too-old'
   if (error instanceof UnencryptedDatabaseError) return 'database-not-encrypted'
   return storageFailure(error)?.code ?? 'internal'
 }

@@ -483,7 +483,8 @@ export const en = {
     'api-server': 'The registry has a fault',
     'api-invalid-response': 'The registry answered something that is not valid',
     'keychain-unavailable': 'The operating system’s keychain is not available',
-    'schema-mismatch': 'The database is from another version of Kanslia',
+    'schema-too-new': 'The database is from a newer Kanslia',
+    'schema-too-old': 'The database is from an earlier Kanslia, or not Kanslia’s',
     'storage-full': 'The disk is full',
     'storage-read-only': 'The data folder is read-only',
     'storage-io-error': 'Writing to the disk failed',
@@ -522,6 +523,7 @@ export const en = {
    * shows these instead.
    */
   errorDetails: {
+    'schema-too-new': 'update Kanslia on this computer to open it; nothing was changed.',
     'database-key-missing': 'the key that opens this computer’s copy of the registry data is not in the operating system’s keychain, so it cannot be read; nothing was changed. Remove this connection and its local data, then connect again: the data is read again from the registry.',
     'database-key-wrong': 'the local data was encrypted with another key, is damaged, or is not Kanslia’s; nothing was changed. Remove this connection and its local data, then connect again: the data is read again from the registry.',
     'storage-full': 'free some space and try again (what was stored before is intact)',

@@ -474,7 +474,8 @@ export const fi: Strings = {
     'api-server': 'Rekisterissä on häiriö',
     'api-invalid-response': 'Rekisterin vastaus ei kelpaa',
     'keychain-unavailable': 'Käyttöjärjestelmän avainnippu ei ole käytettävissä',
-    'schema-mismatch': 'Tietokanta on toisesta Kanslian versiosta',
+    'schema-too-new': 'Tietokanta on Kanslian uudemmasta versiosta',
+    'schema-too-old': 'Tietokanta on Kanslian vanhemmasta versiosta tai ei ole Kanslian',
     'storage-full': 'Levy on täynnä',
     'storage-read-only': 'Tietokansioon ei voi kirjoittaa',
     'storage-io-error': 'Levylle tallentaminen epäonnistui',
@@ -508,6 +509,7 @@ export const fi: Strings = {
     'not-confirmed': 'Ei vahvistettu'
   },
   errorDetails: {
+    'schema-too-new': 'päivitä tämän tietokoneen Kanslia avataksesi sen; mitään ei muutettu.',
     'database-key-missing': 'tämän tietokoneen rekisteritietojen avain puuttuu käyttöjärjestelmän avainnipusta, joten tietoja ei voi lukea; mitään ei muutettu. Poista tämä yhteys ja sen paikalliset tiedot ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.',
     'database-key-wrong': 'paikalliset tiedot on salattu toisella avaimella, ne ovat vioittuneet tai ne eivät ole Kanslian; mitään ei muutettu. Poista tämä yhteys ja sen paikalliset tiedot ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.',
     'storage-full': 'vapauta levytilaa ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',

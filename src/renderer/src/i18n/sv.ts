@@ -474,7 +474,8 @@ export const sv: Strings = {
     'api-server': 'Registret har en störning',
     'api-invalid-response': 'Registrets svar duger inte',
     'keychain-unavailable': 'Operativsystemets nyckelring är inte tillgänglig',
-    'schema-mismatch': 'Databasen är från en annan version av Kanslia',
+    'schema-too-new': 'Databasen är från en nyare Kanslia',
+    'schema-too-old': 'Databasen är från en äldre Kanslia eller inte Kanslias',
     'storage-full': 'Disken är full',
     'storage-read-only': 'Datamappen är skrivskyddad',
     'storage-io-error': 'Det gick inte att skriva till disken',
@@ -508,6 +509,7 @@ export const sv: Strings = {
     'not-confirmed': 'Inte bekräftat'
   },
   errorDetails: {
+    'schema-too-new': 'uppdatera Kanslia på den här datorn för att öppna den; inget ändrades.',
     'database-key-missing': 'nyckeln till den här datorns kopia av registeruppgifterna finns inte i operativsystemets nyckelring, så de kan inte läsas; inget ändrades. Ta bort den här anslutningen och dess lokala data och anslut igen: uppgifterna läses på nytt från registret.',
     'database-key-wrong': 'de lokala uppgifterna krypterades med en annan nyckel, är skadade eller är inte Kanslias; inget ändrades. Ta bort den här anslutningen och dess lokala data och anslut igen: uppgifterna läses på nytt från registret.',
     'storage-full': 'frigör utrymme och försök igen (det som sparats tidigare är intakt)',
