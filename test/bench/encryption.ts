@@ -1,6 +1,6 @@
 /**
  * The cost of encrypting the database (issue 6 "Data at rest"): the same work on the real schema,
- * once through `openDatabase` (SQLCipher, raw 256-bit key) and once on an unencrypted file with the
+ * once through `openDatabase` (AEGIS-256, raw 256-bit key) and once on an unencrypted file with the
  * same pragmas. Writes person rows of sync-like size in 5,000-row transactions (a sync page), then
  * reopens both files and times indexed name lookups and a scan of every row (pages read from disk
  * and, when encrypted, decrypted).

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { keyOf, WAL_AUTOCHECKPOINT_PAGES, type WritableDB } from './open'
+import { encryptionOf, WAL_AUTOCHECKPOINT_PAGES, type WritableDB } from './open'
 
 /**
  * The writer's own auto-checkpoint while the worker runs, pages (256 MiB of 8 KiB pages). The WAL
@@ -25,9 +25,9 @@ const Database = require(workerData.driver)
 const stop = new Int32Array(workerData.stop)
 const db = new Database(workerData.file, { fileMustExist: true })
 try {
-  if (workerData.keyHex !== null) {
-    db.pragma("cipher = 'sqlcipher'")
-    db.pragma('key = "x\\'' + workerData.keyHex + '\\'"')
+  if (workerData.encryption !== null) {
+    db.pragma("cipher = '" + workerData.encryption.cipher + "'")
+    db.pragma('key = "x\\'' + workerData.encryption.keyHex + '\\'"')
   }
   db.pragma('cache_size = -1024')
   parentPort.postMessage({ type: 'ready' })
@@ -64,10 +64,10 @@ export interface Checkpointer {
 export function startCheckpointer(db: WritableDB): Checkpointer {
   if (db.memory) return { stop: async () => undefined }
   const stop = new Int32Array(new SharedArrayBuffer(4))
-  const key = keyOf(db)
+  const encryption = encryptionOf(db)
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers'), file: db.name, keyHex: key?.hex ?? null, stop: stop.buffer }
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers'), file: db.name, encryption: encryption && { cipher: encryption.cipher, keyHex: encryption.key.hex }, stop: stop.buffer }
   })
   const restore = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)

@@ -55,7 +55,7 @@ import { storeClientSecret } from '../secrets/keychain'
 import type { SyncResult } from '../sync/engine'
 import { REFRESH_INTERVAL_MS } from '../sync/resources'
 import type { SyncRunner } from '../workers/runSyncWorker'
-import { openDatabase, SchemaTooOldError, UnencryptedDatabaseError, type ReadableDB } from '../db/open'
+import { CIPHERS, encryptionOf, openDatabase, SchemaTooOldError, UnencryptedDatabaseError, type ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
@@ -314,17 +314,20 @@ export class DesktopSession {
 
   private openReader(file: string): ReadableDB {
     try {
-      return openExistingDatabase(file)
+      const reader = openExistingDatabase(file)
+      if (encryptionOf(reader)?.cipher === CIPHERS[0]) return reader
+      reader.close()
     } catch (error) {
       const earlierSchema = error instanceof SchemaTooOldError && error.found > 0
       if (!(error instanceof UnencryptedDatabaseError) && !earlierSchema) throw error
-      // An earlier version's database: the app upgrades its schema (and encrypts it, when it is
-      // not yet) when it starts, so an update never leaves the data unreadable until the next
-      // sync, which may be far from any network. The CLI's reading commands leave that to `kanslia sync`.
-      this.emit({ type: 'database-upgrading' })
-      openDatabase(file).close()
-      return openExistingDatabase(file)
     }
+    // An earlier version's database: the app upgrades its schema and encrypts it (or converts its
+    // SQLCipher pages to AEGIS) when it starts, while it has the file to itself, so an update never
+    // leaves the data unreadable, or a sync slower, until the next sync, which may be far from any
+    // network. The CLI's reading commands leave that to `kanslia sync`.
+    this.emit({ type: 'database-upgrading' })
+    openDatabase(file).close()
+    return openExistingDatabase(file)
   }
 
   private emit(event: KansliaEvent): void {

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoDatabaseFile } from '../../../src/main/config/paths'
 import { LATEST_VERSION, migrate } from '../../../src/main/db/migrate'
-import { openDatabase, openDatabaseReadonly, SchemaTooOldError, type WritableDB } from '../../../src/main/db/open'
+import { encryptionOf, openDatabase, openDatabaseReadonly, SchemaTooOldError, type WritableDB } from '../../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../../src/main/secrets/databaseKey'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { createTestSession } from '../../support/desktop'
@@ -33,6 +33,27 @@ describe('the desktop app and the encrypted database', () => {
     dispose = test.dispose
     expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
     expect(readFileSync(file).subarray(0, 15).toString('latin1')).not.toBe('SQLite format 3')
+  })
+
+  it("converts an earlier version's SQLCipher database to AEGIS when it starts, and shows its data", () => {
+    const home = mkdtempSync(join(tmpdir(), 'kanslia-desktop-enc-'))
+    const file = demoDatabaseFile({ KANSLIA_HOME: home })
+    const legacy = new Database(file) as WritableDB
+    legacy.pragma("cipher = 'sqlcipher'")
+    legacy.pragma(`key = "x'${process.env[DATABASE_KEY_ENV]}'"`)
+    migrate(legacy)
+    legacy.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
+    legacy.close()
+    const before = openDatabaseReadonly(file)
+    expect(encryptionOf(before)?.cipher).toBe('sqlcipher')
+    before.close()
+
+    const test = createTestSession({ home })
+    dispose = test.dispose
+    expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
+    const after = openDatabaseReadonly(file)
+    expect(encryptionOf(after)?.cipher).toBe('aegis')
+    after.close()
   })
 
   it("upgrades an earlier version's schema when it starts, without a sync, and shows its data", () => {

@@ -91,6 +91,32 @@ function keyErrorCode(open: () => unknown): string {
 }
 
 const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
+/** A Kanslia database as an earlier Kanslia encrypted it (SQLCipher, the test key, WAL), open. */
+function writeSqlCipherDatabase(file: string): WritableDB {
+  const db = new Database(file) as WritableDB
+  db.pragma("cipher = 'sqlcipher'")
+  db.pragma(`key = "x'${process.env[DATABASE_KEY_ENV]}'"`)
+  db.pragma('journal_mode = WAL')
+  migrate(db)
+  return db
+}
+
+/** Whether `file` reads with the test key in `cipher` (SQLite3 Multiple Ciphers' name). */
+function readsWith(file: string, cipher: string): boolean {
+  const db = new Database(file, { readonly: true })
+  try {
+    db.pragma(`cipher = '${cipher}'`)
+    db.pragma(`key = "x'${process.env[DATABASE_KEY_ENV]}'"`)
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+    return true
+  } catch (error) {
+    expect((error as { code?: string }).code).toBe('SQLITE_NOTADB')
+    return false
+  } finally {
+    db.close()
+  }
+}
+
 const otherKey = () => ({ [DATABASE_KEY_ENV]: randomBytes(32).toString('hex') })
 
 describe('encryption at rest (issue 6)', () => {
@@ -198,6 +224,54 @@ describe('encryption at rest (issue 6)', () => {
     const reader = openDatabaseReadonly(file)
     expect(reader.prepare('SELECT error FROM sync_run').pluck().all()).toEqual(['Kept-Row'])
     reader.close()
+  })
+
+  it('writes new databases with the AEGIS-256 page cipher, which SQLCipher cannot read', () => {
+    const file = join(dir(), 'k.db')
+    openDatabase(file).close()
+    expect(readsWith(file, 'aegis')).toBe(true)
+    expect(readsWith(file, 'sqlcipher')).toBe(false)
+  })
+
+  it("converts an earlier Kanslia's SQLCipher database to AEGIS on the first writing open, keeping its rows; readers read it before and after", () => {
+    const file = join(dir(), 'sqlcipher.db')
+    const legacy = writeSqlCipherDatabase(file)
+    legacy.prepare("INSERT INTO sync_run (started_at, full, error) VALUES ('2026-01-01T00:00:00Z', 1, 'Nieminen-SQLCipher')").run()
+    legacy.close()
+    const before = readFileSync(file)
+
+    const reader = openDatabaseReadonly(file)
+    expect(reader.prepare('SELECT error FROM sync_run').pluck().all()).toEqual(['Nieminen-SQLCipher'])
+    reader.close()
+    expect(readFileSync(file).equals(before)).toBe(true)
+
+    const writer = openDatabase(file)
+    expect(writer.pragma('journal_mode', { simple: true })).toBe('wal')
+    writer.close()
+    expect(readsWith(file, 'aegis')).toBe(true)
+    expect(readsWith(file, 'sqlcipher')).toBe(false)
+    expect(readFileSync(file).includes('Nieminen-SQLCipher')).toBe(false)
+    const after = openDatabaseReadonly(file)
+    expect(after.prepare('SELECT error FROM sync_run').pluck().all()).toEqual(['Nieminen-SQLCipher'])
+    after.close()
+  })
+
+  it('keeps a SQLCipher database as it is while another Kanslia has it open, and converts it at a later writing open', () => {
+    const file = join(dir(), 'sqlcipher.db')
+    writeSqlCipherDatabase(file).close()
+    const reader = openDatabaseReadonly(file)
+    const writer = openDatabase(file)
+    writer.prepare("INSERT INTO sync_run (started_at, full) VALUES ('2026-01-02T00:00:00Z', 0)").run()
+    expect(reader.prepare('SELECT count(*) FROM sync_run').pluck().get()).toBe(1)
+    writer.close()
+    reader.close()
+    expect(readsWith(file, 'sqlcipher')).toBe(true)
+
+    openDatabase(file).close()
+    expect(readsWith(file, 'aegis')).toBe(true)
+    const after = openDatabaseReadonly(file)
+    expect(after.prepare('SELECT count(*) FROM sync_run').pluck().get()).toBe(1)
+    after.close()
   })
 
   it('leaves unencrypted SQLite files alone that are not Kanslia databases or come from a newer Kanslia', () => {
