@@ -91,27 +91,31 @@ export function Members() {
   }, [dataVersion])
 
   /**
-   * Asks for the first window of `next` at once (a keystroke's query leaves before React renders
-   * anything) and shows it with its rows in one render; the previous rows stay until then, and a
-   * newer query's answer wins over an older one's.
+   * Asks for `windows` (page numbers) of `next` at once (a keystroke's query leaves before React
+   * renders anything) and shows them with their rows in one render; the previous rows stay until
+   * then, and a newer query's answer wins over an older one's. Other windows are dropped, to be
+   * fetched as they scroll into view. `keepPlace` keeps the scroll position and selection (a
+   * refresh); otherwise the list shows from its top.
    */
-  const load = useCallback((next: ListQuery) => {
+  const show = useCallback((next: ListQuery, windows: number[], keepPlace: boolean) => {
     wanted.current = next
     const gen = ++generation.current
-    void call('listMembers', { ...next, offset: 0, limit: PAGE }).then((result) => {
+    void Promise.all(windows.map((page) => call('listMembers', { ...next, offset: page * PAGE, limit: PAGE }))).then((results) => {
       if (gen !== generation.current) return
       shown.current = gen
-      requested.current = new Set([0])
+      requested.current = new Set(windows)
+      const count = results[0].total
       // Rendered at once rather than in a scheduler task that may miss the coming frame.
       flushSync(() => {
         setQuery(next)
-        setTotal(result.total)
-        setPages(new Map([[0, result.rows]]))
-        setSelected(0)
+        setTotal(count)
+        setPages(new Map(windows.map((page, i) => [page, results[i].rows])))
+        setSelected((index) => (keepPlace ? Math.min(index, Math.max(0, count - 1)) : 0))
       })
-      scrollRef.current?.scrollTo({ top: 0 })
+      if (!keepPlace) scrollRef.current?.scrollTo({ top: 0 })
     })
   }, [])
+  const load = useCallback((next: ListQuery) => show(next, [0], false), [show])
 
   const onSearch = useCallback((text: string) => load({ ...wanted.current, text }), [load])
   useEffect(() => {
@@ -123,27 +127,14 @@ export function Members() {
   const onScreen = useRef({ from: 0, to: 0 })
   /**
    * The list on screen read again where it stands (after a sync, which the app also runs by itself
-   * every quarter hour): the windows on screen are fetched anew and the others dropped, to be
-   * fetched as they scroll into view; the scroll position, selection and ticks stay.
+   * every quarter hour): the windows on screen are fetched anew; scroll position, selection and
+   * ticks stay.
    */
   const refresh = useCallback(() => {
-    const next = wanted.current
-    const gen = ++generation.current
     const windows: number[] = []
     for (let page = onScreen.current.from; page <= onScreen.current.to; page++) windows.push(page)
-    void Promise.all(windows.map((page) => call('listMembers', { ...next, offset: page * PAGE, limit: PAGE }))).then((results) => {
-      if (gen !== generation.current) return
-      shown.current = gen
-      requested.current = new Set(windows)
-      const count = results[0].total
-      flushSync(() => {
-        setQuery(next)
-        setTotal(count)
-        setPages(new Map(windows.map((page, i) => [page, results[i].rows])))
-        setSelected((index) => Math.min(index, Math.max(0, count - 1)))
-      })
-    })
-  }, [])
+    show(wanted.current, windows, true)
+  }, [show])
   const firstDataVersion = useRef(dataVersion)
   useEffect(() => {
     if (dataVersion !== firstDataVersion.current) refresh()
