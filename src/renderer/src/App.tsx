@@ -1,5 +1,5 @@
 import { AppShell, Badge, Group, NavLink, Stack, Text, Title } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Licences } from './pages/Licences'
@@ -21,6 +21,9 @@ import { subscribeToEvents, useAppStore, type Page } from './stores/app'
 
 const PAGES: Page[] = ['members', 'licences', 'organizations', 'outbox', 'venue', 'renewals', 'candidates', 'events', 'reports', 'sync', 'settings']
 
+/** How long a sync runs before the sidebar shows its progress, ms. */
+const SIDEBAR_PROGRESS_DELAY_MS = 700
+
 /** The desktop app: the start screen until its state is read, first run until a database exists, then the navigation and the pages. */
 export function App() {
   const { t } = useTranslation()
@@ -33,6 +36,9 @@ export function App() {
     ],
     []
   )
+  // The sidebar shows a sync's progress once it has run for a while: the quiet background sync
+  // every quarter hour (well under a second) would otherwise flash it.
+  const [syncingAWhile] = useDebouncedValue(syncing, SIDEBAR_PROGRESS_DELAY_MS)
   useEffect(() => {
     const unsubscribe = subscribeToEvents()
     void start()
@@ -69,7 +75,7 @@ export function App() {
               {t('settings.demoMode')}
             </Text>
           )}
-          {syncing && page !== 'sync' && (
+          {syncing && syncingAWhile && page !== 'sync' && (
             <Stack px="sm" pt="md">
               <SyncProgress />
             </Stack>
