@@ -779,7 +779,7 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => page.getByTestId('report-areas-row').first().textContent()).toBe(`${before.areas[0].area}${before.areas[0].members}`)
   })
 
-  it('switches language and sets the retention in settings, where About names the API version the last sync read', async () => {
+  it('switches language, turns the app\'s own syncs off and on and sets the retention in settings, where About names the API version the last sync read', async () => {
     const { page } = app
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('about').getByText('Public Data API 3.3.0').waitFor()
@@ -787,6 +787,17 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-members').getByText('Medlemmar').waitFor()
     await page.getByText('English').click()
     await page.getByTestId('nav-members').getByText('Members').waitFor()
+    // The app's own quarter-hourly syncs: on by default; off and on again with the keyboard.
+    const autoSync = page.getByRole('switch', { name: 'Sync by itself every 15 minutes while Kanslia is open' })
+    expect(await autoSync.isChecked()).toBe(true)
+    await autoSync.focus()
+    await page.keyboard.press('Space')
+    await page.getByTestId('auto-sync-message').getByText('only when you choose “Sync now”', { exact: false }).waitFor()
+    expect(await autoSync.isChecked()).toBe(false)
+    expect(((await app.call('getSyncStatus')) as { ok: true; value: { autoSync: boolean } }).value.autoSync).toBe(false)
+    await page.keyboard.press('Space')
+    await page.getByTestId('auto-sync-message').getByText('syncs by itself again', { exact: false }).waitFor()
+    expect(((await app.call('getSyncStatus')) as { ok: true; value: { autoSync: boolean } }).value.autoSync).toBe(true)
     // Retention (issue 6): 24 months by default, changed here for the next sync.
     const retention = page.getByTestId('retention-months')
     expect(await retention.inputValue()).toBe('24')

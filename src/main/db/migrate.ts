@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-deferred-indexes'
 import * as m0012 from './migrations/0012-renewal-list-indexes'
 import * as m0013 from './migrations/0013-sync-error-code'
 import * as m0014 from './migrations/0014-report-columns'
+import * as m0015 from './migrations/0015-auto-sync'
 
 /** One schema step: `version` is what `PRAGMA user_version` holds after `up` ran. */
 export interface Migration {
@@ -22,7 +23,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first; versions are 1, 2, 3, … without gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014]
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015]
 
 /** The schema version this Kanslia writes and understands. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

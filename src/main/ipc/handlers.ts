@@ -67,6 +67,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       return { opened: true }
     },
     setRetention: (input) => session.setRetention(input.months),
+    setAutoSync: (input) => session.setAutoSync(input.enabled),
     getPaymentMethods: (input) => session.paymentMethods(input.orderId),
     getPaymentStatus: (input) => session.paymentStatus(input.orderIds),
     revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),

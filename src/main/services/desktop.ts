@@ -19,6 +19,7 @@ import type {
   TableExportRequest
 } from '../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
+import { autoSyncEnabled, setAutoSyncEnabled } from '../db/autoSync'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
@@ -262,22 +263,23 @@ export class DesktopSession {
   }
 
   /**
-   * A sync the app runs by itself: when a database exists, nothing else runs, and the last sync
-   * began `intervalMs` or more ago on the session's clock, whatever its outcome (so an offline
+   * A sync the app runs by itself: when a database exists and has it turned on (`setAutoSync`),
+   * nothing else runs, and the last sync began `intervalMs` or more ago on the session's clock, whatever its outcome (so an offline
    * laptop tries once an interval, not on every look). Its progress and outcome reach the window
    * as any sync's do (`sync-progress`, `sync-finished`, `sync-failed`); a failure stays in the
    * sync status.
    */
   private syncInBackground(intervalMs: number): void {
     if (this.running || this.pushing || !existsSync(this.dbFile)) return
-    let last: string | null
+    let stored: { enabled: boolean; last: string | null }
     try {
-      last = this.read(lastSyncStartedAt)
+      stored = this.read((db) => ({ enabled: autoSyncEnabled(db), last: lastSyncStartedAt(db) }))
     } catch {
       // A database that does not open (its key missing) is the start screen's to explain.
       return
     }
-    if (last !== null && this.now().getTime() - Date.parse(last) < intervalMs) return
+    const { enabled, last } = stored
+    if (!enabled || (last !== null && this.now().getTime() - Date.parse(last) < intervalMs)) return
     this.sync().catch(() => undefined)
   }
 
@@ -334,11 +336,11 @@ export class DesktopSession {
     this.events.emit('event', event)
   }
 
-  /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error, the API version and the retention. */
+  /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error, the API version, the retention and whether the app syncs by itself. */
   syncStatus(): SyncStatus {
     const stored = existsSync(this.dbFile)
-      ? this.read((db) => ({ cursors: readStatus(db), retentionMonths: readRetention(db).months, lastFullSyncAt: lastFullSyncAt(db) }))
-      : { cursors: [], retentionMonths: null, lastFullSyncAt: null }
+      ? this.read((db) => ({ cursors: readStatus(db), retentionMonths: readRetention(db).months, autoSync: autoSyncEnabled(db), lastFullSyncAt: lastFullSyncAt(db) }))
+      : { cursors: [], retentionMonths: null, autoSync: null, lastFullSyncAt: null }
     const resources = stored.cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
     const apiVersion = stored.cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
     return {
@@ -347,6 +349,7 @@ export class DesktopSession {
       lastError: this.lastError,
       apiVersion,
       retentionMonths: stored.retentionMonths,
+      autoSync: stored.autoSync,
       lastFullSyncAt: stored.lastFullSyncAt,
       fullSyncIntervalDays: FULL_SYNC_INTERVAL_DAYS
     }
@@ -360,6 +363,16 @@ export class DesktopSession {
   async setRetention(months: number): Promise<{ months: number }> {
     await withWritableDatabase(this.dbFile, (db) => setRetentionMonths(db, months))
     return { months }
+  }
+
+  /**
+   * Turns the app's own syncs of the shown database (`syncInBackground`) on or off; "Sync now"
+   * works either way.
+   * @throws UserFacingError `no-database` before the first sync.
+   */
+  async setAutoSync(enabled: boolean): Promise<{ enabled: boolean }> {
+    await withWritableDatabase(this.dbFile, (db) => setAutoSyncEnabled(db, enabled))
+    return { enabled }
   }
 
   /**

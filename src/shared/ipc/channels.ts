@@ -31,6 +31,7 @@ export const METHODS = [
   'discardOutboxItem',
   'openPaymentPage',
   'setRetention',
+  'setAutoSync',
   'getPaymentMethods',
   'getPaymentStatus',
   'revealIdentityNumber',

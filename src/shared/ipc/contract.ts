@@ -91,6 +91,8 @@ export interface SyncStatus {
   apiVersion: string | null
   /** Months a person without current data is kept (issue 6 "Retention"), or null before the first sync. */
   retentionMonths: number | null
+  /** Whether the app syncs the shown database by itself every quarter hour while open, or null before the first sync. */
+  autoSync: boolean | null
   /** When the last successful full run (reconciliation) finished, ISO instant; null when none did. */
   lastFullSyncAt: string | null
   /** Days after the last full run when "Sync now" reconciles again by itself (`FULL_SYNC_INTERVAL_DAYS`). */
@@ -401,8 +403,10 @@ export const CONTRACT = {
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
   openPaymentPage: { input: z.strictObject({ itemId: id }), output: {} as { opened: boolean } },
-  /** Online (spec v2 §4.9): an order's payment methods and terms; costs in cents. */
   setRetention: { input: z.strictObject({ months: z.number().int().min(1).max(120) }), output: {} as { months: number } },
+  /** Turns the app's own quarter-hourly syncs of the shown database on or off. */
+  setAutoSync: { input: z.strictObject({ enabled: z.boolean() }), output: {} as { enabled: boolean } },
+  /** Online (spec v2 §4.9): an order's payment methods and terms; costs in cents. */
   getPaymentMethods: { input: z.strictObject({ orderId: id }), output: {} as PaymentMethods },
   /** Online (spec v2 §4.9): the payment status of up to 100 orders, null for one not found. */
   getPaymentStatus: { input: z.strictObject({ orderIds: z.array(id).min(1).max(100) }), output: {} as Array<{ orderId: number; status: OrderStatus | null }> },

@@ -95,4 +95,25 @@ describe('the desktop app syncs by itself in the background', () => {
     await expect.poll(() => outcomes.at(-1), { timeout: 20_000 }).toBe('ok')
     expect(outcomes.length).toBe(reported + 1)
   })
+
+  it('syncs by itself no more once turned off, and again once turned on; "Sync now" works either way', async () => {
+    expect(test.session.syncStatus().autoSync).toBe(true)
+    expect(await test.session.setAutoSync(false)).toEqual({ enabled: false })
+    expect(test.session.syncStatus().autoSync).toBe(false)
+    const reported = outcomes.length
+    const before = lastStart()
+    at = () => new Date(before + 10 * INTERVAL_MS)
+    await settle()
+    expect(outcomes.length).toBe(reported)
+    expect(lastStart()).toBe(before)
+
+    expect(await test.session.sync()).toMatchObject({ ok: true })
+    expect(outcomes.length).toBe(reported + 1)
+
+    await test.session.setAutoSync(true)
+    const manual = lastStart()
+    at = () => new Date(manual + INTERVAL_MS)
+    await expect.poll(() => outcomes.length, { timeout: 20_000 }).toBe(reported + 2)
+    expect(outcomes.at(-1)).toBe('ok')
+  })
 })

@@ -70,8 +70,7 @@ describe('the desktop app and the encrypted database', () => {
     expect(test.session.state()).toMatchObject({ mode: 'demo', outboxWaiting: 1 })
     const upgraded = openDatabaseReadonly(file)
     expect(upgraded.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
-    expect(upgraded.prepare("SELECT name FROM sqlite_master WHERE name IN ('user_licence_period', 'person_order') ORDER BY name").pluck().all()).toEqual(['person_order', 'user_licence_period'])
-    expect(upgraded.prepare('SELECT count(purchase_time) FROM user_licence').pluck().get()).toBe(0)
+    expect(upgraded.prepare('SELECT enabled FROM auto_sync').pluck().all()).toEqual([1])
     upgraded.close()
   })
 

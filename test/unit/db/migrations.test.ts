@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION, migrate, MIGRATIONS } from '../../../src/main/db/migrate'
 import type { WritableDB } from '../../../src/main/db/open'
 import { resumeMemberSearch } from '../../../src/main/db/memberSearch'
+import { autoSyncEnabled, setAutoSyncEnabled } from '../../../src/main/db/autoSync'
 
 const fresh = () => new Database(':memory:') as WritableDB
 const tables = (db: WritableDB) =>
@@ -290,6 +291,18 @@ describe('migrations', () => {
       { name: 'person_order', sql: expect.stringMatching(/sport_id, gender\)$/) },
       { name: 'user_licence_period', sql: expect.stringMatching(/licence_id, purchase_time\)$/) }
     ])
+  })
+
+  it('0015-auto-sync turns the app\'s own syncs on for new and earlier databases, in one checked row', () => {
+    const db = fresh()
+    migrate(db, 14)
+    expect(migrate(db, 15)).toEqual([15])
+    expect(db.prepare('SELECT id, enabled FROM auto_sync').all()).toEqual([{ id: 1, enabled: 1 }])
+    expect(autoSyncEnabled(db)).toBe(true)
+    setAutoSyncEnabled(db, false)
+    expect(autoSyncEnabled(db)).toBe(false)
+    expect(() => db.prepare('UPDATE auto_sync SET enabled = 2').run()).toThrow(/CHECK/)
+    expect(() => db.prepare('INSERT INTO auto_sync (id, enabled) VALUES (2, 1)').run()).toThrow(/CHECK/)
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {

@@ -441,6 +441,10 @@ export const en = {
     'event-registrations': 'Event registrations'
   },
   settings: {
+    autoSync: 'Sync by itself every 15 minutes while Kanslia is open',
+    autoSyncHelp: 'Turn it off on a metered or paid connection; “Sync now” works either way.',
+    autoSyncOn: 'Kanslia syncs by itself again.',
+    autoSyncOff: 'Kanslia syncs only when you choose “Sync now”.',
     retention: 'Keep people without current data for (months)',
     retentionHelp: 'People with no current licence, insurance, event registration or merit are removed from this computer at the next sync after this time.',
     retentionSave: 'Save',

@@ -436,6 +436,10 @@ export const fi: Strings = {
     'event-registrations': 'Tapahtumailmoittautumiset'
   },
   settings: {
+    autoSync: 'Synkronoi itsestään 15 minuutin välein, kun Kanslia on auki',
+    autoSyncHelp: 'Kytke pois käytöstä maksullisella tai käytön mukaan laskutetulla yhteydellä; ”Synkronoi nyt” toimii aina.',
+    autoSyncOn: 'Kanslia synkronoi taas itsestään.',
+    autoSyncOff: 'Kanslia synkronoi vain, kun valitset ”Synkronoi nyt”.',
     retention: 'Säilytä henkilöt ilman voimassa olevia tietoja (kuukautta)',
     retentionHelp: 'Henkilöt, joilla ei ole voimassa olevaa lisenssiä, vakuutusta, tapahtumailmoittautumista tai ansiomerkkiä, poistetaan tältä tietokoneelta tämän ajan jälkeen seuraavassa synkronoinnissa.',
     retentionSave: 'Tallenna',

@@ -436,6 +436,10 @@ export const sv: Strings = {
     'event-registrations': 'Evenemangsanmälningar'
   },
   settings: {
+    autoSync: 'Synkronisera av sig själv var 15:e minut när Kanslia är öppet',
+    autoSyncHelp: 'Stäng av på en avgiftsbelagd eller förbrukningsdebiterad anslutning; ”Synkronisera nu” fungerar alltid.',
+    autoSyncOn: 'Kanslia synkroniserar av sig själv igen.',
+    autoSyncOff: 'Kanslia synkroniserar bara när du väljer ”Synkronisera nu”.',
     retention: 'Behåll personer utan aktuella uppgifter i (månader)',
     retentionHelp: 'Personer utan gällande licens, försäkring, evenemangsanmälan eller förtjänsttecken tas bort från den här datorn vid följande synkronisering efter denna tid.',
     retentionSave: 'Spara',

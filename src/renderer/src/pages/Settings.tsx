@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
+import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Switch, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorText } from '../api'
@@ -36,17 +36,19 @@ export function ThemePicker() {
   )
 }
 
-/** Settings: language, theme, which connection the app uses and how long it keeps inactive people, and the versions of Kanslia and of the API it last read. */
+/** Settings: language, theme, which connection the app uses, whether it syncs by itself and how long it keeps inactive people, and the versions of Kanslia and of the API it last read. */
 export function Settings() {
   const { t } = useTranslation()
   const app = useAppStore((s) => s.app)
   const [apiVersion, setApiVersion] = useState<string | null>(null)
   const [retention, setRetention] = useState<number | null>(null)
+  const [autoSync, setAutoSync] = useState<boolean | null>(null)
   useEffect(() => {
     call('getSyncStatus')
       .then((status) => {
         setApiVersion(status.apiVersion)
         setRetention(status.retentionMonths)
+        setAutoSync(status.autoSync)
       })
       .catch(() => setApiVersion(null))
   }, [])
@@ -65,6 +67,7 @@ export function Settings() {
           {app?.profile?.baseUrl} · {app?.profile?.clientId}
         </Text>
       )}
+      {autoSync !== null && <AutoSyncSetting enabled={autoSync} />}
       {retention !== null && <RetentionSetting months={retention} />}
       <RemoveConnection />
       <Text fw={600}>{t('settings.about')}</Text>
@@ -72,6 +75,40 @@ export function Settings() {
         <Text>{t('settings.appVersion', { version: __KANSLIA_VERSION__ })}</Text>
         <Text>{apiVersion === null ? t('settings.apiVersionUnknown') : t('settings.apiVersion', { version: apiVersion })}</Text>
       </Stack>
+    </Stack>
+  )
+}
+
+/** Whether the app syncs the shown database by itself every quarter hour while open; saved as it is switched. */
+function AutoSyncSetting({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation()
+  const [checked, setChecked] = useState(enabled)
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  const change = async (next: boolean) => {
+    setChecked(next)
+    setMessage(null)
+    try {
+      const saved = await call('setAutoSync', { enabled: next })
+      setMessage({ color: 'green', text: t(saved.enabled ? 'settings.autoSyncOn' : 'settings.autoSyncOff') })
+    } catch (failure) {
+      setChecked(!next)
+      setMessage({ color: 'red', text: errorText(failure) })
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Switch
+        label={t('settings.autoSync')}
+        description={t('settings.autoSyncHelp')}
+        checked={checked}
+        onChange={(event) => void change(event.currentTarget.checked)}
+        data-testid="auto-sync"
+      />
+      {message && (
+        <Alert color={message.color} data-testid="auto-sync-message">
+          {message.text}
+        </Alert>
+      )}
     </Stack>
   )
 }
