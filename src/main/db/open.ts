@@ -296,10 +296,15 @@ function refuseNewer(file: string, version: number): void {
   if (version > LATEST_VERSION) throw new SchemaTooNewError(file, version, LATEST_VERSION)
 }
 
-/** Opens the unencrypted `file` and reads its schema version. */
+/** Opens the unencrypted `file` and reads its schema version; closes it again when that fails (not a database). */
 function openPlain(file: string, options: Database.Options): { db: WritableDB; version: number } {
   const db = new Database(file, options) as WritableDB
-  return { db, version: userVersion(db) }
+  try {
+    return { db, version: userVersion(db) }
+  } catch (error) {
+    db.close()
+    throw error
+  }
 }
 
 function userVersion(db: ReadableDB): number {

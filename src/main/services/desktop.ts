@@ -264,10 +264,10 @@ export class DesktopSession {
 
   /**
    * A sync the app runs by itself: when a database exists and has it turned on (`setAutoSync`),
-   * nothing else runs, and the last sync began `intervalMs` or more ago on the session's clock, whatever its outcome (so an offline
-   * laptop tries once an interval, not on every look). Its progress and outcome reach the window
-   * as any sync's do (`sync-progress`, `sync-finished`, `sync-failed`); a failure stays in the
-   * sync status.
+   * nothing else runs, and the last sync began `intervalMs` or more ago on the session's clock,
+   * whatever its outcome (so an offline laptop tries once an interval, not on every look). Its
+   * progress and outcome reach the window as any sync's do (`sync-progress`, `sync-finished`,
+   * `sync-failed`); a failure stays in the sync status.
    */
   private syncInBackground(intervalMs: number): void {
     if (this.running || this.pushing || !existsSync(this.dbFile)) return
