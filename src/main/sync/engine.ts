@@ -176,7 +176,9 @@ interface FederationRoots {
  * the newest registration stored, or when the event's attendee count changed unseen.
  * Cancellations vanish without a trace in both lists: a full run reads every list and removes
  * them; an incremental one removes them from an event's registrations whenever it reads them (a
- * whole array), and from its registered users when the event's count changed (read whole then).
+ * whole array), and from its registered users when the event's count changed or anything in the
+ * list did (read whole then: `ListSource.wholeWhenChanged`; one who cancelled while another
+ * registered leaves the count as it was).
  *
  * On a full run, after a complete error-free pass of a list that held rows before it, its rows
  * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the
@@ -486,7 +488,8 @@ class FanOutPass {
   /**
    * Reads the list of each parent, MAX_REQUESTS_IN_FLIGHT at once, but those `lists.skip` leaves
    * out; on a full run, and for the lists `lists.whole` names, reads each whole and sweeps it after
-   * its complete pass.
+   * its complete pass, as it sweeps a list whose pass found it changed and read it whole
+   * (`Pass.rereadWhole`).
    */
   async read(parents: Parent[], lists: FanOutLists = {}): Promise<void> {
     const { db, runId, full } = this.run
@@ -503,7 +506,7 @@ class FanOutPass {
       try {
         const sweep = whole && hasRowsInScope(db, resource, scope)
         await pass.run()
-        if (sweep) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+        if (sweep || pass.rereadWhole) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
       } catch (error) {
         const failure = failureOf(this.run, error)
         this.errors.push({ code: failure.code, message: `${scope}: ${failure.message}` })

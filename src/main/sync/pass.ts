@@ -58,6 +58,12 @@ export class Pass {
   note: string | undefined
   /** Response body bytes of this pass. */
   readonly meter: ByteMeter = { bytes: 0 }
+  /**
+   * True when this incremental pass found its list changed and read it whole
+   * (`ListSource.wholeWhenChanged`): once it completes, rows of its scope it did not see are gone
+   * from the API and may be swept as after a full pass.
+   */
+  rereadWhole = false
 
   constructor(
     private readonly ctx: PassContext,
@@ -92,7 +98,8 @@ export class Pass {
     const cursor = readCursor(db, this.source.resource, this.scope)
     const anchor = full || cursor === null ? null : cursor - OVERLAP_US
     if (anchor !== null && cursor !== null && (await this.isQuiet(anchor, cursor))) return
-    const windows = await this.readFrom(anchor, null)
+    this.rereadWhole = anchor !== null && this.source.wholeWhenChanged === true
+    const windows = await this.readFrom(this.rereadWhole ? null : anchor, null)
     await this.verify(windows)
   }
 

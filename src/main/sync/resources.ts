@@ -50,6 +50,14 @@ export interface ListSource {
    * window, instead of the whole list (see `Pass`).
    */
   newestFirst?: Record<string, string>
+  /**
+   * True for a `sync` list whose elements vanish without a trace while others arrive (an event's
+   * registered users: a cancellation leaves no tombstone, spec v2 §3): an incremental run that
+   * finds it changed reads it whole from its beginning (`Pass.rereadWhole`), so the run can remove
+   * what that read did not list. A registration that replaced a cancelled one leaves the event's
+   * attendee count as it was, so nothing else would show the cancellation before a full run.
+   */
+  wholeWhenChanged?: boolean
   /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. */
   tombstone?: { isDeleted(element: Record<string, unknown>): boolean; forget(db: WritableDB, ids: number[]): void }
 }
@@ -229,7 +237,7 @@ export const REGISTERED_EVENT_USERS: FanOut = {
   resource: 'registered-event-users',
   kind: 'event',
   refresh: 'quarter-hour',
-  source: (p) => ({ resource: 'registered-event-users', api: 'v2', path: `/event/registered-event-users/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400, 404] })
+  source: (p) => ({ resource: 'registered-event-users', api: 'v2', path: `/event/registered-event-users/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400, 404], wholeWhenChanged: true })
 }
 
 /**

@@ -148,6 +148,27 @@ describe('runSync against the Federation Sandbox', () => {
     expect(narrowed()).toHaveLength(2)
   })
 
+  it("reads an event's registered users whole when they changed, so one who cancelled goes although another's registration kept the count as it was", async () => {
+    const { sandbox, db, client } = await setup()
+    await runSync(db, client)
+    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId))!
+    const [first, second] = [...new Set(sandbox.store.userLicenceIds().map((id) => sandbox.store.userLicence(id)!.user.id))]
+    const leaving = sandbox.activity.register(event, first, {}, 'MEMBERSHIP')
+    ageLastReads(db, 15)
+    expect((await runSync(db, client)).ok).toBe(true)
+    const listed = (registration: { id: number }) => stored(db, 'registered-event-users').some((r) => r.id === registration.id)
+    expect(listed(leaving)).toBe(true)
+
+    const count = sandbox.activity.attendeeCount(event.id)
+    sandbox.activity.cancelRegistration(leaving.id)
+    const arriving = sandbox.activity.register(event, second, {}, 'MEMBERSHIP')
+    expect(sandbox.activity.attendeeCount(event.id)).toBe(count)
+    ageLastReads(db, 15)
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect({ leaving: listed(leaving), arriving: listed(arriving) }).toEqual({ leaving: false, arriving: true })
+    await expectMirror(db, sandbox)
+  })
+
   it('records changed while the user licences are paged are all present and current after the run', async () => {
     const { sandbox, db, client } = await setup()
     const requests = recordRequests(sandbox)
