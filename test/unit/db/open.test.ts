@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -272,6 +274,34 @@ describe('encryption at rest (issue 6)', () => {
     const after = openDatabaseReadonly(file)
     expect(after.prepare('SELECT count(*) FROM sync_run').pluck().get()).toBe(1)
     after.close()
+  })
+
+  it('a conversion killed midway leaves the SQLCipher database as it was, and the next writing open converts it', async () => {
+    const file = join(dir(), 'sqlcipher.db')
+    const legacy = writeSqlCipherDatabase(file)
+    const insert = legacy.prepare("INSERT INTO sync_run (started_at, full, error) VALUES ('2026-01-01T00:00:00Z', 1, ?)")
+    legacy.transaction(() => {
+      for (let i = 0; i < 30_000; i++) insert.run(`Lahtinen-${i} ${'x'.repeat(400)}`)
+    })()
+    legacy.pragma('journal_mode = DELETE')
+    legacy.close()
+    // The conversion's own steps in another process, killed while its transaction's journal exists.
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers')
+    const key = process.env[DATABASE_KEY_ENV]
+    const steps = ["cipher = 'sqlcipher'", `key = "x'${key}'"`, "cipher = 'aegis'", `rekey = "x'${key}'"`]
+    const script = `const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(file)}); ${steps.map((step) => `db.pragma(${JSON.stringify(step)});`).join(' ')}`
+    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' })
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    await expect.poll(() => existsSync(`${file}-journal`), { timeout: 10_000, interval: 1 }).toBe(true)
+    child.kill('SIGKILL')
+    await exited
+    expect(existsSync(`${file}-journal`)).toBe(true)
+
+    const db = openDatabase(file)
+    expect(db.prepare('SELECT count(*) FROM sync_run').pluck().get()).toBe(30_000)
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    db.close()
+    expect(readsWith(file, 'aegis')).toBe(true)
   })
 
   it('leaves unencrypted SQLite files alone that are not Kanslia databases or come from a newer Kanslia', () => {
