@@ -361,6 +361,8 @@ export const en = {
     purged: '{{count, number}} people without current data were removed (retention).',
     removed: '{{count, number}} items the registry no longer lists were removed (full check).',
     fullNow: 'Full check',
+    autoOn: 'While it is open, Kanslia also syncs by itself every 15 minutes (Settings).',
+    autoOff: 'Automatic syncs are off (Settings): Kanslia syncs only when you choose “Sync now”.',
     fullNote: 'A full check reads everything again and removes what the registry no longer lists, such as cancelled registrations and clubs that turned passive. Kanslia runs one by itself when the last is {{days}} days old; last: {{when}}.',
     error: 'The sync did not finish: {{message}}'
   },

@@ -357,6 +357,8 @@ export const fi: Strings = {
     purged: '{{count, number}} henkilöä ilman voimassa olevia tietoja poistettiin (säilytysaika).',
     removed: '{{count, number}} kohdetta, joita rekisteri ei enää listaa, poistettiin (täysi tarkistus).',
     fullNow: 'Täysi tarkistus',
+    autoOn: 'Kun Kanslia on auki, se synkronoi myös itsestään 15 minuutin välein (Asetukset).',
+    autoOff: 'Automaattinen synkronointi on pois päältä (Asetukset): Kanslia synkronoi vain, kun valitset ”Synkronoi nyt”.',
     fullNote: 'Täysi tarkistus lukee kaiken uudelleen ja poistaa sen, mitä rekisteri ei enää listaa, kuten perutut ilmoittautumiset ja passiivisiksi muuttuneet seurat. Kanslia tekee sen itse, kun edellisestä on {{days}} päivää; edellinen: {{when}}.',
     error: 'Synkronointi ei valmistunut: {{message}}'
   },

@@ -357,6 +357,8 @@ export const sv: Strings = {
     purged: '{{count, number}} personer utan aktuella uppgifter togs bort (lagringstid).',
     removed: '{{count, number}} poster som registret inte längre listar togs bort (fullständig kontroll).',
     fullNow: 'Fullständig kontroll',
+    autoOn: 'När Kanslia är öppet synkroniserar det också av sig självt var 15:e minut (Inställningar).',
+    autoOff: 'Automatisk synkronisering är avstängd (Inställningar): Kanslia synkroniserar bara när du väljer ”Synkronisera nu”.',
     fullNote: 'En fullständig kontroll läser allt på nytt och tar bort det som registret inte längre listar, till exempel avbokade anmälningar och föreningar som blivit passiva. Kanslia gör det själv när den förra är {{days}} dagar gammal; förra: {{when}}.',
     error: 'Synkroniseringen blev inte klar: {{message}}'
   },

@@ -61,6 +61,11 @@ export function SyncPanel() {
           {t('sync.fullNote', { days: status.fullSyncIntervalDays, when: status.lastFullSyncAt ? formatDateTime(status.lastFullSyncAt, i18n.language) : t('sync.never') })}
         </Text>
       )}
+      {status?.autoSync != null && (
+        <Text size="sm" c="dimmed" data-testid="sync-auto-note">
+          {t(status.autoSync ? 'sync.autoOn' : 'sync.autoOff')}
+        </Text>
+      )}
       {syncError && (
         <Alert color="red" role="alert">
           {t('sync.error', { message: syncError })}
