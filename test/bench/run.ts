@@ -53,6 +53,8 @@ interface SyncFigures {
   durationMs: number
   /** From opening the database to closing it, its last checkpoint included: the end-to-end time. */
   wallMs: number
+  /** The part of `wallMs` after the last list was read: deferred indexes, member summary and search, purge, last checkpoint. */
+  afterListsMs: number
   ok: boolean
   error?: string
   maxRssBytes: number
@@ -157,6 +159,7 @@ try {
   row('first full sync peak RSS (sync process, highest run)', `${fmt(peakRss / 1024 / 1024)} MB`, '< 400 MB')
   row('full-resource sync (the first sync, every resource)', `${fmt(first.wallMs / 1000, 1)} s`, '-')
   row('  of which the engine\'s run', `${fmt(first.durationMs / 1000, 1)} s`, '-')
+  row('  of which after the last list (indexes, summaries, purge)', `${fmt(first.afterListsMs / 1000, 1)} s`, '-')
   // Where the CPU goes on a machine the sandbox shares (Linux), and the best this code can do here:
   // the writer thread alone, or all that CPU spread over every core without a gap.
   if (first.writerCpuMs !== undefined) {

@@ -1,9 +1,10 @@
 /**
  * One sync in its own process, so the benchmark reads this process's peak RSS alone (the sandbox
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
- * { elements, bytes, durationMs, wallMs, ok, maxRssBytes, cpuMs, writerCpuMs, writtenBytes, resources },
+ * { elements, bytes, durationMs, wallMs, afterListsMs, ok, maxRssBytes, cpuMs, writerCpuMs, writtenBytes, resources },
  * where `durationMs` is the engine's run, `wallMs` the whole call from opening the database to closing
- * it (its last checkpoint included), `cpuMs` this process's user + system CPU time in that call, `writerCpuMs` the
+ * it (its last checkpoint included), `afterListsMs` the part of it after the last list was read (deferred indexes, member
+ * summary and search, purge, the last checkpoint), `cpuMs` this process's user + system CPU time in that call, `writerCpuMs` the
  * part of it spent on this process's main thread, which runs the engine and writes (Linux only), `writtenBytes` what
  * it wrote to files (Linux only), and `resources` gives per (resource, scope) the elements, bytes and
  * the time from its first to its last progress event. `everyList` reads the per-parent lists even
@@ -55,6 +56,8 @@ const writerCpuStart = procCpuMs(writerStat)
 const wallStart = performance.now()
 const startedAt = new Map<string, number>()
 const durations = new Map<string, number>()
+/** When the last list of the run was done: what follows (indexes, member summary and search, purge, last checkpoint) runs after it. */
+let listsDoneAt = wallStart
 const result = await (plain ? syncPlain : syncDatabase)({
   dbFile,
   connection,
@@ -64,7 +67,10 @@ const result = await (plain ? syncPlain : syncDatabase)({
   onProgress: (p) => {
     const key = `${p.resource} ${p.scope}`
     if (p.phase === 'start') startedAt.set(key, performance.now())
-    else if (p.phase === 'done' || p.phase === 'error') durations.set(key, performance.now() - (startedAt.get(key) ?? performance.now()))
+    else if (p.phase === 'done' || p.phase === 'error') {
+      listsDoneAt = performance.now()
+      durations.set(key, listsDoneAt - (startedAt.get(key) ?? listsDoneAt))
+    }
   }
 })
 const wallMs = performance.now() - wallStart
@@ -76,6 +82,7 @@ process.stdout.write(
     bytes: result.bytes,
     durationMs: result.durationMs,
     wallMs,
+    afterListsMs: wallStart + wallMs - listsDoneAt,
     ok: result.ok,
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
