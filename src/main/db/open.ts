@@ -104,10 +104,14 @@ export interface Encryption {
 /** The encryption each open connection was opened with, for a second connection of this process (`encryptionOf`). */
 const encryptions = new WeakMap<ReadableDB, Encryption>()
 
-/** Sets the page cipher and the raw 256-bit key (no passphrase derivation: the key is random). */
-function applyKey(db: ReadableDB, encryption: Encryption): void {
+/**
+ * Sets the page cipher and the raw 256-bit key (no passphrase derivation: the key is random):
+ * `key` to read the file with it, `rekey` to rewrite every page with it (SQLite3 Multiple Ciphers;
+ * a rekey needs rollback-journal mode).
+ */
+function applyKey(db: ReadableDB, encryption: Encryption, pragma: 'key' | 'rekey' = 'key'): void {
   db.pragma(`cipher = '${encryption.cipher}'`)
-  db.pragma(`key = "x'${encryption.key.hex}'"`)
+  db.pragma(`${pragma} = "x'${encryption.key.hex}'"`)
   encryptions.set(db, encryption)
 }
 
@@ -117,6 +121,11 @@ function applyKey(db: ReadableDB, encryption: Encryption): void {
  */
 export function encryptionOf(db: ReadableDB): Encryption | null {
   return encryptions.get(db) ?? null
+}
+
+/** False for a connection to a file an earlier Kanslia encrypted with SQLCipher, which a writing open converts (`CIPHERS`). */
+export function usesCurrentCipher(db: ReadableDB): boolean {
+  return (encryptionOf(db)?.cipher ?? CIPHERS[0]) === CIPHERS[0]
 }
 
 /**
@@ -156,21 +165,14 @@ function openEncrypted(file: string, key: DatabaseKey, options: Database.Options
  */
 function convertToCurrentCipher(db: WritableDB): void {
   const encryption = encryptionOf(db)
-  if (!encryption || encryption.cipher === CIPHERS[0]) return
+  if (!encryption || usesCurrentCipher(db)) return
   try {
     db.pragma('journal_mode = DELETE')
   } catch (error) {
     if ((error as { code?: string }).code === 'SQLITE_BUSY') return
     throw error
   }
-  applyRekey(db, { key: encryption.key, cipher: CIPHERS[0] })
-}
-
-/** Rewrites every page of `db` with `encryption` (SQLite3 Multiple Ciphers `rekey`); the connection must be in rollback-journal mode. */
-function applyRekey(db: WritableDB, encryption: Encryption): void {
-  db.pragma(`cipher = '${encryption.cipher}'`)
-  db.pragma(`rekey = "x'${encryption.key.hex}'"`)
-  encryptions.set(db, encryption)
+  applyKey(db, { key: encryption.key, cipher: CIPHERS[0] }, 'rekey')
 }
 
 /**
@@ -190,7 +192,7 @@ function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
     if (db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') {
       throw new Error(`${file} is open in another Kanslia; close it and try again to encrypt the database`)
     }
-    applyRekey(db, { key, cipher: CIPHERS[0] })
+    applyKey(db, { key, cipher: CIPHERS[0] }, 'rekey')
   } finally {
     db.close()
   }

@@ -56,7 +56,7 @@ import { storeClientSecret } from '../secrets/keychain'
 import type { SyncResult } from '../sync/engine'
 import { REFRESH_INTERVAL_MS } from '../sync/resources'
 import type { SyncRunner } from '../workers/runSyncWorker'
-import { CIPHERS, encryptionOf, openDatabase, SchemaTooOldError, UnencryptedDatabaseError, type ReadableDB } from '../db/open'
+import { openDatabase, SchemaTooOldError, UnencryptedDatabaseError, usesCurrentCipher, type ReadableDB } from '../db/open'
 import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
@@ -317,7 +317,7 @@ export class DesktopSession {
   private openReader(file: string): ReadableDB {
     try {
       const reader = openExistingDatabase(file)
-      if (encryptionOf(reader)?.cipher === CIPHERS[0]) return reader
+      if (usesCurrentCipher(reader)) return reader
       reader.close()
     } catch (error) {
       const earlierSchema = error instanceof SchemaTooOldError && error.found > 0

@@ -10,7 +10,7 @@ import { encryptionOf, openDatabase, openDatabaseReadonly, SchemaTooOldError, ty
 import { DATABASE_KEY_ENV } from '../../../src/main/secrets/databaseKey'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { createTestSession } from '../../support/desktop'
-import { undoLastMigration } from '../../support/earlierSchema'
+import { undoLastMigration, writeSqlCipherDatabase } from '../../support/earlierSchema'
 
 /** Issue 6 "Data at rest" in the desktop app: the session, its worker-thread sync and the database key. */
 describe('the desktop app and the encrypted database', () => {
@@ -38,10 +38,7 @@ describe('the desktop app and the encrypted database', () => {
   it("converts an earlier version's SQLCipher database to AEGIS when it starts, and shows its data", () => {
     const home = mkdtempSync(join(tmpdir(), 'kanslia-desktop-enc-'))
     const file = demoDatabaseFile({ KANSLIA_HOME: home })
-    const legacy = new Database(file) as WritableDB
-    legacy.pragma("cipher = 'sqlcipher'")
-    legacy.pragma(`key = "x'${process.env[DATABASE_KEY_ENV]}'"`)
-    migrate(legacy)
+    const legacy = writeSqlCipherDatabase(file)
     legacy.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
     legacy.close()
     const before = openDatabaseReadonly(file)

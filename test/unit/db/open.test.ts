@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION, migrate } from '../../../src/main/db/migrate'
 import { openDatabase, openDatabaseReadonly, READER_CACHE_KIB, SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError, type WritableDB } from '../../../src/main/db/open'
 import { DATABASE_KEY_ENV, DatabaseKeyError } from '../../../src/main/secrets/databaseKey'
+import { writeSqlCipherDatabase } from '../../support/earlierSchema'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'kanslia-db-'))
 
@@ -93,16 +94,6 @@ function keyErrorCode(open: () => unknown): string {
 }
 
 const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
-/** A Kanslia database as an earlier Kanslia encrypted it (SQLCipher, the test key, WAL), open. */
-function writeSqlCipherDatabase(file: string): WritableDB {
-  const db = new Database(file) as WritableDB
-  db.pragma("cipher = 'sqlcipher'")
-  db.pragma(`key = "x'${process.env[DATABASE_KEY_ENV]}'"`)
-  db.pragma('journal_mode = WAL')
-  migrate(db)
-  return db
-}
-
 /** The `error` of each stored sync run, read through a read-only open (the way the app reads). */
 function storedErrors(file: string): Array<string | null> {
   const reader = openDatabaseReadonly(file)
