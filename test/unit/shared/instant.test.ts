@@ -32,6 +32,24 @@ describe('parseInstant (DESIGN §3 rule 1)', () => {
     }
   })
 
+  it('reads every form the API may send and names only real days', () => {
+    const base = parseInstant('2026-01-15T07:31:02Z')
+    expect(parseInstant('2026-01-15 07:31:02z')).toBe(base)
+    expect(parseInstant(' 2026-01-15T07:31:02,5Z\n')).toBe(base + 500_000)
+    expect(parseInstant('2026-01-15T09:31:02+02')).toBe(base)
+    expect(parseInstant('2026-01-15T07:31Z')).toBe(base - 2_000_000)
+    expect(parseInstant('2024-02-29T00:00:00Z')).toBe(Date.UTC(2024, 1, 29) * 1000)
+    expect(parseInstant('2000-02-29T00:00:00Z')).toBe(Date.UTC(2000, 1, 29) * 1000)
+    expect(parseInstant('0099-12-31T00:00:00Z')).toBe(new Date('0099-12-31T00:00:00Z').getTime() * 1000)
+    // A leap second is the first second of the next minute (POSIX time has none).
+    expect(parseInstant('2016-12-31T23:59:60Z')).toBe(Date.UTC(2017, 0, 1) * 1000)
+    for (const bad of ['2100-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-01-15T24:00:00Z', '2026-01-15T07:60:00Z',
+      '2026-01-15T07:31:61Z', '2026-01-15T07:31:02.Z', '2026-01-15T07:31:02.1234567890Z', '2026-01-15T07:31:02+02:',
+      '2026-01-15T07:31:02+2', '2026-01-15T07:31:02Zx', '2026-01-15X07:31:02Z', '26-01-15T07:31:02Z']) {
+      expect(() => parseInstant(bad), bad).toThrow(InvalidInstantError)
+    }
+  })
+
   it('round-trips through formatInstant', () => {
     const v = parseInstant('2026-07-01T12:00:00.654321+03:00')
     expect(formatInstant(v)).toBe('2026-07-01T09:00:00.654321Z')
