@@ -25,6 +25,7 @@ import { errorCodeOf } from '../services/errorCode'
 import type { CodedError, ErrorCode } from '../../shared/errorCodes'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
+import { limitHeapGrowth } from './heapGrowth'
 import { readEnvelope, sortElements } from './elements'
 import { Pass, type PassContext } from './pass'
 import {
@@ -196,6 +197,7 @@ interface FederationRoots {
  */
 export async function runSync(db: WritableDB, client: ApiClient, options: SyncOptions = {}): Promise<SyncResult> {
   const started = performance.now()
+  limitHeapGrowth()
   const full = options.full === true
   const pageSize = Math.max(1, Math.min(100_000, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
