@@ -9,6 +9,7 @@ import type { SyncProgress } from '../sync/engine'
 export class SyncProgressBars {
   private readonly multibar: cliProgress.MultiBar | null
   private readonly bars = new Map<string, cliProgress.SingleBar>()
+  private finishing: cliProgress.SingleBar | null = null
 
   constructor(stream: NodeJS.WriteStream = process.stderr) {
     this.multibar = stream.isTTY
@@ -25,9 +26,18 @@ export class SyncProgressBars {
       : null
   }
 
-  /** Feeds one progress event; the bar of its resource is created at its first event. */
+  /**
+   * Feeds one progress event; the bar of its resource is created at its first event. The last
+   * steps of the run (phase `finishing`) share one bar, labelled with the step running.
+   */
   update = (progress: SyncProgress): void => {
     if (!this.multibar) return
+    if (progress.phase === 'finishing') {
+      const payload = { label: `finishing: ${progress.step}`.padEnd(28), rate: '-' }
+      this.finishing ??= this.multibar.create(progress.total ?? 1, progress.elements, payload)
+      this.finishing.update(progress.elements, payload)
+      return
+    }
     const key = `${progress.resource} ${progress.scope}`
     const total = Math.max(progress.total ?? progress.elements, progress.elements, 1)
     const payload = { label: key.padEnd(28), rate: Math.round(progress.elementsPerSecond).toLocaleString('en') }
@@ -41,6 +51,7 @@ export class SyncProgressBars {
   }
 
   stop(): void {
+    this.finishing?.update(this.finishing.getTotal(), { label: 'finished'.padEnd(28), rate: '-' })
     this.multibar?.stop()
   }
 }

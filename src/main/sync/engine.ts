@@ -1,4 +1,4 @@
-import type { SyncProgressEvent } from '../../shared/ipc/contract'
+import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../../shared/ipc/contract'
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
@@ -62,7 +62,7 @@ export interface SyncOptions {
   full?: boolean
   /** Elements per request, 1…100000 (spec v2 §8); default 5000. */
   pageSize?: number
-  /** Called at the start and end of each resource and after its pages (DESIGN §3 rule 7). */
+  /** Called at the start and end of each resource and after its pages (DESIGN §3 rule 7), then before each of the last steps (phase `finishing`). */
   onProgress?: (p: SyncProgress) => void
   /** ISO local date on which the member summary is evaluated (DESIGN §3b); default: today's local date. */
   today?: string
@@ -304,16 +304,20 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const cancelled = options.signal?.aborted === true
   let purged = 0
   // Before the sweeps, the purge and the summary: they look persons' rows up by user id.
+  emitFinishing(run, 'indexes')
   writeUnlessDiskFailed(run, () => restoreDeferredIndexes(db))
   writeUnlessDiskFailed(run, () => {
     if (run.stoppedBy !== null) return
+    emitFinishing(run, 'persons')
     // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.
     const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
     if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
     purged = personsCurrent && purgeIsDue(db, run.today, full) ? purgeInactivePersons(db, run.today).length : 0
+    emitFinishing(run, 'member-summary')
     // A full run may have removed anyone; an incremental one touched only the persons it received.
     refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
   })
+  emitFinishing(run, 'member-search')
   writeUnlessDiskFailed(run, () => resumeMemberSearch(db))
   const failed = resources.find((r) => r.error)
   const result: SyncResult = {
@@ -588,6 +592,18 @@ function emit(
   if (counts.total !== undefined) progress.total = Math.max(counts.total, counts.elements)
   if (phase === 'page' && counts.total !== undefined && rate > 0) progress.etaSeconds = Math.max(0, counts.total - counts.elements) / rate
   if (message !== undefined) progress.message = message
+  deliver(onProgress, progress)
+}
+
+/** Sends the progress event of a last step of the run (`SyncProgressEvent` phase `finishing`). */
+function emitFinishing(run: Run, step: FinishingStep): void {
+  const onProgress = run.options.onProgress
+  if (!onProgress) return
+  const done = FINISHING_STEPS.indexOf(step)
+  deliver(onProgress, { resource: '', scope: '', phase: 'finishing', step, pages: 0, elements: done, total: FINISHING_STEPS.length, bytes: 0, elementsPerSecond: 0 })
+}
+
+function deliver(onProgress: (p: SyncProgress) => void, progress: SyncProgress): void {
   try {
     onProgress(progress)
   } catch {

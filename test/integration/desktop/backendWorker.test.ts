@@ -53,6 +53,9 @@ describe('the backend worker', () => {
     expect(await backend.call('startDemo', {})).toMatchObject({ ok: true, value: { mode: 'demo' } })
     expect(await backend.call('syncNow', {})).toMatchObject({ ok: true, value: { ok: true, full: true } })
     expect(events.some((e) => e.type === 'sync-progress')).toBe(true)
+    // The last steps reach the app as well, the member search last.
+    const steps = events.flatMap((e) => (e.type === 'sync-progress' && e.progress.phase === 'finishing' ? [e.progress.step] : []))
+    expect(steps.at(-1)).toBe('member-search')
     expect(events.at(-1)).toMatchObject({ type: 'sync-finished', summary: { ok: true } })
     const members = (await backend.call('listMembers', { limit: 5 })) as { ok: true; value: MemberPage }
     expect(members.value.total).toBeGreaterThan(200)

@@ -3,6 +3,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox/index'
+import { FINISHING_STEPS } from '../../../src/shared/ipc/contract'
 import { parseInstant } from '../../../src/shared/instant'
 import type { ApiClientOptions } from '../../../src/main/api/client'
 import { WAL_AUTOCHECKPOINT_PAGES } from '../../../src/main/db/open'
@@ -66,6 +67,14 @@ describe('runSync against the Federation Sandbox', () => {
     expect(userLicenceEvents[0].phase).toBe('start')
     expect(userLicenceEvents.at(-1)).toMatchObject({ phase: 'done', elements: first.resources[6].elements })
     expect(userLicenceEvents.some((p) => p.phase === 'page' && p.total !== undefined && p.bytes > 0)).toBe(true)
+    // Then the last steps, in order, each once, after every list has ended.
+    const firstFinishing = progress.findIndex((p) => p.phase === 'finishing')
+    expect(progress.slice(firstFinishing).map((p) => [p.phase, p.step, p.elements, p.total])).toEqual(
+      FINISHING_STEPS.map((step, done) => ['finishing', step, done, FINISHING_STEPS.length])
+    )
+    const listsEnded = progress.filter((p) => p.phase === 'done' || p.phase === 'error')
+    expect(listsEnded).toHaveLength(first.resources.length)
+    expect(progress.indexOf(listsEnded.at(-1)!)).toBeLessThan(firstFinishing)
 
     const status = readStatus(db)
     const userLicences = status.find((s) => s.resource === 'user-licences')!

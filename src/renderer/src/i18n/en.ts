@@ -350,6 +350,14 @@ export const en = {
     running: 'Syncing {{resource}}: {{elements, number}} items',
     runningOf: 'Syncing {{resource}}: {{elements, number}} of {{total, number}} items',
     eta: '{{rate, number}} items/s, about {{seconds, number}} s left',
+    finishing: 'Finishing: {{step}} ({{done}} of {{total}})',
+    /** The last steps of a sync (FINISHING_STEPS of the IPC contract). */
+    finishingStep: {
+      indexes: 'building the indexes',
+      persons: 'applying the retention period',
+      'member-summary': 'updating the member overview',
+      'member-search': 'building the member search'
+    },
     lastRun: 'Last sync',
     resource: 'Data',
     rows: 'Rows',

@@ -346,6 +346,13 @@ export const fi: Strings = {
     running: 'Synkronoidaan {{resource}}: {{elements, number}} kohdetta',
     runningOf: 'Synkronoidaan {{resource}}: {{elements, number}} / {{total, number}} kohdetta',
     eta: '{{rate, number}} kohdetta/s, noin {{seconds, number}} s jäljellä',
+    finishing: 'Viimeistellään: {{step}} ({{done}}/{{total}})',
+    finishingStep: {
+      indexes: 'rakennetaan hakemistoja',
+      persons: 'sovelletaan säilytysaikaa',
+      'member-summary': 'päivitetään jäsenkatsausta',
+      'member-search': 'rakennetaan jäsenhakua'
+    },
     lastRun: 'Viimeisin synkronointi',
     resource: 'Tieto',
     rows: 'Rivejä',

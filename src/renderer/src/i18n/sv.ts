@@ -346,6 +346,13 @@ export const sv: Strings = {
     running: 'Synkroniserar {{resource}}: {{elements, number}} poster',
     runningOf: 'Synkroniserar {{resource}}: {{elements, number}} av {{total, number}} poster',
     eta: '{{rate, number}} poster/s, cirka {{seconds, number}} s kvar',
+    finishing: 'Slutför: {{step}} ({{done}} av {{total}})',
+    finishingStep: {
+      indexes: 'bygger index',
+      persons: 'tillämpar lagringstiden',
+      'member-summary': 'uppdaterar medlemsöversikten',
+      'member-search': 'bygger medlemssökningen'
+    },
     lastRun: 'Senaste synkronisering',
     resource: 'Uppgift',
     rows: 'Rader',

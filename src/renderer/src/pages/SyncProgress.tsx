@@ -6,14 +6,17 @@ import { useAppStore } from '../stores/app'
 /**
  * The running sync's progress: one bar over the (resource, scope)s reported so far (a resource
  * counts as done at phase `done`/`error`; within a resource, elements/total when the API gave a
- * total), and a line naming the current resource.
+ * total), and a line naming the current resource, or the last step once every list is read
+ * (phase `finishing`).
  */
 export function SyncProgress() {
   const { t } = useTranslation()
   const progress = useAppStore((s) => s.progress)
   const syncing = useAppStore((s) => s.syncing)
-  const entries = Object.values(progress)
-  if (!syncing && entries.length === 0) return null
+  const all = Object.values(progress)
+  if (!syncing && all.length === 0) return null
+  const finishing = all.find((p) => p.phase === 'finishing')
+  const entries = all.filter((p) => p !== finishing)
   const current = entries.at(-1)
   const fractions = entries.map((p) =>
     p.phase === 'done' || p.phase === 'error' ? 1 : p.total ? Math.min(1, p.elements / Math.max(1, p.total)) : 0
@@ -23,7 +26,12 @@ export function SyncProgress() {
   return (
     <Stack gap={4} data-testid="sync-progress">
       <Progress value={syncing ? value : 100} animated={syncing} aria-label={t('sync.heading')} />
-      {current && syncing && (
+      {finishing?.step && syncing && (
+        <Text size="sm" c="dimmed" data-testid="sync-progress-text">
+          {t('sync.finishing', { step: t(`sync.finishingStep.${finishing.step}`), done: finishing.elements + 1, total: finishing.total })}
+        </Text>
+      )}
+      {current && syncing && !finishing && (
         <Text size="sm" c="dimmed" data-testid="sync-progress-text">
           {current.total
             ? t('sync.runningOf', { resource: resourceName(t, current.resource), elements: current.elements, total: current.total })
