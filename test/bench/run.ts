@@ -33,6 +33,7 @@ import { checkStartList } from '../../src/main/db/venueCheck'
 import { listMembers } from '../../src/main/db/memberList'
 import { readReports } from '../../src/main/db/reports'
 import { writeTable, type TableFormat } from '../../src/main/services/tableExport'
+import type { FinishingStep } from '../../src/shared/ipc/contract'
 import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
 import { measureStalls } from './stalls'
@@ -55,6 +56,8 @@ interface SyncFigures {
   wallMs: number
   /** The part of `wallMs` after the last list was read: deferred indexes, member summary and search, purge, last checkpoint. */
   afterListsMs: number
+  /** That part by last step of the run (`FINISHING_STEPS`), ms; the member search's includes closing the database. */
+  lastStepsMs: Partial<Record<FinishingStep, number>>
   ok: boolean
   error?: string
   maxRssBytes: number
@@ -62,6 +65,14 @@ interface SyncFigures {
   cpuMs: number
   writerCpuMs?: number
   resources: Array<{ resource: string; elements: number; bytes: number; lists?: number; ms: number }>
+}
+
+/** How the bench names the last steps of a sync. */
+const LAST_STEP_LABELS: Record<FinishingStep, string> = {
+  indexes: 'deferred indexes',
+  persons: 'persons: sweep, retention purge',
+  'member-summary': 'member summary',
+  'member-search': 'member search, closing the database'
 }
 
 /** The resource groups the bench reports the full-resource sync by (issue 4). */
@@ -160,6 +171,7 @@ try {
   row('full-resource sync (the first sync, every resource)', `${fmt(first.wallMs / 1000, 1)} s`, '-')
   row('  of which the engine\'s run', `${fmt(first.durationMs / 1000, 1)} s`, '-')
   row('  of which after the last list (indexes, summaries, purge)', `${fmt(first.afterListsMs / 1000, 1)} s`, '-')
+  for (const [step, ms] of Object.entries(first.lastStepsMs)) row(`    ${LAST_STEP_LABELS[step as FinishingStep]}`, `${fmt(ms / 1000, 1)} s`, '-')
   // Where the CPU goes on a machine the sandbox shares (Linux), and the best this code can do here:
   // the writer thread alone, or all that CPU spread over every core without a gap.
   if (first.writerCpuMs !== undefined) {

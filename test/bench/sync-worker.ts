@@ -1,10 +1,11 @@
 /**
  * One sync in its own process, so the benchmark reads this process's peak RSS alone (the sandbox
  * runs in another process). Reads connection and options from argv as JSON, prints one JSON line:
- * { elements, bytes, durationMs, wallMs, afterListsMs, ok, maxRssBytes, cpuMs, writerCpuMs, writtenBytes, resources },
+ * { elements, bytes, durationMs, wallMs, afterListsMs, lastStepsMs, ok, maxRssBytes, cpuMs, writerCpuMs, writtenBytes, resources },
  * where `durationMs` is the engine's run, `wallMs` the whole call from opening the database to closing
  * it (its last checkpoint included), `afterListsMs` the part of it after the last list was read (deferred indexes, member
- * summary and search, purge, the last checkpoint), `cpuMs` this process's user + system CPU time in that call, `writerCpuMs` the
+ * summary and search, purge, the last checkpoint), `lastStepsMs` that part by step (progress phase `finishing`; the last
+ * step's time includes closing the database), `cpuMs` this process's user + system CPU time in that call, `writerCpuMs` the
  * part of it spent on this process's main thread, which runs the engine and writes (Linux only), `writtenBytes` what
  * it wrote to files (Linux only), and `resources` gives per (resource, scope) the elements, bytes and
  * the time from its first to its last progress event. `everyList` reads the per-parent lists even
@@ -17,6 +18,7 @@ import { syncDatabase, type SyncRequest } from '../../src/main/services/sync'
 import { runSync } from '../../src/main/sync/engine'
 import { openPlain } from './encryption'
 import { procCpuMs } from './procCpu'
+import type { FinishingStep } from '../../src/shared/ipc/contract'
 
 const { dbFile, connection, full, everyList, plain, pageSize } = JSON.parse(process.argv[2]) as {
   dbFile: string
@@ -58,6 +60,8 @@ const startedAt = new Map<string, number>()
 const durations = new Map<string, number>()
 /** When the last list of the run was done: what follows (indexes, member summary and search, purge, last checkpoint) runs after it. */
 let listsDoneAt = wallStart
+/** When each of the run's last steps began (progress phase `finishing`). */
+const stepStarts: Array<{ step: FinishingStep; at: number }> = []
 const result = await (plain ? syncPlain : syncDatabase)({
   dbFile,
   connection,
@@ -66,7 +70,8 @@ const result = await (plain ? syncPlain : syncDatabase)({
   pageSize,
   onProgress: (p) => {
     const key = `${p.resource} ${p.scope}`
-    if (p.phase === 'start') startedAt.set(key, performance.now())
+    if (p.phase === 'finishing' && p.step !== undefined) stepStarts.push({ step: p.step, at: performance.now() })
+    else if (p.phase === 'start') startedAt.set(key, performance.now())
     else if (p.phase === 'done' || p.phase === 'error') {
       listsDoneAt = performance.now()
       durations.set(key, listsDoneAt - (startedAt.get(key) ?? listsDoneAt))
@@ -83,6 +88,7 @@ process.stdout.write(
     durationMs: result.durationMs,
     wallMs,
     afterListsMs: wallStart + wallMs - listsDoneAt,
+    lastStepsMs: Object.fromEntries(stepStarts.map(({ step, at }, i) => [step, (stepStarts[i + 1]?.at ?? wallStart + wallMs) - at])),
     ok: result.ok,
     error: result.resources.find((r) => r.error)?.error,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
