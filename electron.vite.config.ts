@@ -9,7 +9,12 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts'), sync: resolve(__dirname, 'src/main/workers/sync.ts'), backend: resolve(__dirname, 'src/main/workers/backend.ts') }
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          sync: resolve(__dirname, 'src/main/workers/sync.ts'),
+          backend: resolve(__dirname, 'src/main/workers/backend.ts'),
+          tableExport: resolve(__dirname, 'src/main/workers/tableExport.ts')
+        }
       }
     }
   },

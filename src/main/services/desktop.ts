@@ -26,7 +26,7 @@ import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, renewalEmails, type RenewalColumn, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
-import { writeTable, type TableFormat } from './tableExport'
+import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -73,6 +73,8 @@ export interface DesktopSessionOptions {
   env?: NodeJS.ProcessEnv
   /** Runs a sync; the app passes a worker-thread runner. */
   runSync: SyncRunner
+  /** Writes the exported tables; default `writeTable` on this thread, the app passes a worker-thread writer. */
+  writeTable?: TableWriter
   /** Athletes of the demo federation when `startDemo` names none; default 5000. */
   demoAthletes?: number
   /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
@@ -144,6 +146,7 @@ export class DesktopSession {
   private readonly env: NodeJS.ProcessEnv
   private readonly today: () => string
   private readonly now: () => Date
+  private readonly writeTable: TableWriter
   private demo: Sandbox | null = null
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
@@ -158,6 +161,7 @@ export class DesktopSession {
     this.env = options.env ?? process.env
     this.today = options.today ?? (() => localDate())
     this.now = options.now ?? (() => new Date())
+    this.writeTable = options.writeTable ?? writeTable
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -403,7 +407,7 @@ export class DesktopSession {
       licenceEnd: row.licenceEnd,
       insurance: row.insured ? values.insured : values.uninsured
     }))
-    await writeTable(file, format, 'members', columns, cells)
+    await this.writeTable(file, format, 'members', columns, cells)
     await this.logListExport({ list: 'members', query: filters, format, rows: rows.length, columns: columns.map((c) => c.key), file })
     return rows.length
   }
@@ -414,7 +418,7 @@ export class DesktopSession {
    * privacy log. @returns the rows written. @throws Error from the file system.
    */
   async exportTable(request: TableExportRequest, file: string): Promise<number> {
-    await writeTable(file, request.format, request.table, request.columns, request.rows)
+    await this.writeTable(file, request.format, request.table, request.columns, request.rows)
     if (request.table === 'start-list') {
       await this.logListExport({ list: request.table, format: request.format, rows: request.rows.length, columns: request.columns.map((c) => c.key), file })
     }
@@ -507,7 +511,7 @@ export class DesktopSession {
    */
   async exportReport(request: { report: ReportName; licencePeriodId?: number; format: TableFormat; columns: ReadonlyArray<{ key: string; label: string }> }, file: string): Promise<number> {
     const rows = this.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number>>
-    await writeTable(file, request.format, request.report, request.columns, rows)
+    await this.writeTable(file, request.format, request.report, request.columns, rows)
     return rows.length
   }
 
@@ -535,7 +539,7 @@ export class DesktopSession {
     file: string
   ): Promise<number> {
     const rows = this.eventParticipants(request.uuid)
-    await writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, row[key]]))))
+    await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, row[key]]))))
     await this.logListExport({ list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
     return rows.length
   }
@@ -565,7 +569,7 @@ export class DesktopSession {
     file: string
   ): Promise<number> {
     const { rows } = this.read((db) => readRenewalList(db, request.kind, this.today(), request.days))
-    await writeTable(
+    await this.writeTable(
       file,
       request.format,
       request.kind,

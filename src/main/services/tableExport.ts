@@ -41,6 +41,9 @@ export async function writeTable(file: string, format: TableFormat, sheet: strin
   }
 }
 
+/** Something that writes tables as `writeTable` does: `writeTable` itself, or the app's worker-thread writer (`workerTableWriter`). */
+export type TableWriter = typeof writeTable
+
 async function writeWorkbook(file: string, sheet: string, columns: readonly TableColumn[], records: ReadonlyArray<TableCell[]>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
   // Worksheet names are at most 31 characters and may not hold []:*?/\ (Excel's rule).

@@ -11,6 +11,7 @@ import { createHandlers, dispatch } from '../ipc/handlers'
 import { DesktopSession } from '../services/desktop'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapability } from './backendProtocol'
 import { workerSyncRunner } from './runSyncWorker'
+import { workerTableWriter } from './runTableExportWorker'
 
 const data = workerData as BackendWorkerData
 const port = parentPort!
@@ -20,7 +21,8 @@ const session = new DesktopSession({
   demoAthletes: data.demoAthletes,
   autoPushIntervalMs: data.autoPushIntervalMs,
   autoSyncIntervalMs: data.autoSyncIntervalMs,
-  runSync: workerSyncRunner(data.syncWorker)
+  runSync: workerSyncRunner(data.syncWorker),
+  writeTable: workerTableWriter(data.tableExportWorker)
 })
 session.events.on('event', (event) => post({ type: 'event', event }))
 

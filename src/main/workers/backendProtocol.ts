@@ -1,15 +1,16 @@
 import type { IpcResult, KansliaEvent } from '../../shared/ipc/contract'
 import type { HandlerDeps } from '../ipc/handlers'
-import type { SyncWorkerEntry } from './runSyncWorker'
+import type { WorkerEntry } from './entry'
 
 /** What only the Electron main thread can do for the backend: dialogs and handing URLs or files to the system. */
 export type MainCapabilities = Omit<HandlerDeps, 'session'>
 /** The name of one of `MainCapabilities`. */
 export type MainCapability = keyof MainCapabilities
 
-/** What the backend worker receives as `workerData`: where its sync worker is, and its session's settings. */
+/** What the backend worker receives as `workerData`: where its sync and table export workers are, and its session's settings. */
 export interface BackendWorkerData {
-  syncWorker: SyncWorkerEntry
+  syncWorker: WorkerEntry
+  tableExportWorker: WorkerEntry
   /** Athletes of the demo federation (`DesktopSessionOptions.demoAthletes`). */
   demoAthletes?: number
   /** `DesktopSessionOptions.autoPushIntervalMs`. */

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { IpcResult, KansliaEvent } from '../../shared/ipc/contract'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapabilities } from './backendProtocol'
-import type { SyncWorkerEntry } from './runSyncWorker'
+import type { WorkerEntry } from './entry'
 
 /** The backend as the Electron main thread sees it (src/main/workers/backend.ts runs it). */
 export interface Backend {
@@ -25,7 +25,7 @@ const CLOSE_WAIT_MS = 10_000
  * the next call starts a new one, which reads the saved connection again.
  */
 export function startBackendWorker(
-  entry: SyncWorkerEntry,
+  entry: WorkerEntry,
   data: BackendWorkerData,
   capabilities: MainCapabilities,
   env: NodeJS.ProcessEnv = process.env

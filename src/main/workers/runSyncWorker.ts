@@ -1,13 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { UserFacingError } from '../services/errors'
 import type { SyncProgress, SyncResult } from '../sync/engine'
+import type { WorkerEntry } from './entry'
 import type { SyncWorkerMessage, SyncWorkerRequest } from './syncProtocol'
-
-/** Where the worker's code is: the built `sync.js` next to the main bundle, or the TypeScript entry plus `execArgv` to load it (tests). */
-export interface SyncWorkerEntry {
-  file: string
-  execArgv?: string[]
-}
 
 /** Runs one sync and reports its progress; the desktop app's implementation runs it in a worker thread. */
 export type SyncRunner = (request: SyncWorkerRequest, onProgress: (progress: SyncProgress) => void) => Promise<SyncResult>
@@ -20,7 +15,7 @@ export type SyncRunner = (request: SyncWorkerRequest, onProgress: (progress: Syn
  *   UserFacingError such as `database-key-missing`) with the worker's message when the sync threw
  *   (e.g. bad credentials, unreachable API, no database key) or the worker died.
  */
-export function workerSyncRunner(entry: SyncWorkerEntry): SyncRunner {
+export function workerSyncRunner(entry: WorkerEntry): SyncRunner {
   return (request, onProgress) =>
     new Promise<SyncResult>((resolve, reject) => {
       const worker = new Worker(entry.file, { workerData: request, execArgv: entry.execArgv })

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,11 +26,13 @@ describe('the backend worker', () => {
   const asked: unknown[][] = []
   const backend = startBackendWorker(
     { file: support('backend-worker.mjs') },
-    { syncWorker: { file: support('sync-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
+    { syncWorker: { file: support('sync-worker.mjs') }, tableExportWorker: { file: support('table-export-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (...args) => {
         asked.push(args)
+        // A folder where the organizations' export should go: writing it fails.
+        if (String(args[0]).startsWith('organizations-')) mkdirSync(join(exportsDir, args[0]))
         return join(exportsDir, args[0])
       },
       openFile: async () => undefined,
@@ -80,6 +82,18 @@ describe('the backend worker', () => {
     expect(readFileSync(saved, 'utf8').split('\n')[0]).toContain('Nimi')
   })
 
+  it('writes a shown table through its export worker, and answers a write that fails with its reason', async () => {
+    const columns = [{ key: 'name', label: 'Nimi' }]
+    const rows = [{ name: 'Mäkelä' }, { name: 'Öhman' }]
+    const written = await backend.call('exportTable', { table: 'licences', format: 'xlsx', columns, rows })
+    expect(written).toMatchObject({ ok: true, value: { saved: expect.stringMatching(/licences-.*\.xlsx$/), rows: 2 } })
+    const failed = await backend.call('exportTable', { table: 'organizations', format: 'csv', columns, rows })
+    expect(failed).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/EISDIR|ENOTEMPTY|EEXIST|directory/i) } })
+    // Nothing half-written is left beside the folder, and the worker goes on.
+    expect(readdirSync(exportsDir).filter((name) => name.startsWith('.'))).toEqual([])
+    expect(await backend.call('getAppState')).toMatchObject({ ok: true, value: { mode: 'demo' } })
+  })
+
   it('answers a failed main-thread capability with its message, and the worker goes on', async () => {
     expect(await backend.call('importStartList', {})).toMatchObject({ ok: false, error: { message: 'no dialog in this test' } })
     expect(await backend.call('getAppState')).toMatchObject({ ok: true, value: { mode: 'demo' } })
@@ -97,7 +111,7 @@ describe('the backend worker', () => {
   })
 
   it('answers the calls a stopped worker left unanswered with a clear error, and tries a new worker on the next call', async () => {
-    const crashing = startBackendWorker({ file: support('exiting-worker.mjs') }, { syncWorker: { file: support('sync-worker.mjs') } }, {
+    const crashing = startBackendWorker({ file: support('exiting-worker.mjs') }, { syncWorker: { file: support('sync-worker.mjs') }, tableExportWorker: { file: support('table-export-worker.mjs') } }, {
       openExternal: async () => undefined,
       chooseSaveFile: async () => null,
       openFile: async () => undefined,
