@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry of a table export (issue 7 "Exports"): receives one `TableExportJob` as
  * `workerData`, runs `writeTable` and posts one `TableExportMessage`. The backend worker answers
- * the window's calls meanwhile: writing 142,000 members as XLSX took it 3–5 s in one piece.
+ * the window's calls meanwhile: writing 142,000 members as XLSX held it 3–5 s.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { writeTable } from '../services/tableExport'
