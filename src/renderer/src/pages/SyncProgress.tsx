@@ -23,20 +23,21 @@ export function SyncProgress() {
   )
   // The resource catalogue has about ten resources; until all have started, count the unstarted as zero.
   const value = entries.length === 0 ? 0 : (100 * fractions.reduce((a, b) => a + b, 0)) / Math.max(entries.length, 10)
+  let line: string | null = null
+  if (finishing?.step) {
+    line = t('sync.finishing', { step: t(`sync.finishingStep.${finishing.step}`), done: finishing.elements + 1, total: finishing.total })
+  } else if (current) {
+    line = current.total
+      ? t('sync.runningOf', { resource: resourceName(t, current.resource), elements: current.elements, total: current.total })
+      : t('sync.running', { resource: resourceName(t, current.resource), elements: current.elements })
+    if (current.etaSeconds !== undefined) line += ` · ${t('sync.eta', { rate: Math.round(current.elementsPerSecond), seconds: Math.ceil(current.etaSeconds) })}`
+  }
   return (
     <Stack gap={4} data-testid="sync-progress">
       <Progress value={syncing ? value : 100} animated={syncing} aria-label={t('sync.heading')} />
-      {finishing?.step && syncing && (
+      {line !== null && syncing && (
         <Text size="sm" c="dimmed" data-testid="sync-progress-text">
-          {t('sync.finishing', { step: t(`sync.finishingStep.${finishing.step}`), done: finishing.elements + 1, total: finishing.total })}
-        </Text>
-      )}
-      {current && syncing && !finishing && (
-        <Text size="sm" c="dimmed" data-testid="sync-progress-text">
-          {current.total
-            ? t('sync.runningOf', { resource: resourceName(t, current.resource), elements: current.elements, total: current.total })
-            : t('sync.running', { resource: resourceName(t, current.resource), elements: current.elements })}
-          {current.etaSeconds !== undefined && ` · ${t('sync.eta', { rate: Math.round(current.elementsPerSecond), seconds: Math.ceil(current.etaSeconds) })}`}
+          {line}
         </Text>
       )}
     </Stack>
