@@ -35,8 +35,10 @@ import { checkStartList } from '../../src/main/db/venueCheck'
 import { listMembers } from '../../src/main/db/memberList'
 import { readReports } from '../../src/main/db/reports'
 import { writeTable, type TableFormat } from '../../src/main/services/tableExport'
-import { workerTableWriter } from '../../src/main/workers/runTableExportWorker'
-import type { FinishingStep } from '../../src/shared/ipc/contract'
+import { workerListExporter } from '../../src/main/workers/runTableExportWorker'
+import { exportList } from '../../src/main/services/listExport'
+import { RENEWAL_COLUMNS } from '../../src/shared/renewalLists'
+import { MEMBER_EXPORT_COLUMNS, type FinishingStep } from '../../src/shared/ipc/contract'
 import { localDate } from '../../src/shared/localDate'
 import { measureRenderer } from './renderer'
 import { measureStalls } from './stalls'
@@ -137,6 +139,18 @@ function measureSearch(db: ReadableDB, terms: string[]): { p50: number; p95: num
   return { p50: percentile(times, 50), p95: percentile(times, 95), found }
 }
 
+/** The longest this thread's event loop was held while `run` ran, ms (what the backend worker's callers would wait). */
+async function heldWhile(run: () => Promise<unknown>): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 10 })
+  delay.enable()
+  // The monitor measures from its first tick on, and sees a block only at the tick after it.
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  await run()
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  delay.disable()
+  return delay.max / 1e6
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
@@ -232,32 +246,36 @@ try {
     reportsMs.sort((a, b) => a - b)
     row('reports of the current licence period', `${fmt(percentile(reportsMs, 50))} ms median`, '-')
 
-    // Issue 7 "Exports": the members page's export of every member, as services/desktop.ts runs it.
+    // Issue 7 "Exports": the members page's export of every member, as services/listExport.ts runs it.
     const t0 = performance.now()
     const every = listMembers(db, { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: -1 }, localDate())
     const queried = performance.now() - t0
     const cells = every.rows.map((member) => ({ name: `${member.lastName}, ${member.firstName}`, sportId: member.sportId, club: member.club, licenceEnd: member.licenceEnd }))
     const columns = ['name', 'sportId', 'club', 'licenceEnd'].map((key) => ({ key, label: key }))
     const written: Record<TableFormat, number> = { csv: 0, xlsx: 0 }
-    // The backend worker hands the writing to a worker thread (workerTableWriter): how long that holds it at a time.
+    // The backend worker hands the whole export, query included, to a worker thread (workerListExporter): how long that holds it at a time.
     const stall: Record<TableFormat, number> = { csv: 0, xlsx: 0 }
-    const writeInWorker = workerTableWriter({ file: fileURLToPath(new URL('../support/table-export-worker.mjs', import.meta.url)) })
+    const exportInWorker = workerListExporter({ file: fileURLToPath(new URL('../support/table-export-worker.mjs', import.meta.url)) })
+    const values = { valid: 'valid', expiring: 'expiring', missing: 'missing', insured: 'insured', uninsured: 'uninsured' }
     for (const format of ['csv', 'xlsx'] as const) {
       const t1 = performance.now()
       await writeTable(join(dir, `members.${format}`), format, 'members', columns, cells)
       written[format] = performance.now() - t1
-      const delay = monitorEventLoopDelay({ resolution: 10 })
-      delay.enable()
-      // The monitor measures from its first tick on, and sees a block only at the tick after it.
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      await writeInWorker(join(dir, `members-worker.${format}`), format, 'members', columns, cells)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      delay.disable()
-      stall[format] = delay.max / 1e6
+      const request = { text: '', status: 'all' as const, sort: 'name' as const, direction: 'asc' as const, format, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: key })), values }
+      stall[format] = await heldWhile(() => exportInWorker({ list: 'members', dbFile, request, today: localDate(), file: join(dir, `members-worker.${format}`) }))
     }
     row(`export of every member (${fmt(every.rows.length)}): the list`, `${fmt(queried)} ms`, '-')
     row('export of every member: CSV / XLSX written', `${fmt(written.csv)} / ${fmt(written.xlsx)} ms`, '-')
     row('export of every member: backend held at most, CSV / XLSX', `${fmt(stall.csv)} / ${fmt(stall.xlsx)} ms`, '-')
+
+    // The renewals page's export of a whole list: licences ending within a year (every licence of the period).
+    const ending = { kind: 'licence-ending' as const, days: 366, format: 'xlsx' as const, columns: RENEWAL_COLUMNS.map((key) => ({ key, label: key })) }
+    const t2 = performance.now()
+    const endingRows = await exportList({ list: 'renewals', dbFile, today: localDate(), file: join(dir, 'ending.xlsx'), request: ending })
+    const endingMs = performance.now() - t2
+    const endingHeld = await heldWhile(() => exportInWorker({ list: 'renewals', dbFile, today: localDate(), file: join(dir, 'ending-worker.xlsx'), request: ending }))
+    row(`export of a renewal list (${fmt(endingRows)} licences ending): queried and written as XLSX`, `${fmt(endingMs)} ms`, '-')
+    row('export of a renewal list: backend held at most', `${fmt(endingHeld)} ms`, '-')
   } finally {
     db.close()
   }

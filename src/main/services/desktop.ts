@@ -25,8 +25,9 @@ import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalList } from '../db/renewalLists'
-import { RENEWAL_ROWS_SHOWN, renewalEmails, type RenewalColumn, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
+import { RENEWAL_ROWS_SHOWN, renewalEmails, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
+import { exportList, type ListExporter, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -46,7 +47,7 @@ import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow 
 import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../outbox/limits'
-import { listMembers, type MemberListQuery } from '../db/memberList'
+import type { MemberListQuery } from '../db/memberList'
 import { MemberListCache } from '../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
@@ -75,6 +76,8 @@ export interface DesktopSessionOptions {
   runSync: SyncRunner
   /** Writes the exported tables; default `writeTable` on this thread, the app passes a worker-thread writer. */
   writeTable?: TableWriter
+  /** Queries and writes the exports of whole lists (members, renewal lists); default `exportList` on this thread, the app passes a worker-thread exporter. */
+  exportList?: ListExporter
   /** Athletes of the demo federation when `startDemo` names none; default 5000. */
   demoAthletes?: number
   /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
@@ -147,6 +150,7 @@ export class DesktopSession {
   private readonly today: () => string
   private readonly now: () => Date
   private readonly writeTable: TableWriter
+  private readonly exportList: ListExporter
   private demo: Sandbox | null = null
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
@@ -162,6 +166,7 @@ export class DesktopSession {
     this.today = options.today ?? (() => localDate())
     this.now = options.now ?? (() => new Date())
     this.writeTable = options.writeTable ?? writeTable
+    this.exportList = options.exportList ?? exportList
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -391,25 +396,15 @@ export class DesktopSession {
   /**
    * Writes every member the list's query matches (all rows, not a window), in the list's order,
    * with the columns given (headed in the user's language, statuses in the words given) to `file`,
-   * and records the export in the privacy log (issue 6).
+   * and records the export in the privacy log (issue 6); see `exportList`, which the app runs in a
+   * worker thread (`DesktopSessionOptions.exportList`).
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   async exportMembers(request: MemberExportRequest, file: string): Promise<number> {
+    const rows = await this.exportList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
     const { format, columns, values, ...filters } = request
-    // SQLite reads a negative LIMIT as none: every matching member.
-    const { rows } = this.read((db) => listMembers(db, { ...filters, offset: 0, limit: -1 }, this.today()))
-    const cells = rows.map((row): Record<string, string | number | undefined> => ({
-      name: [row.lastName, row.firstName].filter(Boolean).join(', '),
-      sportId: row.sportId,
-      birthYear: row.birthYear,
-      club: row.club,
-      licenceStatus: values[row.licenceStatus],
-      licenceEnd: row.licenceEnd,
-      insurance: row.insured ? values.insured : values.uninsured
-    }))
-    await this.writeTable(file, format, 'members', columns, cells)
-    await this.logListExport({ list: 'members', query: filters, format, rows: rows.length, columns: columns.map((c) => c.key), file })
-    return rows.length
+    await this.logListExport({ list: 'members', query: filters, format, rows, columns: columns.map((c) => c.key), file })
+    return rows
   }
 
   /**
@@ -560,24 +555,14 @@ export class DesktopSession {
   }
 
   /**
-   * Writes a renewal list as shown (the columns given, headed in the user's language) to `file`,
-   * and records the export in the privacy log.
-   * @returns the rows written. @throws Error from the file system.
+   * Writes a whole renewal list as shown (the columns given, headed in the user's language) to
+   * `file`, and records the export in the privacy log; see `exportList`.
+   * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
-  async exportRenewalList(
-    request: { kind: RenewalListKind; days: number; format: TableFormat; columns: ReadonlyArray<{ key: RenewalColumn; label: string }> },
-    file: string
-  ): Promise<number> {
-    const { rows } = this.read((db) => readRenewalList(db, request.kind, this.today(), request.days))
-    await this.writeTable(
-      file,
-      request.format,
-      request.kind,
-      request.columns,
-      rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, key === 'guardianEmails' ? row.guardianEmails.join(', ') : row[key]])))
-    )
-    await this.logListExport({ list: request.kind, days: request.days, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
-    return rows.length
+  async exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
+    const rows = await this.exportList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
+    await this.logListExport({ list: request.kind, days: request.days, format: request.format, rows, columns: request.columns.map((c) => c.key), file })
+    return rows
   }
 
   /** Ordered merit groups, for the merit candidates (issue 7). */

@@ -11,7 +11,7 @@ import { createHandlers, dispatch } from '../ipc/handlers'
 import { DesktopSession } from '../services/desktop'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapability } from './backendProtocol'
 import { workerSyncRunner } from './runSyncWorker'
-import { workerTableWriter } from './runTableExportWorker'
+import { workerListExporter, workerTableWriter } from './runTableExportWorker'
 
 const data = workerData as BackendWorkerData
 const port = parentPort!
@@ -22,7 +22,8 @@ const session = new DesktopSession({
   autoPushIntervalMs: data.autoPushIntervalMs,
   autoSyncIntervalMs: data.autoSyncIntervalMs,
   runSync: workerSyncRunner(data.syncWorker),
-  writeTable: workerTableWriter(data.tableExportWorker)
+  writeTable: workerTableWriter(data.tableExportWorker),
+  exportList: workerListExporter(data.tableExportWorker)
 })
 session.events.on('event', (event) => post({ type: 'event', event }))
 

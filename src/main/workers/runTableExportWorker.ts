@@ -1,4 +1,6 @@
 import { Worker } from 'node:worker_threads'
+import { UserFacingError } from '../services/errors'
+import type { ListExporter } from '../services/listExport'
 import type { TableWriter } from '../services/tableExport'
 import type { WorkerEntry } from './entry'
 import type { TableExportJob, TableExportMessage } from './tableExportProtocol'
@@ -12,19 +14,39 @@ import type { TableExportJob, TableExportMessage } from './tableExportProtocol'
  *   written), or saying the worker stopped.
  */
 export function workerTableWriter(entry: WorkerEntry): TableWriter {
-  return (file, format, sheet, columns, rows) =>
-    new Promise<void>((resolve, reject) => {
-      const job: TableExportJob = { file, format, sheet, columns, rows }
-      const worker = new Worker(entry.file, { workerData: job, execArgv: entry.execArgv })
-      let settled = false
-      const settle = (error?: Error) => {
-        if (settled) return
-        settled = true
-        if (error) reject(error)
-        else resolve()
-      }
-      worker.on('message', (message: TableExportMessage) => settle(message.type === 'written' ? undefined : new Error(message.message)))
-      worker.on('error', (error) => settle(new Error(`the export stopped: ${error.message}`)))
-      worker.on('exit', (code) => settle(new Error(`the export stopped unexpectedly (exit code ${code})`)))
+  return async (file, format, sheet, columns, rows) => {
+    await runExportWorker(entry, { kind: 'table', file, format, sheet, columns, rows })
+  }
+}
+
+/**
+ * A `ListExporter` that runs each list export, its query too, in a worker thread of its own
+ * started from `entry`: the queries hold the thread they run on for seconds at 150,000 athletes
+ * (see `exportList`), and only the job (query, columns, words) is copied to the worker, not the rows.
+ * @returns the rows written.
+ * @throws UserFacingError with the worker's code (`no-database`, a database key error, …) and message;
+ *   Error with `writeTable`'s message, or saying the worker stopped.
+ */
+export function workerListExporter(entry: WorkerEntry): ListExporter {
+  return (job) => runExportWorker(entry, { kind: 'list', job })
+}
+
+/** Starts the worker on `job` and settles with its one message, or with why it stopped without one. */
+function runExportWorker(entry: WorkerEntry, job: TableExportJob): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const worker = new Worker(entry.file, { workerData: job, execArgv: entry.execArgv })
+    let settled = false
+    const settle = (outcome: number | Error) => {
+      if (settled) return
+      settled = true
+      if (outcome instanceof Error) reject(outcome)
+      else resolve(outcome)
+    }
+    worker.on('message', (message: TableExportMessage) => {
+      if (message.type === 'written') settle(message.rows)
+      else settle(message.code ? new UserFacingError(message.code, message.message) : new Error(message.message))
     })
+    worker.on('error', (error) => settle(new Error(`the export stopped: ${error.message}`)))
+    worker.on('exit', (code) => settle(new Error(`the export stopped unexpectedly (exit code ${code})`)))
+  })
 }

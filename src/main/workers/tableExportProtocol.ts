@@ -1,13 +1,25 @@
+import type { ErrorCode } from '../../shared/errorCodes'
+import type { ListExportJob } from '../services/listExport'
 import type { TableCell, TableColumn, TableFormat } from '../services/tableExport'
 
-/** What the table export worker receives as `workerData`: `writeTable`'s arguments. */
-export interface TableExportJob {
-  file: string
-  format: TableFormat
-  sheet: string
-  columns: readonly TableColumn[]
-  rows: ReadonlyArray<Record<string, TableCell>>
-}
+/**
+ * What the table export worker receives as `workerData`: `writeTable`'s arguments (`table`), or a
+ * whole list's export, its query included (`list`: `exportList`'s job).
+ */
+export type TableExportJob =
+  | {
+      kind: 'table'
+      file: string
+      format: TableFormat
+      sheet: string
+      columns: readonly TableColumn[]
+      rows: ReadonlyArray<Record<string, TableCell>>
+    }
+  | { kind: 'list'; job: ListExportJob }
 
-/** What the table export worker posts, once: the file is written, or why not. */
-export type TableExportMessage = { type: 'written' } | { type: 'error'; message: string }
+/**
+ * What the table export worker posts, once: the rows written, or why not (`code`: the error's
+ * `errorCodeOf` unless `internal`, e.g. `no-database`, a database key error or a full disk, so the
+ * app words it as its own).
+ */
+export type TableExportMessage = { type: 'written'; rows: number } | { type: 'error'; message: string; code?: ErrorCode }

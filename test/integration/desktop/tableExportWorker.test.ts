@@ -1,11 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UserFacingError } from '../../../src/main/services/errors'
+import { exportList, type ListExportJob } from '../../../src/main/services/listExport'
+import { syncDatabase } from '../../../src/main/services/sync'
 import { writeTable } from '../../../src/main/services/tableExport'
-import { workerTableWriter } from '../../../src/main/workers/runTableExportWorker'
+import { workerListExporter, workerTableWriter } from '../../../src/main/workers/runTableExportWorker'
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 
 const support = (name: string) => fileURLToPath(new URL(`../../support/${name}`, import.meta.url))
 const COLUMNS = [
@@ -47,5 +51,81 @@ describe('workerTableWriter', () => {
     expect(readdirSync(folder)).toEqual([])
     const broken = workerTableWriter({ file: join(folder, 'no-such-worker.mjs') })
     await expect(broken(join(folder, 'jäsenet.csv'), 'csv', 'Jäsenet', COLUMNS, ROWS.slice(0, 3))).rejects.toThrow(/the export stopped/)
+  })
+})
+
+/** The exports of whole lists run in a worker thread, their queries too (`workerListExporter`), as the backend worker runs them. */
+describe('workerListExporter', () => {
+  const exporter = workerListExporter({ file: support('table-export-worker.mjs') })
+  const folder = mkdtempSync(join(tmpdir(), 'kanslia-list-export-'))
+  const dbFile = join(folder, 'kanslia.db')
+  let sandbox: Sandbox
+  beforeAll(async () => {
+    sandbox = await startSandbox({ athletes: 200, seed: 5 })
+    expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+  })
+  afterAll(async () => {
+    await sandbox.close()
+    rmSync(folder, { recursive: true, force: true })
+  })
+  const members = (file: string, text = ''): ListExportJob => ({
+    list: 'members',
+    dbFile,
+    file,
+    today: '2026-06-01',
+    request: {
+      text,
+      status: 'all',
+      sort: 'sportId',
+      direction: 'desc',
+      format: 'csv',
+      columns: [
+        { key: 'sportId', label: 'Sport-ID' },
+        { key: 'name', label: 'Nimi' },
+        { key: 'licenceStatus', label: 'Lisenssi' }
+      ],
+      values: { valid: 'voimassa', expiring: 'päättymässä', missing: 'puuttuu', insured: 'kyllä', uninsured: 'ei' }
+    }
+  })
+  const lines = (file: string) => readFileSync(join(folder, file), 'utf8').trimEnd().split('\n')
+
+  it('queries the member list there and writes what the export on this thread writes', async () => {
+    const rows = await exporter(members(join(folder, 'worker.csv')))
+    expect(rows).toBeGreaterThan(100)
+    expect(await exportList(members(join(folder, 'thread.csv')))).toBe(rows)
+    expect(lines('worker.csv')).toEqual(lines('thread.csv'))
+    expect(lines('worker.csv')).toHaveLength(rows + 1)
+    expect(lines('worker.csv')[0]).toBe('\uFEFFSport-ID,Nimi,Lisenssi')
+    // Sport-IDs descending, as asked.
+    const sportIds = lines('worker.csv').slice(1).map((line) => Number(line.split(',')[0]))
+    expect(sportIds).toEqual([...sportIds].sort((a, b) => b - a))
+    // A search narrows it there too.
+    expect(await exporter(members(join(folder, 'one.csv'), String(sportIds[0])))).toBe(1)
+    expect(lines('one.csv')[1]).toBe(lines('worker.csv')[1])
+  })
+
+  it('queries a whole renewal list there, guardians joined in one cell', async () => {
+    const renewals = (file: string): ListExportJob => ({
+      list: 'renewals',
+      dbFile,
+      file,
+      today: '2026-06-01',
+      request: { kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }, { key: 'guardianEmails', label: 'Huoltajat' }] }
+    })
+    const rows = await exporter(renewals(join(folder, 'ending-worker.csv')))
+    expect(rows).toBeGreaterThan(10)
+    expect(await exportList(renewals(join(folder, 'ending-thread.csv')))).toBe(rows)
+    expect(lines('ending-worker.csv')).toEqual(lines('ending-thread.csv'))
+    expect(lines('ending-worker.csv')).toHaveLength(rows + 1)
+    // Some minor's guardians, more than one address in one quoted cell.
+    expect(lines('ending-worker.csv').some((line) => /,"[^",]+@[^",]+, [^",]+@[^",]+"$/.test(line))).toBe(true)
+  })
+
+  it("keeps the error's code across the thread: no database is `no-database`, and nothing is written", async () => {
+    const missing = { ...members(join(folder, 'none.csv')), dbFile: join(folder, 'missing.db') }
+    const failure = await exporter(missing).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(UserFacingError)
+    expect(failure).toMatchObject({ code: 'no-database', message: expect.stringContaining('missing.db') })
+    expect(readdirSync(folder).filter((name) => name.startsWith('none') || name.startsWith('.'))).toEqual([])
   })
 })
