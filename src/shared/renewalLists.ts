@@ -45,15 +45,3 @@ export const RENEWAL_ROWS_SHOWN = 1000
 /** The columns a renewal list can show and export, in order. */
 export const RENEWAL_COLUMNS = ['lastName', 'firstName', 'sportId', 'birthDate', 'club', 'item', 'ends', 'email', 'guardianEmails'] as const
 export type RenewalColumn = (typeof RENEWAL_COLUMNS)[number]
-
-/**
- * The addresses to write to about a list: each adult's own e-mail, each minor's guardians'
- * (their own too when they have one), once each, in list order.
- */
-export function renewalEmails(rows: readonly RenewalRow[]): string[] {
-  const addresses = new Set<string>()
-  for (const row of rows) {
-    for (const address of row.minor ? [...row.guardianEmails, row.email] : [row.email]) if (address) addresses.add(address)
-  }
-  return [...addresses]
-}

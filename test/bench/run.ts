@@ -37,6 +37,7 @@ import { readReports } from '../../src/main/db/reports'
 import { writeTable, type TableFormat } from '../../src/main/services/tableExport'
 import { workerListExporter } from '../../src/main/workers/runTableExportWorker'
 import { exportList } from '../../src/main/services/listExport'
+import { readRenewalEmails } from '../../src/main/db/renewalLists'
 import { RENEWAL_COLUMNS } from '../../src/shared/renewalLists'
 import { MEMBER_EXPORT_COLUMNS, type FinishingStep } from '../../src/shared/ipc/contract'
 import { localDate } from '../../src/shared/localDate'
@@ -276,6 +277,9 @@ try {
     const endingHeld = await heldWhile(() => exportInWorker({ list: 'renewals', dbFile, today: localDate(), file: join(dir, 'ending-worker.xlsx'), request: ending }))
     row(`export of a renewal list (${fmt(endingRows)} licences ending): queried and written as XLSX`, `${fmt(endingMs)} ms`, '-')
     row('export of a renewal list: backend held at most', `${fmt(endingHeld)} ms`, '-')
+    const t3 = performance.now()
+    const addresses = readRenewalEmails(db, ending.kind, localDate(), ending.days).length
+    row(`renewal list: its e-mail addresses (${fmt(addresses)}) for "copy"`, `${fmt(performance.now() - t3)} ms`, '-')
   } finally {
     db.close()
   }

@@ -24,8 +24,8 @@ import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/r
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
-import { readRenewalList } from '../db/renewalLists'
-import { RENEWAL_ROWS_SHOWN, renewalEmails, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
+import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
+import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { exportList, type ListExporter, type RenewalListExportRequest } from './listExport'
 import {
@@ -549,9 +549,9 @@ export class DesktopSession {
     return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
-  /** The addresses to write to about a whole renewal list (see `renewalEmails`). */
+  /** The addresses to write to about a whole renewal list (see `readRenewalEmails`). */
   renewalListEmails(kind: RenewalListKind, days: number): string[] {
-    return renewalEmails(this.read((db) => readRenewalList(db, kind, this.today(), days)).rows)
+    return this.read((db) => readRenewalEmails(db, kind, this.today(), days))
   }
 
   /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { indexesDeferred } from '../../../src/main/db/bulkLoad'
-import { readRenewalList, renewalListSql } from '../../../src/main/db/renewalLists'
+import { readRenewalEmails, readRenewalList, renewalListSql } from '../../../src/main/db/renewalLists'
 import type { ExportResource } from '../../../src/main/db/tables'
-import { RENEWAL_LIST_KINDS, renewalEmails } from '../../../src/shared/renewalLists'
+import { RENEWAL_LIST_KINDS } from '../../../src/shared/renewalLists'
 import { elementStore, type TestElement } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
@@ -90,12 +90,29 @@ describe('readRenewalList (issue 7)', () => {
     expect(list).toMatchObject({ total: 2, rows: [{ lastName: 'Aho' }] })
     const all = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(all[1]).toMatchObject({ lastName: 'Berg', minor: true, guardianEmails: ['huoltaja@example.fi'] })
-    expect(renewalEmails([...all, all[0]])).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi'])
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi'])
   })
 
-  it('counts from the per-person indexes of user licences or insurances and of persons alone, and never scans their rows (migrations 0012, 0010)', () => {
+  it("gives every list's addresses as its rows do, in their order: a minor's guardians before the minor, each once", () => {
     const db = seed()
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ today: TODAY, until: TODAY, limit: 10 }) as Array<{ detail: string }>).map((row) => row.detail)
+    // A second minor with the same guardian and no address of their own; an adult whose guardians do not count.
+    const guardians = [{ firstName: 'Huoltaja', lastName: 'Kaksi', email: 'huoltaja@example.fi' }, { firstName: 'Ilman', lastName: 'Osoitetta' }]
+    store(db, 'user-licences', [
+      { id: 31, userId: 7, licencePeriodId: 2026, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: person(7, 'Aalto', '2014-01-01', { guardians, email: null }) },
+      { id: 32, userId: 8, licencePeriodId: 2026, licenceId: 2, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: person(8, 'Öhman', '1999-01-01', { guardians: [{ email: 'vanhempi@example.fi' }] }) }
+    ])
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['huoltaja@example.fi', 'aho@example.fi', 'berg@example.fi', 'öhman@example.fi'])
+    for (const kind of RENEWAL_LIST_KINDS) {
+      for (const days of [5, 30, 400]) {
+        const fromRows = readRenewalList(db, kind, TODAY, days).rows.flatMap((row) => (row.minor ? [...row.guardianEmails, row.email] : [row.email]))
+        expect(readRenewalEmails(db, kind, TODAY, days), `${kind} ${days}`).toEqual([...new Set(fromRows.filter(Boolean))])
+      }
+    }
+  })
+
+  it('counts and finds addresses from the per-person indexes of user licences or insurances and of persons alone, and never scans their rows (migrations 0012, 0010)', () => {
+    const db = seed()
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ today: TODAY, until: TODAY, limit: 10, adultBornBy: TODAY }) as Array<{ detail: string }>).map((row) => row.detail)
     for (const kind of RENEWAL_LIST_KINDS) {
       const index = `${kind === 'insurance-ending' ? 'user_insurance' : 'user_licence'}_user_period`
       const uses = (lines: string[], alias: string, name: string) => lines.some((line) => new RegExp(`^(SCAN|SEARCH) ${alias} USING (COVERING )?INDEX ${name}\\b`).test(line))
@@ -108,7 +125,10 @@ describe('readRenewalList (issue 7)', () => {
       // The walk in name order may look up each person's rows by the index.
       const walk = plan(renewalListSql(kind, false, true).rows)
       expect(uses(walk, 'u', index), `${kind}: ${walk.join(' | ')}`).toBe(true)
-      for (const lines of [count, rows, walk]) expect(lines.filter((line) => line === 'SCAN u' || line === 'SCAN p')).toEqual([])
+      // The addresses: the list as the count finds it, then each person's row by id.
+      const emails = plan(sql.emails)
+      expect(uses(emails, 'u', index) && uses(emails, 'p', 'person_order'), `${kind}: ${emails.join(' | ')}`).toBe(true)
+      for (const lines of [count, rows, walk, emails]) expect(lines.filter((line) => line === 'SCAN u' || line === 'SCAN p')).toEqual([])
     }
   })
 
