@@ -345,16 +345,46 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => app.saved.at(-1)?.endsWith('.csv')).toBe(true)
     await expect.poll(() => existsSync(app.saved.at(-1)!)).toBe(true)
     expect(readFileSync(app.saved.at(-1)!, 'utf8').trim().split('\n')).toHaveLength(shown.total + 1)
+    const savedBefore = app.saved.length
 
     // Printing lays the list out as a plain table first: count its rows when the print dialog would open.
     await page.evaluate(() => {
       const window = globalThis as unknown as { print(): void; printedRows: number; document: { querySelectorAll(selector: string): { length: number } } }
       window.print = () => {
-        window.printedRows = window.document.querySelectorAll('[data-testid="members-print"] tbody tr').length
+        window.printedRows = window.document.querySelectorAll('[data-testid="members-printed"] tbody tr').length
       }
     })
     await page.getByTestId('members-print').click()
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { printedRows?: number }).printedRows)).toBe(Math.min(500, shown.total))
+
+    // Hide the birth year and the insurance: the list, its export and its print hold the other columns.
+    const chip = (name: string) => page.getByTestId('member-columns').getByRole('checkbox', { name, exact: true })
+    const header = (name: string) => page.getByRole('grid', { name: 'Jäsenet' }).getByRole('columnheader', { name })
+    await page.getByTestId('member-columns').getByText('Syntynyt', { exact: true }).click()
+    await page.getByTestId('member-columns').getByText('Vakuutus', { exact: true }).click()
+    await expect.poll(() => header('Syntynyt').count()).toBe(0)
+    expect(await header('Vakuutus').count()).toBe(0)
+    expect(await header('Seura').count()).toBe(1)
+    expect(await page.getByTestId('member-row').first().getByRole('gridcell').count()).toBe(5)
+    await page.getByTestId('members-export-csv').click()
+    await expect.poll(() => app.saved.length).toBeGreaterThan(savedBefore)
+    // The same file name as the export before: its heading tells the new one.
+    const lines = () => (existsSync(app.saved.at(-1)!) ? readFileSync(app.saved.at(-1)!, 'utf8').split(/\r?\n/).filter(Boolean) : [])
+    await expect.poll(() => lines()[0]).toBe('\uFEFFNimi,Sport-ID,Seura,Lisenssi,Lisenssi päättyy')
+    expect(lines()).toHaveLength(shown.total + 1)
+    await page.getByTestId('members-print').click()
+    await expect.poll(() => page.getByTestId('members-printed').locator('thead th').allInnerTexts()).toEqual(['Nimi', 'Sport-ID', 'Seura', 'Lisenssi', 'Lisenssi päättyy'])
+
+    // The choice is kept when the page is opened again; the last column shown cannot be hidden.
+    await page.getByTestId('nav-licences').click()
+    await page.getByTestId('nav-members').click()
+    expect(await chip('Syntynyt').isChecked()).toBe(false)
+    expect(await chip('Nimi').isChecked()).toBe(true)
+    for (const name of ['Sport-ID', 'Seura', 'Lisenssi', 'Nimi']) await page.getByTestId('member-columns').getByText(name, { exact: true }).click()
+    expect(await chip('Nimi').isChecked()).toBe(true)
+    expect(await page.getByTestId('member-row').first().getByRole('gridcell').count()).toBe(2)
+    for (const name of ['Sport-ID', 'Syntynyt', 'Seura', 'Lisenssi', 'Vakuutus']) await page.getByTestId('member-columns').getByText(name, { exact: true }).click()
+    expect(await page.getByTestId('member-row').first().getByRole('gridcell').count()).toBe(7)
   })
 
   it('shows licences per period, the organization tree and the sync panel', async () => {

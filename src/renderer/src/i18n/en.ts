@@ -140,7 +140,6 @@ export const en = {
     copyEmails: 'Copy e-mail addresses',
     shownFirst: 'the first {{count, number}} shown; exports hold all',
     copied: '{{count, number}} addresses copied',
-    columns: 'Columns',
     empty: 'No one on this list.',
     column: {
       lastName: 'Last name',
@@ -331,6 +330,7 @@ export const en = {
     exportCsvOf: 'Export CSV: {{table}}',
     exportXlsxOf: 'Export XLSX: {{table}}',
     printOf: 'Print {{table}}',
+    columnsOf: 'Columns: {{table}}',
     saved: 'Saved {{rows, number}} rows to {{file}}'
   },
   /** The stale-data banner (issue 7 "Quality"). */

@@ -139,7 +139,6 @@ export const fi: Strings = {
     copyEmails: 'Kopioi sähköpostiosoitteet',
     shownFirst: 'näytetään ensimmäiset {{count, number}}; viennissä ovat kaikki',
     copied: '{{count, number}} osoitetta kopioitu',
-    columns: 'Sarakkeet',
     empty: 'Listalla ei ole ketään.',
     column: {
       lastName: 'Sukunimi',
@@ -328,6 +327,7 @@ export const fi: Strings = {
     exportCsvOf: 'Vie CSV: {{table}}',
     exportXlsxOf: 'Vie XLSX: {{table}}',
     printOf: 'Tulosta {{table}}',
+    columnsOf: 'Sarakkeet: {{table}}',
     saved: 'Tallennettu {{rows, number}} riviä tiedostoon {{file}}'
   },
   /** The stale-data banner (issue 7 "Quality"). */

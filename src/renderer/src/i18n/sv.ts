@@ -139,7 +139,6 @@ export const sv: Strings = {
     copyEmails: 'Kopiera e-postadresser',
     shownFirst: 'de första {{count, number}} visas; exporten har alla',
     copied: '{{count, number}} adresser kopierade',
-    columns: 'Kolumner',
     empty: 'Ingen på listan.',
     column: {
       lastName: 'Efternamn',
@@ -328,6 +327,7 @@ export const sv: Strings = {
     exportCsvOf: 'Exportera CSV: {{table}}',
     exportXlsxOf: 'Exportera XLSX: {{table}}',
     printOf: 'Skriv ut {{table}}',
+    columnsOf: 'Kolumner: {{table}}',
     saved: 'Sparade {{rows, number}} rader i {{file}}'
   },
   /** The stale-data banner (issue 7 "Quality"). */

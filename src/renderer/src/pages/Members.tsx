@@ -5,11 +5,13 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { MEMBER_EXPORT_COLUMNS, type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
+import { type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { exportColumnsOf, MEMBER_COLUMNS, type MemberColumn } from './memberColumns'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
@@ -19,7 +21,24 @@ import { RegisterToEvent } from './RegisterToEvent'
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 50
 const ROW_HEIGHT = 36
-const GRID = '36px minmax(180px, 2fr) 110px 90px minmax(140px, 1.5fr) minmax(160px, 1.5fr) 150px'
+/** Each column's width in the grid, after the tick box's 36px. */
+const WIDTH: Record<MemberColumn, string> = {
+  name: 'minmax(180px, 2fr)',
+  sportId: '110px',
+  birthYear: '90px',
+  club: 'minmax(140px, 1.5fr)',
+  licence: 'minmax(160px, 1.5fr)',
+  insurance: '150px'
+}
+/** A column's heading (and chip). */
+const COLUMN_LABEL: Record<MemberColumn, string> = {
+  name: 'members.name',
+  sportId: 'members.sportId',
+  birthYear: 'members.birthYear',
+  club: 'members.club',
+  licence: 'members.licence',
+  insurance: 'members.insurance'
+}
 /** The most members one merit grant may name (spec v2 §8 `meritGrantees`), and so the most "tick all" ticks. */
 const MAX_TICKED = 10_000
 const STATUS_COLOR = { valid: 'green', expiring: 'yellow', missing: 'red' } as const
@@ -46,7 +65,8 @@ const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direct
  * scroll into view (SQL LIMIT/OFFSET in the main process), search as you type, filters, sortable
  * columns (TanStack Table's sorting state, sorted by SQL), arrow keys move, Enter opens detail.
  * Members are ticked (checkbox, Space, shift-click for a range, or all that match) across
- * searches, for the batch merit grant.
+ * searches, for the batch merit grant. Columns may be hidden (the choice is kept); export and print
+ * hold the columns shown.
  */
 export function Members() {
   const { t, i18n } = useTranslation()
@@ -67,6 +87,9 @@ export function Members() {
   const { notice, clear, fail, saved } = useNotice()
   /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
+  /** The columns shown, and so exported and printed. */
+  const [shownColumns, setShownColumns] = useColumnChoice('kanslia.members.columns', MEMBER_COLUMNS, MEMBER_COLUMNS)
+  const layout = useMemo<RowLayout>(() => ({ template: ['36px', ...shownColumns.map((column) => WIDTH[column])].join(' '), shows: new Set(shownColumns) }), [shownColumns])
   const grantees = useMemo(() => [...ticked], [ticked])
   /** Windows of the list on screen asked for (page numbers). */
   const requested = useRef(new Set<number>())
@@ -199,15 +222,16 @@ export function Members() {
 
   const columns = useMemo<Array<ColumnDef<MemberListRow>>>(
     () => [
-      { id: 'name', header: t('members.name'), accessorFn: (row) => `${row.lastName ?? ''} ${row.firstName ?? ''}` },
-      { id: 'sportId', header: t('members.sportId'), accessorKey: 'sportId' },
-      { id: 'birthYear', header: t('members.birthYear'), accessorKey: 'birthYear' },
-      { id: 'club', header: t('members.club'), accessorKey: 'club' },
-      { id: 'licence', header: t('members.licence'), accessorKey: 'licenceStatus', enableSorting: false },
-      { id: 'insurance', header: t('members.insurance'), accessorKey: 'insured', enableSorting: false }
-    ],
+      { id: 'name', header: t(COLUMN_LABEL.name), accessorFn: (row) => `${row.lastName ?? ''} ${row.firstName ?? ''}` },
+      { id: 'sportId', header: t(COLUMN_LABEL.sportId), accessorKey: 'sportId' },
+      { id: 'birthYear', header: t(COLUMN_LABEL.birthYear), accessorKey: 'birthYear' },
+      { id: 'club', header: t(COLUMN_LABEL.club), accessorKey: 'club' },
+      { id: 'licence', header: t(COLUMN_LABEL.licence), accessorKey: 'licenceStatus', enableSorting: false },
+      { id: 'insurance', header: t(COLUMN_LABEL.insurance), accessorKey: 'insured', enableSorting: false }
+    ] satisfies Array<ColumnDef<MemberListRow> & { id: MemberColumn }>,
     [t]
   )
+  const columnVisibility = useMemo(() => Object.fromEntries(MEMBER_COLUMNS.map((column) => [column, layout.shows.has(column)])), [layout])
   const rowLabels = useMemo<RowLabels>(() => {
     // The tick label's text around the name, translated once: i18next's interpolation on each of
     // 40 rows on every keystroke costs more than the rows' own rendering.
@@ -223,7 +247,7 @@ export function Members() {
   const table = useReactTable({
     data: [],
     columns,
-    state: { sorting },
+    state: { sorting, columnVisibility },
     onSortingChange: setSorting,
     manualSorting: true,
     enableMultiSort: false,
@@ -233,16 +257,16 @@ export function Members() {
 
   // Export and print read the query through its ref: stable callbacks let the actions menu skip
   // the re-render of every search answer.
-  /** Exports every member of the current search, filters and order (not only the rows loaded), with the list's columns. */
+  /** Exports every member of the current search, filters and order (not only the rows loaded), with the columns shown. */
   const exportAs = useCallback(
     (format: 'csv' | 'xlsx') => {
       clear()
       const values = { ...rowLabels.status, insured: rowLabels.insured, uninsured: rowLabels.uninsured }
-      return call('exportMembers', { ...queryRef.current, format, values, columns: MEMBER_EXPORT_COLUMNS.map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
+      return call('exportMembers', { ...queryRef.current, format, values, columns: exportColumnsOf(shownColumns).map((key) => ({ key, label: t(EXPORT_LABEL[key]) })) })
         .then(saved)
         .catch(fail)
     },
-    [t, rowLabels, clear, saved, fail]
+    [t, rowLabels, shownColumns, clear, saved, fail]
   )
   /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
   const print = useCallback(async () => {
@@ -260,7 +284,7 @@ export function Members() {
   // The column headers change only with the order (and the ticked count they announce).
   const header = useMemo(
     () => (
-      <Box role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: GRID, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: layout.template, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <span role="columnheader">
           <VisuallyHidden>{t('members.selected', { count: ticked.size })}</VisuallyHidden>
         </span>
@@ -276,8 +300,8 @@ export function Members() {
         })}
       </Box>
     ),
-    // `table` is one object whose state follows `sorting` and `columns`.
-    [t, table, ticked.size, sorting, columns]
+    // `table` is one object whose state follows `sorting`, `columns` and the layout.
+    [t, table, ticked.size, sorting, columns, layout]
   )
 
   const move = (to: number) => {
@@ -348,6 +372,7 @@ export function Members() {
         <SearchBox inputRef={searchRef} onSearch={onSearch} onNavigate={onNavigate} />
         <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
+      <ColumnChoice all={MEMBER_COLUMNS} value={shownColumns} onChange={setShownColumns} label={(column) => t(COLUMN_LABEL[column])} table={t('nav.members')} testId="member-columns" />
       <NoticeAlert notice={notice} onClose={clear} testId="members-message" />
       {queuedSummary && (
         <Alert color="green" withCloseButton onClose={() => setQueuedSummary(null)} data-testid="grant-queued">
@@ -393,7 +418,7 @@ export function Members() {
           {actions}
         </Group>
       </Group>
-      {printRows && <PrintedMembers rows={printRows} total={total} />}
+      {printRows && <PrintedMembers rows={printRows} total={total} columns={exportColumnsOf(shownColumns)} />}
       {/* One grid of the header row and the rows (aria-rowcount counts the header); the rows scroll and take the keys. */}
       <Box
         className="screen-only"
@@ -429,6 +454,7 @@ export function Members() {
                 onOpen={open}
                 onTick={tick}
                 labels={rowLabels}
+                layout={layout}
                 language={i18n.language}
               />
             ))}
@@ -475,16 +501,23 @@ const SearchBox = memo(function SearchBox({ inputRef, onSearch, onNavigate }: Se
   )
 })
 
-/** The members on paper: a plain table of the rows given, and how many of the list's members they are. */
-function PrintedMembers({ rows, total }: { rows: MemberListRow[]; total: number }) {
+/** The members on paper: a plain table of the rows given, with the columns shown, and how many of the list's members they are. */
+function PrintedMembers({ rows, total, columns }: { rows: MemberListRow[]; total: number; columns: MemberExportColumn[] }) {
   const { t, i18n } = useTranslation()
+  const cell = (row: MemberListRow, column: MemberExportColumn) => {
+    if (column === 'name') return [row.lastName, row.firstName].filter(Boolean).join(', ')
+    if (column === 'licenceStatus') return t(`status.${row.licenceStatus}`)
+    if (column === 'licenceEnd') return formatDate(row.licenceEnd, i18n.language)
+    if (column === 'insurance') return row.insured ? t('status.insured') : t('status.uninsured')
+    return row[column]
+  }
   return (
     <div className="print-only">
       <Text size="sm">{t('members.printed', { count: rows.length, total })}</Text>
-      <Table data-testid="members-print">
+      <Table data-testid="members-printed">
         <Table.Thead>
           <Table.Tr>
-            {MEMBER_EXPORT_COLUMNS.map((key) => (
+            {columns.map((key) => (
               <Table.Th key={key}>{t(EXPORT_LABEL[key])}</Table.Th>
             ))}
           </Table.Tr>
@@ -492,13 +525,9 @@ function PrintedMembers({ rows, total }: { rows: MemberListRow[]; total: number 
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{[row.lastName, row.firstName].filter(Boolean).join(', ')}</Table.Td>
-              <Table.Td>{row.sportId}</Table.Td>
-              <Table.Td>{row.birthYear}</Table.Td>
-              <Table.Td>{row.club}</Table.Td>
-              <Table.Td>{t(`status.${row.licenceStatus}`)}</Table.Td>
-              <Table.Td>{formatDate(row.licenceEnd, i18n.language)}</Table.Td>
-              <Table.Td>{row.insured ? t('status.insured') : t('status.uninsured')}</Table.Td>
+              {columns.map((key) => (
+                <Table.Td key={key}>{cell(row, key)}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -613,7 +642,14 @@ interface MemberRowProps {
   onTick(index: number, row: MemberListRow | undefined, range: boolean): void
   /** The row's texts in the list's language, passed down so rows do not each subscribe to i18n. */
   labels: RowLabels
+  layout: RowLayout
   language: string
+}
+
+/** The columns shown: the grid's template and which cells a row has. */
+interface RowLayout {
+  template: string
+  shows: ReadonlySet<MemberColumn>
 }
 
 /** What a member row says, translated once per language (see `rowLabels`). */
@@ -629,7 +665,8 @@ interface RowLabels {
  * One row of the member list. Memoised and built from plain elements: a keystroke re-renders the
  * list, and only rows whose member changed should pay for it.
  */
-const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick, labels, language }: MemberRowProps) {
+const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked, onOpen, onTick, labels, layout, language }: MemberRowProps) {
+  const { shows } = layout
   return (
     <div
       role="row"
@@ -645,7 +682,7 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
         height: ROW_HEIGHT,
         transform: `translateY(${start}px)`,
         display: 'grid',
-        gridTemplateColumns: GRID,
+        gridTemplateColumns: layout.template,
         alignItems: 'center',
         cursor: 'pointer',
         background: selected ? 'var(--mantine-color-blue-light)' : undefined,
@@ -664,23 +701,37 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
               data-testid="member-tick"
             />
           </span>
-          <span role="gridcell" style={CELL}>
-            {row.lastName}, {row.firstName}
-          </span>
-          <span role="gridcell" style={{ ...CELL, fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' }}>{row.sportId}</span>
-          <span role="gridcell" style={CELL}>
-            {row.birthYear}
-          </span>
-          <span role="gridcell" style={CELL}>
-            {row.club}
-          </span>
-          <span role="gridcell" style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
-            <span style={pill(STATUS_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>
-            {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
-          </span>
-          <span role="gridcell" style={CELL}>
-            <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>
-          </span>
+          {shows.has('name') && (
+            <span role="gridcell" style={CELL}>
+              {row.lastName}, {row.firstName}
+            </span>
+          )}
+          {shows.has('sportId') && (
+            <span role="gridcell" style={{ ...CELL, fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' }}>
+              {row.sportId}
+            </span>
+          )}
+          {shows.has('birthYear') && (
+            <span role="gridcell" style={CELL}>
+              {row.birthYear}
+            </span>
+          )}
+          {shows.has('club') && (
+            <span role="gridcell" style={CELL}>
+              {row.club}
+            </span>
+          )}
+          {shows.has('licence') && (
+            <span role="gridcell" style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
+              <span style={pill(STATUS_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>
+              {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
+            </span>
+          )}
+          {shows.has('insurance') && (
+            <span role="gridcell" style={CELL}>
+              <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>
+            </span>
+          )}
         </>
       )}
       {!row && <span role="gridcell" aria-busy="true" />}

@@ -1,8 +1,9 @@
-import { Button, Chip, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { call } from '../api'
+import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
@@ -24,7 +25,7 @@ export function Renewals() {
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [kind, setKind] = useState<RenewalListKind>('licence-ending')
   const [days, setDays] = useState(30)
-  const [columns, setColumns] = useState<RenewalColumn[]>(DEFAULT_COLUMNS)
+  const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
   /** True while the addresses of every row are read (seconds for a federation's hundred thousand). */
   const [copying, setCopying] = useState(false)
@@ -36,7 +37,6 @@ export function Renewals() {
       .catch(fail)
   }, [kind, days, dataVersion])
 
-  const shown = RENEWAL_COLUMNS.filter((column) => columns.includes(column))
   const cell = (row: RenewalRow, column: RenewalColumn): string => {
     if (column === 'guardianEmails') return row.guardianEmails.join(', ')
     const value = row[column]
@@ -88,15 +88,7 @@ export function Renewals() {
         </Button>
         <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} />
       </Group>
-      <Chip.Group multiple value={columns} onChange={(value) => setColumns(value as RenewalColumn[])}>
-        <Group gap="xs" aria-label={t('renewals.columns')}>
-          {RENEWAL_COLUMNS.map((column) => (
-            <Chip key={column} value={column} size="xs">
-              {t(`renewals.column.${column}`)}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <ColumnChoice all={RENEWAL_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`renewals.column.${column}`)} table={t(`renewals.kind.${kind}`)} testId="renewal-columns" />
       <NoticeAlert notice={notice} onClose={clear} testId="renewal-message" />
       {list && (
         <Text size="sm" data-testid="renewal-count">
