@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
+import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
+import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { DateField } from '../components/DateField'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -14,8 +15,8 @@ import { useAppStore } from '../stores/app'
  * an event's participants with payment status, and below them the members the outbox is about to
  * register (until the push and the sync after it bring their registrations); a registration
  * cancelled through the outbox, an order placed for a registration awaiting payment (paid from the
- * outbox); both lists export to CSV or XLSX as shown and print. Members are registered from the
- * member list.
+ * outbox); both lists export to CSV or XLSX as shown (the participants with the columns chosen)
+ * and print. Members are registered from the member list.
  */
 export function Events() {
   const { t, i18n } = useTranslation()
@@ -27,6 +28,7 @@ export function Events() {
   const [open, setOpen] = useState<EventRow | null>(null)
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
   const [queued, setQueued] = useState<QueuedParticipantRow[]>([])
+  const [shown, setShown] = useColumnChoice('kanslia.participants.columns', PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS)
   const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
@@ -49,9 +51,18 @@ export function Events() {
       .then(() => show('green', t('order.placeQueued')))
       .catch(fail)
   const exportParticipants = (format: 'csv' | 'xlsx') =>
-    call('exportEventParticipants', { uuid: open!.uuid, format, columns: PARTICIPANT_COLUMNS.map((key) => ({ key, label: t(`events.column.${key}`) })) })
+    call('exportEventParticipants', { uuid: open!.uuid, format, columns: shown.map((key) => ({ key, label: t(`events.column.${key}`) })) })
       .then(saved)
       .catch(fail)
+  /** A participant's cell as the table shows it (the export holds the values themselves: ISO dates, cents). */
+  const participantCell = (row: ParticipantRow, column: ParticipantColumn) => {
+    if (column === 'registrationDate') return formatDate(row.registrationDate, i18n.language)
+    if (column === 'paidAmountInCents') return row.paidAmountInCents === undefined ? '' : t('detail.price', { amount: row.paidAmountInCents / 100 })
+    if (column === 'paymentStatus') return row.paymentStatus ? t(`payment.${row.paymentStatus}`, { defaultValue: row.paymentStatus }) : ''
+    return row[column]
+  }
+  /** The columns of a queued registration's member: the ones it has, then its state across the rest. */
+  const queuedColumns = shown.filter((column): column is 'lastName' | 'firstName' | 'sportId' | 'club' => ['lastName', 'firstName', 'sportId', 'club'].includes(column))
   /** The events as the table shows them: name, start date, organizer, place, registrations (of the most allowed). */
   const exportEvents = (format: 'csv' | 'xlsx') => {
     const columns = [
@@ -126,18 +137,25 @@ export function Events() {
             <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} />
           </Group>
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
+          <ColumnChoice all={PARTICIPANT_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`events.column.${column}`)} table={t('events.participants', { name: open.name })} testId="participant-columns" />
           {participants.length + queued.length > 0 && (
             <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  {shown.map((column) => (
+                    <Table.Th key={column}>{t(`events.column.${column}`)}</Table.Th>
+                  ))}
+                  <Table.Th>
+                    <VisuallyHidden>{t('outbox.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {participants.map((row) => (
                   <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
-                    <Table.Td>
-                      {row.lastName}, {row.firstName}
-                    </Table.Td>
-                    <Table.Td>{row.sportId}</Table.Td>
-                    <Table.Td>{row.club}</Table.Td>
-                    <Table.Td>{formatDate(row.registrationDate, i18n.language)}</Table.Td>
-                    <Table.Td>{row.paymentStatus ? t(`payment.${row.paymentStatus}`, { defaultValue: row.paymentStatus }) : ''}</Table.Td>
+                    {shown.map((column) => (
+                      <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
+                    ))}
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
@@ -154,19 +172,17 @@ export function Events() {
                 ))}
                 {queued.length > 0 && (
                   <Table.Tr>
-                    <Table.Td colSpan={6} fw={500} data-testid="queued-participants">
+                    <Table.Td colSpan={shown.length + 1} fw={500} data-testid="queued-participants">
                       {t('events.queuedHeading', { count: queued.length })}
                     </Table.Td>
                   </Table.Tr>
                 )}
                 {queued.map((row) => (
                   <Table.Tr key={`queued-${row.userId}`} data-testid="queued-participant-row" c="dimmed">
-                    <Table.Td>
-                      {row.lastName}, {row.firstName}
-                    </Table.Td>
-                    <Table.Td>{row.sportId}</Table.Td>
-                    <Table.Td>{row.club}</Table.Td>
-                    <Table.Td colSpan={3}>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
+                    {queuedColumns.map((column) => (
+                      <Table.Td key={column}>{row[column]}</Table.Td>
+                    ))}
+                    <Table.Td colSpan={shown.length + 1 - queuedColumns.length}>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
