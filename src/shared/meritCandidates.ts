@@ -42,3 +42,10 @@ export interface MeritCandidateList {
 
 /** The most candidates the app shows at once. */
 export const CANDIDATES_SHOWN = 1000
+
+/**
+ * The columns of a candidate list, shown, exported and printed (issue 7 "Exports"): the member, the
+ * next merit, and why: the merit held before it and since when, or the licence seasons.
+ */
+export const CANDIDATE_COLUMNS = ['name', 'sportId', 'club', 'nextMerit', 'heldMerit', 'heldSince', 'seasons'] as const
+export type CandidateColumn = (typeof CANDIDATE_COLUMNS)[number]

@@ -656,6 +656,13 @@ describe('desktop app in Chromium', () => {
     await choose('candidates-next', next.name)
     await page.getByTestId('candidates-count').getByText(`${new Intl.NumberFormat('fi').format(candidates.total)} ehdokasta`, { exact: false }).waitFor()
     await shot('merit-candidates')
+    // The export holds every candidate of the list, with the columns shown.
+    await page.getByTestId('candidates-export-xlsx').click()
+    await page.getByTestId('candidates-message').getByText('Tallennettu', { exact: false }).waitFor()
+    const candidateSheet = await savedSheet('merit-candidates')
+    expect(candidateSheet.getRow(1).values).toEqual([undefined, 'Nimi', 'Sport-ID', 'Seura', 'Seuraava merkki', 'Nykyinen merkki', 'Myönnetty', 'Lisenssikausia'])
+    expect(candidateSheet.rowCount).toBe(candidates.total + 1)
+    expect(candidateSheet.getRow(2).getCell(4).value).toBe(next.name)
     await page.getByTestId('candidates-grant').click()
     await expect.poll(() => page.getByTestId('grant-merit-select').inputValue()).toContain(next.name)
     await page.getByTestId('grant-granter').fill('Liiton hallitus')

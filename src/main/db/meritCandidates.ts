@@ -68,7 +68,7 @@ const matching = (indexesDropped: boolean) =>
  * Only the first `limit` rows get their names and club (a group's first merit can have every
  * member as candidate: 142,000 at 150,000 athletes, 3–4 s when all were read, ~0.5 s this way);
  * `ids` lists every candidate in that order when there are at most `idsUpTo`, else it is null.
- * @param options.limit rows wanted, at least 1.
+ * @param options.limit rows wanted, at least 1, or -1 for all (an export's).
  */
 export function readMeritCandidates(
   db: ReadableDB,

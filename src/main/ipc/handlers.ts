@@ -51,6 +51,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getMeritChoices: () => session.meritChoices(),
     getOrderedMeritGroups: () => session.orderedMeritGroups(),
     getMeritCandidates: (input) => session.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
+    exportMeritCandidates: (input) => saveTable(`merit-candidates-${session.todayDate()}`, input.format, (file) => session.exportMeritCandidates(input, file)),
     queueMeritGrant: (input) => session.queueMeritGrant(input),
     queueChange: (input) => session.queueChange(input.kind, input.input, input.dependsOn),
     editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),

@@ -27,7 +27,7 @@ import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
-import { exportList, type ListExporter, type RenewalListExportRequest } from './listExport'
+import { exportList, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -573,6 +573,18 @@ export class DesktopSession {
   /** Merit candidates of a group (see `readMeritCandidates`): the first CANDIDATES_SHOWN, the count, and all ids when one grant can name them. */
   meritCandidates(groupId: number, seasons: number, nextMeritId?: number): MeritCandidateList {
     return this.read((db) => readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: CANDIDATES_SHOWN, idsUpTo: MAX_MERIT_GRANTEES }))
+  }
+
+  /**
+   * Writes every candidate of the merit candidate list asked for (not only the rows shown) with the
+   * columns given to `file`, and records the export in the privacy log; see `exportList`.
+   * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
+   */
+  async exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
+    const rows = await this.exportList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
+    const { format, columns, ...list } = request
+    await this.logListExport({ list: 'merit-candidates', ...list, format, rows, columns: columns.map((c) => c.key), file })
+    return rows
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

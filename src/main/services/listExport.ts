@@ -1,6 +1,8 @@
 import type { MemberExportRequest } from '../../shared/ipc/contract'
+import type { CandidateColumn } from '../../shared/meritCandidates'
 import type { RenewalColumn, RenewalListKind } from '../../shared/renewalLists'
 import { listMembers } from '../db/memberList'
+import { readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
 import { readRenewalList } from '../db/renewalLists'
 import { withDatabase } from './database'
@@ -14,6 +16,15 @@ export interface RenewalListExportRequest {
   columns: ReadonlyArray<{ key: RenewalColumn; label: string }>
 }
 
+/** A merit candidate list's export (issue 7): the group, the seasons, the next merit (all when omitted), the format and the columns shown. */
+export interface MeritCandidatesExportRequest {
+  groupId: number
+  seasons: number
+  nextMeritId?: number
+  format: TableFormat
+  columns: ReadonlyArray<{ key: CandidateColumn; label: string }>
+}
+
 /** Where a list export reads and writes: the database, the local date (ISO YYYY-MM-DD) its statuses and lists are judged on, the file. */
 interface ListExportTarget {
   dbFile: string
@@ -23,10 +34,13 @@ interface ListExportTarget {
 
 /**
  * An export of a whole list the app shows only a window of (issue 7 "Exports"): every member the
- * members page's query matches (`members`), or every row of a renewal list (`renewals`). Plain
- * data, so it crosses to a worker thread as it is.
+ * members page's query matches (`members`), every row of a renewal list (`renewals`) or every merit
+ * candidate (`merit-candidates`). Plain data, so it crosses to a worker thread as it is.
  */
-export type ListExportJob = (ListExportTarget & { list: 'members'; request: MemberExportRequest }) | (ListExportTarget & { list: 'renewals'; request: RenewalListExportRequest })
+export type ListExportJob =
+  | (ListExportTarget & { list: 'members'; request: MemberExportRequest })
+  | (ListExportTarget & { list: 'renewals'; request: RenewalListExportRequest })
+  | (ListExportTarget & { list: 'merit-candidates'; request: MeritCandidatesExportRequest })
 
 /** Runs a `ListExportJob`: `exportList` here, or the app's worker-thread exporter (`workerListExporter`). @returns the rows written. */
 export type ListExporter = (job: ListExportJob) => Promise<number>
@@ -35,13 +49,18 @@ export type ListExporter = (job: ListExportJob) => Promise<number>
  * Writes every row of the job's list, in the list's order, with the columns given to `file`
  * (members: statuses in the words the request gives). Reads on a read-only connection of its own,
  * closed before the writing starts. At 150,000 athletes the queries alone take ~1.4 s (every
- * member) and ~4 s (a late-autumn "licence ending" list of 124,000 rows), which is why the app runs
- * the whole job in a worker thread.
+ * member), ~4 s (a late-autumn "licence ending" list of 124,000 rows) and 3–4 s (the first merit of
+ * a group, whose candidates can be every member), which is why the app runs the whole job in a
+ * worker thread.
  * @returns the rows written.
  * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6); Error from the file system.
  */
 export async function exportList(job: ListExportJob, write: TableWriter = writeTable): Promise<number> {
-  const table = withDatabase(job.dbFile, (db) => (job.list === 'members' ? memberTable(db, job.request, job.today) : renewalTable(db, job.request, job.today)))
+  const table = withDatabase(job.dbFile, (db) => {
+    if (job.list === 'members') return memberTable(db, job.request, job.today)
+    if (job.list === 'renewals') return renewalTable(db, job.request, job.today)
+    return candidateTable(db, job.request)
+  })
   await write(job.file, job.request.format, table.sheet, job.request.columns, table.rows)
   return table.rows.length
 }
@@ -75,5 +94,22 @@ function renewalTable(db: ReadableDB, request: RenewalListExportRequest, today: 
   return {
     sheet: request.kind,
     rows: rows.map((row) => Object.fromEntries(keys.map((key) => [key, key === 'guardianEmails' ? row.guardianEmails.join(', ') : row[key]])))
+  }
+}
+
+function candidateTable(db: ReadableDB, request: MeritCandidatesExportRequest): Table {
+  // Every candidate (-1: no LIMIT); no ids, which only a grant needs.
+  const { rows } = readMeritCandidates(db, request.groupId, request.seasons, { nextMeritId: request.nextMeritId, limit: -1, idsUpTo: 0 })
+  return {
+    sheet: 'merit-candidates',
+    rows: rows.map((row) => ({
+      name: [row.lastName, row.firstName].filter(Boolean).join(', '),
+      sportId: row.sportId,
+      club: row.club,
+      nextMerit: row.nextMeritName,
+      heldMerit: row.heldMeritName,
+      heldSince: row.heldSince,
+      seasons: row.seasons
+    }))
   }
 }

@@ -21,6 +21,7 @@ export const METHODS = [
   'getMeritChoices',
   'getOrderedMeritGroups',
   'getMeritCandidates',
+  'exportMeritCandidates',
   'queueMeritGrant',
   'queueChange',
   'editChange',

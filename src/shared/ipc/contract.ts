@@ -4,7 +4,7 @@ import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type 
 import type { OutboxProblem } from '../outboxProblems'
 import type { CodedError, ErrorCode } from '../errorCodes'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
-import type { MeritCandidateList, OrderedMeritGroup } from '../meritCandidates'
+import { CANDIDATE_COLUMNS, type MeritCandidateList, type OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
 import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
@@ -405,6 +405,17 @@ export const CONTRACT = {
   getMeritCandidates: {
     input: z.strictObject({ groupId: id, seasons: z.number().int().min(1).max(100), nextMeritId: id.optional() }),
     output: {} as MeritCandidateList
+  },
+  /** Every candidate (not only the rows shown), with the columns shown; logged in the privacy log. */
+  exportMeritCandidates: {
+    input: z.strictObject({
+      groupId: id,
+      seasons: z.number().int().min(1).max(100),
+      nextMeritId: id.optional(),
+      format: tableFormat,
+      columns: z.array(z.strictObject({ key: z.enum(CANDIDATE_COLUMNS), label: columnLabel })).min(1).max(CANDIDATE_COLUMNS.length)
+    }),
+    output: {} as { saved: string | null; rows: number }
   },
   queueMeritGrant: { input: meritGrantInputSchema, output: {} as OutboxItem },
   queueChange: {

@@ -67,6 +67,19 @@ describe('identity numbers and the privacy log', () => {
     expect(JSON.parse(entry.detail!)).toEqual({ list: 'licence-ending', days: 366, format: 'csv', rows, columns: ['lastName'], file })
   })
 
+  it('logs an export of merit candidates with the list asked for, its rows and columns', async () => {
+    const group = test.session.orderedMeritGroups().find((g) => test.session.meritCandidates(g.id, 1).total > 0)!
+    const file = `${test.home}/candidates.csv`
+    const request = { groupId: group.id, seasons: 1, format: 'csv' as const, columns: [{ key: 'sportId' as const, label: 'Sport-ID' }] }
+    const rows = await test.session.exportMeritCandidates(request, file)
+    expect(rows).toBe(test.session.meritCandidates(group.id, 1).total)
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(rows + 1)
+    const log = openDatabaseReadonly(test.session.dbFile)
+    const entry = readPrivacyLog(log).filter((e) => e.action === 'export-list').at(-1)!
+    log.close()
+    expect(JSON.parse(entry.detail!)).toEqual({ list: 'merit-candidates', groupId: group.id, seasons: 1, format: 'csv', rows, columns: ['sportId'], file })
+  })
+
   it('exports the whole filtered member list in its order with the columns shown, and logs it', async () => {
     const query = { text: '', status: 'valid' as const, sort: 'birthYear' as const, direction: 'desc' as const }
     const all = test.session.members({ ...query, offset: 0, limit: 10_000 })

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
+import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { exportList, type ListExportJob } from '../../../src/main/services/listExport'
 import { syncDatabase } from '../../../src/main/services/sync'
@@ -119,6 +121,24 @@ describe('workerListExporter', () => {
     expect(lines('ending-worker.csv')).toHaveLength(rows + 1)
     // Some minor's guardians, more than one address in one quoted cell.
     expect(lines('ending-worker.csv').some((line) => /,"[^",]+@[^",]+, [^",]+@[^",]+"$/.test(line))).toBe(true)
+  })
+
+  it('queries a whole merit candidate list there, every candidate with the columns asked', async () => {
+    const db = openDatabaseReadonly(dbFile)
+    const group = readOrderedMeritGroups(db).find((g) => readMeritCandidates(db, g.id, 1, { limit: 1, idsUpTo: 0 }).total > 0)!
+    const all = readMeritCandidates(db, group.id, 1, { limit: 100_000, idsUpTo: 0 })
+    db.close()
+    const candidates = (file: string): ListExportJob => ({
+      list: 'merit-candidates',
+      dbFile,
+      file,
+      today: '2026-06-01',
+      request: { groupId: group.id, seasons: 1, format: 'csv', columns: [{ key: 'sportId', label: 'Sport-ID' }, { key: 'nextMerit', label: 'Seuraava' }, { key: 'seasons', label: 'Kausia' }] }
+    })
+    expect(await exporter(candidates(join(folder, 'candidates-worker.csv')))).toBe(all.total)
+    expect(await exportList(candidates(join(folder, 'candidates-thread.csv')))).toBe(all.total)
+    expect(lines('candidates-worker.csv')).toEqual(lines('candidates-thread.csv'))
+    expect(lines('candidates-worker.csv')).toEqual(['\uFEFFSport-ID,Seuraava,Kausia', ...all.rows.map((row) => [row.sportId, row.nextMeritName, row.seasons ?? ''].join(','))])
   })
 
   it("keeps the error's code across the thread: no database is `no-database`, and nothing is written", async () => {

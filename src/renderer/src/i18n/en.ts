@@ -156,19 +156,17 @@ export const en = {
   /** Merit candidates (issue 7). */
   candidates: {
     heading: 'Merit candidates',
-    why: 'Why a candidate',
     group: 'Ordered merit group',
     seasons: 'Licence seasons, at least',
     next: 'Next merit',
     allNext: 'Every next merit',
-    holds: 'holds {{merit}} since {{date}}',
-    seasonsCount: '{{count}} licence seasons, no merit of the group',
     count: '{{count, number}} candidates',
     shownFirst: 'the first {{count, number}} shown',
     grant: 'Grant {{merit}} to all {{count, number}}…',
     chooseNext: 'Choose the next merit to grant it to all of its candidates.',
     tooMany: 'Over 10,000 candidates: one grant names at most 10,000.',
-    empty: 'No candidates.'
+    empty: 'No candidates.',
+    column: { name: 'Name', sportId: 'Sport-ID', club: 'Club', nextMerit: 'Next merit', heldMerit: 'Merit held', heldSince: 'Held since', seasons: 'Licence seasons' }
   },
   /** Events and their participants (issue 7). */
   events: {

@@ -154,20 +154,18 @@ export const fi: Strings = {
   },
   /** Merit candidates (issue 7). */
   candidates: {
-    why: 'Miksi ehdokas',
     heading: 'Ansiomerkkiehdokkaat',
     group: 'Järjestetty merkkiryhmä',
     seasons: 'Lisenssikausia vähintään',
     next: 'Seuraava merkki',
     allNext: 'Kaikki seuraavat merkit',
-    holds: '{{merit}} {{date}} alkaen',
-    seasonsCount: '{{count}} lisenssikautta, ei ryhmän merkkejä',
     count: '{{count, number}} ehdokasta',
     shownFirst: 'näytetään ensimmäiset {{count, number}}',
     grant: 'Myönnä {{merit}} kaikille {{count, number}}…',
     chooseNext: 'Valitse seuraava merkki myöntääksesi sen kaikille sen ehdokkaille.',
     tooMany: 'Yli 10 000 ehdokasta: yksi myöntö voi koskea enintään 10 000:ta.',
-    empty: 'Ei ehdokkaita.'
+    empty: 'Ei ehdokkaita.',
+    column: { name: 'Nimi', sportId: 'Sport-ID', club: 'Seura', nextMerit: 'Seuraava merkki', heldMerit: 'Nykyinen merkki', heldSince: 'Myönnetty', seasons: 'Lisenssikausia' }
   },
   /** Events and their participants (issue 7). */
   events: {

@@ -154,20 +154,18 @@ export const sv: Strings = {
   },
   /** Merit candidates (issue 7). */
   candidates: {
-    why: 'Varför kandidat',
     heading: 'Kandidater för förtjänsttecken',
     group: 'Ordnad grupp av förtjänsttecken',
     seasons: 'Licensperioder, minst',
     next: 'Nästa tecken',
     allNext: 'Alla nästa tecken',
-    holds: 'har {{merit}} sedan {{date}}',
-    seasonsCount: '{{count}} licensperioder, inget tecken i gruppen',
     count: '{{count, number}} kandidater',
     shownFirst: 'de första {{count, number}} visas',
     grant: 'Bevilja {{merit}} till alla {{count, number}}…',
     chooseNext: 'Välj nästa tecken för att bevilja det till alla dess kandidater.',
     tooMany: 'Över 10 000 kandidater: ett beviljande får nämna högst 10 000.',
-    empty: 'Inga kandidater.'
+    empty: 'Inga kandidater.',
+    column: { name: 'Namn', sportId: 'Sport-ID', club: 'Förening', nextMerit: 'Nästa tecken', heldMerit: 'Nuvarande tecken', heldSince: 'Beviljat', seasons: 'Licensperioder' }
   },
   /** Events and their participants (issue 7). */
   events: {

@@ -1,9 +1,11 @@
 import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MeritCandidate, MeritCandidateList, OrderedMeritGroup } from '../../../shared/meritCandidates'
+import { CANDIDATE_COLUMNS, type CandidateColumn, type MeritCandidate, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
+import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
+import { TableActions } from '../components/TableActions'
 import { call } from '../api'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -12,7 +14,8 @@ import { GrantMerit } from './GrantMerit'
 /**
  * Merit candidates (issue 7): for an ordered merit group, members who hold merit k and not k+1,
  * and members with N licence seasons and no merit of the group. Choosing the next merit lists its
- * candidates, and one click opens the batch grant of the outbox for all of them.
+ * candidates, and one click opens the batch grant of the outbox for all of them. The list shows
+ * the columns chosen, and exports every candidate (not only the rows shown) with them.
  */
 export function MeritCandidates() {
   const { t, i18n } = useTranslation()
@@ -23,7 +26,8 @@ export function MeritCandidates() {
   const [nextMeritId, setNextMeritId] = useState<number | null>(null)
   const [list, setList] = useState<MeritCandidateList | null>(null)
   const [granting, setGranting] = useState(false)
-  const { notice, show, clear, fail } = useNotice()
+  const [shown, setShown] = useColumnChoice('kanslia.candidates.columns', CANDIDATE_COLUMNS, CANDIDATE_COLUMNS)
+  const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
     void call('getOrderedMeritGroups').then((answer) => {
@@ -40,10 +44,25 @@ export function MeritCandidates() {
 
   const group = groups.find((g) => g.id === groupId)
   const next = group?.merits.find((m) => m.id === nextMeritId)
-  const why = (candidate: MeritCandidate) =>
-    candidate.heldMeritName
-      ? t('candidates.holds', { merit: candidate.heldMeritName, date: formatDate(candidate.heldSince, i18n.language) })
-      : t('candidates.seasonsCount', { count: candidate.seasons ?? 0 })
+  const cell = (candidate: MeritCandidate, column: CandidateColumn) => {
+    if (column === 'name') return [candidate.lastName, candidate.firstName].filter(Boolean).join(', ')
+    if (column === 'nextMerit') return candidate.nextMeritName
+    if (column === 'heldMerit') return candidate.heldMeritName
+    if (column === 'heldSince') return formatDate(candidate.heldSince, i18n.language)
+    return candidate[column]
+  }
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    clear()
+    return call('exportMeritCandidates', {
+      groupId: groupId!,
+      seasons,
+      nextMeritId: nextMeritId ?? undefined,
+      format,
+      columns: shown.map((key) => ({ key, label: t(`candidates.column.${key}`) }))
+    })
+      .then(saved)
+      .catch(fail)
+  }
 
   return (
     <Stack p="md" gap="sm">
@@ -80,6 +99,10 @@ export function MeritCandidates() {
           </Button>
         )}
       </Group>
+      <Group justify="space-between">
+        <ColumnChoice all={CANDIDATE_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`candidates.column.${column}`)} table={t('candidates.heading')} testId="candidate-columns" />
+        <TableActions size="xs" label={t('candidates.heading')} testId="candidates" disabled={!list || list.total === 0} onExport={exportAs} />
+      </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="candidates-message" />
       {list && (
         <Text size="sm" data-testid="candidates-count">
@@ -94,27 +117,17 @@ export function MeritCandidates() {
         <Table striped data-testid="candidates-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('members.name')}</Table.Th>
-              <Table.Th>{t('members.sportId')}</Table.Th>
-              <Table.Th>{t('members.club')}</Table.Th>
-              <Table.Th>{t('candidates.next')}</Table.Th>
-              <Table.Th>{t('candidates.why')}</Table.Th>
+              {shown.map((column) => (
+                <Table.Th key={column}>{t(`candidates.column.${column}`)}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {list.rows.map((candidate) => (
               <Table.Tr key={`${candidate.id} ${candidate.nextMeritId}`} data-testid="candidate-row">
-                <Table.Td>
-                  {candidate.lastName}, {candidate.firstName}
-                </Table.Td>
-                <Table.Td>{candidate.sportId}</Table.Td>
-                <Table.Td>{candidate.club}</Table.Td>
-                <Table.Td>{candidate.nextMeritName}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {why(candidate)}
-                  </Text>
-                </Table.Td>
+                {shown.map((column) => (
+                  <Table.Td key={column}>{cell(candidate, column)}</Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
