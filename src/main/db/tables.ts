@@ -278,6 +278,11 @@ export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }>
   { table: 'outbox_effect', column: 'person_id' }
 ]
 
+/** True when a resource's elements name people (its table refers to persons): exporting it is recorded in the privacy log. */
+export function namesPeople(resource: ExportResource): boolean {
+  return PERSON_REFERENCES.some(({ table }) => table === TABLES[resource].table)
+}
+
 /** Typed person columns from a nested user profile (spec v2 §2.11); absent fields stay NULL. */
 export function personValues(user: Element): SqlValue[] {
   return [int(user.sportId), text(user.firstName), text(user.nickname), text(user.lastName), text(user.birthDate), text(user.email), text(user.city), text(user.gender)]

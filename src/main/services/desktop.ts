@@ -27,6 +27,7 @@ import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
+import { logListExport } from './exportLog'
 import { exportList, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
@@ -403,7 +404,7 @@ export class DesktopSession {
   async exportMembers(request: MemberExportRequest, file: string): Promise<number> {
     const rows = await this.exportList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
     const { format, columns, values, ...filters } = request
-    await this.logListExport({ list: 'members', query: filters, format, rows, columns: columns.map((c) => c.key), file })
+    await logListExport(this.dbFile, { list: 'members', query: filters, format, rows, columns: columns.map((c) => c.key), file })
     return rows
   }
 
@@ -415,7 +416,7 @@ export class DesktopSession {
   async exportTable(request: TableExportRequest, file: string): Promise<number> {
     await this.writeTable(file, request.format, request.table, request.columns, request.rows)
     if (request.table === 'start-list') {
-      await this.logListExport({ list: request.table, format: request.format, rows: request.rows.length, columns: request.columns.map((c) => c.key), file })
+      await logListExport(this.dbFile, { list: request.table, format: request.format, rows: request.rows.length, columns: request.columns.map((c) => c.key), file })
     }
     return request.rows.length
   }
@@ -535,13 +536,8 @@ export class DesktopSession {
   ): Promise<number> {
     const rows = this.eventParticipants(request.uuid)
     await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, row[key]]))))
-    await this.logListExport({ list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
+    await logListExport(this.dbFile, { list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
     return rows.length
-  }
-
-  /** Records an export of a list in the privacy log (issue 6). */
-  private async logListExport(detail: Record<string, unknown>): Promise<void> {
-    await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'export-list', detail }))
   }
 
   /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
@@ -561,7 +557,7 @@ export class DesktopSession {
    */
   async exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
     const rows = await this.exportList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
-    await this.logListExport({ list: request.kind, days: request.days, format: request.format, rows, columns: request.columns.map((c) => c.key), file })
+    await logListExport(this.dbFile, { list: request.kind, days: request.days, format: request.format, rows, columns: request.columns.map((c) => c.key), file })
     return rows
   }
 
@@ -583,7 +579,7 @@ export class DesktopSession {
   async exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
     const rows = await this.exportList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
     const { format, columns, ...list } = request
-    await this.logListExport({ list: 'merit-candidates', ...list, format, rows, columns: columns.map((c) => c.key), file })
+    await logListExport(this.dbFile, { list: 'merit-candidates', ...list, format, rows, columns: columns.map((c) => c.key), file })
     return rows
   }
 

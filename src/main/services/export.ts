@@ -4,8 +4,10 @@ import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import { EXPORT_RESOURCES, exportRaw, type ExportResource } from '../db/export'
 import type { ReadableDB } from '../db/open'
+import { namesPeople } from '../db/tables'
 import { openExistingDatabase } from './database'
 import { UserFacingError } from './errors'
+import { logListExport } from './exportLog'
 
 export type ExportFormat = 'json' | 'csv'
 
@@ -29,7 +31,10 @@ export function parseExportResource(name: string): ExportResource {
 /**
  * Writes every stored element of a resource. JSON: an array of the API objects exactly as last
  * received (API field names, all fields). CSV: one column per top-level field seen in any element,
- * nested objects and arrays as JSON text, UTF-8 with a header row.
+ * nested objects and arrays as JSON text, UTF-8 with a header row. An export of a resource that
+ * names people (user licences and insurances, granted merits, event registrations and registered
+ * users) is recorded in the privacy log (issue 6) with its resource, format, rows and file (`-`:
+ * standard output or a stream).
  * @returns the number of elements written.
  * @throws UserFacingError for an unknown resource or format, or a missing database.
  */
@@ -40,20 +45,21 @@ export async function exportResource(request: ExportRequest): Promise<number> {
     throw new UserFacingError('unknown-format', `unknown format "${String(format)}"; choose json or csv`)
   }
   const db = openExistingDatabase(request.dbFile)
+  const counter = { count: 0 }
   try {
     const out = typeof request.out === 'string' ? createWriteStream(request.out) : (request.out ?? process.stdout)
     const options = { end: out !== process.stdout }
-    const counter = { count: 0 }
     if (format === 'json') {
       await pipeline(Readable.from(jsonChunks(db, resource, counter)), out, options)
     } else {
       const csv = stringify({ header: true, columns: csvColumns(db, resource) })
       await pipeline(Readable.from(csvRecords(db, resource, counter)), csv, out, options)
     }
-    return counter.count
   } finally {
     db.close()
   }
+  if (namesPeople(resource)) await logListExport(request.dbFile, { list: resource, format, rows: counter.count, file: typeof request.out === 'string' ? request.out : '-' })
+  return counter.count
 }
 
 function* jsonChunks(db: ReadableDB, resource: ExportResource, counter: { count: number }): Generator<string> {

@@ -51,6 +51,22 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(lines.length).toBeGreaterThan(0)
   })
 
+  it('export of a list that names people is written to the privacy log, with its rows and file; other lists are not', async () => {
+    const privacyLog = async () => JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ action: string; detail: string | null }>
+    const before = (await privacyLog()).length
+    const out = join(home, 'user-licences.json')
+    expect((await runCli(['export', 'user-licences', '--out', out], { env })).code).toBe(0)
+    const rows = (JSON.parse(readFileSync(out, 'utf8')) as unknown[]).length
+    expect((await runCli(['export', 'sports'], { env })).code).toBe(0)
+    expect((await runCli(['export', 'granted-merits', '--format', 'csv'], { env })).code).toBe(0)
+    const added = (await privacyLog()).slice(before)
+    expect(added.map((entry) => entry.action)).toEqual(['export-list', 'export-list'])
+    expect(added.map((entry) => JSON.parse(entry.detail!))).toEqual([
+      { list: 'user-licences', format: 'json', rows, file: out },
+      { list: 'granted-merits', format: 'csv', rows: expect.any(Number), file: '-' }
+    ])
+  })
+
   it('members answers any search text with a JSON array', async () => {
     const all = JSON.parse((await runCli(['members', '--json', '--limit', '1000'], { env })).stdout) as Array<{ sportId: number; lastName: string }>
     expect(all.length).toBeGreaterThan(0)
