@@ -28,7 +28,7 @@ import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { logListExport } from './exportLog'
-import { exportList, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
+import { exportList, exportListLogged, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -401,11 +401,8 @@ export class DesktopSession {
    * worker thread (`DesktopSessionOptions.exportList`).
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
-  async exportMembers(request: MemberExportRequest, file: string): Promise<number> {
-    const rows = await this.exportList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
-    const { format, columns, values, ...filters } = request
-    await logListExport(this.dbFile, { list: 'members', query: filters, format, rows, columns: columns.map((c) => c.key), file })
-    return rows
+  exportMembers(request: MemberExportRequest, file: string): Promise<number> {
+    return exportListLogged({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request }, this.exportList)
   }
 
   /**
@@ -555,10 +552,8 @@ export class DesktopSession {
    * `file`, and records the export in the privacy log; see `exportList`.
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
-  async exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
-    const rows = await this.exportList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
-    await logListExport(this.dbFile, { list: request.kind, days: request.days, format: request.format, rows, columns: request.columns.map((c) => c.key), file })
-    return rows
+  exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
+    return exportListLogged({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request }, this.exportList)
   }
 
   /** Ordered merit groups, for the merit candidates (issue 7). */
@@ -576,11 +571,8 @@ export class DesktopSession {
    * columns given to `file`, and records the export in the privacy log; see `exportList`.
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
-  async exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
-    const rows = await this.exportList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
-    const { format, columns, ...list } = request
-    await logListExport(this.dbFile, { list: 'merit-candidates', ...list, format, rows, columns: columns.map((c) => c.key), file })
-    return rows
+  exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
+    return exportListLogged({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request }, this.exportList)
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

@@ -6,6 +6,7 @@ import { readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
 import { readRenewalList } from '../db/renewalLists'
 import { withDatabase } from './database'
+import { logListExport } from './exportLog'
 import { writeTable, type TableCell, type TableFormat, type TableWriter } from './tableExport'
 
 /** A renewal list's export (issue 7): the list, its days ahead, the format and the columns shown, headed in the user's language. */
@@ -63,6 +64,29 @@ export async function exportList(job: ListExportJob, write: TableWriter = writeT
   })
   await write(job.file, job.request.format, table.sheet, job.request.columns, table.rows)
   return table.rows.length
+}
+
+/**
+ * Runs `job` with `run` (`exportList` here, or a worker-thread exporter) and records the export in
+ * the privacy log (issue 6): the list and what narrowed it, the format, rows, columns and file.
+ * @returns the rows written. @throws as `exportList`, and UserFacingError `no-database` from the log.
+ */
+export async function exportListLogged(job: ListExportJob, run: ListExporter = exportList): Promise<number> {
+  const rows = await run(job)
+  const { format, columns } = job.request
+  await logListExport(job.dbFile, { ...whatWasListed(job), format, rows, columns: columns.map((column) => column.key), file: job.file })
+  return rows
+}
+
+/** The privacy log's words for the list a job exports: which one, and what narrowed it. */
+function whatWasListed(job: ListExportJob): Record<string, unknown> {
+  if (job.list === 'members') {
+    const { format, columns, values, ...query } = job.request
+    return { list: 'members', query }
+  }
+  if (job.list === 'renewals') return { list: job.request.kind, days: job.request.days }
+  const { format, columns, ...candidates } = job.request
+  return { list: 'merit-candidates', ...candidates }
 }
 
 interface Table {
