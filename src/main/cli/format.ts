@@ -1,4 +1,5 @@
 import type { MemberRow } from '../db/members'
+import type { RenewalList } from '../../shared/renewalLists'
 import type { VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { SyncResult } from '../sync/engine'
@@ -45,6 +46,21 @@ export function formatMembers(rows: MemberRow[]): string {
       m.email ?? '',
       m.clubs.join('; ')
     ])
+  )
+}
+
+/**
+ * `kanslia renewals` as a table, by last name: who, the club, the licence or insurance and when it
+ * ends, and whom to write to (a minor's guardians, else the member).
+ */
+export function formatRenewalList(list: RenewalList): string {
+  if (list.total === 0) return 'nobody on this list\n'
+  const writeTo = (row: RenewalList['rows'][number]) => (row.minor && row.guardianEmails.length > 0 ? row.guardianEmails.join(', ') : (row.email ?? ''))
+  return (
+    table(
+      ['Sport-ID', 'name', 'club', 'licence or insurance', 'ends', 'write to'],
+      list.rows.map((row) => [String(row.sportId), [row.lastName, row.firstName].filter(Boolean).join(', '), row.club ?? '', row.item ?? '', row.ends ?? '', writeTo(row)])
+    ) + `${count(list.total)} member(s)\n`
   )
 }
 

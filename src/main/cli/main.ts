@@ -21,4 +21,10 @@ async function main(): Promise<void> {
   }
 }
 
+// A reader that stops early (`kanslia members | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
 await main()

@@ -10,6 +10,10 @@ import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
+import { renewalList, renewalListEmails } from '../services/renewals'
+import { exportListLogged } from '../services/listExport'
+import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
+import { localDate } from '../../shared/localDate'
 import {
   discardOutboxItem,
   editOutboxItem,
@@ -38,7 +42,7 @@ import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../.
 import type { ClubCreateInput } from '../outbox/clubCreate'
 import { syncDatabase } from '../services/sync'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatMembers, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatMembers, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { readSecret } from './secret-input'
@@ -52,6 +56,26 @@ function wholeNumber(min: number) {
     if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`)
     return n
   }
+}
+
+/** `--days` of `kanslia renewals`: 0…366, as the app takes it. */
+function renewalDays(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 366) throw new InvalidArgumentError('must be a whole number of days, 0…366')
+  return n
+}
+
+/** The headings of a renewal list's columns in the CLI's files (English, as the CLI speaks). */
+const RENEWAL_HEADINGS: Record<RenewalColumn, string> = {
+  lastName: 'Last name',
+  firstName: 'First names',
+  sportId: 'Sport-ID',
+  birthDate: 'Birth date',
+  club: 'Club',
+  item: 'Licence or insurance',
+  ends: 'Ends',
+  email: 'E-mail',
+  guardianEmails: "Guardians' e-mails"
 }
 
 const dbOption = () => new Option('--db <file>', 'database file').default(defaultDatabaseFile(), "the desktop app's database")
@@ -235,6 +259,30 @@ export function buildProgram(): Command {
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatVenueCheck(result))
       // Scripts at a venue read the exit code: 0 only when every member found may compete.
       if (result.members.length === 0 || result.members.some((m) => m.check.verdict !== 'valid' && m.check.verdict !== 'expiring')) process.exitCode = 3
+    })
+
+  program
+    .command('renewals')
+    .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
+    .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
+    .option('--days <n>', 'how many days ahead an ending is listed (0…366; licence-ending and insurance-ending)', renewalDays, 30)
+    .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own").conflicts(['json', 'out']))
+    .addOption(new Option('--json', 'print a JSON array of the rows').conflicts('out'))
+    .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')
+    .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
+    .addOption(dbOption())
+    .action(async (opts: { kind: RenewalListKind; days: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
+      if (opts.emails) {
+        for (const address of renewalListEmails(opts.db, opts.kind, opts.days)) process.stdout.write(`${address}\n`)
+      } else if (opts.out) {
+        const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
+        const request = { kind: opts.kind, days: opts.days, format: opts.format, columns }
+        const rows = await exportListLogged({ list: 'renewals', dbFile: opts.db, today: localDate(), file: opts.out, request })
+        process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
+      } else {
+        const list = renewalList(opts.db, opts.kind, opts.days)
+        process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
+      }
     })
 
   program

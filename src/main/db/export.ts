@@ -24,3 +24,8 @@ export function exportRaw(db: ReadableDB | WritableDB, resource: ExportResource)
     : `SELECT ${raw} FROM ${table} t ORDER BY t.id, t.scope`
   return prepared(db, sql).pluck().iterate() as IterableIterator<string>
 }
+
+/** How many elements `exportRaw` gives for `resource`: its stored rows. */
+export function countExported(db: ReadableDB | WritableDB, resource: ExportResource): number {
+  return prepared(db, `SELECT count(*) FROM ${TABLES[resource].table}`).pluck().get() as number
+}

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
-import { EXPORT_RESOURCES, exportRaw, type ExportResource } from '../db/export'
+import { countExported, EXPORT_RESOURCES, exportRaw, type ExportResource } from '../db/export'
 import type { ReadableDB } from '../db/open'
 import { namesPeople } from '../db/tables'
 import { openExistingDatabase } from './database'
@@ -34,7 +34,8 @@ export function parseExportResource(name: string): ExportResource {
  * nested objects and arrays as JSON text, UTF-8 with a header row. An export of a resource that
  * names people (user licences and insurances, granted merits, event registrations and registered
  * users) is recorded in the privacy log (issue 6) with its resource, format, rows and file (`-`:
- * standard output or a stream).
+ * standard output or a stream) before anything is written, so none leaves unrecorded, also when
+ * the reader stops early (`| head`).
  * @returns the number of elements written.
  * @throws UserFacingError for an unknown resource or format, or a missing database.
  */
@@ -47,6 +48,9 @@ export async function exportResource(request: ExportRequest): Promise<number> {
   const db = openExistingDatabase(request.dbFile)
   const counter = { count: 0 }
   try {
+    if (namesPeople(resource)) {
+      await logListExport(request.dbFile, { list: resource, format, rows: countExported(db, resource), file: typeof request.out === 'string' ? request.out : '-' })
+    }
     const out = typeof request.out === 'string' ? createWriteStream(request.out) : (request.out ?? process.stdout)
     const options = { end: out !== process.stdout }
     if (format === 'json') {
@@ -58,7 +62,6 @@ export async function exportResource(request: ExportRequest): Promise<number> {
   } finally {
     db.close()
   }
-  if (namesPeople(resource)) await logListExport(request.dbFile, { list: resource, format, rows: counter.count, file: typeof request.out === 'string' ? request.out : '-' })
   return counter.count
 }
 

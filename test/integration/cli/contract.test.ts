@@ -4,7 +4,11 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
-import { runCli } from '../../support/cli'
+import { runCli, spawnCli } from '../../support/cli'
+import ExcelJS from 'exceljs'
+import { openDatabaseReadonly } from '../../../src/main/db/open'
+import { readRenewalEmails, readRenewalList } from '../../../src/main/db/renewalLists'
+import { localDate } from '../../../src/shared/localDate'
 import { expectMirrorsSandbox } from '../../support/sync-compare'
 
 let sandbox: Sandbox
@@ -65,6 +69,49 @@ describe('kanslia CLI contract (issue 2)', () => {
       { list: 'user-licences', format: 'json', rows, file: out },
       { list: 'granted-merits', format: 'csv', rows: expect.any(Number), file: '-' }
     ])
+  })
+
+  it('renewals prints a whole renewal list, its addresses, or writes it to a file that the privacy log records', async () => {
+    const db = openDatabaseReadonly(join(home, 'kanslia.db'))
+    const list = readRenewalList(db, 'licence-ending', localDate(), 366)
+    const emails = readRenewalEmails(db, 'licence-ending', localDate(), 366)
+    db.close()
+    expect(list.total).toBeGreaterThan(0)
+    const json = await runCli(['renewals', '--days', '366', '--json'], { env })
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual(list.rows)
+    const text = await runCli(['renewals', '--days', '366'], { env })
+    expect(text.stdout.trim().split('\n')).toHaveLength(list.total + 3)
+    expect(text.stdout).toContain(`${list.rows[0].sportId}  ${list.rows[0].lastName}, ${list.rows[0].firstName}`)
+    expect((await runCli(['renewals', '--days', '366', '--emails'], { env })).stdout).toBe(emails.map((address) => `${address}\n`).join(''))
+
+    const out = join(home, 'ending.xlsx')
+    const written = await runCli(['renewals', '--days', '366', '--out', out, '--format', 'xlsx'], { env })
+    expect(written.code).toBe(0)
+    expect(written.stderr).toContain(`${list.total.toLocaleString('en')} row(s) written`)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(out)
+    const sheet = workbook.getWorksheet('licence-ending')!
+    expect(sheet.rowCount).toBe(list.total + 1)
+    expect(sheet.getRow(1).getCell(1).value).toBe('Last name')
+    const log = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
+    expect(JSON.parse(log.at(-1)!.detail)).toMatchObject({ list: 'licence-ending', days: 366, format: 'xlsx', rows: list.total, file: out })
+  })
+
+  it('renewals refuses days beyond a year and --emails with --json as usage errors (exit 2)', async () => {
+    for (const args of [['--days', '367'], ['--days', 'soon'], ['--emails', '--json'], ['--kind', 'expired']]) {
+      const result = await runCli(['renewals', ...args], { env })
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toMatch(/error: /)
+    }
+  })
+
+  it('stops quietly with exit 0 when its reader closes the pipe early (`| head`)', async () => {
+    const { child, done } = spawnCli(['export', 'user-licences'], { env })
+    child.stdout!.once('data', () => child.stdout!.destroy())
+    const result = await done
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('')
   })
 
   it('members answers any search text with a JSON array', async () => {
