@@ -532,7 +532,9 @@ export class DesktopSession {
     file: string
   ): Promise<number> {
     const rows = this.eventParticipants(request.uuid)
-    await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, row[key]]))))
+    // The amount paid in euros, as the list shows it (spec v2 §2.15, §2.16 give cents).
+    const cell = (row: ParticipantRow, key: ParticipantColumn) => (key === 'paidAmountInCents' && row.paidAmountInCents !== undefined ? row.paidAmountInCents / 100 : row[key])
+    await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, cell(row, key)]))))
     await logListExport(this.dbFile, { list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
     return rows.length
   }

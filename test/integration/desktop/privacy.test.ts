@@ -106,6 +106,24 @@ describe('identity numbers and the privacy log', () => {
     expect(JSON.parse(entry.detail!)).toEqual({ list: 'members', query, format: 'xlsx', rows: all.total, columns: ['sportId', 'name', 'licenceStatus', 'insurance'], file })
   })
 
+  it("exports an event's participants with the amount paid in euros, as the list shows it, and logs it", async () => {
+    const paid = test.session
+      .eventList({})
+      .flatMap((event) => test.session.eventParticipants(event.uuid).map((row) => ({ event, row })))
+      .find(({ row }) => (row.paidAmountInCents ?? 0) > 0)!
+    expect(paid).toBeDefined()
+    const file = `${test.home}/participants.csv`
+    const columns = [{ key: 'sportId' as const, label: 'Sport-ID' }, { key: 'paidAmountInCents' as const, label: 'Maksettu (€)' }]
+    const rows = await test.session.exportEventParticipants({ uuid: paid.event.uuid, format: 'csv', columns }, file)
+    expect(rows).toBe(test.session.eventParticipants(paid.event.uuid).length)
+    const lines = readFileSync(file, 'utf8').trim().split('\n')
+    expect(lines).toContain(`${paid.row.sportId},${paid.row.paidAmountInCents! / 100}`)
+    const log = openDatabaseReadonly(test.session.dbFile)
+    const entry = readPrivacyLog(log).filter((e) => e.action === 'export-list').at(-1)!
+    log.close()
+    expect(JSON.parse(entry.detail!)).toMatchObject({ list: 'event-participants', event: paid.event.uuid, rows })
+  })
+
   it('exports a checked start list as shown and logs it, but not a table without personal data', async () => {
     const logged = () => {
       const log = openDatabaseReadonly(test.session.dbFile)

@@ -197,7 +197,7 @@ export const en = {
       sportId: 'Sport-ID',
       club: 'Club',
       registrationDate: 'Registered',
-      paidAmountInCents: 'Paid (cents)',
+      paidAmountInCents: 'Paid (€)',
       paymentStatus: 'Payment'
     }
   },

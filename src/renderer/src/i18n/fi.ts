@@ -196,7 +196,7 @@ export const fi: Strings = {
       sportId: 'Sport-ID',
       club: 'Seura',
       registrationDate: 'Ilmoittautunut',
-      paidAmountInCents: 'Maksettu (senttiä)',
+      paidAmountInCents: 'Maksettu (€)',
       paymentStatus: 'Maksu'
     }
   },

@@ -196,7 +196,7 @@ export const sv: Strings = {
       sportId: 'Sport-ID',
       club: 'Förening',
       registrationDate: 'Anmäld',
-      paidAmountInCents: 'Betalt (cent)',
+      paidAmountInCents: 'Betalt (€)',
       paymentStatus: 'Betalning'
     }
   },

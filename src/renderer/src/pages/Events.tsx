@@ -54,10 +54,10 @@ export function Events() {
     call('exportEventParticipants', { uuid: open!.uuid, format, columns: shown.map((key) => ({ key, label: t(`events.column.${key}`) })) })
       .then(saved)
       .catch(fail)
-  /** A participant's cell as the table shows it (the export holds the values themselves: ISO dates, cents). */
+  /** A participant's cell as the table shows it (the export holds the values themselves: ISO dates, euros as numbers). */
   const participantCell = (row: ParticipantRow, column: ParticipantColumn) => {
     if (column === 'registrationDate') return formatDate(row.registrationDate, i18n.language)
-    if (column === 'paidAmountInCents') return row.paidAmountInCents === undefined ? '' : t('detail.price', { amount: row.paidAmountInCents / 100 })
+    if (column === 'paidAmountInCents') return row.paidAmountInCents === undefined ? '' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 }).format(row.paidAmountInCents / 100)
     if (column === 'paymentStatus') return row.paymentStatus ? t(`payment.${row.paymentStatus}`, { defaultValue: row.paymentStatus }) : ''
     return row[column]
   }
@@ -139,54 +139,56 @@ export function Events() {
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
           <ColumnChoice all={PARTICIPANT_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`events.column.${column}`)} table={t('events.participants', { name: open.name })} testId="participant-columns" />
           {participants.length + queued.length > 0 && (
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  {shown.map((column) => (
-                    <Table.Th key={column}>{t(`events.column.${column}`)}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>{t('outbox.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {participants.map((row) => (
-                  <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
-                    {shown.map((column) => (
-                      <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
-                          <Button size="compact-xs" variant="light" onClick={() => void order(row)} data-testid="participant-order">
-                            {t('order.place')}
-                          </Button>
-                        )}
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel(row)} data-testid="participant-cancel">
-                          {t('events.cancel')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {queued.length > 0 && (
+            <Table.ScrollContainer minWidth={1000}>
+              <Table striped>
+                <Table.Thead>
                   <Table.Tr>
-                    <Table.Td colSpan={shown.length + 1} fw={500} data-testid="queued-participants">
-                      {t('events.queuedHeading', { count: queued.length })}
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {queued.map((row) => (
-                  <Table.Tr key={`queued-${row.userId}`} data-testid="queued-participant-row" c="dimmed">
-                    {queuedColumns.map((column) => (
-                      <Table.Td key={column}>{row[column]}</Table.Td>
+                    {shown.map((column) => (
+                      <Table.Th key={column}>{t(`events.column.${column}`)}</Table.Th>
                     ))}
-                    <Table.Td colSpan={shown.length + 1 - queuedColumns.length}>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
+                    <Table.Th>
+                      <VisuallyHidden>{t('outbox.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {participants.map((row) => (
+                    <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
+                      {shown.map((column) => (
+                        <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
+                      ))}
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
+                            <Button size="compact-xs" variant="light" onClick={() => void order(row)} data-testid="participant-order">
+                              {t('order.place')}
+                            </Button>
+                          )}
+                          <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel(row)} data-testid="participant-cancel">
+                            {t('events.cancel')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  {queued.length > 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={shown.length + 1} fw={500} data-testid="queued-participants">
+                        {t('events.queuedHeading', { count: queued.length })}
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                  {queued.map((row) => (
+                    <Table.Tr key={`queued-${row.userId}`} data-testid="queued-participant-row" c="dimmed">
+                      {queuedColumns.map((column) => (
+                        <Table.Td key={column}>{row[column]}</Table.Td>
+                      ))}
+                      <Table.Td colSpan={shown.length + 1 - queuedColumns.length}>{t('events.queuedRow', { state: t(`outbox.state.${row.state}`), id: row.outboxItemId })}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Stack>
       )}
