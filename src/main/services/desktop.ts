@@ -28,7 +28,7 @@ import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { logListExport } from './exportLog'
-import { exportList, exportListLogged, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
+import { exportList, exportListLogged, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -158,6 +158,8 @@ export class DesktopSession {
   private lastError: string | null = null
   private reader: { file: string; db: ReadableDB; members: MemberListCache } | null = null
   private pushing: Promise<PushSummary> | null = null
+  /** List exports under way: each reads the database on a connection of its own until it is written. */
+  private readonly exports = new Set<Promise<number>>()
   private pushTimer: NodeJS.Timeout | null = null
   private readonly autoPush: boolean
   private syncTimer: NodeJS.Timeout | null = null
@@ -402,7 +404,7 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
-    return exportListLogged({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request }, this.exportList)
+    return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
   /**
@@ -555,7 +557,20 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
-    return exportListLogged({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request }, this.exportList)
+    return this.exportingList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
+  }
+
+  /** Runs a whole list's export (logged) with the session's exporter, noted in `exports` until it ends. */
+  private exportingList(job: ListExportJob): Promise<number> {
+    const running = exportListLogged(job, this.exportList)
+    this.exports.add(running)
+    void running.catch(() => undefined).finally(() => this.exports.delete(running))
+    return running
+  }
+
+  /** Waits for the list exports under way, whatever their outcome. */
+  private async exportsDone(): Promise<void> {
+    await Promise.allSettled([...this.exports])
   }
 
   /** Ordered merit groups, for the merit candidates (issue 7). */
@@ -574,7 +589,7 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
-    return exportListLogged({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request }, this.exportList)
+    return this.exportingList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */
@@ -709,12 +724,14 @@ export class DesktopSession {
 
   /**
    * Removes the connection and its local data (issue 6 "Wipe", see `removeConnectionData`): waits
-   * for a running sync or push, closes the database, stops the demo, and returns to the first run.
+   * for a running sync, push or list export (each holds the database open), closes the database,
+   * stops the demo, and returns to the first run.
    * @throws Error from the file system when a file cannot be deleted.
    */
   async removeConnection(): Promise<WipeResult & { state: AppState }> {
     await this.pushing?.catch(() => undefined)
     await this.running?.catch(() => undefined)
+    await this.exportsDone()
     this.reader?.db.close()
     this.reader = null
     await this.stopDemo()
@@ -725,12 +742,13 @@ export class DesktopSession {
     return { ...result, state: this.state() }
   }
 
-  /** Waits for a running sync and push and stops the demo sandbox (app quit, test teardown). */
+  /** Waits for a running sync, push and list export and stops the demo sandbox (app quit, test teardown). */
   async close(): Promise<void> {
     if (this.pushTimer) clearInterval(this.pushTimer)
     if (this.syncTimer) clearInterval(this.syncTimer)
     await this.pushing?.catch(() => undefined)
     await this.running?.catch(() => undefined)
+    await this.exportsDone()
     await this.stopDemo()
     this.reader?.db.close()
     this.reader = null
