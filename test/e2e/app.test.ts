@@ -375,6 +375,14 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('members-print').click()
     await expect.poll(() => page.getByTestId('members-printed').locator('thead th').allInnerTexts()).toEqual(['Nimi', 'Sport-ID', 'Seura', 'Lisenssi', 'Lisenssi päättyy'])
 
+    // Every listed member's addresses (a minor's guardians' too) go to the clipboard for a mail's recipients.
+    const emails = ((await app.call('getMemberEmails', { clubId: club.id, sort: 'sportId' })) as { ok: true; value: string[] }).value
+    expect(emails.length).toBeGreaterThan(0)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByTestId('members-copy-emails').click()
+    await page.getByTestId('members-message').getByText(`${new Intl.NumberFormat('fi').format(emails.length)} osoitetta kopioitu`).waitFor()
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(emails.join(', '))
+
     // The choice is kept when the page is opened again; the last column shown cannot be hidden.
     await page.getByTestId('nav-licences').click()
     await page.getByTestId('nav-members').click()

@@ -1,4 +1,5 @@
 import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
+import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
 import { CLUB } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import type { ReadableDB } from './open'
@@ -12,17 +13,10 @@ function addDays(isoDate: string, days: number): string {
 /** A user licence or insurance (table alias `u`) that no later one of the person replaced by upgrade (spec v2 §2.12 `upgradeFrom`). */
 const NOT_UPGRADED = (table: string) => `NOT EXISTS (SELECT 1 FROM ${table} up WHERE up.user_id = u.user_id AND up.upgrade_from = u.id)`
 
-/** The e-mail addresses of person `p`'s guardians (spec v2 §2.11), as a JSON array. */
-const GUARDIAN_EMAILS = "(SELECT json_group_array(g.value ->> '$.email') FROM json_each(p.raw, '$.guardians') g WHERE g.value ->> '$.email' IS NOT NULL)"
-
 /** The columns of a listed member (`p`): who, the club, the contact addresses. */
 const PERSON_COLUMNS = `p.id, p.sport_id AS sportId, p.first_name AS firstName, p.last_name AS lastName, p.birth_date AS birthDate,
   ${CLUB} AS club, p.raw ->> '$.email' AS email, ${GUARDIAN_EMAILS} AS guardianEmails`
 
-/** Birth dates after this ISO date are a minor's (under 18) on `today` (ISO date). */
-function adultBornBy(today: string): string {
-  return `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`
-}
 
 /**
  * A list: the user licences or insurances (`u` of `table`, joined with the person `p` and with the
@@ -168,11 +162,5 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
  */
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number): string[] {
   const params = { today, until: addDays(today, days), adultBornBy: adultBornBy(today) }
-  const rows = prepared(db, renewalListSql(kind, indexesDeferred(db)).emails).all(params) as Array<{ email: string | null; guardianEmails: string | null }>
-  const addresses = new Set<string>()
-  for (const row of rows) {
-    if (row.guardianEmails !== null) for (const address of JSON.parse(row.guardianEmails) as string[]) if (address) addresses.add(address)
-    if (row.email) addresses.add(row.email)
-  }
-  return [...addresses]
+  return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db)).emails).all(params) as ContactRow[])
 }

@@ -46,6 +46,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getLicenceSummary: () => session.licenceSummary(),
     getOrganizations: () => session.organizations(),
     listMemberIds: (input) => session.memberIds(input),
+    getMemberEmails: (input) => session.memberEmails(input),
     exportMembers: (input) => saveTable(`members-${session.todayDate()}`, input.format, (file) => session.exportMembers(input, file)),
     exportTable: (input) => saveTable(`${input.table}-${session.todayDate()}`, input.format, (file) => session.exportTable(input, file)),
     getMeritChoices: () => session.meritChoices(),

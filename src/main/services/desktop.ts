@@ -42,6 +42,7 @@ import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
 import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
+import { readMemberEmails } from '../db/contacts'
 import { readReports } from '../db/reports'
 import type { ReportName, Reports } from '../../shared/reports'
 import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
@@ -590,6 +591,11 @@ export class DesktopSession {
    */
   exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
     return this.exportingList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
+  }
+
+  /** The addresses to write to about every member a member list query matches (see `readMemberEmails`). */
+  memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): string[] {
+    return this.read((db) => readMemberEmails(db, query, this.today()))
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

@@ -18,6 +18,7 @@ export const METHODS = [
   'exportMembers',
   'exportTable',
   'listMemberIds',
+  'getMemberEmails',
   'getMeritChoices',
   'getOrderedMeritGroups',
   'getMeritCandidates',

@@ -399,6 +399,8 @@ export const CONTRACT = {
   getOrganizations: { input: none, output: {} as OrganizationNode[] },
   exportMembers: { input: memberExportSchema, output: {} as { saved: string | null; rows: number } },
   exportTable: { input: tableExportSchema, output: {} as { saved: string | null; rows: number } },
+  /** The addresses to write to about every member of a member list query (a minor's guardians' too). */
+  getMemberEmails: { input: memberQuerySchema.omit({ offset: true, limit: true }), output: {} as string[] },
   listMemberIds: { input: memberQuerySchema.extend({ limit: z.number().int().min(1).max(10_000).default(10_000) }), output: {} as number[] },
   getMeritChoices: { input: none, output: {} as MeritChoice[] },
   getOrderedMeritGroups: { input: none, output: {} as OrderedMeritGroup[] },

@@ -137,9 +137,7 @@ export const en = {
     },
     days: 'Days',
     count: '{{count, number}} members',
-    copyEmails: 'Copy e-mail addresses',
     shownFirst: 'the first {{count, number}} shown; exports hold all',
-    copied: '{{count, number}} addresses copied',
     empty: 'No one on this list.',
     column: {
       lastName: 'Last name',
@@ -329,6 +327,8 @@ export const en = {
     exportXlsxOf: 'Export XLSX: {{table}}',
     printOf: 'Print {{table}}',
     columnsOf: 'Columns: {{table}}',
+    copyEmails: 'Copy e-mail addresses',
+    copied: '{{count, number}} addresses copied',
     saved: 'Saved {{rows, number}} rows to {{file}}'
   },
   /** The stale-data banner (issue 7 "Quality"). */

@@ -136,9 +136,7 @@ export const fi: Strings = {
     },
     days: 'Päivää',
     count: '{{count, number}} jäsentä',
-    copyEmails: 'Kopioi sähköpostiosoitteet',
     shownFirst: 'näytetään ensimmäiset {{count, number}}; viennissä ovat kaikki',
-    copied: '{{count, number}} osoitetta kopioitu',
     empty: 'Listalla ei ole ketään.',
     column: {
       lastName: 'Sukunimi',
@@ -326,6 +324,8 @@ export const fi: Strings = {
     exportXlsxOf: 'Vie XLSX: {{table}}',
     printOf: 'Tulosta {{table}}',
     columnsOf: 'Sarakkeet: {{table}}',
+    copyEmails: 'Kopioi sähköpostiosoitteet',
+    copied: '{{count, number}} osoitetta kopioitu',
     saved: 'Tallennettu {{rows, number}} riviä tiedostoon {{file}}'
   },
   /** The stale-data banner (issue 7 "Quality"). */

@@ -136,9 +136,7 @@ export const sv: Strings = {
     },
     days: 'Dagar',
     count: '{{count, number}} medlemmar',
-    copyEmails: 'Kopiera e-postadresser',
     shownFirst: 'de första {{count, number}} visas; exporten har alla',
-    copied: '{{count, number}} adresser kopierade',
     empty: 'Ingen på listan.',
     column: {
       lastName: 'Efternamn',
@@ -326,6 +324,8 @@ export const sv: Strings = {
     exportXlsxOf: 'Exportera XLSX: {{table}}',
     printOf: 'Skriv ut {{table}}',
     columnsOf: 'Kolumner: {{table}}',
+    copyEmails: 'Kopiera e-postadresser',
+    copied: '{{count, number}} adresser kopierade',
     saved: 'Sparade {{rows, number}} rader i {{file}}'
   },
   /** The stale-data banner (issue 7 "Quality"). */

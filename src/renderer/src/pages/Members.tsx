@@ -84,7 +84,9 @@ export function Members() {
   const [granting, setGranting] = useState(false)
   const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
-  const { notice, clear, fail, saved } = useNotice()
+  const { notice, show: tell, clear, fail, saved } = useNotice()
+  /** True while every listed member's addresses are read (a second or two for a whole federation). */
+  const [copying, setCopying] = useState(false)
   /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   /** The columns shown, and so exported and printed. */
@@ -276,10 +278,31 @@ export function Members() {
     window.addEventListener('afterprint', () => setPrintRows(null), { once: true })
     window.print()
   }, [])
+  /** Copies the addresses to write to about every member of the current list (a minor's guardians' too), for a mail's recipients. */
+  const copyEmails = useCallback(async () => {
+    clear()
+    setCopying(true)
+    try {
+      const emails = await call('getMemberEmails', queryRef.current)
+      await navigator.clipboard.writeText(emails.join(', '))
+      tell('green', t('table.copied', { count: emails.length }))
+    } catch (error) {
+      fail(error)
+    } finally {
+      setCopying(false)
+    }
+  }, [t, clear, tell, fail])
   const empty = total === 0
   const actions = useMemo(
-    () => <TableActions size="xs" label={t('nav.members')} testId="members" disabled={empty} onExport={exportAs} onPrint={() => void print()} />,
-    [t, empty, exportAs, print]
+    () => (
+      <>
+        <Button size="xs" variant="light" className="no-print" disabled={empty} loading={copying} onClick={() => void copyEmails()} data-testid="members-copy-emails">
+          {t('table.copyEmails')}
+        </Button>
+        <TableActions size="xs" label={t('nav.members')} testId="members" disabled={empty} onExport={exportAs} onPrint={() => void print()} />
+      </>
+    ),
+    [t, empty, copying, copyEmails, exportAs, print]
   )
   // The column headers change only with the order (and the ticked count they announce).
   const header = useMemo(

@@ -59,7 +59,7 @@ export function Renewals() {
     try {
       const emails = await call('getRenewalEmails', { kind, days })
       await navigator.clipboard.writeText(emails.join(', '))
-      show('green', t('renewals.copied', { count: emails.length }))
+      show('green', t('table.copied', { count: emails.length }))
     } catch (error) {
       fail(error)
     } finally {
@@ -84,7 +84,7 @@ export function Renewals() {
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
         <Button variant="light" className="no-print" onClick={() => void copyEmails()} disabled={!list?.rows.length} loading={copying} data-testid="renewal-copy-emails">
-          {t('renewals.copyEmails')}
+          {t('table.copyEmails')}
         </Button>
         <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} />
       </Group>
