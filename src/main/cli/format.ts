@@ -1,4 +1,5 @@
 import type { MemberRow } from '../db/members'
+import type { MeritCandidateList } from '../../shared/meritCandidates'
 import type { RenewalList } from '../../shared/renewalLists'
 import type { VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
@@ -61,6 +62,26 @@ export function formatRenewalList(list: RenewalList): string {
       ['Sport-ID', 'name', 'club', 'licence or insurance', 'ends', 'write to'],
       list.rows.map((row) => [String(row.sportId), [row.lastName, row.firstName].filter(Boolean).join(', '), row.club ?? '', row.item ?? '', row.ends ?? '', writeTo(row)])
     ) + `${count(list.total)} member(s)\n`
+  )
+}
+
+/** `kanslia candidates` as a table, by next merit and last name: who, and why a candidate (the merit held and since when, or the licence seasons). */
+export function formatMeritCandidates(list: MeritCandidateList): string {
+  if (list.total === 0) return 'no candidates\n'
+  return (
+    table(
+      ['Sport-ID', 'user id', 'name', 'club', 'next merit', 'holds', 'since', 'seasons'],
+      list.rows.map((row) => [
+        String(row.sportId),
+        String(row.id),
+        [row.lastName, row.firstName].filter(Boolean).join(', '),
+        row.club ?? '',
+        row.nextMeritName,
+        row.heldMeritName ?? '',
+        row.heldSince ?? '',
+        row.seasons === undefined ? '' : String(row.seasons)
+      ])
+    ) + `${count(list.total)} candidate(s)\n`
   )
 }
 

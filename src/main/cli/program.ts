@@ -11,6 +11,8 @@ import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
 import { renewalList, renewalListEmails } from '../services/renewals'
+import { meritCandidates } from '../services/meritCandidates'
+import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
 import { exportListLogged } from '../services/listExport'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
@@ -42,7 +44,7 @@ import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../.
 import type { ClubCreateInput } from '../outbox/clubCreate'
 import { syncDatabase } from '../services/sync'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatMembers, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { readSecret } from './secret-input'
@@ -76,6 +78,17 @@ const RENEWAL_HEADINGS: Record<RenewalColumn, string> = {
   ends: 'Ends',
   email: 'E-mail',
   guardianEmails: "Guardians' e-mails"
+}
+
+/** The headings of a merit candidate list's columns in the CLI's files. */
+const CANDIDATE_HEADINGS: Record<CandidateColumn, string> = {
+  name: 'Name',
+  sportId: 'Sport-ID',
+  club: 'Club',
+  nextMerit: 'Next merit',
+  heldMerit: 'Merit held',
+  heldSince: 'Held since',
+  seasons: 'Licence seasons'
 }
 
 const dbOption = () => new Option('--db <file>', 'database file').default(defaultDatabaseFile(), "the desktop app's database")
@@ -283,6 +296,30 @@ export function buildProgram(): Command {
         const list = renewalList(opts.db, opts.kind, opts.days)
         process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
       }
+    })
+
+  program
+    .command('candidates')
+    .description("merit candidates of an ordered merit group: holders of a merit without the next one, and members of --seasons licence periods without any of the group's merits")
+    .requiredOption('--group <id>', 'the ordered merit group (`kanslia export merit-groups` lists them)', wholeNumber(1))
+    .option('--next <id>', "only the candidates of this merit of the group", wholeNumber(1))
+    .option('--seasons <n>', "licence periods a candidate for the group's first merit has held a licence in", wholeNumber(1), 2)
+    .addOption(new Option('--ids', 'print the user ids, separated by commas, for `grant-merit --users`').conflicts(['json', 'out']))
+    .addOption(new Option('--json', 'print a JSON array of the candidates').conflicts('out'))
+    .option('--out <file>', 'write every candidate to a CSV or XLSX file (recorded in the privacy log)')
+    .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
+    .addOption(dbOption())
+    .action(async (opts: { group: number; next?: number; seasons: number; ids?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
+      if (opts.out) {
+        const columns = CANDIDATE_COLUMNS.map((key) => ({ key, label: CANDIDATE_HEADINGS[key] }))
+        const request = { groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }), format: opts.format, columns }
+        const rows = await exportListLogged({ list: 'merit-candidates', dbFile: opts.db, today: localDate(), file: opts.out, request })
+        process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
+        return
+      }
+      const list = meritCandidates(opts.db, opts.group, opts.seasons, opts.next)
+      if (opts.ids) process.stdout.write(`${list.ids.join(',')}\n`)
+      else process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatMeritCandidates(list))
     })
 
   program

@@ -8,6 +8,7 @@ import { runCli, spawnCli } from '../../support/cli'
 import ExcelJS from 'exceljs'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { readRenewalEmails, readRenewalList } from '../../../src/main/db/renewalLists'
+import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
 import { localDate } from '../../../src/shared/localDate'
 import { expectMirrorsSandbox } from '../../support/sync-compare'
 
@@ -104,6 +105,26 @@ describe('kanslia CLI contract (issue 2)', () => {
       expect(result.code, args.join(' ')).toBe(2)
       expect(result.stderr).toMatch(/error: /)
     }
+  })
+
+  it("candidates lists a merit group's candidates, their user ids for grant-merit, or writes them to a file that the privacy log records", async () => {
+    const db = openDatabaseReadonly(join(home, 'kanslia.db'))
+    const group = readOrderedMeritGroups(db).find((g) => readMeritCandidates(db, g.id, 1, { limit: 1, idsUpTo: 0 }).total > 0)!
+    const list = readMeritCandidates(db, group.id, 1, { limit: 100_000, idsUpTo: 100_000 })
+    db.close()
+    const args = ['candidates', '--group', String(group.id), '--seasons', '1']
+    expect(JSON.parse((await runCli([...args, '--json'], { env })).stdout)).toEqual(list.rows)
+    expect((await runCli([...args, '--ids'], { env })).stdout).toBe(`${list.ids!.join(',')}\n`)
+    const text = (await runCli(args, { env })).stdout
+    expect(text.trim().split('\n')).toHaveLength(list.total + 3)
+    expect(text).toContain(`${list.total.toLocaleString('en')} candidate(s)`)
+
+    const out = join(home, 'candidates.csv')
+    expect((await runCli([...args, '--out', out], { env })).code).toBe(0)
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(list.total + 1)
+    const log = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
+    expect(JSON.parse(log.at(-1)!.detail)).toMatchObject({ list: 'merit-candidates', groupId: group.id, seasons: 1, format: 'csv', rows: list.total, file: out })
+    expect((await runCli(['candidates'], { env })).code).toBe(2)
   })
 
   it('stops quietly with exit 0 when its reader closes the pipe early (`| head`)', async () => {
