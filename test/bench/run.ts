@@ -38,6 +38,7 @@ import { writeTable, type TableFormat } from '../../src/main/services/tableExpor
 import { workerListExporter } from '../../src/main/workers/runTableExportWorker'
 import { exportList } from '../../src/main/services/listExport'
 import { readRenewalEmails } from '../../src/main/db/renewalLists'
+import { readMemberEmails } from '../../src/main/db/contacts'
 import { RENEWAL_COLUMNS } from '../../src/shared/renewalLists'
 import { MEMBER_EXPORT_COLUMNS, type FinishingStep } from '../../src/shared/ipc/contract'
 import { localDate } from '../../src/shared/localDate'
@@ -280,6 +281,9 @@ try {
     const t3 = performance.now()
     const addresses = readRenewalEmails(db, ending.kind, localDate(), ending.days).length
     row(`renewal list: its e-mail addresses (${fmt(addresses)}) for "copy"`, `${fmt(performance.now() - t3)} ms`, '-')
+    const t4 = performance.now()
+    const memberAddresses = readMemberEmails(db, { text: '', status: 'all', sort: 'name', direction: 'asc' }, localDate()).length
+    row(`member list: the e-mail addresses of every member (${fmt(memberAddresses)}) for "copy"`, `${fmt(performance.now() - t4)} ms`, '-')
   } finally {
     db.close()
   }
