@@ -305,6 +305,12 @@ describe('desktop app in Chromium', () => {
     expect(badges).toBe(await page.getByTestId('member-row').count())
     await choose('filter-status', 'Kaikki tilat')
 
+    const uninsured = (await members({ insurance: 'uninsured' })).total
+    await choose('filter-insurance', 'Ei vakuutusta')
+    await expectCount(count(uninsured))
+    expect(await page.getByTestId('member-row').getByText('Ei vakuutusta', { exact: true }).count()).toBe(await page.getByTestId('member-row').count())
+    await choose('filter-insurance', 'Vakuutus: kaikki')
+
     const filters = (await app.call('getMemberFilters')) as { ok: true; value: { clubs: Array<{ id: number; name: string }> } }
     const club = filters.value.clubs[0]
     const inClub = (await members({ clubId: club.id })).total

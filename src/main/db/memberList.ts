@@ -1,4 +1,4 @@
-import type { LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
+import type { InsuranceFilter, LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
 import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
 import { CLUB, CURRENT_LICENCE, INSURED, memberSummaryDate } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
@@ -13,6 +13,8 @@ export interface MemberListQuery {
   licenceId?: number
   licencePeriodId?: number
   status: 'all' | LicenceStatus
+  /** Only members with (`insured`) or without (`uninsured`) a user insurance valid on the day; all when omitted. */
+  insurance?: InsuranceFilter
   sort: MemberSortColumn
   direction: 'asc' | 'desc'
   offset: number
@@ -129,19 +131,20 @@ const ROW_COLUMNS = `m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, 
 /**
  * The query over the member summary of `today` (db/memberSummary.ts): every status and sort is a
  * column, so the window is picked straight from persons in order (walking the sort's index for a
- * broad search) and only its rows are joined. Without a status filter or club order the window
- * comes from `person` alone, and the count needs only the person filters.
+ * broad search) and only its rows are joined. Without a status or insurance filter or club order
+ * the window comes from `person` alone, and the count needs only the person filters.
  */
 function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPlan, indexed: boolean): ListSql {
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
   const persons = personsBy(query, plan)
   let window: string
-  if (query.status === 'all' && query.sort !== 'club') {
+  const personsOnly = !summaryFiltered(query)
+  if (personsOnly && query.sort !== 'club') {
     window = `(SELECT ${WINDOW_COLUMNS} FROM ${persons} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset) p
       LEFT JOIN member_summary s ON s.person_id = p.id`
   } else {
     const conditions = personWhere === '' ? [] : [personWhere.slice('WHERE '.length)]
-    if (query.status !== 'all') conditions.push(SUMMARY_STATUS[query.status])
+    conditions.push(...summaryConditions(query))
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     // By club, walk the summary's club index (each club's members then sorted by name).
     window =
@@ -156,12 +159,24 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
       ${currentLicenceJoin(indexed)}
       LEFT JOIN licence l ON l.id = cl.licence_id
       ORDER BY ${ORDER[query.sort](direction)}`,
-    count:
-      query.status === 'all'
-        ? `SELECT count(*) AS n FROM person p ${personWhere}`
-        : `SELECT count(*) AS n FROM person p LEFT JOIN member_summary s ON s.person_id = p.id WHERE ${[personWhere.slice('WHERE '.length), SUMMARY_STATUS[query.status]].filter(Boolean).join(' AND ')}`,
-    countIsPersonOnly: query.status === 'all'
+    count: personsOnly
+      ? `SELECT count(*) AS n FROM person p ${personWhere}`
+      : `SELECT count(*) AS n FROM person p LEFT JOIN member_summary s ON s.person_id = p.id WHERE ${[personWhere.slice('WHERE '.length), ...summaryConditions(query)].filter(Boolean).join(' AND ')}`,
+    countIsPersonOnly: personsOnly
   }
+}
+
+/** Whether a query filters on what the day's licences and insurances say (status, insurance), not on persons alone. */
+function summaryFiltered(query: MemberListQuery): boolean {
+  return query.status !== 'all' || query.insurance !== undefined
+}
+
+/** The status and insurance filters over the member summary `s`. */
+function summaryConditions(query: MemberListQuery): string[] {
+  const conditions: string[] = []
+  if (query.status !== 'all') conditions.push(SUMMARY_STATUS[query.status])
+  if (query.insurance !== undefined) conditions.push(`coalesce(s.insured, 0) = ${query.insurance === 'insured' ? 1 : 0}`)
+  return conditions
 }
 
 const SUMMARY_STATUS: Record<LicenceStatus, string> = {
@@ -177,7 +192,7 @@ const SUMMARY_STATUS: Record<LicenceStatus, string> = {
  */
 function liveSql(query: MemberListQuery, personWhere: string, plan: WindowPlan, indexed: boolean): ListSql {
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
-  const windowFirst = query.status === 'all' && query.sort !== 'club'
+  const windowFirst = !summaryFiltered(query) && query.sort !== 'club'
   const source = windowFirst
     ? `(SELECT ${WINDOW_COLUMNS} FROM ${personsBy(query, plan)} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort as keyof typeof PERSON_ORDER](direction)} LIMIT :limit OFFSET :offset) p`
     : `person p ${personWhere}`
@@ -186,12 +201,14 @@ function liveSql(query: MemberListQuery, personWhere: string, plan: WindowPlan, 
     FROM ${source}) m
     ${currentLicenceJoin(indexed)}
     LEFT JOIN licence l ON l.id = cl.licence_id`
-  const where = query.status === 'all' ? '' : `WHERE ${LIVE_STATUS[query.status]}`
+  const conditions = query.status === 'all' ? [] : [LIVE_STATUS[query.status]]
+  if (query.insurance !== undefined) conditions.push(`m.insured = ${query.insurance === 'insured' ? 1 : 0}`)
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
   return {
     rows: `SELECT ${ROW_COLUMNS} FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`,
-    // Without a status filter the count needs no per-person licence lookups (the joins are on unique keys).
-    count: query.status === 'all' ? `SELECT count(*) AS n FROM person p ${personWhere}` : `SELECT count(*) AS n FROM ${from} ${where}`,
-    countIsPersonOnly: query.status === 'all'
+    // Without a status or insurance filter the count needs no per-person licence lookups (the joins are on unique keys).
+    count: summaryFiltered(query) ? `SELECT count(*) AS n FROM ${from} ${where}` : `SELECT count(*) AS n FROM person p ${personWhere}`,
+    countIsPersonOnly: !summaryFiltered(query)
   }
 }
 

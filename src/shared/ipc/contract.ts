@@ -129,6 +129,10 @@ export type KansliaEvent =
 /** Licence status of a member on a date (DESIGN §3b): `valid`, `expiring` (ends within 30 days), `missing`. */
 export type LicenceStatus = 'valid' | 'expiring' | 'missing'
 
+/** The member list's insurance filter: members with, or without, a user insurance valid on the day (spec v2 §2.13). */
+export const INSURANCE_FILTERS = ['insured', 'uninsured'] as const
+export type InsuranceFilter = (typeof INSURANCE_FILTERS)[number]
+
 /** Sortable member list columns. */
 export const MEMBER_SORT_COLUMNS = ['name', 'sportId', 'birthYear', 'club'] as const
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
@@ -153,6 +157,7 @@ export const memberQuerySchema = z.strictObject({
   licenceId: id.optional(),
   licencePeriodId: id.optional(),
   status: z.enum(['all', 'valid', 'expiring', 'missing']).default('all'),
+  insurance: z.enum(INSURANCE_FILTERS).optional(),
   sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   offset: z.number().int().min(0).max(10_000_000).default(0),

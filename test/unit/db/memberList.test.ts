@@ -141,7 +141,8 @@ function seedStatuses(): WritableDB {
 describe('the member summary (statuses and clubs evaluated once per day)', () => {
   const statuses = ['all', 'valid', 'expiring', 'missing'] as const
   const sorts = ['name', 'sportId', 'birthYear', 'club'] as const
-  const cases = statuses.flatMap((status) => sorts.flatMap((sort) => ['', 'k', 'virtanen'].map((text) => ({ status, sort, text }))))
+  const insurances = [undefined, 'insured', 'uninsured'] as const
+  const cases = statuses.flatMap((status) => sorts.flatMap((sort) => ['', 'k', 'virtanen'].flatMap((text) => insurances.map((insurance) => ({ status, sort, text, insurance })))))
 
   it('answers every status, sort and search exactly as evaluating the licences on the day does', () => {
     const db = seedStatuses()
@@ -154,6 +155,13 @@ describe('the member summary (statuses and clubs evaluated once per day)', () =>
     expect(summary).toEqual(live)
     const counts = Object.fromEntries(statuses.map((status) => [status, listMembers(db, query({ status }), TODAY).total]))
     expect(counts).toEqual({ all: 1200, valid: 400, expiring: 400, missing: 400 })
+    // Insured on the day: an insurance for every fourth person and for kind 3, whose odd ones ended last year.
+    const insured = Array.from({ length: 1200 }, (_, i) => (i % 6 === 3 || i % 4 === 0) && !(i % 6 === 3 && i % 2 === 1)).filter(Boolean).length
+    expect(listMembers(db, query({ insurance: 'insured' }), TODAY).total).toBe(insured)
+    expect(listMembers(db, query({ insurance: 'uninsured' }), TODAY).total).toBe(1200 - insured)
+    const insuredRows = listMembers(db, query({ insurance: 'insured', status: 'valid', limit: 500 }), TODAY).rows
+    expect(insuredRows.length).toBeGreaterThan(0)
+    expect(insuredRows.every((row) => row.insured && row.licenceStatus === 'valid')).toBe(true)
     const upgraded = listMembers(db, query({ text: String(20_000_004) }), TODAY).rows[0]
     expect(upgraded).toMatchObject({ licenceStatus: 'expiring', licenceEnd: '2026-07-01', club: 'Seura 3' })
   })

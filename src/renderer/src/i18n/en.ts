@@ -33,6 +33,7 @@ export const en = {
     club: 'Club',
     licence: 'Licence',
     insurance: 'Insurance',
+    allInsurance: 'Insurance: all',
     licenceEnd: 'Licence ends',
     printed: '{{count, number}} of {{total, number}} members; the export holds them all',
     allClubs: 'All clubs',

@@ -33,6 +33,7 @@ export const fi: Strings = {
     club: 'Seura',
     licence: 'Lisenssi',
     insurance: 'Vakuutus',
+    allInsurance: 'Vakuutus: kaikki',
     licenceEnd: 'Lisenssi päättyy',
     printed: '{{count, number}} / {{total, number}} jäsentä; vienti sisältää kaikki',
     allClubs: 'Kaikki seurat',

@@ -33,6 +33,7 @@ export const sv: Strings = {
     club: 'Förening',
     licence: 'Licens',
     insurance: 'Försäkring',
+    allInsurance: 'Försäkring: alla',
     licenceEnd: 'Licensen upphör',
     printed: '{{count, number}} av {{total, number}} medlemmar; exporten innehåller alla',
     allClubs: 'Alla föreningar',

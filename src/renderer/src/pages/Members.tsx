@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
+import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus, type MemberExportColumn, type MemberFilterOptions, type MemberListRow, type MemberQuery, type MemberSortColumn } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
@@ -55,7 +55,7 @@ const EXPORT_LABEL: Record<MemberExportColumn, string> = {
   insurance: 'members.insurance'
 }
 
-type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
+type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId' | 'insurance'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
 /** A list query without its window: text, filters and order. */
 type ListQuery = Omit<MemberQuery, 'offset' | 'limit'>
 const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc' }
@@ -145,7 +145,16 @@ export function Members() {
   const onSearch = useCallback((text: string) => load({ ...wanted.current, text }), [load])
   useEffect(() => {
     const sort = (sorting[0]?.id ?? 'name') as MemberSortColumn
-    load({ ...wanted.current, clubId: filters.clubId, licenceId: filters.licenceId, licencePeriodId: filters.licencePeriodId, status: filters.status, sort, direction: sorting[0]?.desc ? 'desc' : 'asc' })
+    load({
+      ...wanted.current,
+      clubId: filters.clubId,
+      licenceId: filters.licenceId,
+      licencePeriodId: filters.licencePeriodId,
+      status: filters.status,
+      insurance: filters.insurance,
+      sort,
+      direction: sorting[0]?.desc ? 'desc' : 'asc'
+    })
   }, [load, filters, sorting])
 
   /** The windows on screen (page numbers), for `refresh`. */
@@ -566,7 +575,7 @@ interface MemberFiltersProps {
 }
 
 /**
- * The club, licence, licence period and status selects. Memoised with stable option lists: a
+ * The club, licence, licence period, status and insurance selects. Memoised with stable option lists: a
  * federation has over a thousand clubs, and re-rendering them on every search keystroke slows typing.
  */
 const MemberFilters = memo(function MemberFilters({ options, filters, onChange }: MemberFiltersProps) {
@@ -578,6 +587,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
   )
   const periodOptions = useMemo(() => options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name })), [options])
   const statusOptions = useMemo(() => (['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) })), [t])
+  const insuranceOptions = useMemo(() => [{ value: 'all', label: t('members.allInsurance') }, ...INSURANCE_FILTERS.map((value) => ({ value, label: t(`status.${value}`) }))], [t])
 
   const select = (key: keyof Filters) => (value: string | null) => onChange((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
   return (
@@ -618,6 +628,14 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         onChange={(value) => onChange((f) => ({ ...f, status: (value ?? 'all') as Filters['status'] }))}
         allowDeselect={false}
         data-testid="filter-status"
+      />
+      <Select
+        aria-label={t('members.insurance')}
+        data={insuranceOptions}
+        value={filters.insurance ?? 'all'}
+        onChange={(value) => onChange((f) => ({ ...f, insurance: value === null || value === 'all' ? undefined : (value as InsuranceFilter) }))}
+        allowDeselect={false}
+        data-testid="filter-insurance"
       />
     </>
   )
