@@ -304,12 +304,12 @@ export function Members() {
   const empty = total === 0
   const actions = useMemo(
     () => (
-      <>
+      <Group gap="xs" wrap="nowrap">
         <Button size="xs" variant="light" className="no-print" disabled={empty} loading={copying} onClick={() => void copyEmails()} data-testid="members-copy-emails">
           {t('table.copyEmails')}
         </Button>
         <TableActions size="xs" label={t('nav.members')} testId="members" disabled={empty} onExport={exportAs} onPrint={() => void print()} />
-      </>
+      </Group>
     ),
     [t, empty, copying, copyEmails, exportAs, print]
   )
