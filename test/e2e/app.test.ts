@@ -61,6 +61,14 @@ describe('desktop app in Chromium', () => {
   /** Waits for the member count; on failure the message shows the count the page did show. */
   const expectCount = (text: string) => expect.poll(() => app.page.getByTestId('member-count').textContent(), { timeout: 30_000 }).toBe(text)
   /** Picks an option of a Mantine select and waits until the select shows it (a click during a transition can miss). */
+  /**
+   * Shows or hides a table's column by its chip, and waits until the chip says so: a second click
+   * before React has drawn the first would act on the old choice.
+   */
+  const toggleColumn = async (groupTestId: string, name: string, shown: boolean) => {
+    await app.page.getByTestId(groupTestId).getByText(name, { exact: true }).click()
+    await expect.poll(() => app.page.getByTestId(groupTestId).getByRole('checkbox', { name, exact: true }).isChecked()).toBe(shown)
+  }
   const choose = async (testId: string, option: string) => {
     const input = app.page.getByTestId(testId)
     await expect
@@ -366,8 +374,8 @@ describe('desktop app in Chromium', () => {
     // Hide the birth year and the insurance: the list, its export and its print hold the other columns.
     const chip = (name: string) => page.getByTestId('member-columns').getByRole('checkbox', { name, exact: true })
     const header = (name: string) => page.getByRole('grid', { name: 'Jäsenet' }).getByRole('columnheader', { name })
-    await page.getByTestId('member-columns').getByText('Syntynyt', { exact: true }).click()
-    await page.getByTestId('member-columns').getByText('Vakuutus', { exact: true }).click()
+    await toggleColumn('member-columns', 'Syntynyt', false)
+    await toggleColumn('member-columns', 'Vakuutus', false)
     await expect.poll(() => header('Syntynyt').count()).toBe(0)
     expect(await header('Vakuutus').count()).toBe(0)
     expect(await header('Seura').count()).toBe(1)
@@ -394,10 +402,12 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-members').click()
     expect(await chip('Syntynyt').isChecked()).toBe(false)
     expect(await chip('Nimi').isChecked()).toBe(true)
-    for (const name of ['Sport-ID', 'Seura', 'Lisenssi', 'Nimi']) await page.getByTestId('member-columns').getByText(name, { exact: true }).click()
+    for (const name of ['Sport-ID', 'Seura', 'Lisenssi']) await toggleColumn('member-columns', name, false)
+    await page.getByTestId('member-columns').getByText('Nimi', { exact: true }).click()
+    await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await chip('Nimi').isChecked()).toBe(true)
     expect(await page.getByTestId('member-row').first().getByRole('gridcell').count()).toBe(2)
-    for (const name of ['Sport-ID', 'Syntynyt', 'Seura', 'Lisenssi', 'Vakuutus']) await page.getByTestId('member-columns').getByText(name, { exact: true }).click()
+    for (const name of ['Sport-ID', 'Syntynyt', 'Seura', 'Lisenssi', 'Vakuutus']) await toggleColumn('member-columns', name, true)
     expect(await page.getByTestId('member-row').first().getByRole('gridcell').count()).toBe(7)
   })
 
@@ -721,14 +731,14 @@ describe('desktop app in Chromium', () => {
     // Hide the registration date and the amount paid: the table and its export hold the other columns.
     const participantHeaders = () => page.getByTestId('event-participants').locator('thead th').allInnerTexts()
     expect(await participantHeaders()).toEqual(['Sukunimi', 'Etunimet', 'Sport-ID', 'Seura', 'Ilmoittautunut', 'Maksettu (€)', 'Maksu', 'Toiminnot'])
-    for (const name of ['Ilmoittautunut', 'Maksettu (€)']) await page.getByTestId('participant-columns').getByText(name, { exact: true }).click()
+    for (const name of ['Ilmoittautunut', 'Maksettu (€)']) await toggleColumn('participant-columns', name, false)
     await expect.poll(participantHeaders).toEqual(['Sukunimi', 'Etunimet', 'Sport-ID', 'Seura', 'Maksu', 'Toiminnot'])
     await page.getByTestId('participants-export-xlsx').click()
     await page.getByTestId('events-message').getByText('Tallennettu', { exact: false }).waitFor()
     const participantSheet = await savedSheet('participants')
     expect(participantSheet.rowCount).toBe(event.registrations + 1)
     expect(participantSheet.getRow(1).values).toEqual([undefined, 'Sukunimi', 'Etunimet', 'Sport-ID', 'Seura', 'Maksu'])
-    for (const name of ['Ilmoittautunut', 'Maksettu (€)']) await page.getByTestId('participant-columns').getByText(name, { exact: true }).click()
+    for (const name of ['Ilmoittautunut', 'Maksettu (€)']) await toggleColumn('participant-columns', name, true)
     await expect.poll(async () => (await participantHeaders()).length).toBe(8)
     await page.getByTestId('participant-cancel').first().click()
     await page.getByTestId('events-message').getByText('Peruutus on jonossa', { exact: false }).waitFor()

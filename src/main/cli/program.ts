@@ -10,7 +10,8 @@ import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
-import { renewalList, renewalListEmails } from '../services/renewals'
+import { renewalList } from '../services/renewals'
+import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
 import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
 import { exportListLogged } from '../services/listExport'
@@ -286,7 +287,8 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .action(async (opts: { kind: RenewalListKind; days: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
       if (opts.emails) {
-        for (const address of renewalListEmails(opts.db, opts.kind, opts.days)) process.stdout.write(`${address}\n`)
+        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today: localDate(), kind: opts.kind, days: opts.days })
+        for (const address of addresses) process.stdout.write(`${address}\n`)
       } else if (opts.out) {
         const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
         const request = { kind: opts.kind, days: opts.days, format: opts.format, columns }

@@ -24,7 +24,7 @@ import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/r
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
-import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
+import { readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { logListExport } from './exportLog'
@@ -42,7 +42,7 @@ import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
 import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
-import { readMemberEmails } from '../db/contacts'
+import { readAddresses, type AddressReader } from './addresses'
 import { readReports } from '../db/reports'
 import type { ReportName, Reports } from '../../shared/reports'
 import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
@@ -80,6 +80,8 @@ export interface DesktopSessionOptions {
   writeTable?: TableWriter
   /** Queries and writes the exports of whole lists (members, renewal lists); default `exportList` on this thread, the app passes a worker-thread exporter. */
   exportList?: ListExporter
+  /** Reads a list's e-mail addresses ("copy e-mail addresses"); default `readAddresses` on this thread, the app passes a worker-thread reader. */
+  readAddresses?: AddressReader
   /** Athletes of the demo federation when `startDemo` names none; default 5000. */
   demoAthletes?: number
   /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
@@ -153,6 +155,7 @@ export class DesktopSession {
   private readonly now: () => Date
   private readonly writeTable: TableWriter
   private readonly exportList: ListExporter
+  private readonly readAddresses: AddressReader
   private demo: Sandbox | null = null
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
@@ -171,6 +174,7 @@ export class DesktopSession {
     this.now = options.now ?? (() => new Date())
     this.writeTable = options.writeTable ?? writeTable
     this.exportList = options.exportList ?? exportList
+    this.readAddresses = options.readAddresses ?? readAddresses
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -547,9 +551,9 @@ export class DesktopSession {
     return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
-  /** The addresses to write to about a whole renewal list (see `readRenewalEmails`). */
-  renewalListEmails(kind: RenewalListKind, days: number): string[] {
-    return this.read((db) => readRenewalEmails(db, kind, this.today(), days))
+  /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`. */
+  renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
+    return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), kind, days })
   }
 
   /**
@@ -593,9 +597,9 @@ export class DesktopSession {
     return this.exportingList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
-  /** The addresses to write to about every member a member list query matches (see `readMemberEmails`). */
-  memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): string[] {
-    return this.read((db) => readMemberEmails(db, query, this.today()))
+  /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`. */
+  memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
+    return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), query })
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

@@ -1,6 +1,6 @@
 import { localDate } from '../../shared/localDate'
 import type { RenewalList, RenewalListKind } from '../../shared/renewalLists'
-import { readRenewalEmails, readRenewalList } from '../db/renewalLists'
+import { readRenewalList } from '../db/renewalLists'
 import { withDatabase } from './database'
 
 /**
@@ -11,13 +11,4 @@ import { withDatabase } from './database'
  */
 export function renewalList(dbFile: string, kind: RenewalListKind, days: number, today: string = localDate()): RenewalList {
   return withDatabase(dbFile, (db) => readRenewalList(db, kind, today, days))
-}
-
-/**
- * The addresses to write to about a whole renewal list (each adult's own, each minor's guardians'
- * and own, once each, in the list's order); see `readRenewalEmails`.
- * @throws UserFacingError `no-database`.
- */
-export function renewalListEmails(dbFile: string, kind: RenewalListKind, days: number, today: string = localDate()): string[] {
-  return withDatabase(dbFile, (db) => readRenewalEmails(db, kind, today, days))
 }

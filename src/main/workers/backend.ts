@@ -11,7 +11,7 @@ import { createHandlers, dispatch } from '../ipc/handlers'
 import { DesktopSession } from '../services/desktop'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapability } from './backendProtocol'
 import { workerSyncRunner } from './runSyncWorker'
-import { workerListExporter, workerTableWriter } from './runTableExportWorker'
+import { workerAddressReader, workerListExporter, workerTableWriter } from './runTableExportWorker'
 
 const data = workerData as BackendWorkerData
 const port = parentPort!
@@ -23,7 +23,8 @@ const session = new DesktopSession({
   autoSyncIntervalMs: data.autoSyncIntervalMs,
   runSync: workerSyncRunner(data.syncWorker),
   writeTable: workerTableWriter(data.tableExportWorker),
-  exportList: workerListExporter(data.tableExportWorker)
+  exportList: workerListExporter(data.tableExportWorker),
+  readAddresses: workerAddressReader(data.tableExportWorker)
 })
 session.events.on('event', (event) => post({ type: 'event', event }))
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { UserFacingError } from '../services/errors'
+import type { AddressReader } from '../services/addresses'
 import type { ListExporter } from '../services/listExport'
 import type { TableWriter } from '../services/tableExport'
 import type { WorkerEntry } from './entry'
@@ -20,6 +21,19 @@ export function workerTableWriter(entry: WorkerEntry): TableWriter {
 }
 
 /**
+ * An `AddressReader` that reads each list's e-mail addresses in a worker thread of its own started
+ * from `entry` (every member of a federation takes ~3 s): only the addresses come back.
+ * @throws UserFacingError with the worker's code and message; Error saying the worker stopped.
+ */
+export function workerAddressReader(entry: WorkerEntry): AddressReader {
+  return async (job) => {
+    const answer = await runExportWorker(entry, { kind: 'addresses', job })
+    if (answer.type !== 'addresses') throw new Error(`the export worker answered ${answer.type} to an address job`)
+    return answer.addresses
+  }
+}
+
+/**
  * A `ListExporter` that runs each list export, its query too, in a worker thread of its own
  * started from `entry`: the queries hold the thread they run on for seconds at 150,000 athletes
  * (see `exportList`), and only the job (query, columns, words) is copied to the worker, not the rows.
@@ -28,23 +42,30 @@ export function workerTableWriter(entry: WorkerEntry): TableWriter {
  *   Error with `writeTable`'s message, or saying the worker stopped.
  */
 export function workerListExporter(entry: WorkerEntry): ListExporter {
-  return (job) => runExportWorker(entry, { kind: 'list', job })
+  return async (job) => {
+    const answer = await runExportWorker(entry, { kind: 'list', job })
+    if (answer.type !== 'written') throw new Error(`the export worker answered ${answer.type} to an export job`)
+    return answer.rows
+  }
 }
 
-/** Starts the worker on `job` and settles with its one message, or with why it stopped without one. */
-function runExportWorker(entry: WorkerEntry, job: TableExportJob): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+/** An answer of the worker that is not an error. */
+type Answer = Exclude<TableExportMessage, { type: 'error' }>
+
+/** Starts the worker on `job` and settles with its one answer, or with why it failed or stopped without one. */
+function runExportWorker(entry: WorkerEntry, job: TableExportJob): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
     const worker = new Worker(entry.file, { workerData: job, execArgv: entry.execArgv })
     let settled = false
-    const settle = (outcome: number | Error) => {
+    const settle = (outcome: Answer | Error) => {
       if (settled) return
       settled = true
       if (outcome instanceof Error) reject(outcome)
       else resolve(outcome)
     }
     worker.on('message', (message: TableExportMessage) => {
-      if (message.type === 'written') settle(message.rows)
-      else settle(message.code ? new UserFacingError(message.code, message.message) : new Error(message.message))
+      if (message.type === 'error') settle(message.code ? new UserFacingError(message.code, message.message) : new Error(message.message))
+      else settle(message)
     })
     worker.on('error', (error) => settle(new Error(`the export stopped: ${error.message}`)))
     worker.on('exit', (code) => settle(new Error(`the export stopped unexpectedly (exit code ${code})`)))

@@ -1,10 +1,12 @@
 import type { ErrorCode } from '../../shared/errorCodes'
+import type { AddressJob } from '../services/addresses'
 import type { ListExportJob } from '../services/listExport'
 import type { TableCell, TableColumn, TableFormat } from '../services/tableExport'
 
 /**
- * What the table export worker receives as `workerData`: `writeTable`'s arguments (`table`), or a
- * whole list's export, its query included (`list`: `exportList`'s job).
+ * What the table export worker receives as `workerData`: `writeTable`'s arguments (`table`), a
+ * whole list's export, its query included (`list`: `exportList`'s job), or a list's e-mail
+ * addresses to read (`addresses`: `readAddresses`' job, for "copy e-mail addresses").
  */
 export type TableExportJob =
   | {
@@ -16,10 +18,11 @@ export type TableExportJob =
       rows: ReadonlyArray<Record<string, TableCell>>
     }
   | { kind: 'list'; job: ListExportJob }
+  | { kind: 'addresses'; job: AddressJob }
 
 /**
- * What the table export worker posts, once: the rows written, or why not (`code`: the error's
+ * What the table export worker posts, once: the rows written, the addresses read, or why not (`code`: the error's
  * `errorCodeOf` unless `internal`, e.g. `no-database`, a database key error or a full disk, so the
  * app words it as its own).
  */
-export type TableExportMessage = { type: 'written'; rows: number } | { type: 'error'; message: string; code?: ErrorCode }
+export type TableExportMessage = { type: 'written'; rows: number } | { type: 'addresses'; addresses: string[] } | { type: 'error'; message: string; code?: ErrorCode }

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { UserFacingError } from '../../../src/main/services/errors'
+import { readAddresses, type AddressJob } from '../../../src/main/services/addresses'
 import { exportList, type ListExportJob } from '../../../src/main/services/listExport'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { writeTable } from '../../../src/main/services/tableExport'
-import { workerListExporter, workerTableWriter } from '../../../src/main/workers/runTableExportWorker'
+import { workerAddressReader, workerListExporter, workerTableWriter } from '../../../src/main/workers/runTableExportWorker'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 
 const support = (name: string) => fileURLToPath(new URL(`../../support/${name}`, import.meta.url))
@@ -139,6 +140,20 @@ describe('workerListExporter', () => {
     expect(await exportList(candidates(join(folder, 'candidates-thread.csv')))).toBe(all.total)
     expect(lines('candidates-worker.csv')).toEqual(lines('candidates-thread.csv'))
     expect(lines('candidates-worker.csv')).toEqual(['\uFEFFSport-ID,Seuraava,Kausia', ...all.rows.map((row) => [row.sportId, row.nextMeritName, row.seasons ?? ''].join(','))])
+  })
+
+  it('reads the e-mail addresses of a member list query or a renewal list there, as on this thread', async () => {
+    const reader = workerAddressReader({ file: support('table-export-worker.mjs') })
+    const jobs: AddressJob[] = [
+      { list: 'members', dbFile, today: '2026-06-01', query: { text: '', status: 'all', sort: 'name', direction: 'asc' } },
+      { list: 'renewals', dbFile, today: '2026-06-01', kind: 'licence-ending', days: 366 }
+    ]
+    for (const job of jobs) {
+      const addresses = await reader(job)
+      expect(addresses.length, job.list).toBeGreaterThan(10)
+      expect(addresses).toEqual(await readAddresses(job))
+    }
+    await expect(reader({ ...jobs[0], dbFile: join(folder, 'missing.db') })).rejects.toMatchObject({ code: 'no-database' })
   })
 
   it("keeps the error's code across the thread: no database is `no-database`, and nothing is written", async () => {
