@@ -16,3 +16,12 @@ export function elementStore(modificationTime: string): (db: WritableDB, resourc
   return (db, resource, scope, elements) =>
     upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs, element: { modificationTime, ...element } })), parseInstant)
 }
+
+/**
+ * A user profile (spec v2 §2.11) as a user licence carries it, for query tests: Sport-ID 10,000,000 +
+ * `id`, first name "Testi", an address `<last name>@example.fi`, modified at `modificationTime`;
+ * `extra` adds or replaces fields (guardians, an e-mail of null).
+ */
+export function testPerson(modificationTime: string, id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}): TestElement {
+  return { id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, birthDate, email: `${lastName.toLowerCase()}@example.fi`, modificationTime, ...extra }
+}

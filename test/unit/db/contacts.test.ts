@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { readMemberEmails } from '../../../src/main/db/contacts'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { elementStore } from '../../support/elements'
+import { elementStore, testPerson } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
 const TODAY = '2026-06-01'
 const store = elementStore(T)
 
-const person = (id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  sportId: 10_000_000 + id,
-  firstName: 'Testi',
-  lastName,
-  birthDate,
-  email: `${lastName.toLowerCase()}@example.fi`,
-  modificationTime: T,
-  ...extra
-})
+const person = (id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}) => testPerson(T, id, lastName, birthDate, extra)
 
 /** Members of two clubs: adults, a minor with two guardians (one without an address), a minor without an address of their own, an adult with guardians listed. */
 function seed(): WritableDB {

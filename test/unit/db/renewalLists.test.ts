@@ -4,7 +4,7 @@ import { indexesDeferred } from '../../../src/main/db/bulkLoad'
 import { readRenewalEmails, readRenewalList, renewalListSql } from '../../../src/main/db/renewalLists'
 import type { ExportResource } from '../../../src/main/db/tables'
 import { RENEWAL_LIST_KINDS } from '../../../src/shared/renewalLists'
-import { elementStore, type TestElement } from '../../support/elements'
+import { elementStore, testPerson, type TestElement } from '../../support/elements'
 
 const T = '2026-01-05T12:00:00+02:00'
 const TODAY = '2026-12-10'
@@ -12,16 +12,7 @@ const TODAY = '2026-12-10'
 const storeAt = elementStore(T)
 const store = (db: WritableDB, resource: ExportResource, elements: TestElement[]) => storeAt(db, resource, 'federation 100', elements)
 
-const person = (id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  sportId: 10_000_000 + id,
-  firstName: 'Testi',
-  lastName,
-  birthDate,
-  email: `${lastName.toLowerCase()}@example.fi`,
-  modificationTime: T,
-  ...extra
-})
+const person = (id: number, lastName: string, birthDate: string, extra: Record<string, unknown> = {}) => testPerson(T, id, lastName, birthDate, extra)
 
 /**
  * Licence periods 2025 and 2026; a junior licence (born 2008–2020) and an adult one. Members:

@@ -11,6 +11,7 @@ import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { CopyEmails } from '../components/CopyEmails'
 import { exportColumnsOf, MEMBER_COLUMNS, type MemberColumn } from './memberColumns'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -85,8 +86,6 @@ export function Members() {
   const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
   const { notice, show: tell, clear, fail, saved } = useNotice()
-  /** True while every listed member's addresses are read (a second or two for a whole federation). */
-  const [copying, setCopying] = useState(false)
   /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   /** The columns shown, and so exported and printed. */
@@ -287,31 +286,21 @@ export function Members() {
     window.addEventListener('afterprint', () => setPrintRows(null), { once: true })
     window.print()
   }, [])
-  /** Copies the addresses to write to about every member of the current list (a minor's guardians' too), for a mail's recipients. */
-  const copyEmails = useCallback(async () => {
+  /** The addresses to write to about every member of the current list (a minor's guardians' too). */
+  const readEmails = useCallback(() => {
     clear()
-    setCopying(true)
-    try {
-      const emails = await call('getMemberEmails', queryRef.current)
-      await navigator.clipboard.writeText(emails.join(', '))
-      tell('green', t('table.copied', { count: emails.length }))
-    } catch (error) {
-      fail(error)
-    } finally {
-      setCopying(false)
-    }
-  }, [t, clear, tell, fail])
+    return call('getMemberEmails', queryRef.current)
+  }, [clear])
+  const copied = useCallback((count: number) => tell('green', t('table.copied', { count })), [t, tell])
   const empty = total === 0
   const actions = useMemo(
     () => (
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="light" className="no-print" disabled={empty} loading={copying} onClick={() => void copyEmails()} data-testid="members-copy-emails">
-          {t('table.copyEmails')}
-        </Button>
+        <CopyEmails size="xs" read={readEmails} onCopied={copied} onFail={fail} disabled={empty} testId="members-copy-emails" />
         <TableActions size="xs" label={t('nav.members')} testId="members" disabled={empty} onExport={exportAs} onPrint={() => void print()} />
       </Group>
     ),
-    [t, empty, copying, copyEmails, exportAs, print]
+    [t, empty, readEmails, copied, fail, exportAs, print]
   )
   // The column headers change only with the order (and the ticked count they announce).
   const header = useMemo(

@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { call } from '../api'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { CopyEmails } from '../components/CopyEmails'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { formatDate } from '../i18n'
@@ -27,8 +28,6 @@ export function Renewals() {
   const [days, setDays] = useState(30)
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
-  /** True while the addresses of every row are read (seconds for a federation's hundred thousand). */
-  const [copying, setCopying] = useState(false)
   const { notice, show, clear, fail, saved } = useNotice()
 
   useEffect(() => {
@@ -53,19 +52,6 @@ export function Renewals() {
       fail(error)
     }
   }
-  const copyEmails = async () => {
-    clear()
-    setCopying(true)
-    try {
-      const emails = await call('getRenewalEmails', { kind, days })
-      await navigator.clipboard.writeText(emails.join(', '))
-      show('green', t('table.copied', { count: emails.length }))
-    } catch (error) {
-      fail(error)
-    } finally {
-      setCopying(false)
-    }
-  }
 
   return (
     <Stack p="md" gap="sm">
@@ -83,9 +69,16 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
-        <Button variant="light" className="no-print" onClick={() => void copyEmails()} disabled={!list?.rows.length} loading={copying} data-testid="renewal-copy-emails">
-          {t('table.copyEmails')}
-        </Button>
+        <CopyEmails
+          read={() => {
+            clear()
+            return call('getRenewalEmails', { kind, days })
+          }}
+          onCopied={(count) => show('green', t('table.copied', { count }))}
+          onFail={fail}
+          disabled={!list?.rows.length}
+          testId="renewal-copy-emails"
+        />
         <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} />
       </Group>
       <ColumnChoice all={RENEWAL_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`renewals.column.${column}`)} table={t(`renewals.kind.${kind}`)} testId="renewal-columns" />
