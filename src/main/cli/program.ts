@@ -17,6 +17,7 @@ import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandi
 import { exportListLogged } from '../services/listExport'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
+import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
 import {
   discardOutboxItem,
   editOutboxItem,
@@ -255,9 +256,12 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .option('--search <text>', 'text to look for; any text is accepted', '')
     .option('--limit <n>', 'at most this many members', wholeNumber(1), 100)
+    .option('--club <id>', 'only members with a user licence in this club', wholeNumber(1))
+    .addOption(new Option('--status <status>', 'only members whose current licence is valid, expiring soon or missing today').choices(['valid', 'expiring', 'missing']))
+    .addOption(new Option('--insurance <insurance>', 'only members with, or without, an insurance valid today').choices([...INSURANCE_FILTERS]))
     .option('--json', 'print a JSON array')
-    .action((opts: { db: string; search: string; limit: number; json?: boolean }) => {
-      const rows = findMembers(opts.db, opts.search, opts.limit)
+    .action((opts: { db: string; search: string; limit: number; club?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {
+      const rows = findMembers(opts.db, opts.search, opts.limit, { clubId: opts.club, status: opts.status, insurance: opts.insurance })
       process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))
     })
 

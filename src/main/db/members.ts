@@ -91,6 +91,13 @@ export function searchMembers(db: ReadableDB | WritableDB, text: string, options
   return withClubs(db, rows)
 }
 
+/** The members `ids` name, in that order, as `searchMembers` gives them (an id not stored is left out). */
+export function membersByIds(db: ReadableDB | WritableDB, ids: readonly number[]): MemberRow[] {
+  const found = prepared(db, `SELECT ${PERSON_FIELDS} FROM person p WHERE p.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as PersonRow[]
+  const byId = new Map(found.map((row) => [row.id, row]))
+  return withClubs(db, ids.flatMap((id) => byId.get(id) ?? []))
+}
+
 function byName(a: PersonRow, b: PersonRow): number {
   return (a.last_name ?? '').localeCompare(b.last_name ?? '', 'fi') || (a.first_name ?? '').localeCompare(b.first_name ?? '', 'fi') || a.id - b.id
 }

@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { readRenewalEmails, readRenewalList } from '../../../src/main/db/renewalLists'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
+import { listMembers } from '../../../src/main/db/memberList'
 import { localDate } from '../../../src/shared/localDate'
 import { expectMirrorsSandbox } from '../../support/sync-compare'
 
@@ -133,6 +134,20 @@ describe('kanslia CLI contract (issue 2)', () => {
     const result = await done
     expect(result.code).toBe(0)
     expect(result.stderr).toBe('')
+  })
+
+  it("members filters by club, licence status and insurance as the app's member list does", async () => {
+    const db = openDatabaseReadonly(join(home, 'kanslia.db'))
+    const club = (db.prepare('SELECT licence_organization_id AS id, licence_organization_name AS name FROM user_licence GROUP BY 1 ORDER BY count(*) DESC LIMIT 1').get() as { id: number; name: string })
+    const expected = listMembers(db, { text: '', clubId: club.id, status: 'valid', insurance: 'uninsured', sort: 'name', direction: 'asc', offset: 0, limit: 1000 }, localDate())
+    db.close()
+    expect(expected.total).toBeGreaterThan(0)
+    const result = await runCli(['members', '--club', String(club.id), '--status', 'valid', '--insurance', 'uninsured', '--limit', '1000', '--json'], { env })
+    expect(result.code).toBe(0)
+    const found = JSON.parse(result.stdout) as Array<{ id: number; clubs: string[] }>
+    expect(found.map((member) => member.id)).toEqual(expected.rows.map((row) => row.id))
+    expect(found.every((member) => member.clubs.includes(club.name))).toBe(true)
+    expect((await runCli(['members', '--status', 'lapsed'], { env })).code).toBe(2)
   })
 
   it('members answers any search text with a JSON array', async () => {
