@@ -4,6 +4,7 @@ import type { RenewalList } from '../../shared/renewalLists'
 import type { VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { SyncResult } from '../sync/engine'
+import { listedName } from '../../shared/personName'
 
 /** Lays out rows as aligned text columns under a header, for terminal output. */
 export function table(header: string[], rows: string[][]): string {
@@ -60,7 +61,7 @@ export function formatRenewalList(list: RenewalList): string {
   return (
     table(
       ['Sport-ID', 'name', 'club', 'licence or insurance', 'ends', 'write to'],
-      list.rows.map((row) => [String(row.sportId), [row.lastName, row.firstName].filter(Boolean).join(', '), row.club ?? '', row.item ?? '', row.ends ?? '', writeTo(row)])
+      list.rows.map((row) => [String(row.sportId), listedName(row), row.club ?? '', row.item ?? '', row.ends ?? '', writeTo(row)])
     ) + `${count(list.total)} member(s)\n`
   )
 }
@@ -74,7 +75,7 @@ export function formatMeritCandidates(list: MeritCandidateList): string {
       list.rows.map((row) => [
         String(row.sportId),
         String(row.id),
-        [row.lastName, row.firstName].filter(Boolean).join(', '),
+        listedName(row),
         row.club ?? '',
         row.nextMeritName,
         row.heldMeritName ?? '',

@@ -27,7 +27,7 @@ import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
-import { logListExport } from './exportLog'
+import { logListExport, recordPrivacy } from './privacyRecord'
 import { exportList, exportListLogged, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
@@ -39,7 +39,6 @@ import {
 } from '../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
-import { appendPrivacyLog } from '../db/privacyLog'
 import { readPersonRecord } from '../db/personRecord'
 import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
 import { readAddresses, type AddressReader } from './addresses'
@@ -60,7 +59,6 @@ import type { SyncResult } from '../sync/engine'
 import { REFRESH_INTERVAL_MS } from '../sync/resources'
 import type { SyncRunner } from '../workers/runSyncWorker'
 import { openDatabase, SchemaTooOldError, UnencryptedDatabaseError, usesCurrentCipher, type ReadableDB } from '../db/open'
-import { currentActor } from './actor'
 import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
 import type { InputOf } from '../outbox/operations'
@@ -454,7 +452,7 @@ export class DesktopSession {
   async revealIdentityNumber(id: number): Promise<{ socialSecurityNumber: string }> {
     const socialSecurityNumber = this.read((db) => readIdentityNumber(db, id))
     if (socialSecurityNumber === null) throw new UserFacingError('no-identity-number', `no identity number is stored for member ${id}`)
-    await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'reveal-identity-number', personId: id }))
+    await recordPrivacy(this.dbFile, { action: 'reveal-identity-number', personId: id })
     return { socialSecurityNumber }
   }
 
@@ -467,7 +465,7 @@ export class DesktopSession {
     const record = this.read((db) => readPersonRecord(db, id))
     if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
     writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
-    await withWritableDatabase(this.dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), action: 'export-person', personId: id, detail: { file } }))
+    await recordPrivacy(this.dbFile, { action: 'export-person', personId: id, detail: { file } })
   }
 
   /** Choices for the member list's filters. */

@@ -7,7 +7,7 @@ import type { ReadableDB } from '../db/open'
 import { namesPeople } from '../db/tables'
 import { openExistingDatabase } from './database'
 import { UserFacingError } from './errors'
-import { logListExport } from './exportLog'
+import { logListExport } from './privacyRecord'
 
 export type ExportFormat = 'json' | 'csv'
 

@@ -6,8 +6,9 @@ import { readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
 import { readRenewalList } from '../db/renewalLists'
 import { withDatabase } from './database'
-import { logListExport } from './exportLog'
+import { logListExport } from './privacyRecord'
 import { writeTable, type TableCell, type TableFormat, type TableWriter } from './tableExport'
+import { listedName } from '../../shared/personName'
 
 /** A renewal list's export (issue 7): the list, its days ahead, the format and the columns shown, headed in the user's language. */
 export interface RenewalListExportRequest {
@@ -101,7 +102,7 @@ function memberTable(db: ReadableDB, request: MemberExportRequest, today: string
   return {
     sheet: 'members',
     rows: rows.map((row) => ({
-      name: [row.lastName, row.firstName].filter(Boolean).join(', '),
+      name: listedName(row),
       sportId: row.sportId,
       birthYear: row.birthYear,
       club: row.club,
@@ -127,7 +128,7 @@ function candidateTable(db: ReadableDB, request: MeritCandidatesExportRequest): 
   return {
     sheet: 'merit-candidates',
     rows: rows.map((row) => ({
-      name: [row.lastName, row.firstName].filter(Boolean).join(', '),
+      name: listedName(row),
       sportId: row.sportId,
       club: row.club,
       nextMerit: row.nextMeritName,

@@ -18,6 +18,7 @@ import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
 import { MemberDetail } from './MemberDetail'
 import { RegisterToEvent } from './RegisterToEvent'
+import { listedName } from '../../../shared/personName'
 
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 50
@@ -526,7 +527,7 @@ const SearchBox = memo(function SearchBox({ inputRef, onSearch, onNavigate }: Se
 function PrintedMembers({ rows, total, columns }: { rows: MemberListRow[]; total: number; columns: MemberExportColumn[] }) {
   const { t, i18n } = useTranslation()
   const cell = (row: MemberListRow, column: MemberExportColumn) => {
-    if (column === 'name') return [row.lastName, row.firstName].filter(Boolean).join(', ')
+    if (column === 'name') return listedName(row)
     if (column === 'licenceStatus') return t(`status.${row.licenceStatus}`)
     if (column === 'licenceEnd') return formatDate(row.licenceEnd, i18n.language)
     if (column === 'insurance') return row.insured ? t('status.insured') : t('status.uninsured')

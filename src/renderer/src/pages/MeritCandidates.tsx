@@ -10,6 +10,7 @@ import { call } from '../api'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { GrantMerit } from './GrantMerit'
+import { listedName } from '../../../shared/personName'
 
 /**
  * Merit candidates (issue 7): for an ordered merit group, members who hold merit k and not k+1,
@@ -45,7 +46,7 @@ export function MeritCandidates() {
   const group = groups.find((g) => g.id === groupId)
   const next = group?.merits.find((m) => m.id === nextMeritId)
   const cell = (candidate: MeritCandidate, column: CandidateColumn) => {
-    if (column === 'name') return [candidate.lastName, candidate.firstName].filter(Boolean).join(', ')
+    if (column === 'name') return listedName(candidate)
     if (column === 'nextMerit') return candidate.nextMeritName
     if (column === 'heldMerit') return candidate.heldMeritName
     if (column === 'heldSince') return formatDate(candidate.heldSince, i18n.language)

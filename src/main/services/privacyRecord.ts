@@ -1,0 +1,23 @@
+import type { PrivacyAction } from '../../shared/privacy'
+import { appendPrivacyLog } from '../db/privacyLog'
+import { currentActor } from './actor'
+import { withWritableDatabase } from './database'
+
+/**
+ * Records an entry in the privacy log (issue 6: each reveal and each export is written to the
+ * local audit log), as the signed-in OS user, now: an identity number revealed, a member or a list
+ * exported (`personId` whose, `detail` what and where).
+ * @throws UserFacingError `no-database`; SQLite's error when the database cannot be written.
+ */
+export async function recordPrivacy(dbFile: string, entry: { action: PrivacyAction; personId?: number; detail?: unknown }): Promise<void> {
+  await withWritableDatabase(dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), ...entry }))
+}
+
+/**
+ * Records an export of a list of members (or of anything else naming people): `detail` says what
+ * was exported and where (the list, its query, format, rows, columns, file).
+ * @throws as `recordPrivacy`.
+ */
+export function logListExport(dbFile: string, detail: Record<string, unknown>): Promise<void> {
+  return recordPrivacy(dbFile, { action: 'export-list', detail })
+}
