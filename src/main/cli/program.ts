@@ -14,7 +14,7 @@ import { renewalList } from '../services/renewals'
 import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
 import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
-import { exportListLogged } from '../services/listExport'
+import { exportList } from '../services/listExport'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
@@ -296,7 +296,7 @@ export function buildProgram(): Command {
       } else if (opts.out) {
         const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
         const request = { kind: opts.kind, days: opts.days, format: opts.format, columns }
-        const rows = await exportListLogged({ list: 'renewals', dbFile: opts.db, today: localDate(), file: opts.out, request })
+        const rows = await exportList({ list: 'renewals', dbFile: opts.db, today: localDate(), file: opts.out, request })
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
       } else {
         const list = renewalList(opts.db, opts.kind, opts.days)
@@ -319,7 +319,7 @@ export function buildProgram(): Command {
       if (opts.out) {
         const columns = CANDIDATE_COLUMNS.map((key) => ({ key, label: CANDIDATE_HEADINGS[key] }))
         const request = { groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }), format: opts.format, columns }
-        const rows = await exportListLogged({ list: 'merit-candidates', dbFile: opts.db, today: localDate(), file: opts.out, request })
+        const rows = await exportList({ list: 'merit-candidates', dbFile: opts.db, today: localDate(), file: opts.out, request })
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
         return
       }

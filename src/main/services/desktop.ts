@@ -28,7 +28,7 @@ import { readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { logListExport, recordPrivacy } from './privacyRecord'
-import { exportList, exportListLogged, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
+import { exportList, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -76,7 +76,7 @@ export interface DesktopSessionOptions {
   runSync: SyncRunner
   /** Writes the exported tables; default `writeTable` on this thread, the app passes a worker-thread writer. */
   writeTable?: TableWriter
-  /** Queries and writes the exports of whole lists (members, renewal lists); default `exportList` on this thread, the app passes a worker-thread exporter. */
+  /** Queries, records in the privacy log and writes the exports of whole lists (members, renewal lists, merit candidates); default `exportList` on this thread, the app passes a worker-thread exporter. */
   exportList?: ListExporter
   /** Reads a list's e-mail addresses ("copy e-mail addresses"); default `readAddresses` on this thread, the app passes a worker-thread reader. */
   readAddresses?: AddressReader
@@ -402,7 +402,7 @@ export class DesktopSession {
   /**
    * Writes every member the list's query matches (all rows, not a window), in the list's order,
    * with the columns given (headed in the user's language, statuses in the words given) to `file`,
-   * and records the export in the privacy log (issue 6); see `exportList`, which the app runs in a
+   * having recorded the export in the privacy log (issue 6); see `exportList`, which the app runs in a
    * worker thread (`DesktopSessionOptions.exportList`).
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
@@ -413,13 +413,13 @@ export class DesktopSession {
   /**
    * Writes a table the renderer shows in full (licences, organizations, events, a checked start list) with
    * the cells it shows to `file`; a start list names members, so its export is recorded in the
-   * privacy log. @returns the rows written. @throws Error from the file system.
+   * privacy log first. @returns the rows written. @throws Error from the file system.
    */
   async exportTable(request: TableExportRequest, file: string): Promise<number> {
-    await this.writeTable(file, request.format, request.table, request.columns, request.rows)
     if (request.table === 'start-list') {
       await logListExport(this.dbFile, { list: request.table, format: request.format, rows: request.rows.length, columns: request.columns.map((c) => c.key), file })
     }
+    await this.writeTable(file, request.format, request.table, request.columns, request.rows)
     return request.rows.length
   }
 
@@ -458,14 +458,14 @@ export class DesktopSession {
 
   /**
    * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`)
-   * and records the export in the privacy log.
+   * having recorded the export in the privacy log.
    * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
    */
   async exportMember(id: number, file: string): Promise<void> {
     const record = this.read((db) => readPersonRecord(db, id))
     if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
-    writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
     await recordPrivacy(this.dbFile, { action: 'export-person', personId: id, detail: { file } })
+    writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
   }
 
   /** Choices for the member list's filters. */
@@ -529,7 +529,7 @@ export class DesktopSession {
   }
 
   /**
-   * Writes an event's participants list as shown (the columns given) to `file`, and records the
+   * Writes an event's participants list as shown (the columns given) to `file`, having recorded the
    * export in the privacy log. @returns the rows written. @throws Error from the file system.
    */
   async exportEventParticipants(
@@ -539,8 +539,8 @@ export class DesktopSession {
     const rows = this.eventParticipants(request.uuid)
     // The amount paid in euros, as the list shows it (spec v2 §2.15, §2.16 give cents).
     const cell = (row: ParticipantRow, key: ParticipantColumn) => (key === 'paidAmountInCents' && row.paidAmountInCents !== undefined ? row.paidAmountInCents / 100 : row[key])
-    await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, cell(row, key)]))))
     await logListExport(this.dbFile, { list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
+    await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, cell(row, key)]))))
     return rows.length
   }
 
@@ -556,16 +556,16 @@ export class DesktopSession {
 
   /**
    * Writes a whole renewal list as shown (the columns given, headed in the user's language) to
-   * `file`, and records the export in the privacy log; see `exportList`.
+   * `file`, having recorded the export in the privacy log; see `exportList`.
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
     return this.exportingList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
-  /** Runs a whole list's export (logged) with the session's exporter, noted in `exports` until it ends. */
+  /** Runs a whole list's export (recorded, then written) with the session's exporter, noted in `exports` until it ends. */
   private exportingList(job: ListExportJob): Promise<number> {
-    const running = exportListLogged(job, this.exportList)
+    const running = this.exportList(job)
     this.exports.add(running)
     void running.catch(() => undefined).finally(() => this.exports.delete(running))
     return running
@@ -588,7 +588,7 @@ export class DesktopSession {
 
   /**
    * Writes every candidate of the merit candidate list asked for (not only the rows shown) with the
-   * columns given to `file`, and records the export in the privacy log; see `exportList`.
+   * columns given to `file`, having recorded the export in the privacy log; see `exportList`.
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {

@@ -49,13 +49,16 @@ export type ListExporter = (job: ListExportJob) => Promise<number>
 
 /**
  * Writes every row of the job's list, in the list's order, with the columns given to `file`
- * (members: statuses in the words the request gives). Reads on a read-only connection of its own,
- * closed before the writing starts. At 150,000 athletes the queries alone take ~1.4 s (every
- * member), ~4 s (a late-autumn "licence ending" list of 124,000 rows) and 3–4 s (the first merit of
- * a group, whose candidates can be every member), which is why the app runs the whole job in a
- * worker thread.
+ * (members: statuses in the words the request gives), and records the export in the privacy log
+ * (issue 6): the list and what narrowed it, the format, rows, columns and file. The entry is
+ * written before the file, as `kanslia export` does, so a write that fails half-way never leaves
+ * personal data on disk without one. Reads on a read-only connection of its own, closed before
+ * the writing starts. At 150,000 athletes the queries alone take ~1.4 s (every member), ~4 s (a
+ * late-autumn "licence ending" list of 124,000 rows) and 3–4 s (the first merit of a group, whose
+ * candidates can be every member), which is why the app runs the whole job in a worker thread.
  * @returns the rows written.
- * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6); Error from the file system.
+ * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6); SQLite's error when the log
+ *   cannot be written (nothing is written then); Error from the file system.
  */
 export async function exportList(job: ListExportJob, write: TableWriter = writeTable): Promise<number> {
   const table = withDatabase(job.dbFile, (db) => {
@@ -63,20 +66,10 @@ export async function exportList(job: ListExportJob, write: TableWriter = writeT
     if (job.list === 'renewals') return renewalTable(db, job.request, job.today)
     return candidateTable(db, job.request)
   })
-  await write(job.file, job.request.format, table.sheet, job.request.columns, table.rows)
-  return table.rows.length
-}
-
-/**
- * Runs `job` with `run` (`exportList` here, or a worker-thread exporter) and records the export in
- * the privacy log (issue 6): the list and what narrowed it, the format, rows, columns and file.
- * @returns the rows written. @throws as `exportList`, and UserFacingError `no-database` from the log.
- */
-export async function exportListLogged(job: ListExportJob, run: ListExporter = exportList): Promise<number> {
-  const rows = await run(job)
   const { format, columns } = job.request
-  await logListExport(job.dbFile, { ...whatWasListed(job), format, rows, columns: columns.map((column) => column.key), file: job.file })
-  return rows
+  await logListExport(job.dbFile, { ...whatWasListed(job), format, rows: table.rows.length, columns: columns.map((column) => column.key), file: job.file })
+  await write(job.file, format, table.sheet, columns, table.rows)
+  return table.rows.length
 }
 
 /** The privacy log's words for the list a job exports: which one, and what narrowed it. */

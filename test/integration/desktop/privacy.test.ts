@@ -67,6 +67,19 @@ describe('identity numbers and the privacy log', () => {
     expect(JSON.parse(entry.detail!)).toEqual({ list: 'licence-ending', days: 366, format: 'csv', rows, columns: ['lastName'], file })
   })
 
+  it('records an export before writing it: a write that fails still leaves its entry', async () => {
+    const folder = `${test.home}/no-such-folder`
+    await expect(test.session.exportRenewalList({ kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Last name' }] }, `${folder}/ending.csv`)).rejects.toThrow(/ENOENT/)
+    const db = openDatabaseReadonly(test.session.dbFile)
+    const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id LIMIT 1').pluck().get() as number
+    db.close()
+    await expect(test.session.exportMember(id, `${folder}/member.json`)).rejects.toThrow(/ENOENT/)
+    const log = openDatabaseReadonly(test.session.dbFile)
+    const files = readPrivacyLog(log).map((entry) => JSON.parse(entry.detail ?? '{}').file)
+    log.close()
+    expect(files).toEqual(expect.arrayContaining([`${folder}/ending.csv`, `${folder}/member.json`]))
+  })
+
   it('logs an export of merit candidates with the list asked for, its rows and columns', async () => {
     const group = test.session.orderedMeritGroups().find((g) => test.session.meritCandidates(g.id, 1).total > 0)!
     const file = `${test.home}/candidates.csv`

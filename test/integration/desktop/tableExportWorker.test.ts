@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
+import { readPrivacyLog } from '../../../src/main/db/privacyLog'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { readAddresses, type AddressJob } from '../../../src/main/services/addresses'
 import { exportList, type ListExportJob } from '../../../src/main/services/listExport'
@@ -98,6 +99,11 @@ describe('workerListExporter', () => {
     expect(await exportList(members(join(folder, 'thread.csv')))).toBe(rows)
     expect(lines('worker.csv')).toEqual(lines('thread.csv'))
     expect(lines('worker.csv')).toHaveLength(rows + 1)
+    // Both are in the privacy log, the worker's written from its own thread.
+    const db = openDatabaseReadonly(dbFile)
+    const logged = readPrivacyLog(db).map((entry) => JSON.parse(entry.detail ?? '{}') as { file?: string; rows?: number })
+    db.close()
+    expect(logged).toEqual(expect.arrayContaining([expect.objectContaining({ file: join(folder, 'worker.csv'), rows }), expect.objectContaining({ file: join(folder, 'thread.csv'), rows })]))
     expect(lines('worker.csv')[0]).toBe('\uFEFFSport-ID,Nimi,Lisenssi')
     // Sport-IDs descending, as asked.
     const sportIds = lines('worker.csv').slice(1).map((line) => Number(line.split(',')[0]))
