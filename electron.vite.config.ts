@@ -13,7 +13,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           sync: resolve(__dirname, 'src/main/workers/sync.ts'),
           backend: resolve(__dirname, 'src/main/workers/backend.ts'),
-          tableExport: resolve(__dirname, 'src/main/workers/tableExport.ts')
+          export: resolve(__dirname, 'src/main/workers/export.ts')
         }
       }
     }

@@ -35,7 +35,7 @@ import { checkStartList } from '../../src/main/db/venueCheck'
 import { listMembers } from '../../src/main/db/memberList'
 import { readReports } from '../../src/main/db/reports'
 import { writeTable, type TableFormat } from '../../src/main/services/tableExport'
-import { workerListExporter } from '../../src/main/workers/runTableExportWorker'
+import { workerListExporter } from '../../src/main/workers/runExportWorker'
 import { exportList } from '../../src/main/services/listExport'
 import { readRenewalEmails } from '../../src/main/db/renewalLists'
 import { readMemberEmails } from '../../src/main/db/contacts'
@@ -257,7 +257,7 @@ try {
     const written: Record<TableFormat, number> = { csv: 0, xlsx: 0 }
     // The backend worker hands the whole export, query included, to a worker thread (workerListExporter): how long that holds it at a time.
     const stall: Record<TableFormat, number> = { csv: 0, xlsx: 0 }
-    const exportInWorker = workerListExporter({ file: fileURLToPath(new URL('../support/table-export-worker.mjs', import.meta.url)) })
+    const exportInWorker = workerListExporter({ file: fileURLToPath(new URL('../support/export-worker.mjs', import.meta.url)) })
     const values = { valid: 'valid', expiring: 'expiring', missing: 'missing', insured: 'insured', uninsured: 'uninsured' }
     for (const format of ['csv', 'xlsx'] as const) {
       const t1 = performance.now()

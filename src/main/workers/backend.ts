@@ -11,7 +11,7 @@ import { createHandlers, dispatch } from '../ipc/handlers'
 import { DesktopSession } from '../services/desktop'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapability } from './backendProtocol'
 import { workerSyncRunner } from './runSyncWorker'
-import { workerAddressReader, workerListExporter, workerTableWriter } from './runTableExportWorker'
+import { workerAddressReader, workerListExporter, workerTableWriter } from './runExportWorker'
 
 const data = workerData as BackendWorkerData
 const port = parentPort!
@@ -22,9 +22,9 @@ const session = new DesktopSession({
   autoPushIntervalMs: data.autoPushIntervalMs,
   autoSyncIntervalMs: data.autoSyncIntervalMs,
   runSync: workerSyncRunner(data.syncWorker),
-  writeTable: workerTableWriter(data.tableExportWorker),
-  exportList: workerListExporter(data.tableExportWorker),
-  readAddresses: workerAddressReader(data.tableExportWorker)
+  writeTable: workerTableWriter(data.exportWorker),
+  exportList: workerListExporter(data.exportWorker),
+  readAddresses: workerAddressReader(data.exportWorker)
 })
 session.events.on('event', (event) => post({ type: 'event', event }))
 

@@ -7,10 +7,10 @@ export type MainCapabilities = Omit<HandlerDeps, 'session'>
 /** The name of one of `MainCapabilities`. */
 export type MainCapability = keyof MainCapabilities
 
-/** What the backend worker receives as `workerData`: where its sync and table export workers are, and its session's settings. */
+/** What the backend worker receives as `workerData`: where its sync and export workers are, and its session's settings. */
 export interface BackendWorkerData {
   syncWorker: WorkerEntry
-  tableExportWorker: WorkerEntry
+  exportWorker: WorkerEntry
   /** Athletes of the demo federation (`DesktopSessionOptions.demoAthletes`). */
   demoAthletes?: number
   /** `DesktopSessionOptions.autoPushIntervalMs`. */

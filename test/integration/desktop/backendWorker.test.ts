@@ -26,7 +26,7 @@ describe('the backend worker', () => {
   const asked: unknown[][] = []
   const backend = startBackendWorker(
     { file: support('backend-worker.mjs') },
-    { syncWorker: { file: support('sync-worker.mjs') }, tableExportWorker: { file: support('table-export-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
+    { syncWorker: { file: support('sync-worker.mjs') }, exportWorker: { file: support('export-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (...args) => {
@@ -111,7 +111,7 @@ describe('the backend worker', () => {
   })
 
   it('answers the calls a stopped worker left unanswered with a clear error, and tries a new worker on the next call', async () => {
-    const crashing = startBackendWorker({ file: support('exiting-worker.mjs') }, { syncWorker: { file: support('sync-worker.mjs') }, tableExportWorker: { file: support('table-export-worker.mjs') } }, {
+    const crashing = startBackendWorker({ file: support('exiting-worker.mjs') }, { syncWorker: { file: support('sync-worker.mjs') }, exportWorker: { file: support('export-worker.mjs') } }, {
       openExternal: async () => undefined,
       chooseSaveFile: async () => null,
       openFile: async () => undefined,

@@ -12,7 +12,7 @@ import { readAddresses, type AddressJob } from '../../../src/main/services/addre
 import { exportList, type ListExportJob } from '../../../src/main/services/listExport'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { writeTable } from '../../../src/main/services/tableExport'
-import { workerAddressReader, workerListExporter, workerTableWriter } from '../../../src/main/workers/runTableExportWorker'
+import { workerAddressReader, workerListExporter, workerTableWriter } from '../../../src/main/workers/runExportWorker'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 
 const support = (name: string) => fileURLToPath(new URL(`../../support/${name}`, import.meta.url))
@@ -24,7 +24,7 @@ const ROWS = Array.from({ length: 20_000 }, (_, i) => ({ name: `Mäkelä ${i}`, 
 
 /** The desktop app's exports written in a worker thread (`workerTableWriter`), as the backend worker writes them. */
 describe('workerTableWriter', () => {
-  const write = workerTableWriter({ file: support('table-export-worker.mjs') })
+  const write = workerTableWriter({ file: support('export-worker.mjs') })
 
   it('writes what writeTable writes, while the calling thread goes on', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'kanslia-export-worker-'))
@@ -60,7 +60,7 @@ describe('workerTableWriter', () => {
 
 /** The exports of whole lists run in a worker thread, their queries too (`workerListExporter`), as the backend worker runs them. */
 describe('workerListExporter', () => {
-  const exporter = workerListExporter({ file: support('table-export-worker.mjs') })
+  const exporter = workerListExporter({ file: support('export-worker.mjs') })
   const folder = mkdtempSync(join(tmpdir(), 'kanslia-list-export-'))
   const dbFile = join(folder, 'kanslia.db')
   let sandbox: Sandbox
@@ -149,7 +149,7 @@ describe('workerListExporter', () => {
   })
 
   it('reads the e-mail addresses of a member list query or a renewal list there, as on this thread', async () => {
-    const reader = workerAddressReader({ file: support('table-export-worker.mjs') })
+    const reader = workerAddressReader({ file: support('export-worker.mjs') })
     const jobs: AddressJob[] = [
       { list: 'members', dbFile, today: '2026-06-01', query: { text: '', status: 'all', sort: 'name', direction: 'asc' } },
       { list: 'renewals', dbFile, today: '2026-06-01', kind: 'licence-ending', days: 366 }

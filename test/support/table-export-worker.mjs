@@ -1,6 +1,0 @@
-// Worker-thread bootstrap for tests: registers tsx, then runs the TypeScript table export worker
-// entry (src/main/workers/tableExport.ts) in this same thread, so it sees this thread's workerData.
-import { register } from 'tsx/esm/api'
-
-register()
-await import('../../src/main/workers/tableExport.ts')
