@@ -595,10 +595,15 @@ function emit(
   deliver(onProgress, progress)
 }
 
-/** Sends the progress event of a last step of the run (`SyncProgressEvent` phase `finishing`). */
+/**
+ * Sends the progress event of a last step of the run (`SyncProgressEvent` phase `finishing`),
+ * unless the run is incremental and received no element naming a member (a `user`): its last
+ * steps then take a few ms, and reporting them only flashed "Finishing" on the sync page after
+ * every quiet sync.
+ */
 function emitFinishing(run: Run, step: FinishingStep): void {
   const onProgress = run.options.onProgress
-  if (!onProgress) return
+  if (!onProgress || (!run.full && run.touchedPersons.size === 0)) return
   const done = FINISHING_STEPS.indexOf(step)
   deliver(onProgress, { resource: '', scope: '', phase: 'finishing', step, pages: 0, elements: done, total: FINISHING_STEPS.length, bytes: 0, elementsPerSecond: 0 })
 }

@@ -83,8 +83,12 @@ describe('runSync against the Federation Sandbox', () => {
     const newest = Math.max(...stored(db, 'user-licences').map((e) => parseInstant(e.modificationTime as string)))
     expect(parseInstant(userLicences.cursor!)).toBe(newest)
 
-    const quiet = await runSync(db, client)
+    const quietProgress: SyncProgress[] = []
+    const quiet = await runSync(db, client, { onProgress: (p) => quietProgress.push(p) })
     expect(quiet.ok).toBe(true)
+    // Nothing naming a member arrived: no last steps reported (they take a few ms).
+    expect(quietProgress.filter((p) => p.phase === 'finishing')).toEqual([])
+    expect(quietProgress.some((p) => p.phase === 'done')).toBe(true)
     // SYNC lists answer the one-element quiet check; lists without `ts` are read whole (events,
     // version, client data), the event search and the per-parent lists every 15 minutes, the
     // daily reference lists daily: neither a moment after the first run.
@@ -106,8 +110,11 @@ describe('runSync against the Federation Sandbox', () => {
     sandbox.store.updatePerson(person, { lastName: 'Päivitetty', email: 'uusi@example.fi' })
     // The person's grants carry the new name too; their lists are read every 15 minutes.
     ageLastReads(db, 15)
-    const second = await runSync(db, client)
+    const progress: SyncProgress[] = []
+    const second = await runSync(db, client, { onProgress: (p) => progress.push(p) })
     expect(second.ok).toBe(true)
+    // Members changed: the last steps (their summary among them) are reported.
+    expect(progress.filter((p) => p.phase === 'finishing').map((p) => p.step)).toEqual([...FINISHING_STEPS])
     const changedLicences = second.resources.find((r) => r.resource === 'user-licences')!
     expect(changedLicences.elements).toBeGreaterThanOrEqual(5)
     expect(changedLicences.elements).toBeLessThan(stored(db, 'user-licences').length)
