@@ -6,11 +6,12 @@
  * and, when encrypted, decrypted).
  */
 import { randomBytes } from 'node:crypto'
-import { statSync } from 'node:fs'
+import { copyFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { migrate } from '../../src/main/db/migrate'
-import { openDatabase, openDatabaseReadonly, type ReadableDB, type WritableDB } from '../../src/main/db/open'
+import { encryptionOf, openDatabase, openDatabaseReadonly, usesCurrentCipher, type ReadableDB, type WritableDB } from '../../src/main/db/open'
+import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 
 /** Figures of one variant, encrypted or not. */
 export interface EncryptionFigures {
@@ -128,4 +129,42 @@ function best(rounds: EncryptionFigures[]): EncryptionFigures {
     scanMs: min((f) => f.scanMs),
     fileMiB: rounds[0].fileMiB
   }
+}
+
+/** How long the first writing open of a database an earlier Kanslia wrote takes, ms: see `measureUpgrades`. */
+export interface UpgradeFigures {
+  encryptMs: number
+  convertMs: number
+  fileMiB: number
+}
+
+/**
+ * Times `openDatabase` on the two kinds of database an earlier Kanslia left, each a copy of
+ * `plainFile` (an unencrypted Kanslia database, closed) made in `dir`: unencrypted, which the open
+ * encrypts in place (issue 6), and SQLCipher-encrypted with KANSLIA_DATABASE_KEY, which it
+ * converts to AEGIS. Either holds the backend until done, once per database.
+ * @throws Error when the converted copy is not in the current cipher.
+ */
+export function measureUpgrades(plainFile: string, dir: string): UpgradeFigures {
+  const timedOpen = (file: string) => {
+    const started = performance.now()
+    const db = openDatabase(file)
+    const ms = performance.now() - started
+    const current = encryptionOf(db) !== null && usesCurrentCipher(db)
+    db.close()
+    if (!current) throw new Error(`${file} was not converted to the current cipher`)
+    return ms
+  }
+  const unencrypted = join(dir, 'upgrade-unencrypted.db')
+  copyFileSync(plainFile, unencrypted)
+  const encryptMs = timedOpen(unencrypted)
+  const sqlCipher = join(dir, 'upgrade-sqlcipher.db')
+  copyFileSync(plainFile, sqlCipher)
+  const earlier = new Database(sqlCipher)
+  earlier.pragma('journal_mode = DELETE')
+  earlier.pragma("cipher = 'sqlcipher'")
+  earlier.pragma(`rekey = "x'${process.env[DATABASE_KEY_ENV]}'"`)
+  earlier.close()
+  const convertMs = timedOpen(sqlCipher)
+  return { encryptMs, convertMs, fileMiB: statSync(plainFile).size / 1024 / 1024 }
 }

@@ -29,7 +29,7 @@ import Database from 'better-sqlite3-multiple-ciphers'
 import { openDatabaseReadonly, type ReadableDB } from '../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { databaseFiles } from '../../src/main/services/wipe'
-import { measureEncryption } from './encryption'
+import { measureEncryption, measureUpgrades } from './encryption'
 import { procCpuMs } from './procCpu'
 import { checkStartList } from '../../src/main/db/venueCheck'
 import { listMembers } from '../../src/main/db/memberList'
@@ -335,6 +335,11 @@ try {
   compare('name lookup p95', plain.lookupP95Ms, encrypted.lookupP95Ms, 'ms', 3)
   compare('scan of every row', plain.scanMs, encrypted.scanMs, 'ms', 0)
   compare('file size', plain.fileMiB, encrypted.fileMiB, 'MiB', 1)
+
+  // An earlier Kanslia's database at this scale, opened by this one for the first time.
+  const upgrades = measureUpgrades(plainFile, dir)
+  row(`first open of an earlier Kanslia's database (${fmt(upgrades.fileMiB)} MiB): unencrypted, encrypted in place`, `${fmt(upgrades.encryptMs / 1000, 1)} s`, '-')
+  row(`first open of an earlier Kanslia's database: SQLCipher, converted to AEGIS`, `${fmt(upgrades.convertMs / 1000, 1)} s`, '-')
 } finally {
   sandbox.stop()
   rmSync(dir, { recursive: true, force: true })
