@@ -356,8 +356,9 @@ describe('desktop app in Chromium', () => {
     expect(sheet.getRow(shown.total + 1).getCell(2).value).toBe(shown.rows.at(-1)!.sportId)
 
     await page.getByTestId('members-export-csv').click()
-    await expect.poll(() => app.saved.at(-1)?.endsWith('.csv')).toBe(true)
-    await expect.poll(() => existsSync(app.saved.at(-1)!)).toBe(true)
+    // The message comes when the file is whole (the export's privacy log entry is written first).
+    await page.getByTestId('members-message').getByText('.csv', { exact: false }).waitFor()
+    expect(app.saved.at(-1)).toMatch(/\.csv$/)
     expect(readFileSync(app.saved.at(-1)!, 'utf8').trim().split('\n')).toHaveLength(shown.total + 1)
     const savedBefore = app.saved.length
 
@@ -384,8 +385,8 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => app.saved.length).toBeGreaterThan(savedBefore)
     // The same file name as the export before: its heading tells the new one.
     const lines = () => (existsSync(app.saved.at(-1)!) ? readFileSync(app.saved.at(-1)!, 'utf8').split(/\r?\n/).filter(Boolean) : [])
-    await expect.poll(() => lines()[0]).toBe('\uFEFFNimi,Sport-ID,Seura,Lisenssi,Lisenssi päättyy')
-    expect(lines()).toHaveLength(shown.total + 1)
+    // Until the new file is whole: its heading and every row.
+    await expect.poll(() => [lines()[0], lines().length], { timeout: 20_000 }).toEqual(['\uFEFFNimi,Sport-ID,Seura,Lisenssi,Lisenssi päättyy', shown.total + 1])
     await page.getByTestId('members-print').click()
     await expect.poll(() => page.getByTestId('members-printed').locator('thead th').allInnerTexts()).toEqual(['Nimi', 'Sport-ID', 'Seura', 'Lisenssi', 'Lisenssi päättyy'])
 
@@ -652,8 +653,8 @@ describe('desktop app in Chromium', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe(first.lastName)
 
     await page.getByTestId('renewal-export-csv').click()
-    await expect.poll(() => app.saved.at(-1)?.endsWith('.csv')).toBe(true)
-    await expect.poll(() => existsSync(app.saved.at(-1)!)).toBe(true)
+    await page.getByTestId('renewal-message').getByText('.csv', { exact: false }).waitFor()
+    expect(app.saved.at(-1)).toMatch(/\.csv$/)
     const csv = readFileSync(app.saved.at(-1)!, 'utf8')
     expect(csv.startsWith('\uFEFFSukunimi,Etunimet,Sport-ID')).toBe(true)
     expect(csv.trim().split('\n')).toHaveLength(list.total + 1)
