@@ -64,6 +64,15 @@ export class Pass {
    * from the API and may be swept as after a full pass.
    */
   rereadWhole = false
+  /**
+   * The furthest the cursor may move while windows read with page++ wait for `verify` (DESIGN §3
+   * rules 2 and 4): the first window's start plus OVERLAP_US, so a run stopped before the check
+   * re-reads that window; null while the first window starts at the beginning (no cursor yet).
+   * Undefined when no window waits.
+   */
+  private cursorCap: number | null | undefined
+  /** The newest instant this pass stored, for the cursor once its windows are verified. */
+  private newestStored: number | null = null
 
   constructor(
     private readonly ctx: PassContext,
@@ -101,6 +110,7 @@ export class Pass {
     this.rereadWhole = anchor !== null && this.source.wholeWhenChanged === true
     const windows = await this.readFrom(this.rereadWhole ? null : anchor, null)
     await this.verify(windows)
+    this.releaseCursor()
   }
 
   /**
@@ -113,9 +123,15 @@ export class Pass {
     await this.readPages(query)
   }
 
-  /** PAGE lists: every page, page++ (no `ts`; the default order does not move with modifications); `narrowed` adds filters (`reread`). */
+  /**
+   * PAGE lists: every page, page++ (no `ts`; the default order does not move with modifications);
+   * `narrowed` adds filters (`reread`). The pages are not in modification order, so the cursor
+   * moves only once every page is stored: a read stopped half-way must not leave a cursor that
+   * makes the next run's newest-first peek (`readNewest`) take the list for read.
+   */
   private async readPages(narrowed?: Query): Promise<void> {
     const size = this.ctx.pageSize
+    this.cursorCap = null
     for (let page = 0, seen = 0; ; page++) {
       const envelope = readEnvelope(await this.fetch({ ...narrowed, page, size }), this.where())
       if (narrowed === undefined) this.total = envelope.total
@@ -123,7 +139,10 @@ export class Pass {
       this.skipped += sorted.skipped
       this.store(sorted.received, 1, sorted.newestUs)
       seen += envelope.content.length
-      if (envelope.content.length < size || seen >= envelope.total) return
+      if (envelope.content.length < size || seen >= envelope.total) {
+        this.releaseCursor()
+        return
+      }
     }
   }
 
@@ -222,6 +241,8 @@ export class Pass {
           anchor = next
           page = 0
         } else {
+          // Rows modified meanwhile may shift the pages read from here on: hold the cursor.
+          if (this.cursorCap === undefined) this.cursorCap = anchor === null ? null : anchor + OVERLAP_US
           page++
         }
         // The next request depends only on this page's instants, so it runs while this page is
@@ -265,23 +286,34 @@ export class Pass {
     }
   }
 
+  /** Moves the cursor to the newest instant stored, once nothing holds it (`cursorCap`). */
+  private releaseCursor(): void {
+    if (this.cursorCap === undefined) return
+    this.cursorCap = undefined
+    const newest = this.newestStored
+    if (newest !== null) this.ctx.db.transaction(() => advanceCursor(this.ctx.db, this.source.resource, this.scope, newest))()
+  }
+
   /**
-   * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4);
-   * tombstones are forgotten in the same transaction. `pages` is 0 for elements that came with
-   * another answer (the organization roots).
+   * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4), the
+   * cursor no further than `cursorCap`; tombstones are forgotten in the same transaction. `pages`
+   * is 0 for elements that came with another answer (the organization roots).
    */
   store(received: ReceivedElement[], pages: number, newestUs: number | null): void {
     const { db, runId, seenPersons, touchedPersons } = this.ctx
+    if (newestUs !== null && (this.newestStored === null || newestUs > this.newestStored)) this.newestStored = newestUs
+    const cap = this.cursorCap
+    const cursorUs = newestUs === null || cap === null ? null : cap === undefined ? newestUs : Math.min(newestUs, cap)
     const { resource, tombstone } = this.source
     const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
     const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
     // Most fanned-out lists are empty: no transaction for them.
-    if (received.length > 0 || newestUs !== null) {
+    if (received.length > 0 || cursorUs !== null) {
       try {
         db.transaction(() => {
           upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
-          if (newestUs !== null) advanceCursor(db, resource, this.scope, newestUs)
+          if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
         })()
       } catch (error) {
         // The transaction was rolled back: persons noted as written may not be.
