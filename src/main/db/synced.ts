@@ -73,10 +73,7 @@ export function upsertElements(
 ): number {
   const spec = TABLES[resource]
   const upsert = prepared(db, upsertSql(resource))
-  const touchInScope = prepared(db, `UPDATE ${spec.table} SET generation = ? WHERE id = ? AND scope = ?`)
-  const touchById = prepared(db, `UPDATE ${spec.table} SET generation = ? WHERE id = ?`)
-  // A row of an id-keyed table is the same element whichever list it was last stored from.
-  const touch = (id: number) => (spec.key === 'scope-id' ? touchInScope.run(generation, id, scope) : touchById.run(generation, id))
+  const touch = toucher(db, resource, scope, generation)
   const people = { write: prepared(db, PERSON_SQL), read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?') }
   const parentId = scopeId(scope)
   let changed = 0
@@ -88,6 +85,28 @@ export function upsertElements(
     else touch(item.id)
   }
   return changed
+}
+
+/** Tags the stored row of an id with `generation` (seen by that run), matched as `upsertElements` matches. */
+function toucher(db: WritableDB, resource: ExportResource, scope: string, generation: number): (id: number) => void {
+  const { table, key } = TABLES[resource]
+  // A row of an id-keyed table is the same element whichever list it was last stored from.
+  if (key !== 'scope-id') {
+    const touchById = prepared(db, `UPDATE ${table} SET generation = ? WHERE id = ?`)
+    return (id) => touchById.run(generation, id)
+  }
+  const touchInScope = prepared(db, `UPDATE ${table} SET generation = ? WHERE id = ? AND scope = ?`)
+  return (id) => touchInScope.run(generation, id, scope)
+}
+
+/**
+ * Marks the stored rows of these ids as seen by run `generation` without changing them: elements
+ * the API still lists but that were not stored (an unreadable `modificationTime`, DESIGN §2), so a
+ * sweep (DESIGN §3 rule 5) keeps their last good version. Call inside a transaction.
+ */
+export function markSeen(db: WritableDB, resource: ExportResource, scope: string, generation: number, ids: readonly number[]): void {
+  const touch = toucher(db, resource, scope, generation)
+  for (const id of ids) touch(id)
 }
 
 /**

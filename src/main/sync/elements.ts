@@ -22,10 +22,15 @@ export function readEnvelope(body: unknown, where: string): ListPage {
   return { content: envelope.content, total }
 }
 
-/** Elements worth storing, the count of those that are not, and the newest instant among them. */
+/**
+ * Elements worth storing, the count of those that are not, the ids among those of the elements
+ * skipped for an unreadable `modificationTime` (the API still lists them), and the newest instant
+ * among those stored.
+ */
 export interface SortedElements {
   received: ReceivedElement[]
   skipped: number
+  unreadableIds: number[]
   newestUs: number | null
 }
 
@@ -46,6 +51,7 @@ export function sortElements(content: readonly unknown[], shape: ElementShape = 
   const idOf = shape.idOf ?? ((element: Record<string, unknown>) => element.id)
   const timed = shape.timed !== false
   const received: ReceivedElement[] = []
+  const unreadableIds: number[] = []
   let skipped = 0
   let newestUs: number | null = null
   for (const item of content) {
@@ -62,12 +68,13 @@ export function sortElements(content: readonly unknown[], shape: ElementShape = 
     const modificationUs = instantOrNull(element.modificationTime)
     if (modificationUs === null) {
       skipped++
+      unreadableIds.push(id as number)
       continue
     }
     if (newestUs === null || modificationUs > newestUs) newestUs = modificationUs
     received.push({ id: id as number, modificationUs, element })
   }
-  return { received, skipped, newestUs }
+  return { received, skipped, unreadableIds, newestUs }
 }
 
 function instantOrNull(value: unknown): number | null {

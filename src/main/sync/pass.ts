@@ -2,7 +2,7 @@ import { formatInstant, parseInstant } from '../../shared/instant'
 import { ApiError, type ByteMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor } from '../db/runs'
-import { countInWindow, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { countInWindow, markSeen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
 import { UserFacingError } from '../services/errors'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import type { ListSource } from './resources'
@@ -137,7 +137,7 @@ export class Pass {
       if (narrowed === undefined) this.total = envelope.total
       const sorted = sortElements(envelope.content, this.source)
       this.skipped += sorted.skipped
-      this.store(sorted.received, 1, sorted.newestUs)
+      this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
       seen += envelope.content.length
       if (envelope.content.length < size || seen >= envelope.total) {
         this.releaseCursor()
@@ -191,7 +191,7 @@ export class Pass {
     this.total = content.length
     const sorted = sortElements(content, this.source)
     this.skipped += sorted.skipped
-    this.store(sorted.received, 1, sorted.newestUs)
+    this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
   }
 
   /**
@@ -254,7 +254,7 @@ export class Pass {
         await new Promise((resolve) => setTimeout(resolve, 0))
       }
       this.skipped += sorted.skipped
-      this.store(sorted.received, 1, sorted.newestUs)
+      this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
       if (last || passed) {
         if (thisPage > 0 && newest !== null) windows.push({ afterUs: thisAnchor, upToUs: newest })
         return windows
@@ -296,10 +296,11 @@ export class Pass {
 
   /**
    * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4), the
-   * cursor no further than `cursorCap`; tombstones are forgotten in the same transaction. `pages`
-   * is 0 for elements that came with another answer (the organization roots).
+   * cursor no further than `cursorCap`; tombstones are forgotten in the same transaction, and
+   * the rows of `unreadableIds` (listed, not stored: `SortedElements`) are marked seen. `pages` is
+   * 0 for elements that came with another answer (the organization roots).
    */
-  store(received: ReceivedElement[], pages: number, newestUs: number | null): void {
+  store(received: ReceivedElement[], pages: number, newestUs: number | null, unreadableIds: readonly number[] = []): void {
     const { db, runId, seenPersons, touchedPersons } = this.ctx
     if (newestUs !== null && (this.newestStored === null || newestUs > this.newestStored)) this.newestStored = newestUs
     const cap = this.cursorCap
@@ -308,10 +309,11 @@ export class Pass {
     const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
     const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
     // Most fanned-out lists are empty: no transaction for them.
-    if (received.length > 0 || cursorUs !== null) {
+    if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
         db.transaction(() => {
           upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
+          if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
         })()

@@ -26,8 +26,8 @@ async function setup() {
   return { sandbox, db, clean, touched }
 }
 
-/** Syncs through a proxy that applies `tamper` to the answers of the user licence list. */
-async function syncTampered(sandbox: Sandbox, db: WritableDB, tamper: (answer: Answer) => Answer) {
+/** Syncs (a full run when `full`) through a proxy that applies `tamper` to the answers of the user licence list. */
+async function syncTampered(sandbox: Sandbox, db: WritableDB, tamper: (answer: Answer) => Answer, full = false) {
   const listPath = `/api/public/v2/user-licence/${sandbox.federationId}`
   const proxy = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => (method === 'GET' && path.startsWith(listPath) ? tamper(answer) : undefined))
   const client = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5, maxAttempts: 3 })
@@ -35,7 +35,7 @@ async function syncTampered(sandbox: Sandbox, db: WritableDB, tamper: (answer: A
     () => proxy.close(),
     () => client.close()
   )
-  return runSync(db, client)
+  return runSync(db, client, { full })
 }
 
 /** The list answer with each element passed through `change`. */
@@ -93,6 +93,22 @@ describe('bad input from the API (issue 6)', () => {
     expect(odd).toMatchObject({ usagePeriodEnd: 20261231, licenceOrganizationName: { fi: 'Seura' } })
     expect(db.prepare('SELECT usage_period_end, licence_organization_name FROM user_licence WHERE id = ?').get(oddFields)).toEqual({ usage_period_end: null, licence_organization_name: null })
     // The skipped ones were not stored in their spoiled form, and the cursor did not pass them: the next clean sync brings them.
+    expect((await runSync(db, clean)).ok).toBe(true)
+    await expectMirror(db, sandbox)
+  })
+
+  it('a full run keeps the last good version of a listed element whose modificationTime it cannot read', async () => {
+    const { sandbox, db, clean, touched } = await setup()
+    const badTime = touched[0]
+    const before = stored(db, 'user-licences').find((l) => l.id === badTime)
+    expect(before).toBeDefined()
+    const result = await syncTampered(sandbox, db, (answer) => editElements(answer, (element) => (element.id === badTime ? { ...element, modificationTime: null } : element)), true)
+    expect(result.ok).toBe(true)
+    const licences = result.resources.find((r) => r.resource === 'user-licences')!
+    expect(licences.skipped).toBe(1)
+    // Still listed, so not swept (DESIGN §3 rule 5): the stored version stays until a readable one comes.
+    expect(licences.removed ?? 0).toBe(0)
+    expect(stored(db, 'user-licences').find((l) => l.id === badTime)).toEqual(before)
     expect((await runSync(db, clean)).ok).toBe(true)
     await expectMirror(db, sandbox)
   })
