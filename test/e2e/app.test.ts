@@ -285,6 +285,11 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('member-search').press('Enter')
     const licenceRow = page.getByTestId('member-licence').filter({ hasText: licence.name }).filter({ hasText: licence.clubName! }).first()
     await licenceRow.getByTestId('licence-transfer').click()
+    // Escape closes the dialog and leaves the member detail under it open: the transfer opens again from there.
+    await page.getByTestId('transfer-licence').getByText(`Nyt seurassa: ${licence.clubName}`).click()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('transfer-licence').waitFor({ state: 'detached' })
+    await licenceRow.getByTestId('licence-transfer').click()
     // The choice holds the federation's other active clubs, not the licence's own.
     await page.getByTestId('transfer-licence').getByText(`Nyt seurassa: ${licence.clubName}`).waitFor()
     await page.getByTestId('transfer-club').click()
@@ -723,7 +728,9 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('nav-events').click()
     await page.getByTestId('events-search').fill(event.name)
-    await page.getByTestId('event-row').filter({ hasText: event.name }).first().click()
+    // Opened with the keyboard: the event's name is a button (a later test opens one with the mouse).
+    await page.getByTestId('event-row').filter({ hasText: event.name }).first().getByTestId('event-open').focus()
+    await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('participant-row').count()).toBe(event.registrations)
     // The two registrations wait in the outbox: listed below the stored ones until a sync brings them.
     await page.getByTestId('queued-participants').getByText('Odottaa lähetystä: 2').waitFor()
@@ -840,6 +847,15 @@ describe('desktop app in Chromium', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'Ikä', 'Naiset', 'Miehet', 'Muut'])
     expect(sheet.rowCount).toBe(reports.ages.length + 1)
     expect(sheet.getRow(2).getCell(2).value).toBe(reports.ages[0].female)
+    // Counts and sales months read in Finnish in the table ("1 234", "maaliskuu 2026"); the export keeps the values themselves.
+    const number = new Intl.NumberFormat('fi-FI')
+    expect(reports.sales.length).toBeGreaterThan(0)
+    const [year, month] = reports.sales[0].month.split('-').map(Number)
+    const monthName = new Intl.DateTimeFormat('fi-FI', { month: 'long', year: 'numeric' }).format(new Date(year, month - 1))
+    await expect.poll(() => page.getByTestId('report-sales-row').first().textContent()).toBe(`${monthName}${number.format(reports.sales[0].licences)}`)
+    await expect.poll(() => page.getByTestId('report-licences-row').first().textContent()).toBe(`${reports.licences[0].licence}${number.format(reports.licences[0].members)}`)
+    await page.getByTestId('report-sales-xlsx').click()
+    await expect.poll(async () => (await savedSheet('sales'))?.getRow(2).values).toEqual([undefined, reports.sales[0].month, reports.sales[0].licences])
     // Members per area, and an earlier licence period picked.
     await expect.poll(() => page.getByTestId('report-areas-row').count()).toBe(reports.areas.length)
     const earlier = reports.licencePeriods.find((p) => p.id !== reports.licencePeriod!.id)!
@@ -847,7 +863,7 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('reports-period').click()
     await page.getByRole('option', { name: earlier.name, exact: true }).click()
     await expect.poll(() => page.getByTestId('report-clubs-row').count()).toBe(before.clubs.length)
-    await expect.poll(() => page.getByTestId('report-areas-row').first().textContent()).toBe(`${before.areas[0].area}${before.areas[0].members}`)
+    await expect.poll(() => page.getByTestId('report-areas-row').first().textContent()).toBe(`${before.areas[0].area}${number.format(before.areas[0].members)}`)
   })
 
   it('switches language, turns the app\'s own syncs off and on and sets the retention in settings, where About names the API version the last sync read', async () => {
@@ -896,6 +912,15 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('member-list').waitFor()
     await page.keyboard.press('Control+F')
     await expect.poll(() => page.getByTestId('member-search').evaluate((input) => input === (input.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true)
+    // The sidebar's links are buttons Tab reaches; Enter opens the page, which the sidebar marks as the current one.
+    expect(await page.getByTestId('nav-members').getAttribute('aria-current')).toBe('page')
+    await page.getByTestId('nav-members').focus()
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.getByTestId('nav-licences').evaluate((link) => link === (link.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.getByTestId('licence-period').first().waitFor()
+    expect(await page.getByTestId('nav-licences').getAttribute('aria-current')).toBe('page')
+    expect(await page.getByTestId('nav-members').getAttribute('aria-current')).toBeNull()
   })
 
   it('switches to the dark theme and back', async () => {

@@ -55,10 +55,13 @@ export function App() {
             <Title order={3}>{t('app.title')}</Title>
           </Group>
           {PAGES.map((p) => (
+            // Buttons, not anchors without an address, so Tab reaches them.
             <NavLink
               key={p}
+              component="button"
               label={t(`nav.${p}`)}
               active={page === p}
+              aria-current={page === p ? 'page' : undefined}
               onClick={() => setPage(p)}
               data-testid={`nav-${p}`}
               rightSection={

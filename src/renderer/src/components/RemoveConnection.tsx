@@ -18,8 +18,11 @@ export function RemoveConnection() {
   const [error, setError] = useState<string | null>(null)
   /** Set when the data is gone but the keychain entry could not be reached: said before the first run shows. */
   const [keychainNotice, setKeychainNotice] = useState<string | null>(null)
+  /** Set while the removal runs: it first waits for a running sync, push or export, which can take a while. */
+  const [busy, setBusy] = useState(false)
   const remove = async () => {
     setError(null)
+    setBusy(true)
     try {
       const result = await call('removeConnection')
       const notices = [
@@ -30,6 +33,8 @@ export function RemoveConnection() {
       else await load()
     } catch (failure) {
       setError(errorText(failure))
+    } finally {
+      setBusy(false)
     }
   }
   const label = app?.mode === 'demo' ? t('settings.removeDemo') : t('settings.remove')
@@ -40,7 +45,7 @@ export function RemoveConnection() {
           {label}
         </Button>
       </Group>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={label}>
+      <Modal opened={asking} onClose={() => setAsking(false)} closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} title={label}>
         <Stack>
           <Text>{app === null ? t('settings.removeWarningUncounted') : t('settings.removeWarning', { count: app.outboxWaiting })}</Text>
           {error && <Alert color="red">{error}</Alert>}
@@ -48,15 +53,15 @@ export function RemoveConnection() {
             <>
               <Alert color="orange">{keychainNotice}</Alert>
               <Group justify="flex-end">
-                <Button onClick={() => void load()}>OK</Button>
+                <Button onClick={() => void load()}>{t('settings.removedOk')}</Button>
               </Group>
             </>
           ) : (
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(false)}>
+              <Button variant="default" disabled={busy} onClick={() => setAsking(false)}>
                 {t('settings.cancel')}
               </Button>
-              <Button color="red" onClick={() => void remove()} data-testid="remove-confirm">
+              <Button color="red" loading={busy} onClick={() => void remove()} data-testid="remove-confirm">
                 {t('settings.removeConfirm')}
               </Button>
             </Group>

@@ -467,6 +467,7 @@ export const en = {
     cancel: 'Cancel',
     keychainUnavailable: 'The keychain could not be reached: remove the client secret of {{clientId}} from it yourself.',
     databaseKeyUnavailable: 'The keychain could not be reached: if it holds the key of the removed database (Kanslia database key), remove it yourself.',
+    removedOk: 'OK',
     language: 'Language',
     connection: 'Connection',
     demoMode: 'You are exploring the demo federation.',

@@ -461,6 +461,7 @@ export const fi: Strings = {
     cancel: 'Peruuta',
     keychainUnavailable: 'Avainnippuun ei saatu yhteyttä: poista asiakastunnuksen {{clientId}} salaisuus sieltä itse.',
     databaseKeyUnavailable: 'Avainnippuun ei saatu yhteyttä: jos siellä on poistetun tietokannan avain (Kanslia database key), poista se itse.',
+    removedOk: 'OK',
     language: 'Kieli',
     connection: 'Yhteys',
     demoMode: 'Tutustut demoliittoon.',

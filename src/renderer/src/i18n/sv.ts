@@ -461,6 +461,7 @@ export const sv: Strings = {
     cancel: 'Avbryt',
     keychainUnavailable: 'Nyckelringen kunde inte nås: ta själv bort hemligheten för klient-ID {{clientId}} där.',
     databaseKeyUnavailable: 'Nyckelringen kunde inte nås: om den har nyckeln till den borttagna databasen (Kanslia database key), ta bort den själv.',
+    removedOk: 'OK',
     language: 'Språk',
     connection: 'Anslutning',
     demoMode: 'Du utforskar demoförbundet.',

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
@@ -117,7 +117,12 @@ export function Events() {
                 bg={open?.uuid === event.uuid ? 'var(--mantine-color-blue-light)' : undefined}
                 data-testid="event-row"
               >
-                <Table.Td>{event.name}</Table.Td>
+                <Table.Td>
+                  {/* The row's click is for the mouse; the name is the button Tab and Enter or Space reach. */}
+                  <UnstyledButton fz="sm" onClick={() => setOpen(event)} data-testid="event-open">
+                    {event.name}
+                  </UnstyledButton>
+                </Table.Td>
                 <Table.Td>{formatDate(event.startDateTime, i18n.language)}</Table.Td>
                 <Table.Td>{event.organizerName}</Table.Td>
                 <Table.Td>{event.locationAddress}</Table.Td>

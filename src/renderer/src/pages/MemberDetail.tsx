@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { MemberDetail as Detail, MemberLicence } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { useAppStore } from '../stores/app'
-import { formatDate } from '../i18n'
+import { formatDate, formatDateTime } from '../i18n'
 import { TransferLicence } from './TransferLicence'
 
 const STATE_COLOR: Record<string, string> = { valid: 'green', expiring: 'yellow', expired: 'gray', upcoming: 'blue', upgraded: 'grape', missing: 'red' }
@@ -57,6 +57,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
   const value = (field: string, raw: string | number | boolean) => {
     if (typeof raw === 'boolean') return t(raw ? 'profile.yes' : 'profile.no')
     if (DATE_FIELDS.has(field)) return formatDate(String(raw), i18n.language)
+    if (field === 'deletionTime') return formatDateTime(String(raw), i18n.language)
     if (field === 'gender' && GENDERS.has(String(raw))) return t(`profile.${String(raw)}`)
     return String(raw)
   }
@@ -65,7 +66,8 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
     ? [...FIRST_FIELDS.filter((f) => f in detail.profile), ...Object.keys(detail.profile).filter((f) => !FIRST_FIELDS.includes(f) && f !== 'id' && f !== 'modificationTime')]
     : []
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={detail ? `${detail.profile.firstName ?? ''} ${detail.profile.lastName ?? ''}` : ''}>
+    // Escape in the transfer dialog closes only the dialog: the drawer listens on the window too.
+    <Drawer opened={id !== null} onClose={onClose} closeOnEscape={transferring === null} position="right" size="xl" title={detail ? `${detail.profile.firstName ?? ''} ${detail.profile.lastName ?? ''}` : ''}>
       {detail === null ? (
         <Loader />
       ) : (

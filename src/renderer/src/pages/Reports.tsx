@@ -6,6 +6,7 @@ import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../..
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { call } from '../api'
 import { useAppStore } from '../stores/app'
+import { intlLocale } from '../i18n'
 
 /** Each report: its category column and its value columns, as charted, tabled and exported. */
 const LAYOUT: Record<ReportName, { key: string; values: string[] }> = {
@@ -26,7 +27,7 @@ const CLUBS_CHARTED = 15
  * and a table that exports to CSV or XLSX as shown; the whole page prints, tables unscrolled.
  */
 export function Reports() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [data, setData] = useState<ReportData | null>(null)
   const [periodId, setPeriodId] = useState<number | undefined>(undefined)
@@ -36,6 +37,15 @@ export function Reports() {
       .then(setData)
       .catch(fail)
   }, [dataVersion, periodId])
+
+  // Shown in the user's language ("1 234", "maaliskuu 2026"); the export keeps the values themselves.
+  const number = new Intl.NumberFormat(intlLocale(i18n.language))
+  const monthFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric' })
+  /** A sales month (YYYY-MM) as its name and year; anything else as it is. */
+  const monthName = (month: unknown) => {
+    const [year, index] = String(month).split('-').map(Number)
+    return Number.isInteger(year) && index >= 1 && index <= 12 ? monthFormat.format(new Date(year, index - 1)) : String(month)
+  }
 
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
     const { key, values } = LAYOUT[report]
@@ -91,6 +101,9 @@ export function Reports() {
                 yAxisProps={report === 'ages' || report === 'clubs' || report === 'areas' ? { width: 120 } : undefined}
                 series={values.map((value, index) => ({ name: value, label: t(`reports.column.${value}`), color: COLORS[index] }))}
                 withLegend={values.length > 1}
+                valueFormatter={(value) => number.format(value)}
+                xAxisProps={report === 'sales' ? { tickFormatter: monthName } : undefined}
+                tooltipProps={report === 'sales' ? { labelFormatter: monthName } : undefined}
               />
               <Table.ScrollContainer minWidth={300} mah={200} mt="sm" type="native" tabIndex={0}>
                 <Table striped stickyHeader>
@@ -105,7 +118,7 @@ export function Reports() {
                     {rows.map((row) => (
                       <Table.Tr key={String(row[key])} data-testid={`report-${report}-row`}>
                         {[key, ...values].map((column) => (
-                          <Table.Td key={column}>{row[column]}</Table.Td>
+                          <Table.Td key={column}>{typeof row[column] === 'number' && values.includes(column) ? number.format(row[column]) : column === 'month' ? monthName(row[column]) : row[column]}</Table.Td>
                         ))}
                       </Table.Tr>
                     ))}
