@@ -191,25 +191,40 @@ export function countWaiting(db: ReadableDB): number {
 /** The process holding the push worker's place, if any. */
 export interface WorkerClaim {
   pid: number
+  /** The holder's machine (`os.hostname()` when it took the claim). */
   host: string
-  startedAt: string
+  /**
+   * When the holder took the claim or last refreshed it, ISO 8601 UTC by the holder's clock
+   * (column `started_at`, migration 0006): a running push refreshes it, so its age tells whether
+   * a holder on another machine still runs.
+   */
+  refreshedAt: string
 }
 
 /**
  * Takes the one push worker's place (DESIGN §4 "one worker") for this process, unless another
- * live process holds it; `isAlive` tells whether a claim's process still runs (a killed worker's
- * claim is taken over). Runs in its own immediate transaction, so two processes cannot both win.
+ * live process holds it; `isAlive` tells whether a claim's holder still runs (a killed worker's
+ * claim, or a stale one of another machine, is taken over). Runs in its own immediate
+ * transaction, so two processes cannot both win.
  * @returns null when taken, else the claim that holds it.
  */
 export function claimWorker(db: WritableDB, me: WorkerClaim, isAlive: (claim: WorkerClaim) => boolean): WorkerClaim | null {
   return db
     .transaction(() => {
-      const held = prepared(db, 'SELECT pid, host, started_at AS startedAt FROM outbox_worker WHERE id = 1').get() as WorkerClaim | undefined
+      const held = prepared(db, 'SELECT pid, host, started_at AS refreshedAt FROM outbox_worker WHERE id = 1').get() as WorkerClaim | undefined
       if (held && isAlive(held)) return held
-      prepared(db, 'INSERT OR REPLACE INTO outbox_worker (id, pid, host, started_at) VALUES (1, ?, ?, ?)').run(me.pid, me.host, me.startedAt)
+      prepared(db, 'INSERT OR REPLACE INTO outbox_worker (id, pid, host, started_at) VALUES (1, ?, ?, ?)').run(me.pid, me.host, me.refreshedAt)
       return null
     })
     .immediate()
+}
+
+/**
+ * Sets the claim's `refreshedAt` to `at` (ISO 8601 UTC) if `pid` on `host` still holds it.
+ * @returns false when it does not: another process took the claim over as stale.
+ */
+export function refreshWorker(db: WritableDB, pid: number, host: string, at: string): boolean {
+  return prepared(db, 'UPDATE outbox_worker SET started_at = ? WHERE id = 1 AND pid = ? AND host = ?').run(at, pid, host).changes === 1
 }
 
 /** Gives up the worker's place if `pid` on `host` holds it. */

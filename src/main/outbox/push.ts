@@ -4,11 +4,11 @@ import { ApiError, type ApiClient } from '../api/client'
 import { backoffMs, sleep } from '../api/retry'
 import { appendAudit } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
-import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
+import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { operationOf } from './operations'
-import { AWAIT_DECISION } from './queue'
+import { AWAIT_DECISION, awaitsDecision } from './queue'
 
 /** Options of one push run. */
 export interface PushOptions {
@@ -34,6 +34,23 @@ export interface PushResult {
   repull: { ok: boolean; error?: string } | null
 }
 
+/**
+ * How often a running push refreshes its worker claim, ms: on a timer, and before each send. A
+ * push has no bound on its length (each request may take the client's 60 s timeout per try, a
+ * `Retry-After` pause, backoff; a queue of many items; the re-pull is a whole incremental sync),
+ * so a claim's age alone would not tell a long push from a dead one.
+ */
+export const CLAIM_REFRESH_MS = 30_000
+
+/**
+ * A claim of another machine not refreshed for this long, ms, is stale: its push died (a crash,
+ * then the hostname changed, as macOS hostnames follow the network, or the database was restored
+ * on another computer) and it is taken over, as a creation lock is after STALE_LOCK_MS
+ * (db/creationLock.ts). A process of another machine cannot be asked whether it runs; ten missed
+ * refreshes leave room for a busy database, a stalled event loop and clocks a few minutes apart.
+ */
+export const STALE_CLAIM_MS = 10 * CLAIM_REFRESH_MS
+
 /** An item settled for this run, or the run must stop. */
 type Step = { stop: PushStop } | { stop?: undefined }
 
@@ -58,16 +75,29 @@ const CONTINUE: Step = {}
  *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
  * 5. Afterwards, when an item was done, an incremental sync re-pulls what changed (the pushed
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
- * Only one process pushes a database at a time.
- * @throws UserFacingError `push-running` when another live process is pushing; ApiError
- *   `unauthorized` when the credentials are refused (items stay queued).
+ * Only one process pushes a database at a time: it holds the worker claim, refreshed every
+ * CLAIM_REFRESH_MS and before each send. A claim of this machine is taken over when its process
+ * is gone; one of another machine (a database in a shared folder, a hostname changed since a
+ * crash) when not refreshed for STALE_CLAIM_MS. A push whose claim was taken over stops before
+ * its next send.
+ * @throws UserFacingError `push-running` when another live process is pushing, or took this
+ *   push's claim over; ApiError `unauthorized` when the credentials are refused (items stay queued).
  */
 export async function pushOutbox(db: WritableDB, client: ApiClient, options: PushOptions = {}): Promise<PushResult> {
-  const me: WorkerClaim = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }
-  const holder = claimWorker(db, me, (claim) => claim.host !== me.host || processAlive(claim.pid))
-  if (holder) throw new UserFacingError('push-running', `another Kanslia (process ${holder.pid} on ${holder.host}, since ${holder.startedAt}) is pushing this outbox`)
+  const me: WorkerClaim = { pid: process.pid, host: hostname(), refreshedAt: now() }
+  const holder = claimWorker(db, me, (claim) => (claim.host === me.host ? processAlive(claim.pid) : !claimStale(claim, Date.now())))
+  if (holder) throw new UserFacingError('push-running', `another Kanslia (process ${holder.pid} on ${holder.host}, active at ${holder.refreshedAt}) is pushing this outbox`)
+  const refresher = setInterval(() => {
+    try {
+      refreshWorker(db, me.pid, me.host, now())
+    } catch {
+      // The database is busy or closing: the next refresh, or the one before the next send, tries again.
+    }
+  }, CLAIM_REFRESH_MS)
+  // A push that ended without reaching `finally` (the process exits) must not be kept alive by it.
+  refresher.unref()
   try {
-    const worker = new Worker(db, client, { maxTries: options.maxTries ?? 4, backoffBaseMs: options.backoffBaseMs ?? 1000 })
+    const worker = new Worker(db, client, me, { maxTries: options.maxTries ?? 4, backoffBaseMs: options.backoffBaseMs ?? 1000 })
     const stop = await worker.run()
     const repull = stop?.reason === 'offline' ? null : await repullIfNeeded(db, client, worker.done.length > 0)
     const rejected = listItems(db, ['rejected']).map((item) => item.id)
@@ -83,8 +113,19 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
     }
     return { done: worker.done, rejected, blocked, waiting: waiting.length, stopped: stop ?? null, repull }
   } finally {
+    clearInterval(refresher)
     releaseWorker(db, me.pid, me.host)
   }
+}
+
+/**
+ * True when a claim of another machine is stale: `refreshedAt` is more than STALE_CLAIM_MS from
+ * `nowMs` (epoch ms), either way (a clock far ahead must not hold the claim for good either), or
+ * not a time at all.
+ */
+export function claimStale(claim: WorkerClaim, nowMs: number): boolean {
+  const at = Date.parse(claim.refreshedAt)
+  return !(Math.abs(nowMs - at) <= STALE_CLAIM_MS)
 }
 
 class Worker {
@@ -93,6 +134,7 @@ class Worker {
   constructor(
     private readonly db: WritableDB,
     private readonly client: ApiClient,
+    private readonly me: WorkerClaim,
     private readonly options: Required<PushOptions>
   ) {}
 
@@ -125,6 +167,10 @@ class Worker {
   private async push(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
     for (let tries = 1; ; tries++) {
+      // Another process that judged this push dead may be pushing now: sending too would duplicate.
+      if (!refreshWorker(this.db, this.me.pid, this.me.host, now())) {
+        throw new UserFacingError('push-running', `another Kanslia took over pushing this outbox (it found this push's claim older than ${STALE_CLAIM_MS / 60_000} minutes); item #${item.id} was not sent`)
+      }
       this.settle(item, { state: 'sending', attempts: 'increment' }, { event: 'sent', detail: { attempt: item.attempts + 1 } })
       let error: unknown
       try {
@@ -199,11 +245,15 @@ class Worker {
 
   /**
    * Leaves an item `unknown` until a person retries or discards it (`awaitsDecision`), saying why
-   * in its last answer. Audited when the reason changes, not on every push that finds it again.
+   * in its last answer. Audited unless the item already awaits a decision for the same reason, so
+   * a push that finds it again adds nothing. `awaitsDecision` reads the last audit entry, so any
+   * entry written since (a retried send's `sent`, the `no-answer` of a push that died) means the
+   * decision entry is written again even when the reason, and so `lastAnswer`, did not change:
+   * else retry and discard would stay refused for good.
    */
   private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided'): void {
     const answer = `${reason}: retry or discard it`
-    if (item.state === 'unknown' && item.lastAnswer === answer) return
+    if (item.lastAnswer === answer && awaitsDecision(this.db, item)) return
     this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } })
   }
 

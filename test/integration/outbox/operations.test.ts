@@ -23,8 +23,9 @@ import {
 import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
 import type { OutboxItem } from '../../../src/shared/outbox'
 import { closeAfterTest } from '../../support/afterTest'
-import { startDropProxy } from '../../support/dropProxy'
-import { members, OFFLINE_CONNECTION, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
+import { spawnCli } from '../../support/cli'
+import { startDropProxy, startTamperProxy } from '../../support/dropProxy'
+import { connectionFlags, members, OFFLINE_CONNECTION, onlineEnv, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * Issue 5 acceptance for the outbox kinds beyond grants and registrations: club creation and
@@ -341,6 +342,48 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
       expect(await discardOutboxItem({ dbFile, id: next.id })).toEqual([next.id])
     }
     expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'done']])
+  })
+
+  it('an order retried by a person whose push is killed mid-send is left to the person again, not stuck', async () => {
+    const { sandbox, home, dbFile, connection } = await writableSandboxForTest()
+    const [first] = registrations(sandbox, true)
+    const isOrderPost = (method: string, p: string) => method === 'POST' && p === '/api/public/v2/order'
+    const orderPosts = countRequests(sandbox, 'POST', (p) => p === '/api/public/v2/order')
+    const item = await queueOrderCreate({ dbFile, userId: first.userId, eventRegistrationIds: [first.id] })
+    const drop = await startDropProxy(sandbox.baseUrl, isOrderPost)
+    closeAfterTest(() => drop.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: drop.url, authUrl: drop.url }, backoffBaseMs: 1 })
+    await drop.dropped
+    await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(listAwaitingDecision(dbFile).map((i) => i.id)).toEqual([item.id])
+
+    // The person retries; the app pushing it is killed once the registry has the order, before the answer reaches it.
+    await retryOutboxItem({ dbFile, id: item.id })
+    let push: ReturnType<typeof spawnCli> | undefined
+    const killer = await startTamperProxy(sandbox.baseUrl, (method, p) => {
+      if (isOrderPost(method, p)) push!.child.kill('SIGKILL')
+      return undefined
+    })
+    closeAfterTest(() => killer.close())
+    push = spawnCli(['push', '--db', dbFile, ...connectionFlags(sandbox, killer.url)], { env: onlineEnv(home, sandbox) })
+    expect((await push.done).signal).toBe('SIGKILL')
+    expect(orderPosts.count).toBe(2)
+    expect(getState(dbFile, item.id)).toBe('sending')
+
+    // The next pushes find it sending, cannot read it back, and leave it to the person: never sent by themselves.
+    for (let i = 0; i < 2; i++) await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(orderPosts.count).toBe(2)
+    expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'unknown']])
+    const db = openDatabase(dbFile)
+    closeAfterTest(() => {
+      db.close()
+    })
+    expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled', 'retried', 'sent', 'no-answer', 'reconciled'])
+
+    // The person may decide again: here, to send it once more.
+    expect((await retryOutboxItem({ dbFile, id: item.id })).state).toBe('queued')
+    expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toEqual([item.id])
+    expect(orderPosts.count).toBe(3)
   })
 
   it('a cancellation whose answer was lost is adopted when the order reads CANCELLED; queued before the order, it waits for it', async () => {

@@ -199,6 +199,37 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(sandbox.activity.clientDataOf(sandbox.clientId)).toEqual({ content: 'viimeinen' })
   })
 
+  it('a push refreshes its worker claim before each send, and stops before sending once another machine took the claim over', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    for (const content of ['yksi', 'kaksi', 'kolme']) await queueClientDataPut({ dbFile, content })
+    const db = openDatabase(dbFile)
+    closeAfterTest(() => {
+      db.close()
+    })
+    const claimTime = () => db.prepare('SELECT started_at FROM outbox_worker').pluck().get() as string
+    const long = '2000-01-01T00:00:00.000Z'
+    let puts = 0
+    let refreshed: string | undefined
+    sandbox.events.on('request', (event: SandboxRequestEvent) => {
+      if (event.method !== 'PUT' || !event.url.endsWith('/client-data')) return
+      if (++puts === 1) {
+        // As if this push had stalled for long: a claim this old is stale to another machine.
+        db.prepare('UPDATE outbox_worker SET started_at = ?').run(long)
+      } else if (puts === 2) {
+        refreshed = claimTime()
+        // Another machine sharing the file judged it dead after all and pushes now.
+        db.prepare("UPDATE outbox_worker SET pid = 999999, host = 'other.local', started_at = ?").run(new Date().toISOString())
+      }
+    })
+    await expect(pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).rejects.toMatchObject({ code: 'push-running', message: expect.stringMatching(/took over pushing this outbox.*item #\d+ was not sent/) })
+    expect(refreshed).not.toBe(long)
+    expect(Date.now() - Date.parse(refreshed!)).toBeLessThan(60_000)
+    expect(puts).toBe(2)
+    expect(listOutbox(dbFile).map((i) => i.state)).toEqual(['done', 'done', 'queued'])
+    // The claim is the other machine's: this push did not release it.
+    expect(db.prepare('SELECT host FROM outbox_worker').pluck().get()).toBe('other.local')
+  })
+
   it('under 503s and 429s, repeated pushes converge on exactly one registration per member and the grant', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]

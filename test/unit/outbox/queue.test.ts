@@ -4,7 +4,7 @@ import { ApiClient } from '../../../src/main/api/client'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import type { WritableDB } from '../../../src/main/db/open'
 import { claimWorker, countWaiting, getItem, listItems, pendingChangesOf, updateItem } from '../../../src/main/db/outbox'
-import { pushOutbox } from '../../../src/main/outbox/push'
+import { pushOutbox, STALE_CLAIM_MS } from '../../../src/main/outbox/push'
 import { discardItem, editItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
 import { databaseWithMembers } from '../../support/outbox'
 
@@ -150,7 +150,7 @@ describe('one push worker per database (DESIGN §4)', () => {
     const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', maxAttempts: 1 })
     try {
       // The parent of this process is alive and is not this process.
-      expect(claimWorker(db, { pid: process.ppid, host: hostname(), startedAt: 'earlier' }, () => false)).toBeNull()
+      expect(claimWorker(db, { pid: process.ppid, host: hostname(), refreshedAt: new Date().toISOString() }, () => false)).toBeNull()
       await expect(pushOutbox(db, client)).rejects.toMatchObject({ code: 'push-running' })
 
       // A claim by a process that is gone is stale: Linux pids stay below 2^22.
@@ -159,6 +159,29 @@ describe('one push worker per database (DESIGN §4)', () => {
       const result = await pushOutbox(db, client)
       expect(result.stopped?.reason).toBe('offline')
       expect(db.prepare('SELECT count(*) FROM outbox_worker').pluck().get()).toBe(0)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('a claim of another machine blocks while it is refreshed, and is taken over once older than STALE_CLAIM_MS', async () => {
+    const db = fresh()
+    const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', maxAttempts: 1 })
+    // A push that died on this computer under an earlier hostname, or on another computer sharing the file: its pid cannot be asked here.
+    const claim = (ageMs: number) => db.prepare("INSERT OR REPLACE INTO outbox_worker (id, pid, host, started_at) VALUES (1, 999999, 'other.local', ?)").run(new Date(Date.now() - ageMs).toISOString())
+    try {
+      register(db, 1)
+      for (const ageMs of [0, STALE_CLAIM_MS - 60_000, -(STALE_CLAIM_MS - 60_000)]) {
+        claim(ageMs)
+        await expect(pushOutbox(db, client)).rejects.toMatchObject({ code: 'push-running', message: expect.stringContaining('process 999999 on other.local') })
+      }
+      for (const ageMs of [STALE_CLAIM_MS + 1_000, 30 * 24 * 3_600_000, -(STALE_CLAIM_MS + 1_000)]) {
+        claim(ageMs)
+        expect((await pushOutbox(db, client)).stopped?.reason).toBe('offline')
+        expect(db.prepare('SELECT count(*) FROM outbox_worker').pluck().get()).toBe(0)
+      }
+      db.prepare("INSERT INTO outbox_worker (id, pid, host, started_at) VALUES (1, 999999, 'other.local', 'not a time')").run()
+      expect((await pushOutbox(db, client)).stopped?.reason).toBe('offline')
     } finally {
       await client.close()
     }
