@@ -134,6 +134,8 @@ describe('desktop app in Chromium', () => {
     await search.fill(String(someone.sportId))
     await page.getByTestId('member-row').filter({ hasText: `${someone.lastName}, ${someone.firstName}` }).waitFor()
     await page.getByTestId('member-count').getByText(/^1 /).waitFor()
+    // One member is said in the singular ("1 jäsen", not "1 jäsentä").
+    expect(await page.getByTestId('member-count').textContent()).toBe('1 jäsen')
     expect(await page.getByTestId('member-row').count()).toBe(1)
     await shot('member-search')
   })
@@ -253,9 +255,12 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('grant-queue').click()
     await page.getByTestId('grant-queued').waitFor()
     await page.getByTestId('outbox-badge').getByText('1').waitFor()
+    // One waiting change in the singular, on the badge and in the outbox.
+    await expect.poll(() => page.getByTestId('outbox-badge').getAttribute('aria-label')).toBe('1 muutos odottaa verkkoa')
 
     await page.getByTestId('nav-outbox').click()
     await page.locator('[data-testid="outbox-item"][data-state="queued"]').waitFor()
+    await page.getByText('1 muutos odottaa verkkoa', { exact: true }).waitFor()
     await shot('outbox')
     await page.getByTestId('outbox-push').click()
     await page.locator('[data-testid="outbox-item"][data-state="done"]').waitFor()
@@ -684,7 +689,9 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-candidates').click()
     await choose('candidates-group', [group.organizationName, group.name].filter(Boolean).join(' · '))
     await choose('candidates-next', next.name)
-    await page.getByTestId('candidates-count').getByText(`${new Intl.NumberFormat('fi').format(candidates.total)} ehdokasta`, { exact: false }).waitFor()
+    // Finnish says one candidate in the nominative singular, more in the partitive ("1 ehdokas", "2 ehdokasta").
+    const candidateCount = `${new Intl.NumberFormat('fi').format(candidates.total)} ${candidates.total === 1 ? 'ehdokas' : 'ehdokasta'}`
+    await expect.poll(() => page.getByTestId('candidates-count').textContent()).toMatch(new RegExp(`^${candidateCount}( ·|$)`))
     await shot('merit-candidates')
     // The export holds every candidate of the list, with the columns shown.
     await page.getByTestId('candidates-export-xlsx').click()
@@ -829,8 +836,31 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => app.opened.length).toBe(1)
     const payment = (await value<OutboxView>('getOutbox')).items.find((i) => i.kind === 'order-payment')!
     expect(readFileSync(app.opened[0], 'utf8')).toContain(`<form method="post" action="${JSON.parse(payment.lastAnswer!).paymentGatewayUrl}">`)
+    // The payment status is read online: its answer is held back here until released, and meanwhile
+    // its button spins and the row's other actions wait (nothing can be clicked twice).
+    await page.evaluate(() => {
+      const target = globalThis as unknown as { kanslia: Record<string, unknown>; __releasePaymentStatus?: () => void }
+      const bridge = target.kanslia
+      const read = bridge.getPaymentStatus as (input: unknown) => Promise<unknown>
+      const held = new Promise<void>((resolve) => (target.__releasePaymentStatus = resolve))
+      const getPaymentStatus = async (input: unknown) => {
+        const answer = await read(input)
+        await held
+        target.kanslia = bridge
+        return answer
+      }
+      target.kanslia = Object.freeze({ ...bridge, getPaymentStatus })
+    })
     await orderRow.getByTestId('order-status').click()
+    await expect.poll(() => orderRow.getByTestId('order-status').getAttribute('data-loading')).toBe('true')
+    expect(await orderRow.getByTestId('order-cancel').isDisabled()).toBe(true)
+    expect(await orderRow.getByTestId('order-pay-open').isDisabled()).toBe(true)
+    expect(await page.getByTestId('outbox-message').count()).toBe(0)
+    await page.evaluate(() => (globalThis as unknown as { __releasePaymentStatus(): void }).__releasePaymentStatus())
     await page.getByTestId('outbox-message').getByText(/^Tilaus \d+: /).waitFor()
+    await expect.poll(() => orderRow.getByTestId('order-status').getAttribute('data-loading')).toBeNull()
+    expect(await orderRow.getByTestId('order-cancel').isDisabled()).toBe(false)
+    expect(await orderRow.getByTestId('order-pay-open').isDisabled()).toBe(false)
   })
 
   it('shows the reports as charts and tables for the current or an earlier licence period, and exports one as shown (issue 7)', async () => {

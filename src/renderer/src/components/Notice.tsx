@@ -22,7 +22,7 @@ export function useNotice() {
   const fail = useCallback((error: unknown) => setNotice({ color: 'red', text: errorText(error) }), [])
   const saved = useCallback(
     (result: { saved: string | null; rows: number }) => {
-      if (result.saved !== null) setNotice({ color: 'green', text: t('table.saved', { rows: result.rows, file: result.saved }) })
+      if (result.saved !== null) setNotice({ color: 'green', text: t('table.saved', { count: result.rows, file: result.saved }) })
     },
     [t]
   )

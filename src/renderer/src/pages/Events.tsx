@@ -7,6 +7,7 @@ import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { DateField } from '../components/DateField'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { usePending } from '../components/usePending'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -30,6 +31,8 @@ export function Events() {
   const [queued, setQueued] = useState<QueuedParticipantRow[]>([])
   const [shown, setShown] = useColumnChoice('kanslia.participants.columns', PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS)
   const { notice, show, clear, fail, saved } = useNotice()
+  /** The action running on each participant's registration: its button spins, the row's other one waits. */
+  const pending = usePending<number, 'cancel' | 'order'>()
 
   useEffect(() => {
     call('getEvents', { text, from: from || undefined, to: to || undefined })
@@ -43,13 +46,17 @@ export function Events() {
   }, [open, dataVersion])
 
   const cancel = (row: ParticipantRow) =>
-    call('queueChange', { kind: 'registration-cancel', input: { eventUuid: open!.uuid, eventRegistrationId: row.eventRegistrationId } })
-      .then(() => show('green', t('events.cancelQueued')))
-      .catch(fail)
+    pending.run(row.eventRegistrationId, 'cancel', () =>
+      call('queueChange', { kind: 'registration-cancel', input: { eventUuid: open!.uuid, eventRegistrationId: row.eventRegistrationId } })
+        .then(() => show('green', t('events.cancelQueued')))
+        .catch(fail)
+    )
   const order = (row: ParticipantRow) =>
-    call('queueChange', { kind: 'order-create', input: { userId: row.userId, eventRegistrationIds: [row.eventRegistrationId] } })
-      .then(() => show('green', t('order.placeQueued')))
-      .catch(fail)
+    pending.run(row.eventRegistrationId, 'order', () =>
+      call('queueChange', { kind: 'order-create', input: { userId: row.userId, eventRegistrationIds: [row.eventRegistrationId] } })
+        .then(() => show('green', t('order.placeQueued')))
+        .catch(fail)
+    )
   const exportParticipants = (format: 'csv' | 'xlsx') =>
     call('exportEventParticipants', { uuid: open!.uuid, format, columns: shown.map((key) => ({ key, label: t(`events.column.${key}`) })) })
       .then(saved)
@@ -157,25 +164,43 @@ export function Events() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {participants.map((row) => (
-                    <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
-                      {shown.map((column) => (
-                        <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
-                      ))}
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
-                            <Button size="compact-xs" variant="light" onClick={() => void order(row)} data-testid="participant-order">
-                              {t('order.place')}
+                  {participants.map((row) => {
+                    const running = pending.of(row.eventRegistrationId)
+                    return (
+                      <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
+                        {shown.map((column) => (
+                          <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
+                        ))}
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                loading={running === 'order'}
+                                disabled={running === 'cancel'}
+                                onClick={() => void order(row)}
+                                data-testid="participant-order"
+                              >
+                                {t('order.place')}
+                              </Button>
+                            )}
+                            <Button
+                              size="compact-xs"
+                              variant="light"
+                              color="red"
+                              loading={running === 'cancel'}
+                              disabled={running === 'order'}
+                              onClick={() => void cancel(row)}
+                              data-testid="participant-cancel"
+                            >
+                              {t('events.cancel')}
                             </Button>
-                          )}
-                          <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel(row)} data-testid="participant-cancel">
-                            {t('events.cancel')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    )
+                  })}
                   {queued.length > 0 && (
                     <Table.Tr>
                       <Table.Td colSpan={shown.length + 1} fw={500} data-testid="queued-participants">

@@ -535,7 +535,7 @@ function PrintedMembers({ rows, total, columns }: { rows: MemberListRow[]; total
   }
   return (
     <div className="print-only">
-      <Text size="sm">{t('members.printed', { count: rows.length, total })}</Text>
+      <Text size="sm">{t('members.printed', { shown: rows.length, count: total })}</Text>
       <Table data-testid="members-printed">
         <Table.Thead>
           <Table.Tr>

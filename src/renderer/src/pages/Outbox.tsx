@@ -5,6 +5,7 @@ import type { EventRow } from '../../../shared/events'
 import type { MeritChoice, OutboxView } from '../../../shared/ipc/contract'
 import type { OutboxItem, OutboxState } from '../../../shared/outbox'
 import { call, errorText } from '../api'
+import { usePending } from '../components/usePending'
 import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { EditChange } from './EditChange'
@@ -15,6 +16,9 @@ import { PayOrder, placedOrderId } from './PayOrder'
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
 /** An edit keeps the item's grantees; a stable empty list keeps the dialog from resetting on every render. */
 const NO_GRANTEES: number[] = []
+
+/** The actions of an outbox row that call the main process (and, for some, the registry). */
+type RowAction = 'status' | 'cancel' | 'open-payment' | 'retry' | 'discard'
 
 /**
  * The outbox panel (issue 5, DESIGN §4): every queued change with its state and the registry's
@@ -32,6 +36,8 @@ export function Outbox() {
   const [editing, setEditing] = useState<OutboxItem | null>(null)
   const [paying, setPaying] = useState<number | null>(null)
   const [names, setNames] = useState<OutboxNames>({ merits: new Map(), events: new Map() })
+  /** The action running on each row (by item id): its button spins, the row's others wait. */
+  const pending = usePending<number, RowAction>()
   useEffect(() => {
     Promise.all([call('getMeritChoices'), call('getEvents', {})])
       .then(([merits, events]: [MeritChoice[], EventRow[]]) =>
@@ -50,14 +56,18 @@ export function Outbox() {
     return orderId === null ? text : `${text} → ${t('order.placed', { id: orderId })}`
   }
 
-  const reload = useCallback(() => {
-    call('getOutbox')
-      .then(setView)
-      .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) }))
-  }, [])
-  useEffect(reload, [reload, outboxVersion])
+  const reload = useCallback(
+    () =>
+      call('getOutbox')
+        .then(setView)
+        .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) })),
+    []
+  )
+  useEffect(() => {
+    void reload()
+  }, [reload, outboxVersion])
 
-  /** Runs one outbox action; its refusal is shown in plain words. */
+  /** Runs one outbox action; its refusal is shown in plain words. Settles once the list shows its outcome. */
   const act = async (action: () => Promise<unknown>) => {
     setMessage(null)
     try {
@@ -65,8 +75,10 @@ export function Outbox() {
     } catch (error) {
       setMessage({ color: 'red', text: errorText(error) })
     }
-    reload()
+    await reload()
   }
+  /** Runs `action` of the row of item `itemId`, its button loading and the row's other actions disabled until it settles. */
+  const rowAct = (itemId: number, action: RowAction, work: () => Promise<unknown>) => void pending.run(itemId, action, () => act(work))
 
   const push = () =>
     act(async () => {
@@ -78,11 +90,10 @@ export function Outbox() {
       }
     })
 
-  const paymentStatus = (orderId: number) =>
-    act(async () => {
-      const [{ status }] = await call('getPaymentStatus', { orderIds: [orderId] })
-      setMessage({ color: 'blue', text: t('order.status', { id: orderId, status: status ? t(`order.state.${status}`, { defaultValue: status }) : t('order.notFound') }) })
-    })
+  const paymentStatus = async (orderId: number) => {
+    const [{ status }] = await call('getPaymentStatus', { orderIds: [orderId] })
+    setMessage({ color: 'blue', text: t('order.status', { id: orderId, status: status ? t(`order.state.${status}`, { defaultValue: status }) : t('order.notFound') }) })
+  }
 
   return (
     <Stack p="md" gap="sm">
@@ -115,6 +126,9 @@ export function Outbox() {
           <Table.Tbody>
             {view.items.map((item) => {
               const orderId = placedOrderId(item)
+              const running = pending.of(item.id)
+              /** A row action's button: loading while it runs, disabled while another of the row's does. */
+              const busy = (action: RowAction) => ({ loading: running === action, disabled: running !== null && running !== action })
               return (
                 <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state} data-kind={item.kind}>
                   <Table.Td>{item.id}</Table.Td>
@@ -142,17 +156,18 @@ export function Outbox() {
                     <Group gap="xs" maw={260}>
                       {orderId !== null && (
                         <>
-                          <Button size="xs" onClick={() => setPaying(orderId)} data-testid="order-pay-open">
+                          <Button size="xs" onClick={() => setPaying(orderId)} disabled={running !== null} data-testid="order-pay-open">
                             {t('order.pay')}
                           </Button>
-                          <Button size="xs" variant="light" onClick={() => void paymentStatus(orderId)} data-testid="order-status">
+                          <Button size="xs" variant="light" {...busy('status')} onClick={() => rowAct(item.id, 'status', () => paymentStatus(orderId))} data-testid="order-status">
                             {t('order.readStatus')}
                           </Button>
                           <Button
                             size="xs"
                             variant="light"
                             color="red"
-                            onClick={() => void act(() => call('queueChange', { kind: 'order-cancel', input: { orderId } }))}
+                            {...busy('cancel')}
+                            onClick={() => rowAct(item.id, 'cancel', () => call('queueChange', { kind: 'order-cancel', input: { orderId } }))}
                             data-testid="order-cancel"
                           >
                             {t('order.cancel')}
@@ -160,22 +175,29 @@ export function Outbox() {
                         </>
                       )}
                       {item.kind === 'order-payment' && item.state === 'done' && (
-                        <Button size="xs" onClick={() => void act(() => call('openPaymentPage', { itemId: item.id }))} data-testid="outbox-open-payment">
+                        <Button size="xs" {...busy('open-payment')} onClick={() => rowAct(item.id, 'open-payment', () => call('openPaymentPage', { itemId: item.id }))} data-testid="outbox-open-payment">
                           {t('outbox.openPayment')}
                         </Button>
                       )}
                       {(item.state === 'rejected' || item.awaitsDecision) && (
-                        <Button size="xs" variant="light" onClick={() => void act(() => call('retryOutboxItem', { itemId: item.id }))}>
+                        <Button size="xs" variant="light" {...busy('retry')} onClick={() => rowAct(item.id, 'retry', () => call('retryOutboxItem', { itemId: item.id }))} data-testid="outbox-retry">
                           {t('outbox.retry')}
                         </Button>
                       )}
                       {(item.state === 'rejected' || item.state === 'queued') && (
-                        <Button size="xs" variant="light" onClick={() => setEditing(item)} data-testid="outbox-edit">
+                        <Button size="xs" variant="light" onClick={() => setEditing(item)} disabled={running !== null} data-testid="outbox-edit">
                           {t('outbox.edit')}
                         </Button>
                       )}
                       {(item.state === 'rejected' || item.state === 'queued' || item.awaitsDecision) && (
-                        <Button size="xs" variant="light" color="red" onClick={() => void act(() => call('discardOutboxItem', { itemId: item.id }))}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          {...busy('discard')}
+                          onClick={() => rowAct(item.id, 'discard', () => call('discardOutboxItem', { itemId: item.id }))}
+                          data-testid="outbox-discard"
+                        >
                           {t('outbox.discard')}
                         </Button>
                       )}

@@ -51,14 +51,14 @@ export function SyncPanel() {
       <SyncProgress />
       {lastSummary && !syncing && (
         <Text data-testid="sync-done">
-          {t('sync.done', { elements: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}
+          {t('sync.done', { count: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}
           {lastSummary.removed > 0 && ` ${t('sync.removed', { count: lastSummary.removed })}`}
           {lastSummary.purged > 0 && ` ${t('sync.purged', { count: lastSummary.purged })}`}
         </Text>
       )}
       {status && (
         <Text size="sm" c="dimmed" data-testid="sync-full-note">
-          {t('sync.fullNote', { days: status.fullSyncIntervalDays, when: status.lastFullSyncAt ? formatDateTime(status.lastFullSyncAt, i18n.language) : t('sync.never') })}
+          {t('sync.fullNote', { count: status.fullSyncIntervalDays, when: status.lastFullSyncAt ? formatDateTime(status.lastFullSyncAt, i18n.language) : t('sync.never') })}
         </Text>
       )}
       {status?.autoSync != null && (

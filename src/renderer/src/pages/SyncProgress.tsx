@@ -28,8 +28,8 @@ export function SyncProgress() {
     line = t('sync.finishing', { step: t(`sync.finishingStep.${finishing.step}`), done: finishing.elements + 1, total: finishing.total })
   } else if (current) {
     line = current.total
-      ? t('sync.runningOf', { resource: resourceName(t, current.resource), elements: current.elements, total: current.total })
-      : t('sync.running', { resource: resourceName(t, current.resource), elements: current.elements })
+      ? t('sync.runningOf', { resource: resourceName(t, current.resource), elements: current.elements, count: current.total })
+      : t('sync.running', { resource: resourceName(t, current.resource), count: current.elements })
     if (current.etaSeconds !== undefined) line += ` · ${t('sync.eta', { rate: Math.round(current.elementsPerSecond), seconds: Math.ceil(current.etaSeconds) })}`
   }
   return (

@@ -122,7 +122,7 @@ export function VenueCheck() {
     setSaved(null)
     const columns = (['line', 'member', 'result'] as const).map((key) => ({ key, label: t(`venue.${key}`) }))
     return call('exportTable', { table: 'start-list', format, columns, rows: listResult!.rows.map(cells) })
-      .then((answer) => answer.saved !== null && setSaved(t('table.saved', { rows: answer.rows, file: answer.saved })))
+      .then((answer) => answer.saved !== null && setSaved(t('table.saved', { count: answer.rows, file: answer.saved })))
       .catch((failure: unknown) => setError(errorText(failure)))
   }
   const ok = listResult?.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length ?? 0
