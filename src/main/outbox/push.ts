@@ -216,8 +216,9 @@ class Worker {
 
   /**
    * Settles an `unknown` item by reading back (DESIGN §4): adopted → done; not made → queued
-   * again, unless only a person may send it again (orders, payments); undecided → left `unknown`
-   * for a person. An idempotent item is queued again without a read: sending it again converges.
+   * again, unless only a person may send it again (orders, payments); undecided, or a read-back
+   * the registry refuses (4xx) → left `unknown` for a person. An idempotent item is queued again
+   * without a read: sending it again converges.
    */
   private async reconcile(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
@@ -234,9 +235,10 @@ class Worker {
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
       if (isRejection(error)) {
-        // The registry no longer lets us read it back (e.g. the event is gone): a person decides.
-        const answer = `could not read back whether it took effect: ${error.answer ?? error.message}`
-        this.settle(item, { state: 'rejected', lastStatus: error.status ?? null, lastAnswer: answer }, { event: 'rejected', detail: { status: error.status, answer } })
+        // The registry refuses the read-back (e.g. the event is gone, or no rights to read it): the
+        // change may still have taken effect, so it is not `rejected` (which a person may edit and
+        // send again as refused). A person decides; a later push whose read-back answers settles it.
+        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided')
         return CONTINUE
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }

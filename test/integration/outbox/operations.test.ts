@@ -344,6 +344,36 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
     expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'done']])
   })
 
+  it('a read-back the registry refuses (4xx) leaves the change to a person, not rejected: it may have taken effect', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [a] = members(sandbox, 1, [event])
+    const item = await queueEventParticipants({ dbFile, eventUuid: event.uuid, participants: { userIds: [a], grantEventMerits: false } })
+    const participantsPath = `/api/public/v3/event/${event.uuid}/participants`
+    const posts = countRequests(sandbox, 'POST', (p) => p === participantsPath)
+    const drop = await startDropProxy(sandbox.baseUrl, (method, p) => method === 'POST' && p.split('?')[0] === participantsPath)
+    closeAfterTest(() => drop.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: drop.url, authUrl: drop.url }, backoffBaseMs: 1 })
+    await drop.dropped
+    expect(getState(dbFile, item.id)).toBe('unknown')
+
+    // The read-back of the event's registrations is refused: nothing tells whether the POST took effect.
+    const readBack = `/api/public/v2/event/registration/${encodeURIComponent(event.uuid)}`
+    const refusing = await startTamperProxy(sandbox.baseUrl, (method, p, answer) =>
+      method === 'GET' && p.split('?')[0] === readBack ? { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"message":"event not found"}') } : answer
+    )
+    closeAfterTest(() => refusing.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: refusing.url }, backoffBaseMs: 1 })
+    expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'unknown']])
+    expect(listOutbox(dbFile).find((i) => i.id === item.id)!.lastAnswer).toMatch(/could not read back whether it took effect \(404: .*event not found/)
+    expect(posts.count).toBe(1)
+
+    // A later push whose read-back answers finds the participant registered: adopted, never posted again.
+    expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toEqual([item.id])
+    expect(posts.count).toBe(1)
+    expect(registrationsOf(sandbox, event.id, a)).toHaveLength(1)
+  })
+
   it('an order retried by a person whose push is killed mid-send is left to the person again, not stuck', async () => {
     const { sandbox, home, dbFile, connection } = await writableSandboxForTest()
     const [first] = registrations(sandbox, true)
