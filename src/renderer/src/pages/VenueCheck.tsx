@@ -87,9 +87,14 @@ export function VenueCheck() {
     const question = ++asked.current
     call('checkAtVenue', { text, date: date || undefined })
       .then((answer) => {
-        if (question === asked.current) setResult(answer)
+        if (question !== asked.current) return
+        setResult(answer)
+        // A failed check said so; this one answered, so that is over.
+        setError(null)
       })
-      .catch((failure: unknown) => setError(errorText(failure)))
+      .catch((failure: unknown) => {
+        if (question === asked.current) setError(errorText(failure))
+      })
   }, [text, date, mode])
 
   const checkList = () => {
