@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron'
 import { channelOf, EVENT_CHANNEL, METHODS } from '../shared/ipc/channels'
 import { appDataDir } from './config/paths'
-import { APP_HOST, APP_SCHEME, isTrustedSender } from './ipc/sender'
+import { APP_HOST, APP_SCHEME, devServerUrl, isTrustedSender } from './ipc/sender'
 import { CONTENT_SECURITY_POLICY, denyPermissions, guardNavigation, windowOptions } from './window'
 import { startBackendWorker } from './workers/runBackendWorker'
 
@@ -14,7 +14,7 @@ import { startBackendWorker } from './workers/runBackendWorker'
  */
 
 const RENDERER_DIR = join(__dirname, '../renderer')
-const devServer = process.env.ELECTRON_RENDERER_URL
+const devServer = devServerUrl(process.env, app.isPackaged)
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
 

@@ -25,3 +25,25 @@ export function isTrustedSender(frameUrl: string | undefined | null, devServerUr
     return false
   }
 }
+
+/** Host names of this machine's loopback interface, as `URL.hostname` gives them. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * The electron-vite dev server the window loads instead of the built renderer, and whose origin
+ * `isTrustedSender` then trusts: `ELECTRON_RENDERER_URL` (set by `electron-vite dev`), only in an
+ * unpackaged app and only on loopback over http(s). A packaged app ignores it, so nothing in a
+ * user's environment (a launcher, a login script) can point Kanslia at another page and let it
+ * read members through IPC (issue 6).
+ * @returns the URL, or undefined: load `app://kanslia`.
+ */
+export function devServerUrl(env: NodeJS.ProcessEnv, packaged: boolean): string | undefined {
+  const value = env.ELECTRON_RENDERER_URL
+  if (packaged || !value) return undefined
+  try {
+    const { protocol, hostname } = new URL(value)
+    return (protocol === 'http:' || protocol === 'https:') && LOOPBACK_HOSTS.includes(hostname) ? value : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -4,7 +4,7 @@ import { METHODS } from '../../../src/shared/ipc/channels'
 import { CONTRACT } from '../../../src/shared/ipc/contract'
 import { createHandlers, dispatch, toIpcError } from '../../../src/main/ipc/handlers'
 import { safeExternalUrl } from '../../../src/main/ipc/links'
-import { isTrustedSender } from '../../../src/main/ipc/sender'
+import { devServerUrl, isTrustedSender } from '../../../src/main/ipc/sender'
 import { createTestSession } from '../../support/desktop'
 
 describe('IPC input validation', () => {
@@ -96,5 +96,23 @@ describe('isTrustedSender', () => {
     ['data:text/html,hi', 'http://localhost:5173']
   ])('refuses frame %s (dev server %s)', (url, dev) => {
     expect(isTrustedSender(url, dev)).toBe(false)
+  })
+})
+
+describe('devServerUrl', () => {
+  it('takes ELECTRON_RENDERER_URL on loopback in an unpackaged app (electron-vite dev)', () => {
+    expect(devServerUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, false)).toBe('http://localhost:5173')
+    expect(devServerUrl({ ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173/' }, false)).toBe('http://127.0.0.1:5173/')
+    expect(devServerUrl({}, false)).toBeUndefined()
+  })
+  it.each([
+    ['http://localhost:5173', true],
+    ['https://attacker.example/', false],
+    ['http://192.168.1.20:5173', false],
+    ['file:///tmp/page.html', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false]
+  ])('ignores %s (packaged: %s): the window loads app://kanslia and trusts only it', (url, packaged) => {
+    expect(devServerUrl({ ELECTRON_RENDERER_URL: url }, packaged)).toBeUndefined()
   })
 })
