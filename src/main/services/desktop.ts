@@ -1,3 +1,4 @@
+import { createPrivateFile } from '../config/fileModes'
 import { existsSync, writeFileSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
@@ -465,6 +466,7 @@ export class DesktopSession {
     const record = this.read((db) => readPersonRecord(db, id))
     if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
     await recordPrivacy(this.dbFile, { action: 'export-person', personId: id, detail: { file } })
+    createPrivateFile(file)
     writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
   }
 

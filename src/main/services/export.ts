@@ -1,3 +1,4 @@
+import { createPrivateFile } from '../config/fileModes'
 import { createWriteStream } from 'node:fs'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -51,6 +52,7 @@ export async function exportResource(request: ExportRequest): Promise<number> {
     if (namesPeople(resource)) {
       await logListExport(request.dbFile, { list: resource, format, rows: countExported(db, resource), file: typeof request.out === 'string' ? request.out : '-' })
     }
+    if (typeof request.out === 'string') createPrivateFile(request.out)
     const out = typeof request.out === 'string' ? createWriteStream(request.out) : (request.out ?? process.stdout)
     const options = { end: out !== process.stdout }
     if (format === 'json') {

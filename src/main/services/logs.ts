@@ -1,3 +1,4 @@
+import { createPrivateFile } from '../config/fileModes'
 import { writeFileSync } from 'node:fs'
 import { stringify } from 'csv-stringify/sync'
 import { readPrivacyLog } from '../db/privacyLog'
@@ -27,5 +28,7 @@ export function formatLog(request: { dbFile: string; log: LogName; format: 'json
 
 /** Writes `formatLog`'s text to `file`. @throws as `formatLog`; Error from the file system. */
 export function exportLog(request: Parameters<typeof formatLog>[0] & { file: string }): void {
-  writeFileSync(request.file, formatLog(request))
+  const text = formatLog(request)
+  createPrivateFile(request.file)
+  writeFileSync(request.file, text)
 }

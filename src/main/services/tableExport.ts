@@ -1,5 +1,6 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { createPrivateFile } from '../config/fileModes'
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
 
@@ -28,6 +29,7 @@ export async function writeTable(file: string, format: TableFormat, sheet: strin
   const records = rows.map((row) => columns.map((column) => row[column.key] ?? null))
   const partial = join(dirname(file), `.${basename(file)}.${process.pid}.part`)
   try {
+    createPrivateFile(partial)
     if (format === 'csv') writeFileSync(partial, stringify([columns.map((column) => column.label), ...records], { bom: true }))
     else await writeWorkbook(partial, sheet, columns, records)
     renameSync(partial, file)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
@@ -62,6 +62,7 @@ describe('kanslia CLI contract (issue 2)', () => {
     const before = (await privacyLog()).length
     const out = join(home, 'user-licences.json')
     expect((await runCli(['export', 'user-licences', '--out', out], { env })).code).toBe(0)
+    if (process.platform !== 'win32') expect(statSync(out).mode & 0o777).toBe(0o600)
     const rows = (JSON.parse(readFileSync(out, 'utf8')) as unknown[]).length
     expect((await runCli(['export', 'sports'], { env })).code).toBe(0)
     expect((await runCli(['export', 'granted-merits', '--format', 'csv'], { env })).code).toBe(0)

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveConnectionProfile } from '../../../src/main/config/connection'
@@ -47,6 +47,8 @@ describe('identity numbers and the privacy log', () => {
     db.close()
     const file = `${test.home}/member.json`
     await test.session.exportMember(id, file)
+    // Identity number and all: for its owner's eyes only on a shared computer.
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
     const record = JSON.parse(readFileSync(file, 'utf8'))
     expect(record.person).toMatchObject({ id, socialSecurityNumber: expect.any(String) })
     expect(record.user_licence.length).toBeGreaterThan(0)

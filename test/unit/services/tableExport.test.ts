@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
@@ -40,6 +40,17 @@ describe('writeTable (issue 7 "Exports")', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'kanslia-export-')), 'jäsenet.csv')
     await writeTable(file, 'csv', 'members', COLUMNS, ROWS.slice(0, 2))
     expect(readFileSync(file, 'utf8')).toBe('\uFEFFNimi,Sport-ID,Lisenssi päättyy\n"Mäkelä, Aino",12345678,2026-12-31\n"Öhman, ""Kalle""; Jr",23456789,\n')
+  })
+
+  it.skipIf(process.platform === 'win32')('writes a file only its owner may read, also over one others could (issue 6)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kanslia-export-'))
+    for (const format of ['csv', 'xlsx'] as const) {
+      const file = join(folder, `jäsenet.${format}`)
+      writeFileSync(file, 'earlier')
+      chmodSync(file, 0o644)
+      await writeTable(file, format, 'Jäsenet', COLUMNS, ROWS)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+    }
   })
 
   it('leaves an earlier file as it was, and nothing half-written beside it, when the write fails', async () => {
