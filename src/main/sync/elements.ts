@@ -31,6 +31,8 @@ export interface SortedElements {
   received: ReceivedElement[]
   skipped: number
   unreadableIds: number[]
+  /** Elements stored without a modificationTime, at modificationUs 0 (`ElementShape.timesOptional`). */
+  untimed: number
   newestUs: number | null
 }
 
@@ -40,6 +42,8 @@ export interface ElementShape {
   idOf?: (element: Record<string, unknown>) => unknown
   /** False for lists whose elements carry no modificationTime: each gets modificationUs 0. */
   timed?: boolean
+  /** True when an element may carry no modificationTime at all (`ListSource.timesOptional`): it gets modificationUs 0; an unreadable one is still skipped. */
+  timesOptional?: boolean
 }
 
 /**
@@ -53,6 +57,7 @@ export function sortElements(content: readonly unknown[], shape: ElementShape = 
   const received: ReceivedElement[] = []
   const unreadableIds: number[] = []
   let skipped = 0
+  let untimed = 0
   let newestUs: number | null = null
   for (const item of content) {
     const element = item as Record<string, unknown> | null
@@ -65,6 +70,11 @@ export function sortElements(content: readonly unknown[], shape: ElementShape = 
       received.push({ id: id as number, modificationUs: 0, element })
       continue
     }
+    if (shape.timesOptional === true && (element.modificationTime === undefined || element.modificationTime === null)) {
+      untimed++
+      received.push({ id: id as number, modificationUs: 0, element })
+      continue
+    }
     const modificationUs = instantOrNull(element.modificationTime)
     if (modificationUs === null) {
       skipped++
@@ -74,7 +84,7 @@ export function sortElements(content: readonly unknown[], shape: ElementShape = 
     if (newestUs === null || modificationUs > newestUs) newestUs = modificationUs
     received.push({ id: id as number, modificationUs, element })
   }
-  return { received, skipped, unreadableIds, newestUs }
+  return { received, skipped, unreadableIds, untimed, newestUs }
 }
 
 function instantOrNull(value: unknown): number | null {

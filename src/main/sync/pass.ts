@@ -73,6 +73,8 @@ export class Pass {
   private cursorCap: number | null | undefined
   /** The newest instant this pass stored, for the cursor once its windows are verified. */
   private newestStored: number | null = null
+  /** Elements stored without a modificationTime (`ListSource.timesOptional`): the cursor stays unset. */
+  private untimed = 0
 
   constructor(
     private readonly ctx: PassContext,
@@ -108,7 +110,13 @@ export class Pass {
     const anchor = full || cursor === null ? null : cursor - OVERLAP_US
     if (anchor !== null && cursor !== null && (await this.isQuiet(anchor, cursor))) return
     this.rereadWhole = anchor !== null && this.source.wholeWhenChanged === true
-    const windows = await this.readFrom(this.rereadWhole ? null : anchor, null)
+    const start = this.rereadWhole ? null : anchor
+    let windows = await this.readFrom(start, null)
+    if (this.untimed > 0 && !this.rereadWhole) {
+      // Elements without a modificationTime: only a whole read finds every change, and what it did not list may be swept.
+      this.rereadWhole = true
+      if (start !== null) windows = await this.readFrom(null, null)
+    }
     await this.verify(windows)
     this.releaseCursor()
   }
@@ -229,6 +237,7 @@ export class Pass {
       const envelope = await pending
       this.total = this.elements + Math.max(0, envelope.total - page * size)
       const sorted = sortElements(envelope.content, this.source)
+      this.untimed += sorted.untimed
       if (sorted.newestUs !== null && (newest === null || sorted.newestUs > newest)) newest = sorted.newestUs
       const last = envelope.content.length < size || (page + 1) * size >= envelope.total
       const passed = stopAfterUs !== null && sorted.newestUs !== null && sorted.newestUs > stopAfterUs
@@ -291,7 +300,7 @@ export class Pass {
     if (this.cursorCap === undefined) return
     this.cursorCap = undefined
     const newest = this.newestStored
-    if (newest !== null) this.ctx.db.transaction(() => advanceCursor(this.ctx.db, this.source.resource, this.scope, newest))()
+    if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => advanceCursor(this.ctx.db, this.source.resource, this.scope, newest))()
   }
 
   /**
@@ -303,7 +312,7 @@ export class Pass {
   store(received: ReceivedElement[], pages: number, newestUs: number | null, unreadableIds: readonly number[] = []): void {
     const { db, runId, seenPersons, touchedPersons } = this.ctx
     if (newestUs !== null && (this.newestStored === null || newestUs > this.newestStored)) this.newestStored = newestUs
-    const cap = this.cursorCap
+    const cap = this.untimed > 0 ? null : this.cursorCap
     const cursorUs = newestUs === null || cap === null ? null : cap === undefined ? newestUs : Math.min(newestUs, cap)
     const { resource, tombstone } = this.source
     const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])

@@ -58,6 +58,14 @@ export interface ListSource {
    * attendee count as it was, so nothing else would show the cancellation before a full run.
    */
   wholeWhenChanged?: boolean
+  /**
+   * True for a `sync` list whose elements the spec lists without a modificationTime although it
+   * pages the list by one (granted merits: spec v2 §2.9 against §4.3; the sandbox sends one). When
+   * elements come without it, they are stored at modification_us 0 (each read replaces them), the
+   * cursor stays unset and the list is read whole each time, from its beginning
+   * (`Pass.rereadWhole`), so what it no longer lists is swept as after a full pass.
+   */
+  timesOptional?: boolean
   /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. */
   tombstone?: { isDeleted(element: Record<string, unknown>): boolean; forget(db: WritableDB, ids: number[]): void }
 }
@@ -229,7 +237,7 @@ export const GRANTED_MERITS: FanOut = {
   resource: 'granted-merits',
   kind: 'merit',
   refresh: 'quarter-hour',
-  source: (p) => ({ resource: 'granted-merits', api: 'v2', path: `/granted-merit/${p.id}`, paging: 'sync', timed: true, goneStatuses: [400] })
+  source: (p) => ({ resource: 'granted-merits', api: 'v2', path: `/granted-merit/${p.id}`, paging: 'sync', timed: true, timesOptional: true, goneStatuses: [400] })
 }
 
 /** Registered users of an event (spec v2 §4.8, §2.16). */

@@ -67,7 +67,8 @@ export interface GrantedMeritDetails {
 /**
  * List item of GET /granted-merit/{meritId} (spec v2 §2.9); `id` is the user id. The contact
  * fields follow the client's personal-data level (spec v2 §5). `modificationTime` is not in the
- * spec's field list; the sandbox sends it because the list is SYNC-paged by it.
+ * spec's field list; the sandbox sends it because the list is SYNC-paged by it, and the sync reads
+ * the list whole when it is missing (`ListSource.timesOptional`).
  */
 export interface GrantedMerit {
   id: number

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { ApiClient } from '../../../src/main/api/client'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index'
 import { readStatus } from '../../../src/main/db/status'
 import { runSync } from '../../../src/main/sync/engine'
+import { closeAfterTest } from '../../support/afterTest'
+import { startTamperProxy } from '../../support/dropProxy'
 import { fetchAll } from '../../support/truth'
 import { startSyncFixture } from './fixture'
 import { ageLastReads, expectMirror, stored } from './mirror'
@@ -202,5 +205,47 @@ describe('syncing every resource (issue 4)', () => {
     expect((await runSync(db, client)).ok).toBe(true)
     expect(eventReads().some((url) => !sorted(url))).toBe(true)
     await expectMirror(db, sandbox)
+  })
+})
+
+describe('granted merits without a modificationTime, as spec v2 §2.9 lists them', () => {
+  it('are stored, and each due read takes the whole list: a new grant and a changed one arrive', async () => {
+    const { sandbox, db } = await startSyncFixture({ sandbox: { athletes: 300, seed: 5 }, client: { backoffBaseMs: 5 } })
+    // The sandbox sends a modificationTime (§4.3 pages the list by one); this proxy takes it away.
+    const proxy = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => {
+      if (method !== 'GET' || !path.startsWith('/api/public/v2/granted-merit/') || answer.status !== 200) return answer
+      const envelope = JSON.parse(answer.body.toString('utf8')) as { content: Array<Record<string, unknown>> }
+      envelope.content = envelope.content.map(({ modificationTime, ...grant }) => grant)
+      return { ...answer, body: Buffer.from(JSON.stringify(envelope)) }
+    })
+    const client = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5 })
+    closeAfterTest(
+      () => proxy.close(),
+      () => client.close()
+    )
+    const grantsOf = (meritId: number) =>
+      db.prepare('SELECT user_id AS userId, granting_date AS grantingDate FROM granted_merit WHERE merit_id = ? ORDER BY user_id').all(meritId) as Array<{ userId: number; grantingDate: string }>
+    const truthOf = (meritId: number) =>
+      sandbox.activity
+        .grantCollection(meritId)
+        .all()
+        .map((grant) => ({ userId: grant.id, grantingDate: grant.grantingDate }))
+        .sort((a, b) => a.userId - b.userId)
+
+    const first = await runSync(db, client)
+    expect(first.ok).toBe(true)
+    expect(first.resources.filter((r) => r.resource === 'granted-merits').map((r) => r.skipped)).toEqual([0])
+    const meritId = db.prepare('SELECT merit_id FROM granted_merit GROUP BY merit_id ORDER BY count(*) DESC LIMIT 1').pluck().get() as number
+    expect(grantsOf(meritId).length).toBeGreaterThan(1)
+    expect(grantsOf(meritId)).toEqual(truthOf(meritId))
+
+    // A new grant, and an earlier one's date changed.
+    const holder = grantsOf(meritId)[0].userId
+    const newcomer = sandbox.store.personIds().find((id) => !grantsOf(meritId).some((g) => g.userId === id))!
+    sandbox.activity.grantMerit(meritId, { grantingDate: '2026-11-20', meritGranter: 'Seuran hallitus', additionalInfo: '', grantees: [holder, newcomer] })
+    ageLastReads(db, 15)
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(grantsOf(meritId)).toEqual(truthOf(meritId))
+    expect(grantsOf(meritId).filter((g) => g.grantingDate === '2026-11-20').map((g) => g.userId).sort((a, b) => a - b)).toEqual([holder, newcomer].sort((a, b) => a - b))
   })
 })
