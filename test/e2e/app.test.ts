@@ -8,6 +8,7 @@ import { saveConnectionProfile } from '../../src/main/config/connection'
 import { connectionProfileFile, defaultDatabaseFile } from '../../src/main/config/paths'
 import { LATEST_VERSION } from '../../src/main/db/migrate'
 import { openDatabase, openDatabaseReadonly, type WritableDB } from '../../src/main/db/open'
+import { readPrivacyLog } from '../../src/main/db/privacyLog'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { recordCursorResult } from '../../src/main/db/runs'
 import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
@@ -381,6 +382,11 @@ describe('desktop app in Chromium', () => {
     })
     await page.getByTestId('members-print').click()
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { printedRows?: number }).printedRows)).toBe(Math.min(500, shown.total))
+    // The print dialog can save a PDF: the privacy log recorded the print before it opened (issue 6).
+    const log = openDatabaseReadonly(await app.dbFile(), { env: app.env })
+    const printed = readPrivacyLog(log).filter((entry) => entry.action === 'export-list').at(-1)
+    log.close()
+    expect(JSON.parse(printed?.detail ?? '{}')).toMatchObject({ list: 'members', format: 'print', rows: Math.min(500, shown.total) })
 
     // Hide the birth year and the insurance: the list, its export and its print hold the other columns.
     const chip = (name: string) => page.getByTestId('member-columns').getByRole('checkbox', { name, exact: true })

@@ -70,6 +70,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     },
     setRetention: (input) => session.setRetention(input.months),
     setAutoSync: (input) => session.setAutoSync(input.enabled),
+    recordPrint: (input) => session.recordPrint(input),
     getPaymentMethods: (input) => session.paymentMethods(input.orderId),
     getPaymentStatus: (input) => session.paymentStatus(input.orderIds),
     revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),

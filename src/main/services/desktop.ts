@@ -12,6 +12,7 @@ import type {
   MemberPage,
   MeritChoice,
   MemberExportRequest,
+  PrintRecord,
   MeritGrantInput,
   OrganizationNode,
   OutboxView,
@@ -455,6 +456,19 @@ export class DesktopSession {
     if (socialSecurityNumber === null) throw new UserFacingError('no-identity-number', `no identity number is stored for member ${id}`)
     await recordPrivacy(this.dbFile, { action: 'reveal-identity-number', personId: id })
     return { socialSecurityNumber }
+  }
+
+  /**
+   * Records a print of personal data in the privacy log (issue 6), before the renderer opens the
+   * print dialog, which can also save a PDF: as an export whose format is `print`, of a list (its
+   * rows and columns) or of one member's detail (`personId`).
+   * @throws UserFacingError `no-database`; SQLite's error when the log cannot be written.
+   */
+  async recordPrint(request: PrintRecord): Promise<{ recorded: true }> {
+    const { personId, ...printed } = request
+    const detail = { ...printed, format: 'print' }
+    await recordPrivacy(this.dbFile, personId === undefined ? { action: 'export-list', detail } : { action: 'export-person', personId, detail })
+    return { recorded: true }
   }
 
   /**

@@ -38,6 +38,7 @@ export const METHODS = [
   'getPaymentStatus',
   'revealIdentityNumber',
   'exportMember',
+  'recordPrint',
   'removeConnection',
   'checkAtVenue',
   'checkStartList',

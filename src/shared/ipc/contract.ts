@@ -375,6 +375,21 @@ export const tableExportSchema = z.strictObject({
 })
 export type TableExportRequest = z.output<typeof tableExportSchema>
 
+/** The lists of personal data the app prints, and `member`: one member's detail (issue 6: recorded before printing). */
+export const PRINTED_LISTS = ['members', 'renewals', 'event-participants', 'merit-candidates', 'start-list', 'member'] as const
+
+/**
+ * A print of personal data, recorded in the privacy log before the print dialog opens (it can also
+ * save a PDF): the list, the rows and the column keys printed, or one member's detail (`personId`).
+ */
+export const printRecordSchema = z.strictObject({
+  list: z.enum(PRINTED_LISTS),
+  personId: id.optional(),
+  rows: z.number().int().min(0).max(1_000_000),
+  columns: z.array(z.string().regex(/^[a-zA-Z]{1,30}$/)).max(30)
+})
+export type PrintRecord = z.output<typeof printRecordSchema>
+
 const httpUrl = z.string().trim().min(1).max(2000)
 const none = z.strictObject({}).optional()
 
@@ -445,6 +460,7 @@ export const CONTRACT = {
   getPaymentStatus: { input: z.strictObject({ orderIds: z.array(id).min(1).max(100) }), output: {} as Array<{ orderId: number; status: OrderStatus | null }> },
   revealIdentityNumber: { input: z.strictObject({ id }), output: {} as { socialSecurityNumber: string } },
   exportMember: { input: z.strictObject({ id }), output: {} as { saved: string | null } },
+  recordPrint: { input: printRecordSchema, output: {} as { recorded: true } },
   removeConnection: { input: none, output: {} as WipeSummary },
   checkAtVenue: { input: z.strictObject({ text: z.string().max(500), date: isoDate.optional() }), output: {} as VenueCheckResult },
   getRenewalList: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as RenewalList },

@@ -82,6 +82,18 @@ describe('identity numbers and the privacy log', () => {
     expect(files).toEqual(expect.arrayContaining([`${folder}/ending.csv`, `${folder}/member.json`]))
   })
 
+  it('records a print of a list or of one member as an export whose format is print', async () => {
+    await test.session.recordPrint({ list: 'renewals', rows: 12, columns: ['lastName', 'email'] })
+    await test.session.recordPrint({ list: 'member', personId: 5_000_001, rows: 1, columns: [] })
+    const log = openDatabaseReadonly(test.session.dbFile)
+    const [list, member] = readPrivacyLog(log).slice(-2)
+    log.close()
+    expect(list).toMatchObject({ action: 'export-list', personId: null })
+    expect(JSON.parse(list.detail!)).toEqual({ list: 'renewals', rows: 12, columns: ['lastName', 'email'], format: 'print' })
+    expect(member).toMatchObject({ action: 'export-person', personId: 5_000_001 })
+    expect(JSON.parse(member.detail!)).toEqual({ list: 'member', rows: 1, columns: [], format: 'print' })
+  })
+
   it('logs an export of merit candidates with the list asked for, its rows and columns', async () => {
     const group = test.session.orderedMeritGroups().find((g) => test.session.meritCandidates(g.id, 1).total > 0)!
     const file = `${test.home}/candidates.csv`

@@ -96,7 +96,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
             >
               {t('detail.exportJson')}
             </Button>
-            <Button size="xs" variant="default" onClick={() => window.print()}>
+            <Button size="xs" variant="default" onClick={() => void call('recordPrint', { list: 'member', personId: detail.id, rows: 1, columns: [] }).then(() => window.print())} data-testid="member-print">
               {t('detail.print')}
             </Button>
           </Group>

@@ -282,11 +282,12 @@ export function Members() {
   /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
   const print = useCallback(async () => {
     const { rows } = await call('listMembers', { ...queryRef.current, offset: 0, limit: PRINT_ROWS })
+    await call('recordPrint', { list: 'members', rows: rows.length, columns: [...shownColumns] })
     flushSync(() => setPrintRows(rows))
     // The print dialog may lay the page out after print() returns: the table goes when printing is over.
     window.addEventListener('afterprint', () => setPrintRows(null), { once: true })
     window.print()
-  }, [])
+  }, [shownColumns])
   /** The addresses to write to about every member of the current list (a minor's guardians' too). */
   const readEmails = useCallback(() => {
     clear()

@@ -102,7 +102,7 @@ export function MeritCandidates() {
       </Group>
       <Group justify="space-between">
         <ColumnChoice all={CANDIDATE_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`candidates.column.${column}`)} table={t('candidates.heading')} testId="candidate-columns" />
-        <TableActions size="xs" label={t('candidates.heading')} testId="candidates" disabled={!list || list.total === 0} onExport={exportAs} />
+        <TableActions size="xs" label={t('candidates.heading')} testId="candidates" disabled={!list || list.total === 0} onExport={exportAs} printed={{ list: 'merit-candidates', rows: list?.rows.length ?? 0, columns: [...shown] }} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="candidates-message" />
       {list && (

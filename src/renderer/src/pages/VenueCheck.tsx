@@ -215,7 +215,7 @@ export function VenueCheck() {
               </Text>
             )}
           </Group>
-          {listResult && <TableActions label={t('venue.list')} testId="venue-list" disabled={listResult.rows.length === 0} onExport={exportList} />}
+          {listResult && <TableActions label={t('venue.list')} testId="venue-list" disabled={listResult.rows.length === 0} onExport={exportList} printed={{ list: 'start-list', rows: listResult.rows.length, columns: ['line', 'member', 'result'] }} />}
           {listResult && (
             <>
               <Table striped data-testid="venue-list">
