@@ -54,9 +54,11 @@ const PERSON_FIELDS = 'p.id, p.sport_id, p.first_name, p.nickname, p.last_name, 
 /**
  * Type-ahead member search (DESIGN §3a `member_search`): persons whose first name, nickname, last
  * name, Sport-ID or e-mail has words starting with every word of `text`, diacritics ignored;
- * an exact Sport-ID match comes first; the rest sorted by last name, first name. Empty text
- * lists everybody in that order. Any text is accepted (quotes, operators, 10,000 characters):
- * the result is an array, never an exception.
+ * an exact Sport-ID match comes first; the rest sorted by last name, first name. When more than
+ * `limit` match, the rows are `limit` of them in storage order (a short prefix stays fast at
+ * 150,000 persons), not the first by name: a list that must be (`kanslia members`) pages the
+ * member list's query instead (services/members.ts). Empty text lists everybody by name. Any text
+ * is accepted (quotes, operators, 10,000 characters): the result is an array, never an exception.
  * @param options.limit most rows returned, default 100.
  */
 export function searchMembers(db: ReadableDB | WritableDB, text: string, options: { limit?: number } = {}): MemberRow[] {

@@ -1,8 +1,10 @@
 import { startSandbox, type SandboxCredentials } from '../../sandbox/index'
-import { searchMembers, type MemberRow } from '../db/members'
+import { localDate } from '../../shared/localDate'
+import type { MemberRow } from '../db/members'
 import { openDatabase } from '../db/open'
 import { readStatus, type CursorStatus } from '../db/status'
 import type { SyncProgress, SyncResult } from '../sync/engine'
+import { membersMatching } from './members'
 import { syncDatabase } from './sync'
 
 /** Options of the demo: the database it fills and the size and seed of the sandbox's data. */
@@ -41,8 +43,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
     // files, which a read-only connection cannot, so the demo leaves only its database file.
     const db = openDatabase(options.dbFile)
     try {
-      const text = searchMembers(db, '', { limit: 1 })[0]?.lastName?.slice(0, 3) ?? ''
-      return { credentials, result, status: readStatus(db), sampleSearch: { text, members: searchMembers(db, text, { limit: 5 }) } }
+      // The search `kanslia members --search` runs, on the first member's surname.
+      const text = membersMatching(db, '', 1, {}, localDate())[0]?.lastName?.slice(0, 3) ?? ''
+      return { credentials, result, status: readStatus(db), sampleSearch: { text, members: membersMatching(db, text, 5, {}, localDate()) } }
     } finally {
       db.close()
     }

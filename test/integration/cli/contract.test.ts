@@ -157,6 +157,15 @@ describe('kanslia CLI contract (issue 2)', () => {
     const someone = all[0]
     const bySportId = JSON.parse((await runCli(['members', '--json', '--search', String(someone.sportId)], { env })).stdout)
     expect(bySportId.map((m: { sportId: number }) => m.sportId)).toContain(someone.sportId)
+    // A smaller --limit gives the first rows of a larger one (by name); a huge one, filtered too, still answers.
+    const text = someone.lastName.slice(0, 1)
+    const many = JSON.parse((await runCli(['members', '--json', '--search', text, '--limit', '100'], { env })).stdout) as Array<{ id: number }>
+    expect(many.length).toBeGreaterThan(3)
+    const few = JSON.parse((await runCli(['members', '--json', '--search', text, '--limit', '3'], { env })).stdout) as Array<{ id: number }>
+    expect(few.map((m) => m.id)).toEqual(many.slice(0, 3).map((m) => m.id))
+    const huge = await runCli(['members', '--json', '--status', 'valid', '--limit', '99999999999999999999'], { env })
+    expect(huge.code).toBe(0)
+    expect(Array.isArray(JSON.parse(huge.stdout))).toBe(true)
     for (const text of ['"', "O'Brien", 'a AND b', 'NEAR(x y)', '*', '@', '-', 'x'.repeat(10_000), '"unterminated', 'ä ö å']) {
       const result = await runCli(['members', '--json', '--search', text], { env })
       expect(result.code, `search ${text.slice(0, 20)}`).toBe(0)
