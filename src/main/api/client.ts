@@ -225,8 +225,21 @@ export class ApiClient {
     return this.pendingToken
   }
 
-  /** Client-credentials grant (spec v2 §5 rules 1–3); retries like GET since it has no side effect. */
+  /**
+   * Client-credentials grant (spec v2 §5 rules 1–3); retries like GET since it has no side effect.
+   * Its failures say nothing of the API call waiting for the token, which was never sent: a 4xx
+   * (but 429) is `unauthorized` (the credentials or the auth URL are wrong: nothing to retry, and
+   * an outbox item must not be taken as rejected), and every error has `sent` false.
+   */
   private async fetchToken(): Promise<string> {
+    try {
+      return await this.requestToken()
+    } catch (error) {
+      throw error instanceof ApiError && error.sent ? new ApiError(error.kind, error.message, error.status, { answer: error.answer, sent: false }) : error
+    }
+  }
+
+  private async requestToken(): Promise<string> {
     const target = '/oauth2/token?grant_type=client_credentials'
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64')
     for (let attempt = 1; ; attempt++) {
@@ -237,12 +250,9 @@ export class ApiClient {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json'
         })
-        if (response.status === 400 || response.status === 401 || response.status === 403) {
-          throw new ApiError(
-            'unauthorized',
-            `POST ${target}: ${statusLine(response)}: the client id or secret was not accepted${excerptSuffix(response.body)}`,
-            response.status
-          )
+        if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+          const why = response.status <= 403 ? 'the client id or secret was not accepted' : `no token endpoint answered at ${this.options.authUrl}; check the auth URL`
+          throw new ApiError('unauthorized', `POST ${target}: ${statusLine(response)}: ${why}${excerptSuffix(response.body)}`, response.status)
         }
         const body = parseJsonAnswer<Partial<TokenResponse>>('POST', target, response)
         if (typeof body?.access_token !== 'string' || body.access_token === '') {

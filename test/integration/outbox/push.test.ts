@@ -76,6 +76,21 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(posts.count).toBe(2)
   })
 
+  it('a wrong auth URL stops the push with its reason and leaves the change queued, not rejected: it was never sent', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const [a] = members(sandbox, 1)
+    const meritId = federationMerit(sandbox)
+    const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: [a] } })
+    const posts = countRequests(sandbox, 'POST', '/api/public/v2/')
+    await expect(pushOutboxNow({ dbFile, connection: { ...connection, authUrl: `${connection.authUrl}/nothere` }, backoffBaseMs: 1 })).rejects.toMatchObject({
+      kind: 'unauthorized',
+      message: expect.stringMatching(/no token endpoint answered at .*\/nothere; check the auth URL/)
+    })
+    expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[grant.id, 'queued']])
+    expect(posts.count).toBe(0)
+    expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toEqual([grant.id])
+  })
+
   it('a registration whose answer was lost is read back and adopted on the next push: exactly one registration', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]

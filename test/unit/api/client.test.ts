@@ -97,6 +97,16 @@ describe('ApiClient', () => {
     expect(error.message).not.toMatch(/\n/)
   })
 
+  it('a token endpoint that is not one (a wrong auth URL): unauthorized, saying so, and the call never sent', async () => {
+    const { url, log } = await peer((req, res) => (req.url?.startsWith('/nothere/') ? json(res, 404, { message: 'Route POST:/nothere/oauth2/token not found' }) : json(res, 200, {})))
+    const client = new ApiClient({ baseUrl: url, authUrl: `${url}/nothere`, clientId: 'client', clientSecret: 'secret', backoffBaseMs: 1 })
+    const error = (await client.writeV2('POST', '/merit-grant/grant/1', { body: {} }).catch((e) => e)) as ApiError
+    await client.close()
+    expect(error).toMatchObject({ kind: 'unauthorized', status: 404, sent: false })
+    expect(error.message).toMatch(/404 Not Found: no token endpoint answered at .*; check the auth URL/)
+    expect(log.filter((l) => l.url.startsWith('/api'))).toEqual([])
+  })
+
   it('retries 503 and 429 (honouring Retry-After) and then succeeds', async () => {
     const { client } = await peer((_req, res, call) => {
       if (call === 1) json(res, 503, { message: 'busy' })
