@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../shared/localDate'
 import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { ReadableDB } from '../db/open'
 import { prepared } from '../db/statements'
@@ -16,8 +17,7 @@ export function checkId(value: unknown, what: string): OutboxProblem | null {
 /** A date-only value (spec v2 §2: ISO 8601 yyyy-mm-dd) that exists in the calendar. */
 export function checkDate(value: unknown, what: string): OutboxProblem | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem('not-a-date', { what, value: JSON.stringify(value) })
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? null : problem('not-in-calendar', { what, value })
+  return isCalendarDate(value) ? null : problem('not-in-calendar', { what, value })
 }
 
 /** Text of `min..max` characters (UTF-16 code units, as the API's length limits count them). */

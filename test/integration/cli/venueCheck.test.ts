@@ -76,8 +76,10 @@ describe('kanslia check (venue check, DESIGN §3b)', () => {
     const nobody = await runCli(['check', '99999999', '--db', db])
     expect(nobody.stdout).toMatch(/no member found/)
     expect(nobody.code).toBe(3)
-    const bad = await runCli(['check', String(someone.user.sportId), '--db', db, '--date', '15.6.2026'])
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).toMatch(/the date must be YYYY-MM-DD/)
+    for (const date of ['15.6.2026', '2026-02-30']) {
+      const bad = await runCli(['check', String(someone.user.sportId), '--db', db, '--date', date])
+      expect(bad.code, date).toBe(1)
+      expect(bad.stderr).toMatch(/the date must be a day of the calendar, YYYY-MM-DD/)
+    }
   })
 })
