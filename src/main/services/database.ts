@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { openDatabase, openDatabaseReadonly, type ReadableDB, type WritableDB } from '../db/open'
 import { UserFacingError } from './errors'
 
@@ -19,6 +19,7 @@ function requireDatabaseFile(dbFile: string): void {
       `there is no Kanslia database at ${dbFile}; run \`kanslia sync\` (or \`kanslia demo\`) first`
     )
   }
+  if (statSync(dbFile).isDirectory()) throw new UserFacingError('no-database', `${dbFile} is a folder, not a Kanslia database file; name the file, e.g. ${dbFile.replace(/[/\\]+$/, '')}/kanslia.db`)
 }
 
 /**

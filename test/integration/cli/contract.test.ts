@@ -196,6 +196,10 @@ describe('kanslia CLI contract (issue 2)', () => {
     const result = await runCli(['status', '--db', join(home, 'missing.db')], { env })
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/no Kanslia database/)
+    // A folder named as the database: said in words, not as a system error.
+    const folder = await runCli(['members', '--db', `${home}/`], { env })
+    expect(folder.code).toBe(1)
+    expect(folder.stderr).toMatch(/^kanslia: .* is a folder, not a Kanslia database file; name the file, e\.g\. .*\/kanslia\.db\n$/)
   })
 
   it('refuses a database written by a newer schema and leaves it unchanged', async () => {
