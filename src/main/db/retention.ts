@@ -47,7 +47,9 @@ export function retentionCutoff(today: string, months: number): string {
 }
 
 /**
- * Persons whose every stored tie to the scope ended before `:cutoff` (ISO date): no user licence
+ * Persons whose every stored tie to the scope ended before `:cutoff` (ISO date), whether or not a
+ * `person` row holds their profile (registered event users, and merit holders with no licence or
+ * insurance in scope, are stored only in those lists, names and contacts included): no user licence
  * or user insurance ending on or after it (or open-ended), no granted merit still valid then (a
  * merit without `validUntilDate` is held for good), no registration to an event ending (or,
  * without an end, starting; with the event unknown, registered) on or after it, and no change
@@ -68,7 +70,12 @@ const INACTIVE_PERSONS_SQL = `
     UNION SELECT u.user_id FROM registered_event_user u
       WHERE coalesce((SELECT max(d.day) FROM event_day d WHERE d.id = u.event_id), '9999') >= :cutoff
     UNION SELECT person_id FROM outbox_effect)
-  SELECT id FROM person WHERE id NOT IN (SELECT person_id FROM active WHERE person_id IS NOT NULL)`
+  SELECT id FROM (
+    SELECT id FROM person
+    UNION SELECT user_id FROM granted_merit
+    UNION SELECT user_id FROM registered_event_user
+    UNION SELECT participant_user_id FROM event_registration)
+  WHERE id IS NOT NULL AND id NOT IN (SELECT person_id FROM active WHERE person_id IS NOT NULL)`
 
 /** The rows naming a person that go with them: the synced ones and the member summary (a purged person has no outbox change). */
 const PERSON_ROWS: ReadonlyArray<{ table: string; column: string }> = [

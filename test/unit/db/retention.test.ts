@@ -21,7 +21,9 @@ const persons = (db: WritableDB) => db.prepare('SELECT id FROM person ORDER BY i
  * 1 nothing else · 2 a licence ending on the cutoff day · 3 an insurance ending 2025 · 4 a merit
  * held for good · 5 a merit valid until 2023 · 6 a registration to an event of 2023 · 7 one to an
  * event of 2026 · 8 a change waiting in the outbox · 9 a registration to an event not stored,
- * registered in 2022.
+ * registered in 2022. And three people the scope knows only from an event or a merit, so with no
+ * `person` row: 10 registered to the event of 2023 (a child, a guardian's contacts with them) ·
+ * 11 holding a merit valid until 2023 · 12 holding a merit for good.
  */
 function seed(): WritableDB {
   const db = openDatabase(':memory:')
@@ -36,7 +38,13 @@ function seed(): WritableDB {
     { id: 901, uuid: NEW_EVENT, organizerId: 100, name: 'Syyskisat 2026', startDateTime: '2026-09-05T10:00:00' }
   ])
   store(db, 'event-registrations', 'event 900', [{ id: 41, eventUuid: OLD_EVENT, participantUserId: 6, registrationDate: '2023-03-01' }])
-  store(db, 'registered-event-users', 'event 900', [{ id: 41, eventId: 900, userId: 6, user: user(6) }])
+  store(db, 'registered-event-users', 'event 900', [
+    { id: 41, eventId: 900, userId: 6, user: user(6) },
+    { id: 44, eventId: 900, userId: 10, user: { ...user(10), guardians: [{ firstName: 'Huoltaja', lastName: 'Suku10', email: 'huoltaja@example.fi', phone: '+358401234567' }] } }
+  ])
+  store(db, 'event-registrations', 'event 900', [{ id: 44, eventUuid: OLD_EVENT, participantUserId: 10, registrationDate: '2023-03-05' }])
+  store(db, 'granted-merits', 'merit 32', [grant(11, 32, '2023-12-31')])
+  store(db, 'granted-merits', 'merit 31', [grant(12, 31, null)])
   store(db, 'event-registrations', 'event 901', [{ id: 42, eventUuid: NEW_EVENT, participantUserId: 7, registrationDate: '2022-03-02' }])
   store(db, 'event-registrations', 'event 999', [{ id: 43, eventUuid: '0b7c5d0e-0000-4000-8000-000000000009', participantUserId: 9, registrationDate: '2022-01-15' }])
   insertItem(db, { kind: 'merit-grant', payload: { meritId: 31 }, dependsOn: null, at: '2026-11-20T08:00:00.000Z' }, [{ personId: 8, target: 'merit 31' }])
@@ -67,13 +75,18 @@ describe('retention (issue 6)', () => {
 
   it('removes people whose every licence, insurance, merit and registration ended before the retention, with all their rows', () => {
     const db = seed()
-    expect(purgeInactivePersons(db, TODAY)).toEqual([1, 5, 6, 9])
+    expect(purgeInactivePersons(db, TODAY)).toEqual([1, 5, 6, 9, 10, 11])
     expect(persons(db)).toEqual([2, 3, 4, 7, 8])
     const count = (sql: string) => db.prepare(sql).pluck().get()
     expect(count('SELECT count(*) FROM user_licence WHERE user_id IN (1, 5, 6, 9)')).toBe(0)
     expect(count('SELECT count(*) FROM granted_merit WHERE user_id = 5')).toBe(0)
     expect(count('SELECT count(*) FROM event_registration WHERE participant_user_id IN (6, 9)')).toBe(0)
     expect(count('SELECT count(*) FROM registered_event_user WHERE user_id = 6')).toBe(0)
+    // Those with no person row go too, with their contacts: the child's registration and the expired merit.
+    expect(count('SELECT count(*) FROM registered_event_user WHERE user_id = 10')).toBe(0)
+    expect(count('SELECT count(*) FROM event_registration WHERE participant_user_id = 10')).toBe(0)
+    expect(count('SELECT count(*) FROM granted_merit WHERE user_id = 11')).toBe(0)
+    expect(count('SELECT count(*) FROM granted_merit WHERE user_id = 12')).toBe(1)
     expect(count("SELECT count(*) FROM member_search WHERE member_search MATCH '\"suku1\"'")).toBe(0)
     // The others keep every row, old licences included.
     expect(count('SELECT count(*) FROM user_licence')).toBe(6)
@@ -83,7 +96,7 @@ describe('retention (issue 6)', () => {
   it('a shorter retention removes more; a person with a change waiting is kept whatever the time', () => {
     const db = seed()
     setRetentionMonths(db, 1)
-    expect(purgeInactivePersons(db, '2030-01-01')).toEqual([1, 2, 3, 5, 6, 7, 9])
+    expect(purgeInactivePersons(db, '2030-01-01')).toEqual([1, 2, 3, 5, 6, 7, 9, 10, 11])
     expect(persons(db)).toEqual([4, 8])
   })
 })
