@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
-import { isCalendarDate } from '../localDate'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
 import type { OutboxProblem } from '../outboxProblems'
 import type { CodedError, ErrorCode } from '../errorCodes'
@@ -332,7 +331,7 @@ export interface OutboxView {
   waiting: number
 }
 
-const isoDate = z.string().refine(isCalendarDate, 'a day of the calendar, YYYY-MM-DD')
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
 
 /**
  * A batch merit grant as the UI gives it (spec v2 §4.3 body; limits of §8: 1..10,000 grantees,
