@@ -164,6 +164,8 @@ export class DesktopSession {
   private pushing: Promise<PushSummary> | null = null
   /** List exports under way: each reads the database on a connection of its own until it is written. */
   private readonly exports = new Set<Promise<number>>()
+  /** Set while the local data is removed, and once the session closes: no sync or push may start then. */
+  private stopping = false
   private pushTimer: NodeJS.Timeout | null = null
   private readonly autoPush: boolean
   private syncTimer: NodeJS.Timeout | null = null
@@ -250,6 +252,7 @@ export class DesktopSession {
    */
   sync(full = false): Promise<SyncSummary> {
     if (this.running) return this.running
+    if (this.stopping) return Promise.reject(stoppingError())
     const run = this.runSyncOnce(full).finally(() => {
       this.running = null
     })
@@ -260,9 +263,10 @@ export class DesktopSession {
   private async runSyncOnce(full: boolean): Promise<SyncSummary> {
     // One writer of cursors at a time: a push re-pulls with the same engine.
     await this.pushing?.catch(() => undefined)
-    const connection = await this.connection()
-    const dbFile = this.dbFile
     try {
+      // Inside: a background sync that cannot find its connection (the secret gone from the keychain) says so too.
+      const connection = await this.connection()
+      const dbFile = this.dbFile
       const result = await this.options.runSync({ dbFile, connection, full: full || this.reconciliationDue(), today: this.today() }, (progress) =>
         this.emit({ type: 'sync-progress', progress })
       )
@@ -287,7 +291,7 @@ export class DesktopSession {
    * `sync-failed`); a failure stays in the sync status.
    */
   private syncInBackground(intervalMs: number): void {
-    if (this.running || this.pushing || !existsSync(this.dbFile)) return
+    if (this.stopping || this.running || this.pushing || !existsSync(this.dbFile)) return
     let stored: { enabled: boolean; last: string | null }
     try {
       stored = this.read((db) => ({ enabled: autoSyncEnabled(db), last: lastSyncStartedAt(db) }))
@@ -587,6 +591,18 @@ export class DesktopSession {
     return running
   }
 
+  /**
+   * Waits until no sync, push or list export runs, whatever their outcomes; with `stopping` set,
+   * none starts meanwhile (a sync ending schedules a push: the loop waits for that too).
+   */
+  private async settled(): Promise<void> {
+    while (this.pushing || this.running || this.exports.size > 0) {
+      await this.pushing?.catch(() => undefined)
+      await this.running?.catch(() => undefined)
+      await this.exportsDone()
+    }
+  }
+
   /** Waits for the list exports under way, whatever their outcome. */
   private async exportsDone(): Promise<void> {
     await Promise.allSettled([...this.exports])
@@ -709,6 +725,7 @@ export class DesktopSession {
    */
   push(): Promise<PushSummary> {
     if (this.pushing) return this.pushing
+    if (this.stopping) return Promise.reject(stoppingError())
     const run = this.pushOnce().finally(() => {
       this.pushing = null
       this.outboxChanged()
@@ -724,7 +741,13 @@ export class DesktopSession {
 
   /** An automatic push: only when something waits and nothing else runs; failures stay in the items (the outbox panel shows them). */
   private pushInBackground(): void {
-    if (!this.autoPush || this.pushing || this.running || !existsSync(this.dbFile) || this.outboxWaiting() === 0) return
+    if (!this.autoPush || this.stopping || this.pushing || this.running || !existsSync(this.dbFile)) return
+    try {
+      if (this.outboxWaiting() === 0) return
+    } catch {
+      // A database that does not open (its key missing) is the start screen's to explain; a throw here would end the worker.
+      return
+    }
     this.push().catch(() => undefined)
   }
 
@@ -748,33 +771,41 @@ export class DesktopSession {
 
   /**
    * Removes the connection and its local data (issue 6 "Wipe", see `removeConnectionData`): waits
-   * for a running sync, push or list export (each holds the database open), closes the database,
+   * for a running sync, push or list export (each holds the database open), refusing to start
+   * another meanwhile (a sync would make the database again), closes the database,
    * stops the demo, and returns to the first run.
    * @throws Error from the file system when a file cannot be deleted.
    */
   async removeConnection(): Promise<WipeResult & { state: AppState }> {
-    await this.pushing?.catch(() => undefined)
-    await this.running?.catch(() => undefined)
-    await this.exportsDone()
-    this.reader?.db.close()
-    this.reader = null
-    await this.stopDemo()
-    this.demoMode = false
-    this.lastError = null
-    const result = removeConnectionData(this.env)
-    this.outboxChanged()
-    return { ...result, state: this.state() }
+    this.stopping = true
+    try {
+      await this.settled()
+      this.reader?.db.close()
+      this.reader = null
+      await this.stopDemo()
+      this.demoMode = false
+      this.lastError = null
+      const result = removeConnectionData(this.env)
+      this.outboxChanged()
+      return { ...result, state: this.state() }
+    } finally {
+      this.stopping = false
+    }
   }
 
   /** Waits for a running sync, push and list export and stops the demo sandbox (app quit, test teardown). */
   async close(): Promise<void> {
+    this.stopping = true
     if (this.pushTimer) clearInterval(this.pushTimer)
     if (this.syncTimer) clearInterval(this.syncTimer)
-    await this.pushing?.catch(() => undefined)
-    await this.running?.catch(() => undefined)
-    await this.exportsDone()
+    await this.settled()
     await this.stopDemo()
     this.reader?.db.close()
     this.reader = null
   }
+}
+
+/** Why a sync or push does not start while the local data is removed or the session closes. */
+function stoppingError(): UserFacingError {
+  return new UserFacingError('not-connected', 'the connection and its local data are being removed, or Kanslia is closing: nothing is synced or pushed now')
 }

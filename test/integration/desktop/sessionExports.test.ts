@@ -20,11 +20,15 @@ describe('a desktop session with a list export under way', () => {
     openDatabase(demoDatabaseFile(env)).close()
     let release: (rows: number) => void = () => undefined
     const asked: ListExportJob[] = []
+    let syncs = 0
     const session = new DesktopSession({
       env,
       autoPushIntervalMs: 0,
       autoSyncIntervalMs: 0,
-      runSync: () => Promise.reject(new Error('no sync in this test')),
+      runSync: () => {
+        syncs++
+        return Promise.reject(new Error('no sync in this test'))
+      },
       // Stands in for the export worker: ends when the test says so.
       exportList: (job) => {
         asked.push(job)
@@ -39,6 +43,10 @@ describe('a desktop session with a list export under way', () => {
     expect(asked).toEqual([expect.objectContaining({ list: 'members', dbFile: demoDatabaseFile(env) })])
     expect(events).toEqual([])
     expect(existsSync(demoDatabaseFile(env))).toBe(true)
+    // Meanwhile no sync or push starts: a sync would make the database again, a push send what is being discarded.
+    await expect(session.sync()).rejects.toMatchObject({ code: 'not-connected' })
+    await expect(session.push()).rejects.toMatchObject({ code: 'not-connected' })
+    expect(syncs).toBe(0)
     release(12)
     await Promise.all([exported, removed])
     expect(events).toEqual(['exported 12', 'removed'])
