@@ -117,3 +117,19 @@ describe('the desktop app syncs by itself in the background', () => {
     expect(outcomes.at(-1)).toBe('ok')
   })
 })
+
+describe('a sync that cannot find its connection', () => {
+  it('says why, as any failed sync does: an event for the window and the reason kept in the sync status', async () => {
+    // A profile, but the client secret is in neither the environment nor a reachable keychain.
+    const test = createTestSession({ env: { KANSLIA_CLIENT_SECRET: '', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } })
+    saveConnectionProfile(connectionProfileFile({ KANSLIA_HOME: test.home }), { baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'kanslia-client' })
+    const failures: string[] = []
+    test.session.events.on('event', (event) => {
+      if (event.type === 'sync-failed') failures.push(event.error.code)
+    })
+    const error = (await test.session.sync().catch((caught: unknown) => caught)) as { code: string; message: string }
+    expect(failures).toEqual([error.code])
+    expect(test.session.syncStatus().lastError).toBe(error.message)
+    await test.dispose()
+  })
+})
