@@ -54,8 +54,13 @@ export function startBackendWorker(
       }
     })
     const stopped = (reason: string) => {
-      if (current === started) current = null
-      for (const answer of started.pending.values()) answer({ ok: false, error: { code: 'internal', message: `Kanslia's background worker stopped (${reason}); try again` } })
+      const error = { code: 'internal' as const, message: `Kanslia's background worker stopped (${reason}); try again` }
+      // Not closed on purpose (`close` lets go of it first): the window learns that what it showed running has ended.
+      if (current === started) {
+        current = null
+        events.emit('event', { type: 'backend-stopped', error } satisfies KansliaEvent)
+      }
+      for (const answer of started.pending.values()) answer({ ok: false, error })
       started.pending.clear()
     }
     worker.on('error', (error) => stopped(error.message))

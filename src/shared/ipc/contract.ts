@@ -125,6 +125,11 @@ export type KansliaEvent =
    * before the app can show it: once after an update; ~15 s at 150,000 athletes for schema 14.
    */
   | { type: 'database-upgrading' }
+  /**
+   * The backend worker stopped unexpectedly (a crash, out of memory): a sync or push it ran did
+   * not finish, and its timers stopped; the next call starts a new one.
+   */
+  | { type: 'backend-stopped'; error: IpcError }
 
 /** Licence status of a member on a date (DESIGN §3b): `valid`, `expiring` (ends within 30 days), `missing`. */
 export type LicenceStatus = 'valid' | 'expiring' | 'missing'

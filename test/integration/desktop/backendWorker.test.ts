@@ -118,7 +118,11 @@ describe('the backend worker', () => {
       chooseOpenFile: async () => null
     })
     const stopped = { ok: false, error: { code: 'internal', message: "Kanslia's background worker stopped (exit code 3); try again" } }
+    const told: unknown[] = []
+    crashing.events.on('event', (event) => told.push(event))
     expect(await crashing.call('getAppState')).toEqual(stopped)
+    // The window is told, so a sync it shows running does not spin for ever.
+    expect(told).toEqual([{ type: 'backend-stopped', error: stopped.error }])
     // Were the dead worker reused, this call would never be answered.
     expect(await crashing.call('getAppState')).toEqual(stopped)
     await crashing.close()

@@ -104,6 +104,8 @@ export function subscribeToEvents(): () => void {
       useAppStore.setState((s) => ({ syncing: false, lastSummary: event.summary, syncError: syncErrorText(event.summary), dataVersion: s.dataVersion + 1 }))
     }
     if (event.type === 'sync-failed') useAppStore.setState({ syncing: false, syncError: syncFailureText(event.error) })
+    // A sync shown running ended with the worker that ran it.
+    if (event.type === 'backend-stopped') useAppStore.setState((s) => (s.syncing ? { syncing: false, syncError: syncFailureText(event.error) } : {}))
   })
 }
 
