@@ -32,7 +32,7 @@ import type { UserProfile } from '../shared/api/v2'
 import type { CreateEvent, CreateMerit, EventWebhookEvent, PublicApiEvent } from '../shared/api/v3'
 import { Collection } from './collection'
 import type { GeneratedActivity } from './generateActivity'
-import { formatHelsinkiInstant, helsinkiInstantText } from './helsinkiTime'
+import { formatHelsinkiDate, formatHelsinkiInstant, helsinkiInstantText } from './helsinkiTime'
 import { loadMunicipalities } from './municipalities'
 import { PERSONAL_DATA_LEVELS, renderUserProfile, type PersonalDataLevel } from './personalData'
 import type { EventRecord, GrantRecord, MasterSport, MeritGroupRecord, MeritRecord, OrderRecord, RegistrationRecord } from './activityRecords'
@@ -311,7 +311,8 @@ export class ActivityStore {
       eventId: event.id,
       userId,
       organizationId: clubs.at(-1)?.licenceOrganizationId ?? event.organizerId,
-      registrationDate: new Date(nowMs).toISOString().slice(0, 10),
+      // Spec v2 §2.15: the local date of the event's location (Finland's).
+      registrationDate: formatHelsinkiDate(nowMs),
       paidAmountInCents: event.priceInCents,
       activeDiscountType: 'NONE',
       paymentStatus: paid ? 'WAITING_PAYMENT_CONFIRMATION' : 'FREE',

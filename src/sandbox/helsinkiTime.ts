@@ -49,3 +49,8 @@ export function helsinkiInstantText(micros: InstantMicros): string {
 export function formatHelsinkiLocalDateTime(ms: number): string {
   return flatString(new Date(ms + helsinkiOffsetMinutes(ms) * 60_000).toISOString().slice(0, 19))
 }
+
+/** The Helsinki calendar date (`yyyy-mm-dd`, spec "date-only") at milliseconds since the epoch: the registry's "today". */
+export function formatHelsinkiDate(ms: number): string {
+  return formatHelsinkiLocalDateTime(ms).slice(0, 10)
+}

@@ -22,7 +22,7 @@ import type { InstantMicros } from '../shared/instant'
 import { StoreClock } from './clock'
 import { Collection } from './collection'
 import type { GeneratedData } from './generate'
-import { formatHelsinkiInstant, formatHelsinkiLocalDateTime, helsinkiInstantText } from './helsinkiTime'
+import { formatHelsinkiDate, formatHelsinkiInstant, formatHelsinkiLocalDateTime, helsinkiInstantText } from './helsinkiTime'
 import { renderUserProfile, type PersonalDataLevel } from './personalData'
 import type {
   InsuranceRecord,
@@ -355,7 +355,7 @@ export class SandboxStore {
     let nextId = 0
     for (const c of this.userLicences.values()) for (const r of c.all()) if (r.id > nextId) nextId = r.id
     const nowMs = Date.now()
-    const today = new Date(nowMs).toISOString().slice(0, 10)
+    const today = formatHelsinkiDate(nowMs)
     const record: UserLicenceRecord = {
       id: nextId + 1,
       mt: 0,

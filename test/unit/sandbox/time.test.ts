@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { StoreClock } from '../../../src/sandbox/clock'
-import { formatHelsinkiInstant, formatHelsinkiLocalDateTime } from '../../../src/sandbox/helsinkiTime'
+import { formatHelsinkiDate, formatHelsinkiInstant, formatHelsinkiLocalDateTime } from '../../../src/sandbox/helsinkiTime'
 import { parseInstant } from '../../../src/shared/instant'
 
 describe('Helsinki rendering of instants', () => {
@@ -26,6 +26,12 @@ describe('Helsinki rendering of instants', () => {
 
   it('renders datetime-only values in Helsinki local time', () => {
     expect(formatHelsinkiLocalDateTime(Date.UTC(2026, 0, 15, 7, 0, 0))).toBe('2026-01-15T09:00:00')
+  })
+
+  it("gives the Helsinki date, already tomorrow's there late in the UTC evening (a registration's date, spec v2 §2.15)", () => {
+    expect(formatHelsinkiDate(Date.UTC(2026, 10, 25, 22, 30))).toBe('2026-11-26')
+    expect(formatHelsinkiDate(Date.UTC(2026, 6, 1, 20, 59))).toBe('2026-07-01')
+    expect(formatHelsinkiDate(Date.UTC(2026, 6, 1, 21, 0))).toBe('2026-07-02')
   })
 })
 
