@@ -18,6 +18,9 @@ export interface MemberRow {
   clubs: string[]
 }
 
+/** Most members one answer lists (`searchMembers`, `kanslia members`): a larger limit is taken as this (SQLite's LIMIT is a 64-bit integer). */
+export const MAX_MEMBERS = 100_000
+
 /** Longest accepted search text and most tokens used; the rest is ignored (type-ahead input). */
 const MAX_TEXT = 500
 const MAX_TOKENS = 8
@@ -62,7 +65,7 @@ const PERSON_FIELDS = 'p.id, p.sport_id, p.first_name, p.nickname, p.last_name, 
  * @param options.limit most rows returned, default 100.
  */
 export function searchMembers(db: ReadableDB | WritableDB, text: string, options: { limit?: number } = {}): MemberRow[] {
-  const limit = Math.max(0, Math.min(100_000, Math.floor(options.limit ?? 100)))
+  const limit = Math.max(0, Math.min(MAX_MEMBERS, Math.floor(options.limit ?? 100)))
   if (limit === 0) return []
   const trimmed = typeof text === 'string' ? text.trim() : ''
   let rows: PersonRow[]

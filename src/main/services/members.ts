@@ -1,7 +1,7 @@
 import type { InsuranceFilter, LicenceStatus } from '../../shared/ipc/contract'
 import { localDate } from '../../shared/localDate'
 import { listMembers } from '../db/memberList'
-import { membersByIds, type MemberRow } from '../db/members'
+import { MAX_MEMBERS, membersByIds, type MemberRow } from '../db/members'
 import type { ReadableDB } from '../db/open'
 import { withDatabase } from './database'
 
@@ -11,9 +11,6 @@ export interface MemberFilters {
   status?: LicenceStatus
   insurance?: InsuranceFilter
 }
-
-/** Most members `findMembers` returns: a larger `limit` is taken as this (SQLite's LIMIT is a 64-bit integer). */
-export const MAX_MEMBERS = 100_000
 
 /**
  * Members (people from user licences and insurances) matching `text` by name, Sport-ID or e-mail;

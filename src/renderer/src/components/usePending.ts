@@ -4,6 +4,8 @@ import { useCallback, useRef, useState } from 'react'
 export interface Pending<K, A extends string> {
   /** The action running on `key`, or null. Its button shows `loading`; the row's other actions are disabled. */
   of(key: K): A | null
+  /** The props of `action`'s button on row `key`: loading while it runs, disabled while another of the row's does. */
+  button(key: K, action: A): { loading: boolean; disabled: boolean }
   /**
    * Runs `action` on `key` unless one already runs on it (a second click, before React has drawn
    * the first, is ignored); it counts as running until `work` settles, whether it succeeds or fails
@@ -32,5 +34,12 @@ export function usePending<K, A extends string>(): Pending<K, A> {
     }
   }, [])
   const of = useCallback((key: K) => running.get(key) ?? null, [running])
-  return { of, run }
+  const button = useCallback(
+    (key: K, action: A) => {
+      const now = running.get(key)
+      return { loading: now === action, disabled: now !== undefined && now !== action }
+    },
+    [running]
+  )
+  return { of, button, run }
 }

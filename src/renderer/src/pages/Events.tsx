@@ -11,6 +11,9 @@ import { usePending } from '../components/usePending'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
+/** The actions of a participant's row that queue a change: cancel the registration, place an order for it. */
+type ParticipantAction = 'cancel' | 'order'
+
 /**
  * Events (issue 7): the stored events with a search and a date range, each with its registrations;
  * an event's participants with payment status, and below them the members the outbox is about to
@@ -32,7 +35,7 @@ export function Events() {
   const [shown, setShown] = useColumnChoice('kanslia.participants.columns', PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS)
   const { notice, show, clear, fail, saved } = useNotice()
   /** The action running on each participant's registration: its button spins, the row's other one waits. */
-  const pending = usePending<number, 'cancel' | 'order'>()
+  const pending = usePending<number, ParticipantAction>()
 
   useEffect(() => {
     call('getEvents', { text, from: from || undefined, to: to || undefined })
@@ -165,7 +168,7 @@ export function Events() {
                 </Table.Thead>
                 <Table.Tbody>
                   {participants.map((row) => {
-                    const running = pending.of(row.eventRegistrationId)
+                    const busy = (action: ParticipantAction) => pending.button(row.eventRegistrationId, action)
                     return (
                       <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
                         {shown.map((column) => (
@@ -177,8 +180,7 @@ export function Events() {
                               <Button
                                 size="compact-xs"
                                 variant="light"
-                                loading={running === 'order'}
-                                disabled={running === 'cancel'}
+                                {...busy('order')}
                                 onClick={() => void order(row)}
                                 data-testid="participant-order"
                               >
@@ -189,8 +191,7 @@ export function Events() {
                               size="compact-xs"
                               variant="light"
                               color="red"
-                              loading={running === 'cancel'}
-                              disabled={running === 'order'}
+                              {...busy('cancel')}
                               onClick={() => void cancel(row)}
                               data-testid="participant-cancel"
                             >

@@ -127,8 +127,7 @@ export function Outbox() {
             {view.items.map((item) => {
               const orderId = placedOrderId(item)
               const running = pending.of(item.id)
-              /** A row action's button: loading while it runs, disabled while another of the row's does. */
-              const busy = (action: RowAction) => ({ loading: running === action, disabled: running !== null && running !== action })
+              const busy = (action: RowAction) => pending.button(item.id, action)
               return (
                 <Table.Tr key={item.id} data-testid="outbox-item" data-state={item.state} data-kind={item.kind}>
                   <Table.Td>{item.id}</Table.Td>
