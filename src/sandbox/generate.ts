@@ -558,7 +558,8 @@ export function generateData(options: GenerateOptions): GeneratedData {
         licenceId: licence.id,
         userId: person.id,
         usagePeriodStart: isoDate(usageStart),
-        usagePeriodEnd: licence.validityDurationInDays ? isoDate(Math.min(usageStart + licence.validityDurationInDays * DAY_MS, dateMs(period.year, 12, 31))) : licence.usageEndTime,
+        // N days of validity are the first day and N − 1 more (DESIGN §3b).
+        usagePeriodEnd: licence.validityDurationInDays ? isoDate(Math.min(usageStart + (licence.validityDurationInDays - 1) * DAY_MS, dateMs(period.year, 12, 31))) : licence.usageEndTime,
         salesPriceInCents: refunded ? Math.floor(licence.priceInCents / 2) : licence.priceInCents,
         purchaseTime: formatHelsinkiLocalDateTime(purchaseMs),
         purchaseMs,

@@ -35,6 +35,17 @@ describe('generateData', () => {
     expect(a.userLicences.every((u) => u.mtText === formatHelsinkiInstant(u.mt))).toBe(true)
   })
 
+  it("gives a licence of N days a usage period of N days from its first, or to the year's end (DESIGN §3b)", () => {
+    const d = generateData({ seed: 1, athletes: 2000, referenceMs: REFERENCE })
+    const days = new Map(d.licences.flatMap((l) => (l.data.validityDurationInDays ? [[l.data.id, l.data.validityDurationInDays]] : [])))
+    const trials = d.userLicences.filter((u) => days.has(u.licenceId))
+    expect(trials.length).toBeGreaterThan(0)
+    for (const trial of trials) {
+      const length = (Date.parse(trial.usagePeriodEnd) - Date.parse(trial.usagePeriodStart)) / 86_400_000 + 1
+      expect(length === days.get(trial.licenceId) || trial.usagePeriodEnd.endsWith('-12-31'), `${trial.usagePeriodStart}…${trial.usagePeriodEnd}`).toBe(true)
+    }
+  })
+
   it('refuses a negative athlete count', () => {
     expect(() => generateData({ seed: 1, athletes: -1, referenceMs: REFERENCE })).toThrow(RangeError)
   })
