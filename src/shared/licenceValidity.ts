@@ -4,6 +4,7 @@
  * view that must answer it. Dates are ISO calendar dates (YYYY-MM-DD, Finnish local dates as the
  * API writes them); `purchaseTime` is a local datetime without offset (spec v2 §2.12).
  */
+import { isCalendarDate } from './localDate'
 
 /** Days before a licence's end when it counts as `expiring` (DESIGN §3b). */
 export const EXPIRING_WITHIN_DAYS = 30
@@ -18,8 +19,8 @@ export interface HeldLicence {
   purchaseTime?: string
   /** The user licence this one upgrades and replaces. */
   upgradeFrom?: number
+  /** The external insurer named on the user licence, which meets `AnyInsurance` when the product has `requireExternalInsuranceInfo`. */
   externalInsuranceCompany?: string
-  externalInsuranceNumber?: string
 }
 
 /** A licence product (spec v2 §2.4), the fields the rules need. */
@@ -49,7 +50,8 @@ export interface HeldInsurance {
  * the date but its insurance requirement is not met); `outside-birth-range` (a licence covers the
  * date but the birth date lies outside its range).
  */
-export type LicenceVerdict = 'valid' | 'expiring' | 'expired' | 'missing' | 'insurance-missing' | 'outside-birth-range'
+export const LICENCE_VERDICTS = ['valid', 'expiring', 'expired', 'missing', 'insurance-missing', 'outside-birth-range'] as const
+export type LicenceVerdict = (typeof LICENCE_VERDICTS)[number]
 
 /** Why: the verdict, the user licence it is about (if any), and the day its validity ends. */
 export interface LicenceCheck {
@@ -78,8 +80,24 @@ export interface LicenceCheckInput {
   insurances: readonly HeldInsurance[]
 }
 
-function addDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+/** Results of `shiftDate`: the member summary asks about the same few season dates for every member. */
+const shifts = new Map<string, string | null>()
+
+/**
+ * The calendar date `days` days after (before, when negative) the date `value` starts with
+ * (YYYY-MM-DD), or null when it starts with no calendar date: stored data is as the API sent it.
+ */
+function shiftDate(value: string, days: number): string | null {
+  const key = `${value.slice(0, 10)}${days}`
+  let shifted = shifts.get(key)
+  if (shifted === undefined) {
+    const day = value.slice(0, 10)
+    shifted = isCalendarDate(day) ? new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) : null
+    // Bounded: dates as received could be anything.
+    if (shifts.size >= 10_000) shifts.clear()
+    shifts.set(key, shifted)
+  }
+  return shifted
 }
 
 /**
@@ -91,10 +109,10 @@ export function validDays(licence: HeldLicence, product: LicenceProduct | undefi
   let from = licence.usagePeriodStart
   let until = licence.usagePeriodEnd
   const days = product?.validityDurationInDays
-  if (days !== undefined && days > 0 && licence.purchaseTime !== undefined && /^\d{4}-\d{2}-\d{2}/.test(licence.purchaseTime)) {
-    const activated = licence.purchaseTime.slice(0, 10)
+  const last = days !== undefined && days > 0 && licence.purchaseTime !== undefined ? shiftDate(licence.purchaseTime, days - 1) : null
+  if (last !== null) {
+    const activated = licence.purchaseTime!.slice(0, 10)
     if (activated > from) from = activated
-    const last = addDays(activated, days - 1)
     if (last < until) until = last
   }
   return { from, until }
@@ -113,8 +131,7 @@ export function validDays(licence: HeldLicence, product: LicenceProduct | undefi
 export function checkLicence(input: LicenceCheckInput): LicenceCheck {
   const { date } = input
   const replacedLicences = new Set(input.licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
-  const replacedInsurances = new Set(input.insurances.flatMap((i) => (i.upgradeFrom === undefined ? [] : [i.upgradeFrom])))
-  const validInsurances = input.insurances.filter((i) => !replacedInsurances.has(i.id) && i.usagePeriodStart <= date && date <= i.usagePeriodEnd)
+  const validInsurances = insurancesValidOn(input.insurances, date)
   const judged = input.licences
     .filter((l) => !replacedLicences.has(l.id))
     .map((licence) => ({ licence, product: input.products.get(licence.licenceId), days: validDays(licence, input.products.get(licence.licenceId)) }))
@@ -138,11 +155,42 @@ export function checkLicence(input: LicenceCheckInput): LicenceCheck {
     if (insurance === null) return { ...check, verdict: 'insurance-missing' }
     if (insurance === 'external') check.externalInsurance = true
     else if (insurance !== 'not-required') check.userInsuranceId = insurance
-    check.verdict = days.until <= addDays(date, EXPIRING_WITHIN_DAYS) ? 'expiring' : 'valid'
+    check.verdict = days.until <= (shiftDate(date, EXPIRING_WITHIN_DAYS) ?? date) ? 'expiring' : 'valid'
     return check
   })
   const rank: Record<LicenceVerdict, number> = { valid: 0, expiring: 1, 'insurance-missing': 2, 'outside-birth-range': 3, expired: 4, missing: 5 }
   return verdicts.reduce((best, v) => (rank[v.verdict] < rank[best.verdict] ? v : best))
+}
+
+/**
+ * The user insurances valid on `date` (ISO date): the date lies in the usage period and no other
+ * of them names it in `upgradeFrom` (spec v2 §2.13: an upgraded insurance is replaced).
+ */
+export function insurancesValidOn(insurances: readonly HeldInsurance[], date: string): HeldInsurance[] {
+  const replaced = new Set(insurances.flatMap((i) => (i.upgradeFrom === undefined ? [] : [i.upgradeFrom])))
+  return insurances.filter((i) => !replaced.has(i.id) && i.usagePeriodStart <= date && date <= i.usagePeriodEnd)
+}
+
+/**
+ * The first day after `input.date` on which `checkLicence` could answer differently for the same
+ * licences and insurances (ISO date), or null when no later day can: the verdict, its licence,
+ * its end and the insurance met stay as they are on every day before it. Each day a licence's
+ * validity starts, ends or becomes `expiring`, and each day a user insurance starts or ends, is a
+ * candidate; the earliest after the date wins. The member summary re-evaluates a person on that
+ * day (db/memberSummary.ts).
+ */
+export function nextChangeDay(input: LicenceCheckInput): string | null {
+  const replacedLicences = new Set(input.licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
+  const days: Array<string | null> = []
+  for (const licence of input.licences) {
+    if (replacedLicences.has(licence.id)) continue
+    const { from, until } = validDays(licence, input.products.get(licence.licenceId))
+    days.push(from, shiftDate(until, 1), shiftDate(until, -EXPIRING_WITHIN_DAYS))
+  }
+  for (const insurance of input.insurances) days.push(insurance.usagePeriodStart, shiftDate(insurance.usagePeriodEnd, 1))
+  let next: string | null = null
+  for (const day of days) if (day !== null && day > input.date && (next === null || day < next)) next = day
+  return next
 }
 
 /** The insurance that meets the licence's requirement: a user insurance id, 'external', 'not-required', or null. */

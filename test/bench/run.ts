@@ -258,7 +258,7 @@ try {
     // The backend worker hands the whole export, query included, to a worker thread (workerListExporter): how long that holds it at a time.
     const stall: Record<TableFormat, number> = { csv: 0, xlsx: 0 }
     const exportInWorker = workerListExporter({ file: fileURLToPath(new URL('../support/export-worker.mjs', import.meta.url)) })
-    const values = { valid: 'valid', expiring: 'expiring', missing: 'missing', insured: 'insured', uninsured: 'uninsured' }
+    const values = { valid: 'valid', expiring: 'expiring', expired: 'expired', missing: 'missing', 'insurance-missing': 'insurance-missing', 'outside-birth-range': 'outside-birth-range', insured: 'insured', uninsured: 'uninsured' }
     for (const format of ['csv', 'xlsx'] as const) {
       const t1 = performance.now()
       await writeTable(join(dir, `members.${format}`), format, 'members', columns, cells)

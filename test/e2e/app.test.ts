@@ -155,6 +155,9 @@ describe('desktop app in Chromium', () => {
     expect(await detail.getByText('birthDate').count()).toBe(0)
     await page.getByTestId('member-licence').first().waitFor()
     await page.getByTestId('guardian').first().waitFor()
+    // The member's verdict as the list shows it (DESIGN §3b, one rule).
+    const verdict = { valid: 'Saa kilpailla', expiring: 'Saa kilpailla (lisenssi päättymässä)', expired: 'Lisenssi päättynyt', missing: 'Ei lisenssiä', 'insurance-missing': 'Vakuutus puuttuu', 'outside-birth-range': 'Ikä ei sovi lisenssiin' }[minor.licenceStatus!]
+    await detail.locator(`[data-testid="member-verdict"][data-verdict="${minor.licenceStatus}"]`).getByText(verdict, { exact: false }).waitFor()
     await shot('member-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })
@@ -317,10 +320,11 @@ describe('desktop app in Chromium', () => {
 
   it('filters by licence status and club, and sorts by a column', async () => {
     const { page } = app
-    const missing = (await members({ status: 'missing' })).total
-    await choose('filter-status', 'Puuttuu')
-    await expectCount(count(missing))
-    const badges = await page.getByTestId('member-row').getByText('Puuttuu').count()
+    const expired = (await members({ status: 'expired' })).total
+    expect(expired).toBeGreaterThan(0)
+    await choose('filter-status', 'Päättynyt')
+    await expectCount(count(expired))
+    const badges = await page.getByTestId('member-row').getByText('Päättynyt', { exact: true }).count()
     expect(badges).toBe(await page.getByTestId('member-row').count())
     await choose('filter-status', 'Kaikki tilat')
 
@@ -505,9 +509,10 @@ describe('desktop app in Chromium', () => {
       ((await app.call('checkAtVenue', { text: String(sportId) })) as { ok: true; value: VenueCheckResult }).value.members[0].check.verdict
     const FINNISH: Record<string, string> = { valid: 'Saa kilpailla', expired: 'Lisenssi päättynyt', missing: 'Ei lisenssiä' }
     const valid = (await members({ status: 'valid', limit: 500 })).rows
-    let competitor = valid[0]
-    for (const member of valid) if ((await verdictOf(member.sportId)) === 'valid') competitor = member
-    const absent = (await members({ status: 'missing', limit: 1 })).rows[0]
+    // The member list's verdict is the venue check's (DESIGN §3b, one rule).
+    const competitor = valid[0]
+    expect(await verdictOf(competitor.sportId)).toBe('valid')
+    const absent = (await members({ status: 'expired', limit: 1 })).rows[0]
 
     await page.getByTestId('nav-venue').click()
     const input = page.getByTestId('venue-input')
@@ -521,9 +526,9 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('venue-result').getByText(`${competitorCheck.licenceName} (${licenceType})`, { exact: false }).waitFor()
     await page.getByTestId('venue-data-as-of').getByText('Tiedot päivitetty', { exact: false }).waitFor()
     await shot('venue-check')
-    const verdict = await verdictOf(absent.sportId)
+    expect(await verdictOf(absent.sportId)).toBe('expired')
     await input.fill(String(absent.sportId))
-    await page.locator(`[data-testid="venue-result"][data-verdict="${verdict}"]`).getByText(FINNISH[verdict], { exact: true }).waitFor()
+    await page.locator('[data-testid="venue-result"][data-verdict="expired"]').getByText(FINNISH.expired, { exact: true }).waitFor()
     await input.fill('Ei Ketään Tämännimistä')
     await page.getByTestId('venue-not-found').waitFor()
 
@@ -560,13 +565,12 @@ describe('desktop app in Chromium', () => {
     const { page } = app
     const check = async (text: string, date?: string) => ((await app.call('checkAtVenue', { text, date })) as { ok: true; value: VenueCheckResult }).value.members[0]
     const today = localDate()
-    // Members with a current licence: the valid and the uninsured ones are among them.
-    const current = (await members({ status: 'valid', limit: 500 })).rows
-    const checked = await Promise.all(current.map((member) => check(String(member.sportId))))
-    const valid = checked.find((member) => member.check.verdict === 'valid')!
-    const uninsured = checked.find((member) => member.check.verdict === 'insurance-missing')!
-    const lapsed = (await members({ status: 'missing', limit: 100 })).rows
-    const expired = (await Promise.all(lapsed.map((member) => check(String(member.sportId))))).find((member) => member.check.verdict === 'expired')!
+    // A member of each verdict, found by the member list's filter (one rule with the venue check).
+    const ofVerdict = async (status: string) => check(String((await members({ status, limit: 1 })).rows[0].sportId))
+    const valid = await ofVerdict('valid')
+    const uninsured = await ofVerdict('insurance-missing')
+    const expired = await ofVerdict('expired')
+    expect([valid, uninsured, expired].map((member) => member.check.verdict)).toEqual(['valid', 'insurance-missing', 'expired'])
     const db = openDatabaseReadonly(await app.dbFile(), { env: app.env })
     // An upgrade valid today, and the licence it replaced: only the upgrade counts (DESIGN §3b).
     const upgrade = db

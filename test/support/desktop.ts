@@ -10,10 +10,11 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
  * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
  * worker bootstraps tsx to load the TypeScript entry. Pushes and syncs only on demand unless
  * `autoPushIntervalMs` or `autoSyncIntervalMs` is given, so tests see queued changes wait and data change only when they sync. `now` is the session's clock
- * for how old the data is (default the system clock); `env` adds variables (e.g. `KANSLIA_CLIENT_SECRET`
+ * for how old the data is (default the system clock), `today` its date for licence verdicts (default
+ * the local date); `env` adds variables (e.g. `KANSLIA_CLIENT_SECRET`
  * for a saved connection).
  */
-export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; autoSyncIntervalMs?: number; now?: () => Date; env?: NodeJS.ProcessEnv } = {}): {
+export function createTestSession(options: { demoAthletes?: number; home?: string; autoPushIntervalMs?: number; autoSyncIntervalMs?: number; now?: () => Date; today?: () => string; env?: NodeJS.ProcessEnv } = {}): {
   session: DesktopSession
   home: string
   dispose(): Promise<void>
@@ -25,6 +26,7 @@ export function createTestSession(options: { demoAthletes?: number; home?: strin
     autoPushIntervalMs: options.autoPushIntervalMs ?? 0,
     autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0,
     now: options.now,
+    today: options.today,
     runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) })
   })
   return {

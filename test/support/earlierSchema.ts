@@ -1,16 +1,26 @@
 import Database from 'better-sqlite3-multiple-ciphers'
 import { LATEST_VERSION, migrate } from '../../src/main/db/migrate'
+import { INDEXES as BEFORE_0016 } from '../../src/main/db/migrations/0012-renewal-list-indexes'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import type { WritableDB } from '../../src/main/db/open'
 
 /**
  * Leaves `db` (at the latest schema) as the Kanslia before the last migration left it, so a test
- * can open an earlier Kanslia's database: undoes 0015-auto-sync and sets the version one back. A
- * new migration must change this to undo itself instead.
+ * can open an earlier Kanslia's database: undoes 0016-licence-verdicts (the member summary of
+ * 0004, evaluated on a day; the user licence index of 0012) and sets the version one back. A new migration must change this to
+ * undo itself instead.
  */
 export function undoLastMigration(db: WritableDB): void {
-  if (LATEST_VERSION !== 15) throw new Error(`undoLastMigration undoes migration 15, but the latest is ${LATEST_VERSION}: update it`)
-  db.exec('DROP TABLE auto_sync')
+  if (LATEST_VERSION !== 16) throw new Error(`undoLastMigration undoes migration 16, but the latest is ${LATEST_VERSION}: update it`)
+  db.exec(`
+    DROP INDEX user_licence_user_period;
+    ALTER TABLE user_licence DROP COLUMN external_insurance_company;
+    ${BEFORE_0016.user_licence_user_period};
+    DROP TABLE member_summary;
+    CREATE TABLE member_summary (person_id INTEGER PRIMARY KEY, club TEXT, current_licence_id INTEGER, licence_end TEXT, insured INTEGER NOT NULL);
+    CREATE INDEX member_summary_club ON member_summary (club, person_id);
+    INSERT INTO member_summary (person_id, insured) SELECT id, 0 FROM person;
+    INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, '2026-11-23');`)
   db.pragma(`user_version = ${LATEST_VERSION - 1}`)
 }
 

@@ -18,6 +18,7 @@ import { exportList } from '../services/listExport'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
+import { LICENCE_VERDICTS } from '../../shared/licenceValidity'
 import {
   discardOutboxItem,
   editOutboxItem,
@@ -257,7 +258,7 @@ export function buildProgram(): Command {
     .option('--search <text>', 'text to look for; any text is accepted', '')
     .option('--limit <n>', 'at most this many members', wholeNumber(1), 100)
     .option('--club <id>', 'only members with a user licence in this club', wholeNumber(1))
-    .addOption(new Option('--status <status>', 'only members whose current licence is valid, expiring soon or missing today').choices(['valid', 'expiring', 'missing']))
+    .addOption(new Option('--status <status>', "only members with this licence verdict today (the venue check's rules)").choices(LICENCE_VERDICTS))
     .addOption(new Option('--insurance <insurance>', 'only members with, or without, an insurance valid today').choices([...INSURANCE_FILTERS]))
     .option('--json', 'print a JSON array')
     .action((opts: { db: string; search: string; limit: number; club?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {

@@ -1,7 +1,9 @@
 import type { Guardian, MemberDetail, MemberInsurance, MemberLicence, MemberMerit, MemberRegistration } from '../../shared/ipc/contract'
-import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
+import { EXPIRING_WITHIN_DAYS, validDays } from '../../shared/licenceValidity'
+import { HELD_LICENCE_COLUMNS, heldLicence, licenceProducts, type HeldLicenceRow } from './heldLicences'
 import type { ReadableDB } from './open'
 import { pendingChangesOf } from './outbox'
+import { checkPerson } from './venueCheck'
 import { prepared } from './statements'
 
 interface UsageRow {
@@ -15,12 +17,15 @@ interface UsageRow {
 
 type UsageState = MemberLicence['state']
 
-/** The state of a usage period on `today`; `upgraded` when a later user licence replaced it (spec v2 §2.12 `upgradeFrom`). */
-function stateOf(row: UsageRow, today: string, soon: string, upgraded: boolean): UsageState {
+/**
+ * The state on `today` of the days `from`…`until` (ISO dates) a user licence or insurance is
+ * valid; `upgraded` when a later one replaced it (spec v2 §2.12, §2.13 `upgradeFrom`).
+ */
+function stateOf(from: string | null, until: string | null, today: string, soon: string, upgraded: boolean): UsageState {
   if (upgraded) return 'upgraded'
-  if (row.usage_period_start !== null && row.usage_period_start > today) return 'upcoming'
-  if (row.usage_period_end !== null && row.usage_period_end < today) return 'expired'
-  if (row.usage_period_end !== null && row.usage_period_end <= soon) return 'expiring'
+  if (from !== null && from > today) return 'upcoming'
+  if (until !== null && until < today) return 'expired'
+  if (until !== null && until <= soon) return 'expiring'
   return 'valid'
 }
 
@@ -45,8 +50,9 @@ function profileFields(raw: Record<string, unknown>): Record<string, string | nu
 
 /**
  * Everything stored about the person with user id `id` (issue 3 "Member detail"): the profile
- * fields the API returned at the client's personal-data level (spec v2 §2.11), their user
- * licences newest first with upgrade links and state on `today` (DESIGN §3b), user insurances,
+ * fields the API returned at the client's personal-data level (spec v2 §2.11), the licence
+ * verdict on `today` (DESIGN §3b, `checkLicence`), their user licences newest first with upgrade
+ * links and state on `today`, user insurances,
  * and guardians (given for minors). @returns null when no such person is stored.
  */
 export function readMemberDetail(db: ReadableDB, id: number, today: string): MemberDetail | null {
@@ -56,21 +62,26 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
   const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_WITHIN_DAYS * 86_400_000).toISOString().slice(0, 10)
   const licenceRows = prepared(
     db,
-    `SELECT ul.id, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,
-       ul.licence_organization_name AS club_name, ul.licence_organization_id AS club_id, ul.federation_id, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from
+    `SELECT ${HELD_LICENCE_COLUMNS}, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,
+       ul.licence_organization_id AS club_id, ul.federation_id
      FROM user_licence ul LEFT JOIN licence l ON l.id = ul.licence_id LEFT JOIN licence_period lp ON lp.id = ul.licence_period_id
      WHERE ul.user_id = ? ORDER BY ul.usage_period_end DESC, ul.id DESC`
-  ).all(id) as Array<UsageRow & { club_name: string | null; club_id: number | null; federation_id: number | null }>
+  ).all(id) as Array<HeldLicenceRow & { name: string | null; period_name: string | null; club_id: number | null; federation_id: number | null }>
+  const products = licenceProducts(db)
   const upgradedBy = new Map<number, number>()
   for (const row of licenceRows) if (row.upgrade_from !== null) upgradedBy.set(row.upgrade_from, row.id)
   const licences = licenceRows.map((row): MemberLicence => {
-    const licence: MemberLicence = { id: row.id, name: row.name ?? '', state: stateOf(row, today, soon, upgradedBy.has(row.id)) }
+    // A licence valid for some days from its activation (a trial, DESIGN §3b) ends before its usage period does.
+    const held = heldLicence(row)
+    const days = held === null ? { from: row.usage_period_start, until: row.usage_period_end } : validDays(held, products.get(held.licenceId))
+    const licence: MemberLicence = { id: row.id, name: row.name ?? '', state: stateOf(days.from, days.until, today, soon, upgradedBy.has(row.id)) }
     if (row.period_name !== null) licence.licencePeriodName = row.period_name
-    if (row.club_name !== null) licence.clubName = row.club_name
+    if (row.licence_organization_name !== null) licence.clubName = row.licence_organization_name
     if (row.club_id !== null) licence.clubId = row.club_id
     if (row.federation_id !== null) licence.federationId = row.federation_id
     if (row.usage_period_start !== null) licence.usagePeriodStart = row.usage_period_start
     if (row.usage_period_end !== null) licence.usagePeriodEnd = row.usage_period_end
+    if (days.until !== null && days.until !== row.usage_period_end) licence.validUntil = days.until
     if (row.upgrade_from !== null) licence.upgradeFrom = row.upgrade_from
     const by = upgradedBy.get(row.id)
     if (by !== undefined) licence.upgradedBy = by
@@ -85,7 +96,7 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
   ).all(id) as UsageRow[]
   const replaced = new Set(insuranceRows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))
   const insurances = insuranceRows.map((row): MemberInsurance => {
-    const insurance: MemberInsurance = { id: row.id, name: row.name ?? '', state: stateOf(row, today, soon, replaced.has(row.id)) }
+    const insurance: MemberInsurance = { id: row.id, name: row.name ?? '', state: stateOf(row.usage_period_start, row.usage_period_end, today, soon, replaced.has(row.id)) }
     if (row.period_name !== null) insurance.licencePeriodName = row.period_name
     if (row.usage_period_start !== null) insurance.usagePeriodStart = row.usage_period_start
     if (row.usage_period_end !== null) insurance.usagePeriodEnd = row.usage_period_end
@@ -97,6 +108,7 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
     sportId: person.sport_id,
     profile: profileFields(raw),
     identityNumberHidden: typeof raw[IDENTITY_NUMBER_FIELD] === 'string',
+    licenceCheck: checkPerson(db, id, today)!.check,
     licences,
     insurances,
     guardians,

@@ -1,6 +1,6 @@
-import type { InsuranceFilter, LicenceStatus, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
-import { EXPIRING_WITHIN_DAYS } from '../../shared/licenceValidity'
-import { CLUB, CURRENT_LICENCE, INSURED, memberSummaryDate } from './memberSummary'
+import type { InsuranceFilter, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
+import type { LicenceVerdict } from '../../shared/licenceValidity'
+import { CLUB, memberSummaryDate } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
@@ -12,7 +12,7 @@ export interface MemberListQuery {
   clubId?: number
   licenceId?: number
   licencePeriodId?: number
-  status: 'all' | LicenceStatus
+  status: 'all' | LicenceVerdict
   /** Only members with (`insured`) or without (`uninsured`) a user insurance valid on the day; all when omitted. */
   insurance?: InsuranceFilter
   sort: MemberSortColumn
@@ -75,14 +75,9 @@ interface Row {
   birth_date: string | null
   club: string | null
   licence_name: string | null
-  licence_end: string | null
-  current_id: number | null
-  insured: number
-}
-
-/** Adds `days` to an ISO date (YYYY-MM-DD), in UTC. */
-function addDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+  verdict: LicenceVerdict | null
+  valid_until: string | null
+  insured: number | null
 }
 
 /** The person-level filters of a query (search text, Sport-ID, licence filters) as a WHERE clause over `person p`. */
@@ -107,32 +102,31 @@ function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number |
 }
 
 /**
- * The current licence's row of each member `m`, found in the per-person index of user licences
- * (`user_licence_user_period`, migration 0012), which holds each one's end and licence, rather
- * than as the wide row by id (`+cl.id` keeps SQLite off the id index): every row of an export at
- * 150,000 members took 3.7–4.7 s that way against 1.2 s. While a first sync has dropped that index
- * (`indexed` false), by id.
+ * The row of the user licence each member's verdict is about (`m.licence_id`), found in the
+ * per-person index of user licences (`user_licence_user_period`, migration 0012), which holds its
+ * licence, rather than as the wide row by id (`+cl.id` keeps SQLite off the id index): every row of
+ * an export at 150,000 members took 3.7–4.7 s that way against 1.2 s. While a first sync has
+ * dropped that index (`indexed` false), by id.
  */
-function currentLicenceJoin(indexed: boolean): string {
-  return indexed ? 'LEFT JOIN user_licence cl ON cl.user_id = m.id AND +cl.id = m.current_id' : 'LEFT JOIN user_licence cl ON cl.id = m.current_id'
+function verdictLicenceJoin(indexed: boolean): string {
+  return indexed ? 'LEFT JOIN user_licence cl ON cl.user_id = m.id AND +cl.id = m.licence_id' : 'LEFT JOIN user_licence cl ON cl.id = m.licence_id'
 }
 
 /** The SQL of one query: rows (with :limit and :offset) and their count, each over fixed fragments only. */
 interface ListSql {
   rows: string
   count: string
-  /** Whether the count needs only the person filters' parameters (no :today, :soon). */
+  /** Whether the count is of persons alone (no status or insurance filter): a text-only search's match count is then the total. */
   countIsPersonOnly: boolean
 }
 
-const ROW_COLUMNS = `m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.current_id, m.insured,
-  l.name AS licence_name, cl.usage_period_end AS licence_end`
+const ROW_COLUMNS = 'm.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.verdict, m.valid_until, m.insured, l.name AS licence_name'
 
 /**
- * The query over the member summary of `today` (db/memberSummary.ts): every status and sort is a
- * column, so the window is picked straight from persons in order (walking the sort's index for a
- * broad search) and only its rows are joined. Without a status or insurance filter or club order
- * the window comes from `person` alone, and the count needs only the person filters.
+ * The query over the member summary of the asked day (db/memberSummary.ts): every verdict and sort
+ * is a column, so the window is picked straight from persons in order (walking the sort's index
+ * for a broad search) and only its rows are joined. Without a status or insurance filter or club
+ * order the window comes from `person` alone, and the count needs only the person filters.
  */
 function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPlan, indexed: boolean): ListSql {
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
@@ -154,9 +148,9 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
   }
   return {
     rows: `SELECT ${ROW_COLUMNS}
-      FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, s.club, s.current_licence_id AS current_id, coalesce(s.insured, 0) AS insured
+      FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, s.club, s.verdict, s.licence_id, s.valid_until, s.insured
         FROM ${window}) m
-      ${currentLicenceJoin(indexed)}
+      ${verdictLicenceJoin(indexed)}
       LEFT JOIN licence l ON l.id = cl.licence_id
       ORDER BY ${ORDER[query.sort](direction)}`,
     count: personsOnly
@@ -171,58 +165,43 @@ function summaryFiltered(query: MemberListQuery): boolean {
   return query.status !== 'all' || query.insurance !== undefined
 }
 
-/** The status and insurance filters over the member summary `s`. */
+/** The status and insurance filters over the member summary `s` (statuses are LICENCE_VERDICTS, so safe to write in). */
 function summaryConditions(query: MemberListQuery): string[] {
   const conditions: string[] = []
-  if (query.status !== 'all') conditions.push(SUMMARY_STATUS[query.status])
+  // coalesce keeps the LEFT JOIN (SQLite makes `s.verdict = …` an inner join and may scan the summary first, then sort).
+  if (query.status !== 'all') conditions.push(`coalesce(s.verdict, '') = '${query.status}'`)
   if (query.insurance !== undefined) conditions.push(`coalesce(s.insured, 0) = ${query.insurance === 'insured' ? 1 : 0}`)
   return conditions
 }
 
-const SUMMARY_STATUS: Record<LicenceStatus, string> = {
-  valid: 's.current_licence_id IS NOT NULL AND s.licence_end > :soon',
-  expiring: 's.current_licence_id IS NOT NULL AND s.licence_end <= :soon',
-  missing: 's.current_licence_id IS NULL'
-}
-
 /**
- * The query that evaluates each person's licences on `today` itself, for a day the summary was not
- * evaluated on (no sync since midnight). When neither the order nor a filter needs a person's
- * licences, the window of persons is picked first and only its rows are looked up.
+ * The query for a day the summary was not evaluated on (a first sync still running): persons with
+ * their club (CLUB), no verdicts. When the order needs no club, the window of persons is picked
+ * first. For queries without a status or insurance filter (`listMembers` matches no one with one).
  */
-function liveSql(query: MemberListQuery, personWhere: string, plan: WindowPlan, indexed: boolean): ListSql {
+function pendingSql(query: MemberListQuery, personWhere: string, plan: WindowPlan): ListSql {
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
-  const windowFirst = !summaryFiltered(query) && query.sort !== 'club'
+  const windowFirst = query.sort !== 'club'
   const source = windowFirst
     ? `(SELECT ${WINDOW_COLUMNS} FROM ${personsBy(query, plan)} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort as keyof typeof PERSON_ORDER](direction)} LIMIT :limit OFFSET :offset) p`
     : `person p ${personWhere}`
-  const from = `(SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
-      ${CURRENT_LICENCE} AS current_id, ${INSURED} AS insured
-    FROM ${source}) m
-    ${currentLicenceJoin(indexed)}
-    LEFT JOIN licence l ON l.id = cl.licence_id`
-  const conditions = query.status === 'all' ? [] : [LIVE_STATUS[query.status]]
-  if (query.insurance !== undefined) conditions.push(`m.insured = ${query.insurance === 'insured' ? 1 : 0}`)
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
   return {
-    rows: `SELECT ${ROW_COLUMNS} FROM ${from} ${where} ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`,
-    // Without a status or insurance filter the count needs no per-person licence lookups (the joins are on unique keys).
-    count: summaryFiltered(query) ? `SELECT count(*) AS n FROM ${from} ${where}` : `SELECT count(*) AS n FROM person p ${personWhere}`,
-    countIsPersonOnly: !summaryFiltered(query)
+    rows: `SELECT *, NULL AS licence_name FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
+        NULL AS verdict, NULL AS valid_until, NULL AS insured FROM ${source}) m
+      ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`,
+    count: `SELECT count(*) AS n FROM person p ${personWhere}`,
+    countIsPersonOnly: true
   }
-}
-
-const LIVE_STATUS: Record<LicenceStatus, string> = {
-  valid: 'cl.usage_period_end > :soon',
-  expiring: 'cl.usage_period_end <= :soon',
-  missing: 'm.current_id IS NULL'
 }
 
 /**
  * One window of the member list (issue 3 "Members"): persons matching the search text (words of
  * names, Sport-ID or e-mail as prefixes, or an exact Sport-ID) and the filters (a user licence
- * with that club, licence, licence period; the current licence's status on `today`), sorted,
- * `limit` rows from `offset`, and the number of matching members. Any text is accepted.
+ * with that club, licence, licence period; the licence verdict and insurance on `today`), sorted,
+ * `limit` rows from `offset`, and the number of matching members. Any text is accepted. Verdicts
+ * (DESIGN §3b) come from the member summary of `today`: bring it up to date first
+ * (`refreshMemberSummary`); until it is of `today` (a first sync runs) rows carry none,
+ * `verdictsPending` says so, and a status or insurance filter matches no one.
  * @param today ISO date (YYYY-MM-DD) on which licence and insurance status are evaluated.
  * @param plan how a search's window is found; chosen from its number of matches unless given
  *   (tests compare the plans' answers). See `windowPlan` for every row, no search text, and a
@@ -232,28 +211,26 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const text = query.text.trim()
   const fts = text === '' ? null : toFtsQuery(text)
   const sportId = /^\d{1,9}$/.test(text) ? Number(text) : null
-  if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [] }
+  if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [], verdictsPending: memberSummaryDate(db) !== today }
   // The text index counts its matches at once; that decides the plan, and is the total when text is the only filter.
   const matches = fts === null ? null : (prepared(db, 'SELECT count(*) AS n FROM member_search WHERE member_search MATCH :fts').get({ fts }) as { n: number }).n
   const { personWhere, licenceFiltered } = personFilter(query, fts !== null, sportId)
   // During a first sync the order and per-person indexes are not there yet (db/bulkLoad.ts).
   const indexed = !indexesDeferred(db)
   const window = windowPlan(query, matches, indexed, plan)
-  const sql = (memberSummaryDate(db) === today ? summarySql : liveSql)(query, personWhere, window, indexed)
+  const evaluated = memberSummaryDate(db) === today
+  if (!evaluated && summaryFiltered(query)) return { total: 0, offset: query.offset, rows: [], verdictsPending: true }
+  const sql = evaluated ? summarySql(query, personWhere, window, indexed) : pendingSql(query, personWhere, window)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts
   if (sportId !== null) personParams.sportId = sportId
   if (query.clubId !== undefined) personParams.clubId = query.clubId
   if (query.licenceId !== undefined) personParams.licenceId = query.licenceId
   if (query.licencePeriodId !== undefined) personParams.licencePeriodId = query.licencePeriodId
-  const params: Record<string, string | number> = { ...personParams, today, soon: addDays(today, EXPIRING_WITHIN_DAYS) }
-  const rows = prepared(db, sql.rows).all({ ...params, limit: query.limit, offset: query.offset }) as Row[]
+  const rows = prepared(db, sql.rows).all({ ...personParams, limit: query.limit, offset: query.offset }) as Row[]
   const onlyText = fts !== null && sportId === null && !licenceFiltered
-  const total =
-    sql.countIsPersonOnly && onlyText && matches !== null
-      ? matches
-      : (prepared(db, sql.count).get(sql.countIsPersonOnly ? personParams : params) as { n: number }).n
-  return { total, offset: query.offset, rows: rows.map((row) => toListRow(row, params.soon as string)) }
+  const total = sql.countIsPersonOnly && onlyText && matches !== null ? matches : (prepared(db, sql.count).get(personParams) as { n: number }).n
+  return { total, offset: query.offset, rows: rows.map(toListRow), verdictsPending: !evaluated }
 }
 
 /**
@@ -275,20 +252,21 @@ function windowPlan(query: MemberListQuery, matches: number | null, indexed: boo
  * WindowPlan; `summary`: the member summary is of the asked day; `indexed`: the indexes a first
  * sync drops are there), for EXPLAIN QUERY PLAN tests.
  */
-export function memberListSql(query: MemberListQuery, plan: WindowPlan = 'planner', summary = false, indexed = true): string {
+export function memberListSql(query: MemberListQuery, plan: WindowPlan = 'planner', summary = true, indexed = true): string {
   const text = query.text.trim()
   const { personWhere } = personFilter(query, text !== '' && toFtsQuery(text) !== null, /^\d{1,9}$/.test(text) ? 1 : null)
-  return (summary ? summarySql : liveSql)(query, personWhere, plan, indexed).rows
+  return (summary ? summarySql(query, personWhere, plan, indexed) : pendingSql(query, personWhere, plan)).rows
 }
 
-function toListRow(row: Row, soon: string): MemberListRow {
-  const status: LicenceStatus = row.current_id === null ? 'missing' : (row.licence_end ?? '') <= soon ? 'expiring' : 'valid'
-  const member: MemberListRow = { id: row.id, sportId: row.sport_id, licenceStatus: status, insured: row.insured === 1 }
+function toListRow(row: Row): MemberListRow {
+  const member: MemberListRow = { id: row.id, sportId: row.sport_id }
+  if (row.verdict !== null) member.licenceStatus = row.verdict
+  if (row.insured !== null) member.insured = row.insured === 1
   if (row.first_name !== null) member.firstName = row.first_name
   if (row.last_name !== null) member.lastName = row.last_name
   if (row.birth_date !== null) member.birthYear = Number(row.birth_date.slice(0, 4))
   if (row.club !== null) member.club = row.club
   if (row.licence_name !== null) member.licenceName = row.licence_name
-  if (row.licence_end !== null) member.licenceEnd = row.licence_end
+  if (row.valid_until !== null) member.licenceEnd = row.valid_until
   return member
 }

@@ -1,85 +1,123 @@
+import { checkLicence, insurancesValidOn, nextChangeDay, type LicenceCheck, type LicenceProduct } from '../../shared/licenceValidity'
+import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsuranceRowOf, heldInsurancesOf, heldLicenceRowOf, heldLicencesOf, licenceProducts, type HeldLicenceRow } from './heldLicences'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
 /**
- * The current user licence of person `p` on `:today` (DESIGN §3b): its usage period contains the
- * day and no other user licence of the person names it in `upgradeFrom`; the latest-ending wins.
- * SQL expression over `person p`, with the parameter `:today` (ISO date).
- */
-export const CURRENT_LICENCE = `(SELECT ul.id FROM user_licence ul
-  WHERE ul.user_id = p.id AND ul.usage_period_start <= :today AND ul.usage_period_end >= :today
-    AND NOT EXISTS (SELECT 1 FROM user_licence up WHERE up.user_id = ul.user_id AND up.upgrade_from = ul.id)
-  ORDER BY ul.usage_period_end DESC, ul.id DESC LIMIT 1)`
-
-/**
  * The club of person `p`: the licence organization of their latest-ending user licence that no
- * upgrade replaced (SQL over `person p`).
+ * upgrade replaced (SQL over `person p`). `clubOf` is the same rule for the member summary.
  */
 export const CLUB = `(SELECT ul.licence_organization_name FROM user_licence ul
   WHERE ul.user_id = p.id AND ul.licence_organization_name IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM user_licence up WHERE up.user_id = ul.user_id AND up.upgrade_from = ul.id)
   ORDER BY ul.usage_period_end DESC, ul.id DESC LIMIT 1)`
 
-/** Whether person `p` holds a user insurance valid on `:today` (SQL over `person p`, 0 or 1). */
-export const INSURED = `EXISTS (SELECT 1 FROM user_insurance ui
-  WHERE ui.user_id = p.id AND ui.usage_period_start <= :today AND ui.usage_period_end >= :today)`
-
-/**
- * Fills `member_summary` by the rules of CURRENT_LICENCE, CLUB and INSURED, set-based (one pass
- * over the licences instead of three lookups per person: 150,000 persons in well under the time).
- * `only` restricts every part to the persons of the JSON array `:ids`.
- */
-function fillSql(only: boolean): string {
-  const of = (column: string) => (only ? `AND ${column} IN (SELECT value FROM json_each(:ids))` : '')
-  return `INSERT INTO member_summary (person_id, club, current_licence_id, licence_end, insured)
-    WITH kept AS (
-      SELECT ul.user_id, ul.id, ul.licence_organization_name, ul.usage_period_start, ul.usage_period_end FROM user_licence ul
-      WHERE ul.user_id IS NOT NULL ${of('ul.user_id')}
-        AND NOT EXISTS (SELECT 1 FROM user_licence up WHERE up.user_id = ul.user_id AND up.upgrade_from = ul.id)),
-    current AS (
-      SELECT user_id, id, usage_period_end, row_number() OVER (PARTITION BY user_id ORDER BY usage_period_end DESC, id DESC) AS n
-      FROM kept WHERE usage_period_start <= :today AND usage_period_end >= :today),
-    club AS (
-      SELECT user_id, licence_organization_name AS name, row_number() OVER (PARTITION BY user_id ORDER BY usage_period_end DESC, id DESC) AS n
-      FROM kept WHERE licence_organization_name IS NOT NULL),
-    insured AS (
-      SELECT DISTINCT user_id FROM user_insurance ui
-      WHERE ui.usage_period_start <= :today AND ui.usage_period_end >= :today ${of('ui.user_id')})
-    SELECT p.id, club.name, current.id, current.usage_period_end, insured.user_id IS NOT NULL
-    FROM person p
-      LEFT JOIN current ON current.user_id = p.id AND current.n = 1
-      LEFT JOIN club ON club.user_id = p.id AND club.n = 1
-      LEFT JOIN insured ON insured.user_id = p.id
-    WHERE true ${of('p.id')}`
+/** CLUB's rule over one person's user licences: SQL's order, where a missing end sorts last. */
+function clubOf(rows: readonly HeldLicenceRow[]): string | null {
+  const replaced = new Set(rows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))
+  let best: HeldLicenceRow | null = null
+  for (const row of rows) {
+    if (row.licence_organization_name === null || replaced.has(row.id)) continue
+    const end = row.usage_period_end ?? ''
+    const bestEnd = best?.usage_period_end ?? ''
+    if (best === null || end > bestEnd || (end === bestEnd && row.id > best.id)) best = row
+  }
+  return best?.licence_organization_name ?? null
 }
 
 /**
  * The day the member summary was evaluated on (ISO date), or null when it was never filled. The
- * member list uses the summary only when this is the day it asks about.
+ * member list shows licence verdicts only when this is the day it asks about.
  */
 export function memberSummaryDate(db: ReadableDB): string | null {
   return (prepared(db, 'SELECT on_date FROM member_summary_state WHERE id = 1').pluck().get() as string | undefined) ?? null
 }
 
+/** Persons evaluated per step: their licences and insurances are read by person id, a step's rows at a time. */
+const STEP = 5_000
+
+/** One person's row of the summary (migration 0016). */
+interface SummaryRow {
+  person_id: number
+  club: string | null
+  verdict: LicenceCheck['verdict']
+  licence_id: number | null
+  valid_until: string | null
+  insured: number
+  recheck_on: string | null
+}
+
 /**
- * Brings the member summary (migration 0004) up to date for `today` (ISO local date): for the
- * persons in `personIds` only when the summary is already of that day and has a row per person,
- * else for everyone (a new day changes whose licence is current). Persons no longer stored lose
- * their row. One transaction.
+ * Judges persons (ids ascending) on `today` by `checkLicence` (DESIGN §3b, the venue check's
+ * rules), with their club (CLUB's rule), whether an insurance is valid, and the day to look again.
+ * `ranged`: the persons are every stored one between the first and the last, so their licences
+ * and insurances are read as a range of the per-person indexes rather than looked up one by one.
+ */
+function evaluate(db: WritableDB, persons: ReadonlyArray<{ id: number; birth_date: string | null }>, products: ReadonlyMap<number, LicenceProduct>, today: string, ranged: boolean): SummaryRow[] {
+  const of = (alias: string) => (ranged ? `${alias}.user_id BETWEEN ? AND ?` : `${alias}.user_id IN (SELECT value FROM json_each(?))`)
+  const params = ranged ? [persons[0].id, persons[persons.length - 1].id] : [JSON.stringify(persons.map((p) => p.id))]
+  const licencesOf = groupBy((prepared(db, `SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ${of('ul')}`).raw(true).all(...params) as unknown[][]).map(heldLicenceRowOf))
+  const insurancesOf = groupBy((prepared(db, `SELECT ${HELD_INSURANCE_COLUMNS} FROM user_insurance ui WHERE ${of('ui')}`).raw(true).all(...params) as unknown[][]).map(heldInsuranceRowOf))
+  return persons.map(({ id, birth_date }) => {
+    const rows = licencesOf.get(id) ?? []
+    const licences = heldLicencesOf(rows)
+    const insurances = heldInsurancesOf(insurancesOf.get(id) ?? [])
+    const input = { date: today, birthDate: birth_date ?? undefined, licences, products, insurances }
+    const check = checkLicence(input)
+    return {
+      person_id: id,
+      club: clubOf(rows),
+      verdict: check.verdict,
+      licence_id: check.userLicenceId ?? null,
+      valid_until: check.validUntil ?? null,
+      insured: insurancesValidOn(insurances, today).length > 0 ? 1 : 0,
+      recheck_on: nextChangeDay(input)
+    }
+  })
+}
+
+function groupBy<T extends { user_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>()
+  for (const row of rows) {
+    const group = groups.get(row.user_id)
+    if (group === undefined) groups.set(row.user_id, [row])
+    else group.push(row)
+  }
+  return groups
+}
+
+/**
+ * Brings the member summary (migrations 0004, 0016) up to date for `today` (ISO local date), in
+ * one transaction. When it is complete (a row per person) and of `today` or an earlier day, only
+ * the persons in `personIds` (what a sync changed) and those whose `recheck_on` has come are
+ * evaluated again: the others' verdicts cannot have changed. Otherwise (`personIds` omitted, a
+ * first fill, a run killed half-way, a clock set back) everyone is. Persons no longer stored lose
+ * their row.
  * @returns the number of persons evaluated.
  */
 export function refreshMemberSummary(db: WritableDB, today: string, personIds?: Iterable<number>): number {
   return db.transaction(() => {
-    // A run killed after storing persons left some without a row: then everyone is evaluated.
     const complete = prepared(db, 'SELECT (SELECT count(*) FROM person) = (SELECT count(*) FROM member_summary)').pluck().get() === 1
-    if (personIds !== undefined && complete && memberSummaryDate(db) === today) {
-      const ids = JSON.stringify([...personIds])
+    const on = memberSummaryDate(db)
+    const incremental = personIds !== undefined && complete && on !== null && on <= today
+    let persons: Array<{ id: number; birth_date: string | null }>
+    if (incremental) {
+      const due = prepared(db, 'SELECT person_id FROM member_summary WHERE recheck_on <= ?').pluck().all(today) as number[]
+      const ids = JSON.stringify([...new Set([...personIds, ...due])])
       prepared(db, 'DELETE FROM member_summary WHERE person_id IN (SELECT value FROM json_each(?))').run(ids)
-      return prepared(db, fillSql(true)).run({ ids, today }).changes
+      persons = prepared(db, 'SELECT id, birth_date FROM person WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(ids) as typeof persons
+    } else {
+      prepared(db, 'DELETE FROM member_summary').run()
+      persons = prepared(db, 'SELECT id, birth_date FROM person ORDER BY id').all() as typeof persons
     }
-    prepared(db, 'DELETE FROM member_summary').run()
-    const evaluated = prepared(db, fillSql(false)).run({ today }).changes
+    const products = licenceProducts(db)
+    const insert = prepared(db, 'INSERT INTO member_summary (person_id, club, verdict, licence_id, valid_until, insured, recheck_on) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    for (let from = 0; from < persons.length; from += STEP) {
+      for (const row of evaluate(db, persons.slice(from, from + STEP), products, today, !incremental)) {
+        insert.run(row.person_id, row.club, row.verdict, row.licence_id, row.valid_until, row.insured, row.recheck_on)
+      }
+    }
     prepared(db, 'INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, ?)').run(today)
-    return evaluated
+    return persons.length
   })()
 }

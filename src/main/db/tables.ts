@@ -149,7 +149,8 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
       'usage_period_start',
       'usage_period_end',
       'upgrade_from',
-      'purchase_time'
+      'purchase_time',
+      'external_insurance_company'
     ],
     values: (e) => [
       userId(e),
@@ -161,7 +162,8 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
       text(e.usagePeriodStart),
       text(e.usagePeriodEnd),
       int(e.upgradeFrom),
-      text(e.purchaseTime)
+      text(e.purchaseTime),
+      text(e.externalInsuranceCompany)
     ]
   },
   'user-insurances': {

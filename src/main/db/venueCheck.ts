@@ -1,11 +1,10 @@
-import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../shared/licenceValidity'
+import { checkLicence } from '../../shared/licenceValidity'
 import type { StartListResult, VenueCheck, VenueCheckResult } from '../../shared/venueCheck'
+import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import { searchMembers } from './members'
 import type { ReadableDB } from './open'
 import { lastSuccessfulSyncAt } from './runs'
 import { prepared } from './statements'
-
-const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value)
 
 /**
  * Checks who `text` names on `date` (ISO date): an exact Sport-ID (what a barcode or QR scanner
@@ -49,51 +48,18 @@ export function checkPerson(db: ReadableDB, id: number, date: string): VenueChec
   if (!person) return null
   const licenceRows = prepared(
     db,
-    `SELECT ul.id, ul.licence_id, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from, ul.licence_organization_name,
-       json_extract(ul.raw, '$.purchaseTime') AS purchase_time, json_extract(ul.raw, '$.externalInsuranceCompany') AS external_company,
-       json_extract(ul.raw, '$.externalInsuranceNumber') AS external_number, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, l.type, l.raw AS product
+    `SELECT ${HELD_LICENCE_COLUMNS}, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, l.type
      FROM user_licence ul LEFT JOIN licence l ON l.id = ul.licence_id WHERE ul.user_id = ?`
-  ).all(id) as Array<{
-    id: number
-    licence_id: number | null
-    usage_period_start: string | null
-    usage_period_end: string | null
-    upgrade_from: number | null
-    licence_organization_name: string | null
-    purchase_time: string | null
-    external_company: string | null
-    external_number: string | null
-    name: string | null
-    type: string | null
-    product: string | null
-  }>
+  ).all(id) as Array<HeldLicenceRow & { name: string | null; type: string | null }>
   const insuranceRows = prepared(
     db,
-    `SELECT ui.id, ui.insurance_id, ui.usage_period_start, ui.usage_period_end, ui.upgrade_from, coalesce(i.name, json_extract(ui.raw, '$.name')) AS name
+    `SELECT ${HELD_INSURANCE_COLUMNS}, coalesce(i.name, json_extract(ui.raw, '$.name')) AS name
      FROM user_insurance ui LEFT JOIN insurance i ON i.id = ui.insurance_id WHERE ui.user_id = ?`
-  ).all(id) as Array<{ id: number; insurance_id: number | null; usage_period_start: string | null; usage_period_end: string | null; upgrade_from: number | null; name: string | null }>
-  const products = new Map<number, LicenceProduct>()
-  const licences: HeldLicence[] = []
-  for (const row of licenceRows) {
-    if (row.licence_id === null || row.usage_period_start === null || row.usage_period_end === null) continue
-    if (row.product !== null) products.set(row.licence_id, JSON.parse(row.product) as LicenceProduct)
-    licences.push({
-      id: row.id,
-      licenceId: row.licence_id,
-      usagePeriodStart: row.usage_period_start,
-      usagePeriodEnd: row.usage_period_end,
-      purchaseTime: opt(row.purchase_time),
-      upgradeFrom: opt(row.upgrade_from),
-      externalInsuranceCompany: opt(row.external_company),
-      externalInsuranceNumber: opt(row.external_number)
-    })
-  }
-  const insurances: HeldInsurance[] = insuranceRows.flatMap((row) =>
-    row.insurance_id === null || row.usage_period_start === null || row.usage_period_end === null
-      ? []
-      : [{ id: row.id, insuranceId: row.insurance_id, usagePeriodStart: row.usage_period_start, usagePeriodEnd: row.usage_period_end, upgradeFrom: opt(row.upgrade_from) }]
-  )
-  const check = checkLicence({ date, birthDate: opt(person.birth_date), licences, products, insurances })
+  ).all(id) as Array<HeldInsuranceRow & { name: string | null }>
+  const licences = heldLicencesOf(licenceRows)
+  const insurances = heldInsurancesOf(insuranceRows)
+  const products = licenceProducts(db)
+  const check = checkLicence({ date, birthDate: person.birth_date ?? undefined, licences, products, insurances })
   const result: VenueCheck = { id: person.id, sportId: person.sport_id, check }
   if (person.first_name !== null) result.firstName = person.first_name
   if (person.last_name !== null) result.lastName = person.last_name

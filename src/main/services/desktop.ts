@@ -44,6 +44,7 @@ import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { readPersonRecord } from '../db/personRecord'
 import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
 import { readAddresses, type AddressReader } from './addresses'
+import { ensureVerdicts } from './members'
 import { readReports } from '../db/reports'
 import type { ReportName, Reports } from '../../shared/reports'
 import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
@@ -413,6 +414,7 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
+    this.currentVerdicts()
     return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -437,12 +439,24 @@ export class DesktopSession {
    * @throws UserFacingError `no-database` before the first sync.
    */
   members(query: MemberListQuery): MemberPage {
+    this.currentVerdicts()
     const today = this.today()
     return this.read((_db, members) => {
       const page = members.list(query, today)
       if (query.text.trim() === '' && query.offset === 0) members.warm(query, today)
       return page
     })
+  }
+
+  /**
+   * Evaluates today's licence verdicts when the member summary is of another day (the app left
+   * open over midnight, or opened offline the next day) or was never evaluated (a database of an
+   * earlier version); see `ensureVerdicts`. Not while a sync runs (it evaluates them when it ends;
+   * the list says they are pending meanwhile) or the session stops.
+   */
+  private currentVerdicts(): void {
+    if (this.running !== null || this.stopping) return
+    this.read((db) => ensureVerdicts(this.dbFile, db, this.today()))
   }
 
   /** One member's detail, or null. @throws UserFacingError `no-database` before the first sync. */
@@ -629,6 +643,7 @@ export class DesktopSession {
 
   /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`. */
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
+    this.currentVerdicts()
     return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), query })
   }
 

@@ -99,9 +99,9 @@ function memberTable(db: ReadableDB, request: MemberExportRequest, today: string
       sportId: row.sportId,
       birthYear: row.birthYear,
       club: row.club,
-      licenceStatus: values[row.licenceStatus],
+      licenceStatus: row.licenceStatus === undefined ? undefined : values[row.licenceStatus],
       licenceEnd: row.licenceEnd,
-      insurance: row.insured ? values.insured : values.uninsured
+      insurance: row.insured === undefined ? undefined : row.insured ? values.insured : values.uninsured
     }))
   }
 }

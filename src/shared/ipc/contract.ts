@@ -10,6 +10,7 @@ import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 import type { OrderStatus, PaymentMethods } from '../api/v2Activity'
 import type { DataFreshness } from '../freshness'
+import { LICENCE_VERDICTS, type LicenceCheck, type LicenceVerdict } from '../licenceValidity'
 
 /**
  * The desktop app's one IPC contract (DESIGN §1, issue 3): method → zod input schema + output
@@ -131,8 +132,8 @@ export type KansliaEvent =
    */
   | { type: 'backend-stopped'; error: IpcError }
 
-/** Licence status of a member on a date (DESIGN §3b): `valid`, `expiring` (ends within 30 days), `missing`. */
-export type LicenceStatus = 'valid' | 'expiring' | 'missing'
+/** Licence status of a member on a date: the verdict of DESIGN §3b (`checkLicence`, shared/licenceValidity.ts). */
+export type LicenceStatus = LicenceVerdict
 
 /** The member list's insurance filter: members with, or without, a user insurance valid on the day (spec v2 §2.13). */
 export const INSURANCE_FILTERS = ['insured', 'uninsured'] as const
@@ -161,7 +162,7 @@ export const memberQuerySchema = z.strictObject({
   clubId: id.optional(),
   licenceId: id.optional(),
   licencePeriodId: id.optional(),
-  status: z.enum(['all', 'valid', 'expiring', 'missing']).default('all'),
+  status: z.enum(['all', ...LICENCE_VERDICTS]).default('all'),
   insurance: z.enum(INSURANCE_FILTERS).optional(),
   sort: z.enum(MEMBER_SORT_COLUMNS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
@@ -170,7 +171,11 @@ export const memberQuerySchema = z.strictObject({
 })
 export type MemberQuery = z.input<typeof memberQuerySchema>
 
-/** One row of the member list. `licenceEnd` is the current user licence's last day (ISO date). */
+/**
+ * One row of the member list. `licenceStatus` is the verdict on the day and `licenceEnd` the last
+ * valid day (ISO date) of the user licence it is about; both, and `insured`, are absent while the
+ * day's verdicts are pending (`MemberPage.verdictsPending`).
+ */
 export interface MemberListRow {
   id: number
   sportId: number
@@ -180,8 +185,8 @@ export interface MemberListRow {
   club?: string
   licenceName?: string
   licenceEnd?: string
-  licenceStatus: LicenceStatus
-  insured: boolean
+  licenceStatus?: LicenceStatus
+  insured?: boolean
 }
 
 /** A window of the member list and the number of members matching the query. */
@@ -189,6 +194,8 @@ export interface MemberPage {
   total: number
   offset: number
   rows: MemberListRow[]
+  /** True while the licence verdicts of the day are not evaluated yet (a first sync runs): rows carry none, and a status or insurance filter matches no one. */
+  verdictsPending: boolean
 }
 
 /** A user licence in member detail (spec v2 §2.12), with its state on today's date. */
@@ -202,8 +209,11 @@ export interface MemberLicence {
   federationId?: number
   usagePeriodStart?: string
   usagePeriodEnd?: string
+  /** Its last valid day when before the usage period's end (ISO date): a licence valid some days from its activation (DESIGN §3b). */
+  validUntil?: string
   upgradeFrom?: number
   upgradedBy?: number
+  /** On today's date, by the days it is valid (`validDays`, DESIGN §3b). */
   state: 'valid' | 'expiring' | 'expired' | 'upcoming' | 'upgraded'
 }
 
@@ -275,6 +285,8 @@ export interface MemberDetail {
   profile: Record<string, string | number | boolean>
   /** True when an identity number is stored: `revealIdentityNumber` shows it, and the privacy log records that. */
   identityNumberHidden: boolean
+  /** The verdict on today's date (DESIGN §3b), as the venue check and the member list give it. */
+  licenceCheck: LicenceCheck
   licences: MemberLicence[]
   insurances: MemberInsurance[]
   guardians: Guardian[]
@@ -367,7 +379,16 @@ const cellText = z.string().max(200)
 export const memberExportSchema = memberQuerySchema.omit({ offset: true, limit: true }).extend({
   format: tableFormat,
   columns: z.array(z.strictObject({ key: z.enum(MEMBER_EXPORT_COLUMNS), label: columnLabel })).min(1).max(MEMBER_EXPORT_COLUMNS.length),
-  values: z.strictObject({ valid: cellText, expiring: cellText, missing: cellText, insured: cellText, uninsured: cellText })
+  values: z.strictObject({
+    valid: cellText,
+    expiring: cellText,
+    expired: cellText,
+    missing: cellText,
+    'insurance-missing': cellText,
+    'outside-birth-range': cellText,
+    insured: cellText,
+    uninsured: cellText
+  })
 })
 export type MemberExportRequest = z.output<typeof memberExportSchema>
 

@@ -73,7 +73,7 @@ describe('the backend worker', () => {
     const answer = await backend.call('exportMembers', {
       format: 'csv',
       columns: [{ key: 'name', label: 'Nimi' }],
-      values: { valid: 'voimassa', expiring: 'päättymässä', missing: 'puuttuu', insured: 'kyllä', uninsured: 'ei' }
+      values: { valid: 'voimassa', expiring: 'päättymässä', expired: 'päättynyt', missing: 'puuttuu', 'insurance-missing': 'vakuutus puuttuu', 'outside-birth-range': 'ikä ei sovi', insured: 'kyllä', uninsured: 'ei' }
     })
     expect(answer).toMatchObject({ ok: true, value: { saved: expect.stringMatching(/members-\d{4}-\d{2}-\d{2}\.csv$/) } })
     const { saved, rows } = (answer as { ok: true; value: { saved: string; rows: number } }).value

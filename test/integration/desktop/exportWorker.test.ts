@@ -88,7 +88,7 @@ describe('workerListExporter', () => {
         { key: 'name', label: 'Nimi' },
         { key: 'licenceStatus', label: 'Lisenssi' }
       ],
-      values: { valid: 'voimassa', expiring: 'päättymässä', missing: 'puuttuu', insured: 'kyllä', uninsured: 'ei' }
+      values: { valid: 'voimassa', expiring: 'päättymässä', expired: 'päättynyt', missing: 'puuttuu', 'insurance-missing': 'vakuutus puuttuu', 'outside-birth-range': 'ikä ei sovi', insured: 'kyllä', uninsured: 'ei' }
     }
   })
   const lines = (file: string) => readFileSync(join(folder, file), 'utf8').trimEnd().split('\n')

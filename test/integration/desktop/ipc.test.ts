@@ -4,6 +4,7 @@ import type { IpcError, KansliaEvent, MemberDetail, MemberPage, MeritChoice, Org
 import type { OutboxItem, PushSummary } from '../../../src/shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
 import type { PaymentMethods } from '../../../src/shared/api/v2Activity'
+import { LICENCE_VERDICTS } from '../../../src/shared/licenceValidity'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
@@ -72,7 +73,7 @@ describe('desktop IPC handlers against the demo federation', () => {
     expect(inClub.value.rows).toHaveLength(inClub.value.total)
     const total = ((await call('listMembers', {})) as { ok: true; value: MemberPage }).value.total
     let sum = 0
-    for (const status of ['valid', 'expiring', 'missing'] as const) {
+    for (const status of LICENCE_VERDICTS) {
       const page = (await call('listMembers', { status, limit: 20 })) as { ok: true; value: MemberPage }
       for (const row of page.value.rows) expect(row.licenceStatus).toBe(status)
       sum += page.value.total
@@ -201,13 +202,20 @@ describe('desktop IPC handlers against the demo federation', () => {
   it('checks members at the venue, one by Sport-ID and a whole start list, from the local data (issue 7)', async () => {
     const value = async <T>(method: string, input?: unknown) => ((await call(method, input)) as { ok: true; value: T }).value
     const valid = (await value<MemberPage>('listMembers', { status: 'valid', limit: 500 })).rows
-    const missing = (await value<MemberPage>('listMembers', { status: 'missing', limit: 1 })).rows[0]
     const one = await value<VenueCheckResult>('checkAtVenue', { text: String(valid[0].sportId) })
     expect(one.members).toHaveLength(1)
-    expect(one.members[0]).toMatchObject({ id: valid[0].id, sportId: valid[0].sportId })
-    expect(['valid', 'expiring', 'insurance-missing', 'outside-birth-range']).toContain(one.members[0].check.verdict)
+    expect(one.members[0]).toMatchObject({ id: valid[0].id, sportId: valid[0].sportId, check: { verdict: 'valid', validUntil: valid[0].licenceEnd } })
     expect(one.dataAsOf).not.toBeNull()
-    expect((await value<VenueCheckResult>('checkAtVenue', { text: String(missing.sportId) })).members[0].check.verdict).toMatch(/^(missing|expired)$/)
+    // One rule (DESIGN §3b): the member list says what the venue check says, for members of every verdict the demo has.
+    let verdicts = 0
+    for (const status of LICENCE_VERDICTS) {
+      const member = (await value<MemberPage>('listMembers', { status, limit: 1 })).rows[0]
+      if (member === undefined) continue
+      verdicts++
+      const checked = (await value<VenueCheckResult>('checkAtVenue', { text: String(member.sportId) })).members[0]
+      expect(checked.check).toMatchObject({ verdict: status, validUntil: member.licenceEnd })
+    }
+    expect(verdicts).toBeGreaterThanOrEqual(4)
 
     // 500 lines as a spreadsheet gives them: Sport-ID and name columns, a name with its club, an unknown, a blank line.
     const listed = Array.from({ length: 497 }, (_, i) => valid[i % valid.length])

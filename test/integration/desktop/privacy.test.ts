@@ -118,7 +118,7 @@ describe('identity numbers and the privacy log', () => {
       { key: 'licenceStatus' as const, label: 'Lisenssi' },
       { key: 'insurance' as const, label: 'Vakuutus' }
     ]
-    const values = { valid: 'Voimassa', expiring: 'Päättymässä', missing: 'Puuttuu', insured: 'Vakuutettu', uninsured: 'Ei vakuutusta' }
+    const values = { valid: 'Voimassa', expiring: 'Päättymässä', expired: 'Päättynyt', missing: 'Puuttuu', 'insurance-missing': 'Vakuutus puuttuu', 'outside-birth-range': 'Ikä ei sovi', insured: 'Vakuutettu', uninsured: 'Ei vakuutusta' }
     expect(await test.session.exportMembers({ ...query, format: 'xlsx', columns, values }, file)).toBe(all.total)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(file)

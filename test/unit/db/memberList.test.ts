@@ -5,6 +5,8 @@ import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { memberSummaryDate, refreshMemberSummary } from '../../../src/main/db/memberSummary'
 import { upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 import { parseInstant } from '../../../src/shared/instant'
+import { LICENCE_VERDICTS, type LicenceCheck } from '../../../src/shared/licenceValidity'
+import { checkPerson } from '../../../src/main/db/venueCheck'
 
 const FIRST = ['Aino', 'Eero', 'Kalle', 'Liisa', 'Mikko', 'Saara', 'Ville', 'Oona']
 const LAST = ['Aalto', 'Heikkinen', 'Korhonen', 'Koskinen', 'Laine', 'Mäkelä', 'Nieminen', 'Virtanen', 'Virta', 'Salo', 'Ahonen']
@@ -105,14 +107,21 @@ describe('listMembers', () => {
 
 /**
  * 1,200 persons with every licence situation of DESIGN §3b: valid, expiring, expired, none (an
- * insurance only), upgraded (the upgrade is current, not the replaced one), two clubs.
+ * insurance only), upgraded (the upgrade is current, not the replaced one), two clubs; products
+ * that need any insurance (501) or a specific one and a birth date from 1980 on (502), and a
+ * 30-day trial (503) bought for some (spec v2 §2.4, §2.12).
  */
 function seedStatuses(): WritableDB {
   const db = openDatabase(':memory:')
   const at = '2026-01-15T10:00:00+02:00'
+  const products: ReceivedElement[] = []
   const licences: ReceivedElement[] = []
   const insurances: ReceivedElement[] = []
   const add = (list: ReceivedElement[], id: number, fields: Record<string, unknown>) => list.push({ id, modificationUs: parseInstant(at), element: { id, modificationTime: at, ...fields } })
+  add(products, 500, { name: 'Harraste', licencePeriodId: 10, insuranceRequirement: 'InsuranceNotRequired' })
+  add(products, 501, { name: 'Kilpa', licencePeriodId: 10, insuranceRequirement: 'AnyInsurance' })
+  add(products, 502, { name: 'Nuoret', licencePeriodId: 10, insuranceRequirement: 'SpecificInsurance', insuranceIds: [700], earliestBirthDate: '1980-01-01' })
+  add(products, 503, { name: 'Kokeilu', licencePeriodId: 10, insuranceRequirement: 'InsuranceNotRequired', validityDurationInDays: 30 })
   for (let i = 0; i < 1200; i++) {
     const user = { id: i + 1, sportId: 20_000_000 + i, firstName: FIRST[i % FIRST.length], lastName: LAST[(i * 7) % LAST.length], birthDate: `${1950 + (i % 60)}-05-01`, modificationTime: at }
     const licence = (id: number, club: number, start: string, end: string, extra: Record<string, unknown> = {}) =>
@@ -129,67 +138,132 @@ function seedStatuses(): WritableDB {
       licence(10_000 + i, 4, '2025-01-01', '2025-12-31')
       licence(20_000 + i, 5, '2026-01-01', '2026-12-31')
     }
+    if (i % 10 === 3) licence(50_000 + i, 6, '2026-01-01', '2026-12-31', { licenceId: 503, purchaseTime: `2026-0${5 + (i % 3)}-20T18:30:00` })
     if (kind === 3 || i % 4 === 0) add(insurances, 30_000 + i, { user, insuranceId: 700, usagePeriodStart: '2026-01-01', usagePeriodEnd: kind === 3 && i % 2 ? '2025-12-31' : '2026-12-31' })
   }
   db.transaction(() => {
+    upsertElements(db, 'licences', 'federation 1', 1, products, parseInstant)
     upsertElements(db, 'user-licences', 'federation 1', 1, licences, parseInstant)
     upsertElements(db, 'user-insurances', 'federation 1', 1, insurances, parseInstant)
   })()
   return db
 }
 
-describe('the member summary (statuses and clubs evaluated once per day)', () => {
-  const statuses = ['all', 'valid', 'expiring', 'missing'] as const
+/** What the venue check (`checkPerson`, DESIGN §3b) says of every stored person on `day`, by id. */
+function judged(db: WritableDB, day: string): Map<number, LicenceCheck> {
+  const ids = db.prepare('SELECT id FROM person ORDER BY id').pluck().all() as number[]
+  return new Map(ids.map((id) => [id, checkPerson(db, id, day)!.check]))
+}
+
+/** Every row of the member list for `query` on `day`, read in windows of 500. */
+function allRows(db: WritableDB, over: Partial<MemberListQuery>, day = TODAY) {
+  const rows = []
+  for (let offset = 0; ; offset += 500) {
+    const page = listMembers(db, query({ ...over, offset, limit: 500 }), day)
+    rows.push(...page.rows)
+    if (offset + 500 >= page.total) return { total: page.total, rows }
+  }
+}
+
+describe('the member summary (licence verdicts and clubs evaluated once per day)', () => {
+  const statuses = ['all', ...LICENCE_VERDICTS] as const
   const sorts = ['name', 'sportId', 'birthYear', 'club'] as const
   const insurances = [undefined, 'insured', 'uninsured'] as const
   const cases = statuses.flatMap((status) => sorts.flatMap((sort) => ['', 'k', 'virtanen'].flatMap((text) => insurances.map((insurance) => ({ status, sort, text, insurance })))))
 
-  it('answers every status, sort and search exactly as evaluating the licences on the day does', () => {
+  it('gives every member the venue check\'s verdict, licence end and insurance, and filters by them (one rule, DESIGN §3b)', () => {
     const db = seedStatuses()
-    const pages = (over: Partial<MemberListQuery>) => [0, 150].map((offset) => listMembers(db, query({ ...over, offset, limit: 150 }), TODAY))
-    const live = cases.map((c) => pages({ ...c, direction: 'desc' }))
-    expect(memberSummaryDate(db)).toBeNull()
+    expect(listMembers(db, query({}), TODAY).verdictsPending).toBe(true)
     expect(refreshMemberSummary(db, TODAY)).toBe(1200)
     expect(memberSummaryDate(db)).toBe(TODAY)
-    const summary = cases.map((c) => pages({ ...c, direction: 'desc' }))
-    expect(summary).toEqual(live)
-    const counts = Object.fromEntries(statuses.map((status) => [status, listMembers(db, query({ status }), TODAY).total]))
-    expect(counts).toEqual({ all: 1200, valid: 400, expiring: 400, missing: 400 })
-    // Insured on the day: an insurance for every fourth person and for kind 3, whose odd ones ended last year.
+    const expected = judged(db, TODAY)
+    const { rows } = allRows(db, {})
+    expect(rows).toHaveLength(1200)
+    for (const row of rows) {
+      const check = expected.get(row.id)!
+      expect({ id: row.id, status: row.licenceStatus, end: row.licenceEnd }).toEqual({ id: row.id, status: check.verdict, end: check.validUntil })
+    }
+    // Every verdict occurs, and each filter lists exactly the members of its verdict.
+    for (const verdict of LICENCE_VERDICTS) {
+      const ids = [...expected].filter(([, check]) => check.verdict === verdict).map(([id]) => id)
+      expect(ids.length, verdict).toBeGreaterThan(0)
+      expect(allRows(db, { status: verdict, sort: 'sportId' }).rows.map((row) => row.id)).toEqual(ids)
+    }
+    // A trial licence (30 days from its purchase) ends before its usage period does.
+    expect(rows.find((row) => row.id === 4)).toMatchObject({ licenceStatus: 'expiring', licenceEnd: '2026-06-18', licenceName: 'Kokeilu' })
+    // An upgraded insurance is not counted twice, and an insurance that ended last year is not valid.
     const insured = Array.from({ length: 1200 }, (_, i) => (i % 6 === 3 || i % 4 === 0) && !(i % 6 === 3 && i % 2 === 1)).filter(Boolean).length
     expect(listMembers(db, query({ insurance: 'insured' }), TODAY).total).toBe(insured)
     expect(listMembers(db, query({ insurance: 'uninsured' }), TODAY).total).toBe(1200 - insured)
-    const insuredRows = listMembers(db, query({ insurance: 'insured', status: 'valid', limit: 500 }), TODAY).rows
-    expect(insuredRows.length).toBeGreaterThan(0)
-    expect(insuredRows.every((row) => row.insured && row.licenceStatus === 'valid')).toBe(true)
     const upgraded = listMembers(db, query({ text: String(20_000_004) }), TODAY).rows[0]
-    expect(upgraded).toMatchObject({ licenceStatus: 'expiring', licenceEnd: '2026-07-01', club: 'Seura 3' })
+    expect(upgraded).toMatchObject({ licenceStatus: expected.get(5)!.verdict, licenceEnd: '2026-07-01', club: 'Seura 3' })
   })
 
-  it('refreshes only the persons a sync touched on the same day, everyone on a new day', () => {
+  it('answers every status, sort and search as the filtered whole list, in its order', () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    for (const c of cases) {
+      const whole = allRows(db, { sort: c.sort, text: c.text, direction: 'desc' }).rows
+      const kept = whole.filter((row) => (c.status === 'all' || row.licenceStatus === c.status) && (c.insurance === undefined || row.insured === (c.insurance === 'insured')))
+      const pages = [0, 150].map((offset) => listMembers(db, query({ ...c, direction: 'desc', offset, limit: 150 }), TODAY))
+      expect(pages[0].total, JSON.stringify(c)).toBe(kept.length)
+      expect(pages.flatMap((page) => page.rows)).toEqual(kept.slice(0, 300))
+    }
+  })
+
+  it('on a later day re-evaluates only the persons whose verdict could change, and answers as evaluating everyone', () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    for (const day of ['2026-06-16', '2026-06-19', '2026-06-26', '2026-07-02', '2026-12-02', '2027-01-01']) {
+      const due = db.prepare('SELECT count(*) FROM member_summary WHERE recheck_on <= ?').pluck().get(day) as number
+      expect(refreshMemberSummary(db, day, [])).toBe(due)
+      const incremental = db.prepare('SELECT * FROM member_summary ORDER BY person_id').all()
+      expect(refreshMemberSummary(db, day)).toBe(1200)
+      expect(db.prepare('SELECT * FROM member_summary ORDER BY person_id').all()).toEqual(incremental)
+      const expected = judged(db, day)
+      expect(allRows(db, {}, day).rows.every((row) => row.licenceStatus === expected.get(row.id)!.verdict)).toBe(true)
+    }
+    // The day after the upgrade's end: the licence it replaced does not count again.
+    expect(listMembers(db, query({ text: String(20_000_004) }), '2027-01-01').rows[0]).toMatchObject({ licenceStatus: 'expired', licenceEnd: '2026-07-01' })
+  })
+
+  it('refreshes only the persons a sync touched on the same day, everyone after a killed run', () => {
     const db = seedStatuses()
     refreshMemberSummary(db, TODAY)
     const at = '2026-02-01T10:00:00+02:00'
     const user = { id: 3, sportId: 20_000_002, firstName: FIRST[2], lastName: LAST[14 % LAST.length], birthDate: '1952-05-01', modificationTime: '2026-01-15T10:00:00+02:00' }
     db.transaction(() =>
       upsertElements(db, 'user-licences', 'federation 1', 2, [
-        { id: 40_003, modificationUs: parseInstant(at), element: { id: 40_003, modificationTime: at, user, licenceOrganizationName: 'Uusi Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31' } }
+        { id: 40_003, modificationUs: parseInstant(at), element: { id: 40_003, modificationTime: at, user, licenceId: 500, licenceOrganizationName: 'Uusi Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31' } }
       ], parseInstant)
     )()
-    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0].licenceStatus).toBe('missing')
+    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0].licenceStatus).toBe('expired')
     expect(refreshMemberSummary(db, TODAY, [3])).toBe(1)
     expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0]).toMatchObject({ licenceStatus: 'valid', club: 'Uusi Seura' })
     // A run killed after storing a person left them without a row: the next refresh evaluates everyone.
     db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (5000, 29999999, 'Uusi', 1, '{}')").run()
     expect(refreshMemberSummary(db, TODAY, [3])).toBe(1201)
-    expect(listMembers(db, query({ sort: 'club', text: '29999999' }), TODAY).rows.map((r) => r.id)).toEqual([5000])
-    expect(refreshMemberSummary(db, '2026-06-16', [3])).toBe(1201)
-    expect(memberSummaryDate(db)).toBe('2026-06-16')
+    expect(listMembers(db, query({ sort: 'club', text: '29999999' }), TODAY).rows).toMatchObject([{ id: 5000, licenceStatus: 'missing' }])
+    // A clock set back: everyone.
+    expect(refreshMemberSummary(db, '2026-06-01', [3])).toBe(1201)
+    expect(memberSummaryDate(db)).toBe('2026-06-01')
   })
 
-  it("a status filter walks persons in name order and looks up only the summary; the window's current licences come from the per-person index", () => {
+  it('lists persons without verdicts, and no one for a status or insurance filter, until the summary is of the day', () => {
     const db = seedStatuses()
-    const plan = EXPLAIN(db, memberListSql(query({ status: 'missing' }), 'planner', true))
+    const pending = allRows(db, { sort: 'club' })
+    expect(pending.total).toBe(1200)
+    expect(pending.rows.every((row) => row.licenceStatus === undefined && row.insured === undefined && row.licenceEnd === undefined)).toBe(true)
+    expect(listMembers(db, query({ status: 'valid' }), TODAY)).toEqual({ total: 0, offset: 0, rows: [], verdictsPending: true })
+    refreshMemberSummary(db, TODAY)
+    // The clubs (CLUB's rule, in SQL, and the summary's) and the order agree.
+    expect(allRows(db, { sort: 'club' }).rows.map((row) => [row.id, row.club])).toEqual(pending.rows.map((row) => [row.id, row.club]))
+    expect(listMembers(db, query({}), '2026-06-16').verdictsPending).toBe(true)
+  })
+
+  it("a status filter walks persons in name order and looks up only the summary; the window's licences come from the per-person index", () => {
+    const db = seedStatuses()
+    const plan = EXPLAIN(db, memberListSql(query({ status: 'missing' }), 'planner'))
     const [window, rows] = plan.split('SCAN m')
     expect(window).toMatch(/SCAN p USING INDEX person_name/)
     expect(window).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/)
@@ -203,28 +277,19 @@ describe('the member summary (statuses and clubs evaluated once per day)', () =>
       const plan = EXPLAIN(db, memberListSql(query({ limit: -1 }), 'sort', summary))
       expect(plan).toMatch(/SCAN p USING COVERING INDEX person_order/)
       expect(plan).toMatch(/USE TEMP B-TREE FOR ORDER BY/)
-      expect(plan).toMatch(/SEARCH cl USING COVERING INDEX user_licence_user_period/)
       expect(plan).not.toMatch(/person_name/)
     }
-    // While a first sync has dropped the per-person index, the current licence is found by id.
+    expect(EXPLAIN(db, memberListSql(query({ limit: -1 }), 'sort'))).toMatch(/SEARCH cl USING COVERING INDEX user_licence_user_period/)
+    // While a first sync has dropped the per-person index, the verdict's licence is found by id.
     expect(EXPLAIN(db, memberListSql(query({ limit: -1 }), 'planner', true, false))).toMatch(/SEARCH cl USING INDEX user_licence_id \(id=\?\)/)
   })
 
-  it('answers every row as its windows do, live and from the summary, and while a first sync has dropped the indexes', () => {
+  it('answers every row as its windows do, also while a first sync has dropped the indexes', () => {
     const db = seedStatuses()
-    const windows = (over: Partial<MemberListQuery>) => {
-      const rows = []
-      for (let offset = 0; ; offset += 500) {
-        const page = listMembers(db, query({ ...over, offset, limit: 500 }), TODAY)
-        rows.push(...page.rows)
-        if (offset + 500 >= page.total) return { total: page.total, rows }
-      }
-    }
-    const every = () => cases.map((c) => listMembers(db, query({ ...c, limit: -1 }), TODAY)).map(({ total, rows }) => ({ total, rows }))
-    const expected = cases.map(windows)
-    expect(expected.some((answer) => answer.rows.some((row) => row.licenceEnd !== undefined))).toBe(true)
-    expect(every()).toEqual(expected)
     refreshMemberSummary(db, TODAY)
+    const every = () => cases.map((c) => listMembers(db, query({ ...c, limit: -1 }), TODAY)).map(({ total, rows }) => ({ total, rows }))
+    const expected = cases.map((c) => allRows(db, c))
+    expect(expected.some((answer) => answer.rows.some((row) => row.licenceEnd !== undefined))).toBe(true)
     expect(every()).toEqual(expected)
     // As a killed first sync leaves them (db/bulkLoad.ts): dropped, and listed to be restored.
     db.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name IN ('user_licence_user_period', 'person_name', 'person_order');
@@ -234,5 +299,5 @@ describe('the member summary (statuses and clubs evaluated once per day)', () =>
 })
 
 function EXPLAIN(db: WritableDB, sql: string): string {
-  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ today: TODAY, soon: TODAY, limit: 100, offset: 0 }) as Array<{ detail: string }>).map((r) => r.detail).join('\n')
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ limit: 100, offset: 0 }) as Array<{ detail: string }>).map((r) => r.detail).join('\n')
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { listMembers, type MemberListQuery } from '../../../src/main/db/memberList'
 import { INITIALS, MemberListCache } from '../../../src/main/db/memberListCache'
+import { refreshMemberSummary } from '../../../src/main/db/memberSummary'
 import { openDatabase, openDatabaseReadonly, type ReadableDB, type WritableDB } from '../../../src/main/db/open'
 import { elementStore } from '../../support/elements'
 
@@ -19,7 +20,7 @@ function addMembers(writer: WritableDB, count: number, names: { first?: string; 
   const elements = Array.from({ length: count }, () => {
     const id = nextId++
     const user = { id, sportId: 10_000_000 + id, firstName: names.first ?? FIRST[id % FIRST.length], lastName: names.last ?? LAST[id % LAST.length], modificationTime: '2026-01-15T10:00:00+02:00' }
-    return { id: 100_000 + id, licenceOrganizationName: 'Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-06-20', user }
+    return { id: 100_000 + id, licenceId: 1, licenceOrganizationName: 'Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-06-20', user }
   })
   writer.transaction(() => store(writer, 'user-licences', 'federation 1', elements))()
 }
@@ -72,9 +73,13 @@ describe('MemberListCache', () => {
     const after = cache.list(query({ text: 'k' }), TODAY)
     expect(after.total).toBe(before.total + 3)
 
-    expect(cache.list(query({ status: 'missing' }), TODAY).total).toBe(0)
-    // The user licences end on 2026-06-20: a day later every member's is missing.
-    expect(cache.list(query({ status: 'missing' }), '2026-06-21').total).toBe(203)
+    refreshMemberSummary(writer, TODAY)
+    expect(cache.list(query({ status: 'expired' }), TODAY)).toMatchObject({ total: 0, verdictsPending: false })
+    // Another day's answer is not the cached one: its verdicts are not evaluated yet.
+    expect(cache.list(query({ status: 'expired' }), '2026-06-21')).toMatchObject({ total: 0, verdictsPending: true })
+    // The user licences end on 2026-06-20: a day later every member's has expired.
+    refreshMemberSummary(writer, '2026-06-21', [])
+    expect(cache.list(query({ status: 'expired' }), '2026-06-21')).toMatchObject({ total: 203, verdictsPending: false })
   })
 
   it('keeps the most recently used answers only', () => {

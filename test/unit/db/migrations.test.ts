@@ -4,6 +4,8 @@ import { LATEST_VERSION, migrate, MIGRATIONS } from '../../../src/main/db/migrat
 import type { WritableDB } from '../../../src/main/db/open'
 import { resumeMemberSearch } from '../../../src/main/db/memberSearch'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../../../src/main/db/autoSync'
+import { memberSummaryDate } from '../../../src/main/db/memberSummary'
+import { HELD_LICENCE_COLUMNS } from '../../../src/main/db/heldLicences'
 
 const fresh = () => new Database(':memory:') as WritableDB
 const tables = (db: WritableDB) =>
@@ -71,7 +73,7 @@ describe('migrations', () => {
 
   it('0004-member-summary adds the per-person summary, empty and of no day until a sync fills it', () => {
     const db = fresh()
-    migrate(db)
+    migrate(db, 4)
     expect(tables(db)).toEqual(expect.arrayContaining(['member_summary', 'member_summary_state']))
     const columns = (db.prepare('PRAGMA table_info(member_summary)').all() as Array<{ name: string }>).map((c) => c.name)
     expect(columns).toEqual(['person_id', 'club', 'current_licence_id', 'licence_end', 'insured'])
@@ -303,6 +305,39 @@ describe('migrations', () => {
     expect(autoSyncEnabled(db)).toBe(false)
     expect(() => db.prepare('UPDATE auto_sync SET enabled = 2').run()).toThrow(/CHECK/)
     expect(() => db.prepare('INSERT INTO auto_sync (id, enabled) VALUES (2, 1)').run()).toThrow(/CHECK/)
+  })
+
+  it('0016-licence-verdicts makes the summary anew with the verdict columns, of no day, so the next read or sync evaluates it', () => {
+    const db = fresh()
+    migrate(db, 15)
+    db.prepare("INSERT INTO member_summary (person_id, club, current_licence_id, licence_end, insured) VALUES (1, 'Seura', 7, '2026-12-31', 1)").run()
+    db.prepare("INSERT INTO member_summary_state (id, on_date) VALUES (1, '2026-11-23')").run()
+    const licence = db.prepare("INSERT INTO user_licence (id, scope, modification_us, generation, raw, user_id) VALUES (?, 'federation 1', 1, 1, ?, 1)")
+    licence.run(1, JSON.stringify({ id: 1, externalInsuranceCompany: 'Pohjola' }))
+    licence.run(2, JSON.stringify({ id: 2 }))
+    expect(migrate(db, 16)).toEqual([16])
+    expect(db.prepare('SELECT id, external_insurance_company FROM user_licence ORDER BY id').all()).toEqual([
+      { id: 1, external_insurance_company: 'Pohjola' },
+      { id: 2, external_insurance_company: null }
+    ])
+    // The rules' columns are all in the per-person index, so evaluating everyone reads no row.
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ul.user_id BETWEEN 1 AND 9`).all() as Array<{ detail: string }>
+    expect(plan.map((row) => row.detail)).toEqual(['SEARCH ul USING COVERING INDEX user_licence_user_period (user_id>? AND user_id<?)'])
+
+    // A first sync killed with the index dropped: the new definition is what it restores.
+    const killed = fresh()
+    migrate(killed, 15)
+    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'user_licence_user_period'; DROP INDEX user_licence_user_period;`)
+    migrate(killed, 16)
+    expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'user_licence_user_period'").pluck().get()).toBe(0)
+    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/purchase_time, external_insurance_company\)$/)
+    const columns = (db.prepare('PRAGMA table_info(member_summary)').all() as Array<{ name: string }>).map((c) => c.name)
+    expect(columns).toEqual(['person_id', 'club', 'verdict', 'licence_id', 'valid_until', 'insured', 'recheck_on'])
+    expect(db.prepare('SELECT count(*) FROM member_summary').pluck().get()).toBe(0)
+    expect(memberSummaryDate(db)).toBeNull()
+    expect(() => db.prepare('INSERT INTO member_summary (person_id, insured) VALUES (1, 0)').run()).toThrow(/NOT NULL/)
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'member_summary' ORDER BY name").pluck().all()
+    expect(indexes).toEqual(['member_summary_club', 'member_summary_recheck'])
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {

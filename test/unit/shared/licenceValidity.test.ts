@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkLicence, validDays, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
+import { checkLicence, insurancesValidOn, nextChangeDay, validDays, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
 
 const competition: LicenceProduct = { id: 500, insuranceRequirement: 'SpecificInsurance', insuranceIds: [700, 701] }
 const hobby: LicenceProduct = { id: 501, insuranceRequirement: 'AnyInsurance', requireExternalInsuranceInfo: true }
@@ -25,7 +25,7 @@ describe('checkLicence (DESIGN §3b; spec v2 §2.4, §2.12, §2.13)', () => {
   it('AnyInsurance: any valid user insurance, or external insurance info when the product requires it', () => {
     expect(check([licence(1, 501)], [insurance(9, 799)]).userInsuranceId).toBe(9)
     expect(check([licence(1, 501)]).verdict).toBe('insurance-missing')
-    expect(check([licence(1, 501, { externalInsuranceCompany: 'Pohjola', externalInsuranceNumber: '123' })])).toMatchObject({ verdict: 'valid', externalInsurance: true })
+    expect(check([licence(1, 501, { externalInsuranceCompany: 'Pohjola' })])).toMatchObject({ verdict: 'valid', externalInsurance: true })
   })
 
   it('an upgraded licence is replaced, not a second licence: its upgrade decides (spec v2 §2.12 upgradeFrom)', () => {
@@ -63,6 +63,9 @@ describe('checkLicence (DESIGN §3b; spec v2 §2.4, §2.12, §2.13)', () => {
     expect(check([pass], [], '2026-06-17')).toMatchObject({ verdict: 'expired', validUntil: '2026-06-16' })
     expect(check([pass], [], '2026-06-09').verdict).toBe('missing')
     expect(validDays(licence(2, 503, { purchaseTime: '2026-12-29T10:00:00' }), dayPass).until).toBe('2026-12-31')
+    // A purchase time as received that names no calendar day leaves the usage period; never an error.
+    expect(validDays(licence(3, 503, { purchaseTime: '2026-13-45T10:00:00' }), dayPass)).toEqual({ from: '2026-01-01', until: '2026-12-31' })
+    expect(check([licence(3, 503, { purchaseTime: 'yesterday' })]).verdict).toBe('valid')
   })
 
   it('prefers a licence that holds over one that fails, whatever their order', () => {
@@ -70,5 +73,40 @@ describe('checkLicence (DESIGN §3b; spec v2 §2.4, §2.12, §2.13)', () => {
     const holding = licence(2, 502, { usagePeriodEnd: '2026-09-30' })
     expect(check([failing, holding], [], '2026-06-15', '2010-01-01')).toMatchObject({ verdict: 'valid', userLicenceId: 2 })
     expect(check([holding, failing], [], '2026-06-15', '2010-01-01')).toMatchObject({ verdict: 'valid', userLicenceId: 2 })
+  })
+})
+
+describe('insurancesValidOn and nextChangeDay (DESIGN §3b; spec v2 §2.12, §2.13)', () => {
+  it('an insurance counts on the days of its usage period unless another replaced it', () => {
+    const replaced = insurance(8, 700)
+    const upgrade = insurance(9, 701, { upgradeFrom: 8, usagePeriodStart: '2026-03-01' })
+    expect(insurancesValidOn([replaced, upgrade], '2026-06-15').map((i) => i.id)).toEqual([9])
+    expect(insurancesValidOn([replaced, upgrade], '2026-02-01')).toEqual([])
+  })
+
+  it('names the first later day a verdict could change: a validity starting, ending or turning expiring, an insurance starting or ending', () => {
+    const input = (date: string, licences: HeldLicence[], insurances: HeldInsurance[] = []) => ({ date, licences, products, insurances })
+    expect(nextChangeDay(input('2026-06-15', [licence(1, 500)], [insurance(9, 701, { usagePeriodEnd: '2026-09-30' })]))).toBe('2026-10-01')
+    expect(nextChangeDay(input('2026-06-15', [licence(1, 500)]))).toBe('2026-12-01')
+    expect(nextChangeDay(input('2026-12-01', [licence(1, 500)]))).toBe('2027-01-01')
+    expect(nextChangeDay(input('2027-01-01', [licence(1, 500)]))).toBeNull()
+    expect(nextChangeDay(input('2025-12-24', [licence(1, 500)]))).toBe('2026-01-01')
+    // A 7-day pass bought on 10 June: expiring at once, until the 16th.
+    expect(nextChangeDay(input('2026-06-12', [licence(2, 503, { purchaseTime: '2026-06-10T18:30:00' })]))).toBe('2026-06-17')
+    // A replaced licence's days change nothing.
+    expect(nextChangeDay(input('2026-06-15', [licence(1, 500, { usagePeriodEnd: '2026-08-31' }), licence(2, 500, { upgradeFrom: 1 })]))).toBe('2026-12-01')
+    // Between two days, no day in the middle may answer differently: checked day by day over a year.
+    const licences = [licence(1, 501, { usagePeriodEnd: '2026-05-31' }), licence(2, 503, { purchaseTime: '2026-07-01T09:00:00' }), licence(3, 500, { usagePeriodStart: '2026-09-01', usagePeriodEnd: '2027-03-31' })]
+    const insurances = [insurance(9, 700, { usagePeriodStart: '2026-02-15', usagePeriodEnd: '2026-10-15' })]
+    let day = '2026-01-01'
+    while (day < '2027-06-01') {
+      const next = nextChangeDay(input(day, licences, insurances)) ?? '2027-06-01'
+      const verdict = checkLicence(input(day, licences, insurances))
+      for (let d = day; d < next && d < '2027-06-01'; d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+        expect(checkLicence(input(d, licences, insurances)), d).toEqual(verdict)
+      }
+      expect(next > day).toBe(true)
+      day = next
+    }
   })
 })

@@ -51,6 +51,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
+    verdictsPending: 'Lisenssien tila näkyy, kun synkronointi on valmis',
     keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 ja 0 vaihtavat sivua, Ctrl+, avaa asetukset'
   },
   status: {
@@ -62,7 +63,9 @@ export const fi: Strings = {
     upcoming: 'Tuleva',
     upgraded: 'Korotettu',
     insured: 'Vakuutettu',
-    uninsured: 'Ei vakuutusta'
+    uninsured: 'Ei vakuutusta',
+    'insurance-missing': 'Vakuutus puuttuu',
+    'outside-birth-range': 'Ikä ei sovi'
   },
   transfer: {
     heading: 'Siirrä {{licence}} toiseen seuraan',

@@ -51,6 +51,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
+    verdictsPending: 'Licensstatus visas när synkroniseringen är klar',
     keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 och 0 byter sida, Ctrl+, öppnar inställningarna'
   },
   status: {
@@ -62,7 +63,9 @@ export const sv: Strings = {
     upcoming: 'Kommande',
     upgraded: 'Uppgraderad',
     insured: 'Försäkrad',
-    uninsured: 'Ingen försäkring'
+    uninsured: 'Ingen försäkring',
+    'insurance-missing': 'Försäkring saknas',
+    'outside-birth-range': 'Fel ålder'
   },
   transfer: {
     heading: 'Flytta {{licence}} till en annan förening',

@@ -6,6 +6,7 @@ import { call } from '../api'
 import { useAppStore } from '../stores/app'
 import { formatDate, formatDateTime } from '../i18n'
 import { TransferLicence } from './TransferLicence'
+import { VERDICT_COLOR } from '../verdictColors'
 
 const STATE_COLOR: Record<string, string> = { valid: 'green', expiring: 'yellow', expired: 'gray', upcoming: 'blue', upgraded: 'grape', missing: 'red' }
 const PAYMENT_COLOR: Record<string, string> = { FREE: 'gray', PAID: 'green', WAITING_PAYMENT_CONFIRMATION: 'yellow' }
@@ -143,7 +144,13 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               )}
             </Table.Tbody>
           </Table>
-          <Title order={3} size="h4">{t('detail.licences')}</Title>
+          <Group justify="space-between">
+            <Title order={3} size="h4">{t('detail.licences')}</Title>
+            <Badge size="lg" color={VERDICT_COLOR[detail.licenceCheck.verdict]} data-testid="member-verdict" data-verdict={detail.licenceCheck.verdict}>
+              {t(`venue.verdict.${detail.licenceCheck.verdict}`)}
+              {detail.licenceCheck.validUntil && ` · ${t('venue.validUntil', { date: formatDate(detail.licenceCheck.validUntil, i18n.language) })}`}
+            </Badge>
+          </Group>
           {detail.licences.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.licences.map((licence) => (
             <Group key={licence.id} justify="space-between" data-testid="member-licence">
@@ -151,6 +158,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
                 <Text fw={600}>{licence.name}</Text>
                 <Text size="sm" c="dimmed">
                   {[licence.licencePeriodName, licence.clubName, period(licence.usagePeriodStart, licence.usagePeriodEnd)].filter(Boolean).join(' · ')}
+                  {licence.validUntil !== undefined && ` · ${t('venue.validUntil', { date: formatDate(licence.validUntil, i18n.language) })}`}
                   {licence.upgradeFrom !== undefined && ` · ${t('detail.upgradeOf', { id: licence.upgradeFrom })}`}
                   {licence.upgradedBy !== undefined && ` · ${t('detail.upgradedTo', { id: licence.upgradedBy })}`}
                 </Text>

@@ -19,6 +19,8 @@ import { GrantMerit } from './GrantMerit'
 import { MemberDetail } from './MemberDetail'
 import { RegisterToEvent } from './RegisterToEvent'
 import { listedName } from '../../../shared/personName'
+import { LICENCE_VERDICTS } from '../../../shared/licenceValidity'
+import { VERDICT_COLOR } from '../verdictColors'
 
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 50
@@ -43,7 +45,6 @@ const COLUMN_LABEL: Record<MemberColumn, string> = {
 }
 /** The most members one merit grant may name (spec v2 §8 `meritGrantees`), and so the most "tick all" ticks. */
 const MAX_TICKED = 10_000
-const STATUS_COLOR = { valid: 'green', expiring: 'yellow', missing: 'red' } as const
 /** Rows printed: a page of paper per ~40; the export holds the whole list. */
 const PRINT_ROWS = 500
 /** The heading of each exported column (the list's own headings). */
@@ -57,7 +58,7 @@ const EXPORT_LABEL: Record<MemberExportColumn, string> = {
   insurance: 'members.insurance'
 }
 
-type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId' | 'insurance'> & { status: 'all' | 'valid' | 'expiring' | 'missing' }
+type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId' | 'insurance'> & { status: 'all' | LicenceStatus }
 /** A list query without its window: text, filters and order. */
 type ListQuery = Omit<MemberQuery, 'offset' | 'limit'>
 const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc' }
@@ -77,6 +78,8 @@ export function Members() {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
   const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], licences: [], licencePeriods: [] })
   const [total, setTotal] = useState(0)
+  /** The list's answer came before the day's licence verdicts (a first sync runs). */
+  const [verdictsPending, setVerdictsPending] = useState(false)
   const [pages, setPages] = useState<Map<number, MemberListRow[]>>(new Map())
   const [selected, setSelected] = useState(0)
   const [openId, setOpenId] = useState<number | null>(null)
@@ -134,6 +137,7 @@ export function Members() {
       flushSync(() => {
         setQuery(next)
         setTotal(count)
+        setVerdictsPending(results[0].verdictsPending)
         setPages(new Map(windows.map((page, i) => [page, results[i].rows])))
         setSelected((index) => (keepPlace ? Math.min(index, Math.max(0, count - 1)) : 0))
       })
@@ -249,7 +253,7 @@ export function Members() {
     const marker = '\u0000'
     const [before, after = ''] = t('members.select', { name: marker, interpolation: { escapeValue: false } }).split(marker)
     return {
-      status: { valid: t('status.valid'), expiring: t('status.expiring'), missing: t('status.missing') },
+      status: Object.fromEntries(LICENCE_VERDICTS.map((verdict) => [verdict, t(`status.${verdict}`)])) as Record<LicenceStatus, string>,
       insured: t('status.insured'),
       uninsured: t('status.uninsured'),
       tick: (name) => `${before}${name}${after}`
@@ -407,6 +411,11 @@ export function Members() {
           <Text size="sm" data-testid="member-count">
             {t('members.count', { count: total })}
           </Text>
+          {verdictsPending && (
+            <Text size="sm" c="dimmed" data-testid="verdicts-pending">
+              {t('members.verdictsPending')}
+            </Text>
+          )}
           <Button
             size="compact-xs"
             variant="subtle"
@@ -529,9 +538,9 @@ function PrintedMembers({ rows, total, columns }: { rows: MemberListRow[]; total
   const { t, i18n } = useTranslation()
   const cell = (row: MemberListRow, column: MemberExportColumn) => {
     if (column === 'name') return listedName(row)
-    if (column === 'licenceStatus') return t(`status.${row.licenceStatus}`)
+    if (column === 'licenceStatus') return row.licenceStatus && t(`status.${row.licenceStatus}`)
     if (column === 'licenceEnd') return formatDate(row.licenceEnd, i18n.language)
-    if (column === 'insurance') return row.insured ? t('status.insured') : t('status.uninsured')
+    if (column === 'insurance') return row.insured === undefined ? undefined : row.insured ? t('status.insured') : t('status.uninsured')
     return row[column]
   }
   return (
@@ -577,7 +586,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
     [options]
   )
   const periodOptions = useMemo(() => options.licencePeriods.map((p) => ({ value: String(p.id), label: p.name })), [options])
-  const statusOptions = useMemo(() => (['all', 'valid', 'expiring', 'missing'] as const).map((s) => ({ value: s, label: t(`status.${s}`) })), [t])
+  const statusOptions = useMemo(() => (['all', ...LICENCE_VERDICTS] as const).map((s) => ({ value: s, label: t(`status.${s}`) })), [t])
   const insuranceOptions = useMemo(() => [{ value: 'all', label: t('members.allInsurance') }, ...INSURANCE_FILTERS.map((value) => ({ value, label: t(`status.${value}`) }))], [t])
 
   const select = (key: keyof Filters) => (value: string | null) => onChange((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
@@ -755,13 +764,13 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
           )}
           {shows.has('licence') && (
             <span role="gridcell" style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
-              <span style={pill(STATUS_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>
+              {row.licenceStatus && <span style={pill(VERDICT_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>}
               {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
             </span>
           )}
           {shows.has('insurance') && (
             <span role="gridcell" style={CELL}>
-              <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>
+              {row.insured !== undefined && <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>}
             </span>
           )}
         </>

@@ -8,17 +8,10 @@ import { call, errorText } from '../api'
 import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
+import { VERDICT_COLOR } from '../verdictColors'
 
 /** Verdicts under which the member may compete (DESIGN §3b). */
 const MAY_COMPETE: ReadonlySet<LicenceVerdict> = new Set(['valid', 'expiring'])
-const VERDICT_COLOR: Record<LicenceVerdict, string> = {
-  valid: 'green',
-  expiring: 'yellow',
-  expired: 'red',
-  missing: 'red',
-  'insurance-missing': 'red',
-  'outside-birth-range': 'red'
-}
 
 /** "Data as of" the last sync (issue 7); the app-wide banner warns when that is more than a day ago. */
 function DataAsOf({ instant }: { instant: string | null }) {

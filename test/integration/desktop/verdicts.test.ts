@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { MemberListQuery } from '../../../src/main/db/memberList'
+import { localDate } from '../../../src/shared/localDate'
+import { createTestSession } from '../../support/desktop'
+
+const everyone: MemberListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 500 }
+
+/** Licence verdicts in the desktop app (DESIGN §3b): the member list says what the venue check says, on the session's day. */
+describe('licence verdicts in the desktop session', () => {
+  let dispose: (() => Promise<void>) | null = null
+  afterEach(async () => {
+    await dispose?.()
+    dispose = null
+  })
+
+  it('evaluates a later day on its first read, without a sync, as the venue check judges that day', async () => {
+    let today = localDate()
+    const test = createTestSession({ demoAthletes: 200, today: () => today })
+    dispose = test.dispose
+    await test.session.startDemo()
+    expect((await test.session.sync()).ok).toBe(true)
+    const first = test.session.members(everyone)
+    expect(first.verdictsPending).toBe(false)
+    expect(first.total).toBeGreaterThan(100)
+
+    // A year on, offline: no sync ran, yet the list judges the new day.
+    today = new Date(Date.parse(`${today}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10)
+    const later = test.session.members(everyone)
+    expect(later.verdictsPending).toBe(false)
+    expect(later.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id))
+    const changed = later.rows.filter((row, i) => row.licenceStatus !== first.rows[i].licenceStatus)
+    expect(changed.length).toBeGreaterThan(0)
+    for (const row of later.rows) {
+      const [checked] = test.session.venueCheck(String(row.sportId)).members
+      expect({ id: row.id, verdict: row.licenceStatus, until: row.licenceEnd }).toEqual({ id: row.id, verdict: checked.check.verdict, until: checked.check.validUntil })
+    }
+  })
+})
