@@ -20,13 +20,15 @@ const PERSON_COLUMNS = `p.id, p.sport_id AS sportId, p.first_name AS firstName, 
 
 /**
  * A list: the user licences or insurances (`u` of `table`, joined with the person `p` and with the
- * product by `joins`) it selects, and the product's name.
+ * product by `joins`) it selects, the product's name and the day it ends.
  */
 interface ListSql {
   table: 'user_licence' | 'user_insurance'
   joins: string
   where: string
   item: string
+  /** The day its validity ends; default the usage period's end. */
+  ends?: string
 }
 
 /** Licences with the birth dates they are for (spec v2 §2.4), read from each licence's JSON once rather than per user licence. */
@@ -39,14 +41,22 @@ const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
 /** The licence period containing :today, by start (spec v2 §2.3). */
 const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
 
+/** Verdicts whose licence covers the day (DESIGN §3b): its holder has a licence to renew. */
+const HELD_TODAY = "'valid', 'expiring', 'insurance-missing', 'outside-birth-range'"
+
 /** Each list over the named parameters :today and :until (today + days). */
 const LISTS: Record<RenewalListKind, ListSql> = {
-  // Valid today, ends within the days, and no later one of the person ends after it (not yet renewed).
+  // The licence a member holds today by the rules of DESIGN §3b (the member summary's verdict,
+  // db/memberSummary.ts: a trial ends its days after activation) ends within the days, and no
+  // other licence of theirs that an upgrade did not replace ends later (not yet renewed).
   'licence-ending': {
     ...LICENCES,
-    where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND u.usage_period_end <= :until AND ${NOT_UPGRADED('user_licence')}
-      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.usage_period_end > u.usage_period_end)`,
-    item: LICENCE_NAME
+    joins: `${LICENCES.joins} JOIN member_summary s ON s.person_id = u.user_id`,
+    where: `u.id = s.licence_id AND s.verdict IN (${HELD_TODAY}) AND s.valid_until <= :until
+      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.id <> u.id AND n.usage_period_end > s.valid_until
+        AND NOT EXISTS (SELECT 1 FROM user_licence r WHERE r.user_id = n.user_id AND r.upgrade_from = n.id))`,
+    item: LICENCE_NAME,
+    ends: 's.valid_until'
   },
   'insurance-ending': {
     table: 'user_insurance',
@@ -93,14 +103,14 @@ const WALK_FROM = 40_000
  * without the club and the names the rows compute. Exported for the query-plan tests.
  */
 export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false): { count: string; rows: string; emails: string } {
-  const { table, joins, where, item } = LISTS[kind]
+  const { table, joins, where, item, ends = 'u.usage_period_end' } = LISTS[kind]
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
   return {
     count: `SELECT count(*) FROM ${from(indexed('person_order'))} WHERE ${where}`,
     // The window is picked before the per-person columns are computed: a December list can hold every member.
     rows: `SELECT ${PERSON_COLUMNS}, x.item, x.ends FROM
-       (SELECT p.id AS pid, ${item} AS item, u.usage_period_end AS ends, p.last_name AS ln, p.first_name AS fn
+       (SELECT p.id AS pid, ${item} AS item, ${ends} AS ends, p.last_name AS ln, p.first_name AS fn
         FROM ${from(walk ? '' : indexed('person_order'))} WHERE ${where} ORDER BY p.last_name, p.first_name, p.id LIMIT :limit) x
      JOIN person p ON p.id = x.pid ORDER BY x.ln, x.fn, p.id`,
     emails: `SELECT p.email, CASE WHEN p.birth_date > :adultBornBy THEN ${GUARDIAN_EMAILS} END AS guardianEmails FROM
@@ -125,8 +135,9 @@ interface Row {
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
  * member and licence or insurance, by last name, at most `limit` rows (all when omitted) and the
- * number of all: licences or insurances valid today that end within `days` days and have no later
- * one yet; members who held a licence in the previous licence period and none in the current one;
+ * number of all: licences (the one each member holds by the member summary's verdicts, so bring it
+ * up to date for `today` first: `ensureVerdicts`) or insurances valid today that end within `days`
+ * days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
  * members whose current licence is for birth dates theirs is not in. Each row carries the member's
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
  * the "copy e-mail addresses" action.

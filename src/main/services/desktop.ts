@@ -44,7 +44,7 @@ import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { readPersonRecord } from '../db/personRecord'
 import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
 import { readAddresses, type AddressReader } from './addresses'
-import { ensureVerdicts } from './members'
+import { ensureVerdicts } from './verdicts'
 import { readReports } from '../db/reports'
 import type { ReportName, Reports } from '../../shared/reports'
 import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
@@ -414,7 +414,6 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
-    this.currentVerdicts()
     return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -580,6 +579,7 @@ export class DesktopSession {
 
   /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
   renewalList(kind: RenewalListKind, days: number): RenewalList {
+    this.currentVerdicts()
     return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
@@ -643,7 +643,6 @@ export class DesktopSession {
 
   /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`. */
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
-    this.currentVerdicts()
     return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), query })
   }
 

@@ -1,10 +1,10 @@
 import type { InsuranceFilter, LicenceStatus } from '../../shared/ipc/contract'
 import { localDate } from '../../shared/localDate'
 import { listMembers } from '../db/memberList'
-import { memberSummaryDate, refreshMemberSummary } from '../db/memberSummary'
 import { MAX_MEMBERS, membersByIds, type MemberRow } from '../db/members'
-import { openDatabase, type ReadableDB } from '../db/open'
+import type { ReadableDB } from '../db/open'
 import { withDatabase } from './database'
+import { ensureVerdicts } from './verdicts'
 
 /** The member list's filters (issue 3) as `kanslia members` takes them: a club, the licence status and insurance on the day. */
 export interface MemberFilters {
@@ -27,24 +27,6 @@ export function findMembers(dbFile: string, text: string, limit = 100, filters: 
     if (filters.status !== undefined || filters.insurance !== undefined) ensureVerdicts(dbFile, db, today)
     return membersMatching(db, text, limit, filters, today)
   })
-}
-
-/**
- * Evaluates the licence verdicts of `today` (ISO date, local) in the member summary of `dbFile`
- * when `reader`, a connection to it, finds them of another day or never evaluated (a database of
- * an earlier version; `refreshMemberSummary`: on a new day only the persons whose verdict could
- * have changed). A sync does it when it ends; this is for reading on a later day without one.
- * @returns whether it evaluated. @throws SchemaTooNewError, DatabaseKeyError, SQLite's errors.
- */
-export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string): boolean {
-  if (memberSummaryDate(reader) === today) return false
-  const db = openDatabase(dbFile)
-  try {
-    refreshMemberSummary(db, today, [])
-  } finally {
-    db.close()
-  }
-  return true
 }
 
 /** `findMembers` on an open database. */

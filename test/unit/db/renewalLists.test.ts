@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { indexesDeferred } from '../../../src/main/db/bulkLoad'
 import { readRenewalEmails, readRenewalList, renewalListSql } from '../../../src/main/db/renewalLists'
+import { refreshMemberSummary } from '../../../src/main/db/memberSummary'
 import type { ExportResource } from '../../../src/main/db/tables'
 import { RENEWAL_LIST_KINDS } from '../../../src/shared/renewalLists'
 import { elementStore, testPerson, type TestElement } from '../../support/elements'
@@ -18,7 +19,10 @@ const person = (id: number, lastName: string, birthDate: string, extra: Record<s
  * Licence periods 2025 and 2026; a junior licence (born 2008–2020) and an adult one. Members:
  * 1 adult, licence ends 2026-12-31 (ending); 2 minor with guardians, same; 3 renewed already
  * (a 2027 licence follows); 4 held 2025 only (not renewed); 5 born 2000 on a junior licence
- * (outside the range); 6 upgraded from a licence that ends soon to one that ends later.
+ * (outside the range); 6 upgraded from a licence that ends soon to one that ends later; 9 on a
+ * 30-day trial bought on 1 December (ends 30 December) though its usage period runs to the year's
+ * end; 10 upgraded from a licence that ends later to one that ends soon (the replaced one is no
+ * renewal). The member summary is evaluated for TODAY, as `ensureVerdicts` leaves it.
  */
 function seed(): WritableDB {
   const db = openDatabase(':memory:')
@@ -29,7 +33,8 @@ function seed(): WritableDB {
   store(db, 'licences', [
     { id: 1, licencePeriodId: 2026, name: 'Juniori', earliestBirthDate: '2008-01-01', latestBirthDate: '2020-12-31' },
     { id: 2, licencePeriodId: 2026, name: 'Aikuinen' },
-    { id: 3, licencePeriodId: 2025, name: 'Aikuinen 2025' }
+    { id: 3, licencePeriodId: 2025, name: 'Aikuinen 2025' },
+    { id: 4, licencePeriodId: 2026, name: 'Kokeilu', validityDurationInDays: 30 }
   ])
   const guardians = [{ firstName: 'Huoltaja', lastName: 'Kaksi', email: 'huoltaja@example.fi' }]
   const licence = (id: number, user: ReturnType<typeof person>, licenceId: number, start: string, end: string, extra: Record<string, unknown> = {}) => ({
@@ -51,19 +56,26 @@ function seed(): WritableDB {
     licence(15, person(4, 'Dahl', '1985-05-05'), 3, '2025-01-01', '2025-12-31'),
     licence(16, person(5, 'Eklund', '2000-06-06'), 1, '2026-01-01', '2027-06-30'),
     licence(17, person(6, 'Forsman', '1970-07-07'), 2, '2026-01-01', '2026-12-20'),
-    licence(18, person(6, 'Forsman', '1970-07-07'), 2, '2026-01-01', '2027-03-31', { upgradeFrom: 17 })
+    licence(18, person(6, 'Forsman', '1970-07-07'), 2, '2026-01-01', '2027-03-31', { upgradeFrom: 17 }),
+    licence(19, person(9, 'Grönroos', '1995-09-09'), 4, '2026-01-01', '2026-12-31', { purchaseTime: '2026-12-01T17:00:00' }),
+    licence(20, person(10, 'Heino', '1975-10-10'), 3, '2026-01-01', '2027-02-28'),
+    licence(22, person(10, 'Heino', '1975-10-10'), 2, '2026-06-01', '2026-12-31', { upgradeFrom: 20 })
   ])
   store(db, 'user-insurances', [{ id: 21, userId: 2, licencePeriodId: 2026, insuranceId: 9, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-15', user: person(2, 'Berg', '2012-03-03', { guardians }) }])
+  refreshMemberSummary(db, TODAY)
   return db
 }
 
 const names = (db: WritableDB, kind: Parameters<typeof readRenewalList>[1], days = 30) => readRenewalList(db, kind, TODAY, days).rows.map((row) => row.lastName)
 
 describe('readRenewalList (issue 7)', () => {
-  it('licence ending within N days: not renewed yet, not replaced by an upgrade', () => {
+  it('licence ending within N days: the licence held today by the rules of DESIGN §3b, not renewed yet, not replaced by an upgrade', () => {
     const db = seed()
-    expect(names(db, 'licence-ending')).toEqual(['Aho', 'Berg'])
+    expect(names(db, 'licence-ending')).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino'])
     expect(names(db, 'licence-ending', 10)).toEqual([])
+    expect(names(db, 'licence-ending', 20)).toEqual(['Grönroos'])
+    expect(readRenewalList(db, 'licence-ending', TODAY, 20).rows[0]).toMatchObject({ item: 'Kokeilu', ends: '2026-12-30' })
+    expect(readRenewalList(db, 'licence-ending', TODAY, 30).rows[3]).toMatchObject({ item: 'Aikuinen', ends: '2026-12-31' })
     const [aho] = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(aho).toMatchObject({ sportId: 10_000_001, item: 'Aikuinen', ends: '2026-12-31', club: 'Seura', email: 'aho@example.fi', minor: false, guardianEmails: [] })
   })
@@ -78,10 +90,10 @@ describe('readRenewalList (issue 7)', () => {
   it("gives a minor's guardians' addresses, copies each address once, and counts past the rows it returns", () => {
     const db = seed()
     const list = readRenewalList(db, 'licence-ending', TODAY, 30, 1)
-    expect(list).toMatchObject({ total: 2, rows: [{ lastName: 'Aho' }] })
+    expect(list).toMatchObject({ total: 4, rows: [{ lastName: 'Aho' }] })
     const all = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(all[1]).toMatchObject({ lastName: 'Berg', minor: true, guardianEmails: ['huoltaja@example.fi'] })
-    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi'])
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi', 'grönroos@example.fi', 'heino@example.fi'])
   })
 
   it("gives every list's addresses as its rows do, in their order: a minor's guardians before the minor, each once", () => {
@@ -92,7 +104,8 @@ describe('readRenewalList (issue 7)', () => {
       { id: 31, userId: 7, licencePeriodId: 2026, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: person(7, 'Aalto', '2014-01-01', { guardians, email: null }) },
       { id: 32, userId: 8, licencePeriodId: 2026, licenceId: 2, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: person(8, 'Öhman', '1999-01-01', { guardians: [{ email: 'vanhempi@example.fi' }] }) }
     ])
-    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['huoltaja@example.fi', 'aho@example.fi', 'berg@example.fi', 'öhman@example.fi'])
+    refreshMemberSummary(db, TODAY, [7, 8])
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['huoltaja@example.fi', 'aho@example.fi', 'berg@example.fi', 'grönroos@example.fi', 'heino@example.fi', 'öhman@example.fi'])
     for (const kind of RENEWAL_LIST_KINDS) {
       for (const days of [5, 30, 400]) {
         const fromRows = readRenewalList(db, kind, TODAY, days).rows.flatMap((row) => (row.minor ? [...row.guardianEmails, row.email] : [row.email]))
@@ -132,14 +145,14 @@ describe('readRenewalList (issue 7)', () => {
         expect(rows(true), `${kind}, limit ${limit}`).toEqual(rows(false))
       }
     }
-    expect(db.prepare(renewalListSql('licence-ending', false, true).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg'])
+    expect(db.prepare(renewalListSql('licence-ending', false, true).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino'])
   })
 
   it('gives the same lists while a first sync has dropped those indexes', () => {
     const db = seed()
     const lists = () => RENEWAL_LIST_KINDS.map((kind) => readRenewalList(db, kind, TODAY, 30))
     const withIndexes = lists()
-    expect(withIndexes.map((list) => list.total)).toEqual([2, 1, 1, 1])
+    expect(withIndexes.map((list) => list.total)).toEqual([4, 1, 1, 1])
     db.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name IN ('user_licence_user_period', 'user_insurance_user_period');
       DROP INDEX user_licence_user_period; DROP INDEX user_insurance_user_period;`)
     expect(indexesDeferred(db)).toBe(true)
