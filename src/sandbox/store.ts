@@ -338,6 +338,19 @@ export class SandboxStore {
   }
 
   /**
+   * Changes a licence product's terms (spec v2 §2.4: its days of validity, insurance requirement,
+   * birth dates) with a new modification time, as a federation editing a licence does.
+   * @throws Error when the licence is unknown.
+   */
+  updateLicence(id: number, patch: Partial<Pick<Licence, 'validityDurationInDays' | 'insuranceRequirement' | 'insuranceIds' | 'earliestBirthDate' | 'latestBirthDate'>>): void {
+    if (this.licences.get(id) === undefined) fail(`no licence with id ${id}`)
+    this.licences.update(id, (l) => {
+      Object.assign(l.data, patch)
+      this.stamp(l)
+    })
+  }
+
+  /**
    * Records a new user licence bought now, and returns it as an SSN-level client sees it.
    * @throws Error when the person, licence, club or upgraded licence is unknown or of another federation.
    */

@@ -217,6 +217,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     recounted: new Set(),
     seenPersons: new Map(),
     touchedPersons: new Set(),
+    changedResources: new Set(),
     get: (api, path, query, meter) => gate.run(() => (api === 'v2' ? client.getV2(path, query, meter) : client.getV3(path, query, meter))),
     client,
     options,
@@ -314,8 +315,10 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
     purged = personsCurrent && purgeIsDue(db, run.today, full) ? purgeInactivePersons(db, run.today).length : 0
     emitFinishing(run, 'member-summary')
-    // A full run may have removed anyone; an incremental one touched only the persons it received.
-    refreshMemberSummary(db, run.today, full ? undefined : run.touchedPersons)
+    // A full run may have removed anyone, and a changed licence product (spec v2 §2.4: its days,
+    // insurance requirement, birth dates) may change every holder's verdict; an incremental run
+    // otherwise touched only the persons it received.
+    refreshMemberSummary(db, run.today, full || run.changedResources.has('licences') ? undefined : run.touchedPersons)
   })
   emitFinishing(run, 'member-search')
   writeUnlessDiskFailed(run, () => resumeMemberSearch(db))

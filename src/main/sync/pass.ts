@@ -3,6 +3,7 @@ import { ApiError, type ByteMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor } from '../db/runs'
 import { countInWindow, markSeen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import type { ListSource } from './resources'
@@ -32,6 +33,8 @@ export interface PassContext {
   seenPersons: SeenPersons
   /** User ids of every element received in this run, for the member summary. */
   touchedPersons: Set<number>
+  /** Resources of which this run added or replaced a stored row. */
+  changedResources: Set<ExportResource>
   /** GET of the run (through its request gate); counts the body bytes in `meter`. */
   get(api: 'v2' | 'v3', path: string, query: Query, meter: ByteMeter): Promise<unknown>
 }
@@ -310,7 +313,7 @@ export class Pass {
    * 0 for elements that came with another answer (the organization roots).
    */
   store(received: ReceivedElement[], pages: number, newestUs: number | null, unreadableIds: readonly number[] = []): void {
-    const { db, runId, seenPersons, touchedPersons } = this.ctx
+    const { db, runId, seenPersons, touchedPersons, changedResources } = this.ctx
     if (newestUs !== null && (this.newestStored === null || newestUs > this.newestStored)) this.newestStored = newestUs
     const cap = this.untimed > 0 ? null : this.cursorCap
     const cursorUs = newestUs === null || cap === null ? null : cap === undefined ? newestUs : Math.min(newestUs, cap)
@@ -321,7 +324,7 @@ export class Pass {
     if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
         db.transaction(() => {
-          upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
+          if (upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons) > 0) changedResources.add(resource)
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
