@@ -10,6 +10,8 @@ import { encryptionOf, openDatabase, openDatabaseReadonly, SchemaTooOldError, ty
 import { DATABASE_KEY_ENV } from '../../../src/main/secrets/databaseKey'
 import { UserFacingError } from '../../../src/main/services/errors'
 import { createTestSession } from '../../support/desktop'
+import { memberSummaryDate } from '../../../src/main/db/memberSummary'
+import { localDate } from '../../../src/shared/localDate'
 import { undoLastMigration, writeSqlCipherDatabase } from '../../support/earlierSchema'
 
 /** Issue 6 "Data at rest" in the desktop app: the session, its worker-thread sync and the database key. */
@@ -68,6 +70,8 @@ describe('the desktop app and the encrypted database', () => {
     const upgraded = openDatabaseReadonly(file)
     expect(upgraded.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
     expect(upgraded.prepare("SELECT count(*) FROM pragma_table_info('member_summary') WHERE name = 'verdict'").pluck().get()).toBe(1)
+    // The day's licence verdicts were evaluated with the upgrade, not on the first list shown.
+    expect(memberSummaryDate(upgraded)).toBe(localDate())
     upgraded.close()
   })
 
