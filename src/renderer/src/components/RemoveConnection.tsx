@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorText } from '../api'
 import { useAppStore } from '../stores/app'
+import { forgetGranter } from '../meritGranter'
 
 /**
  * "Remove this connection and its local data" (issue 6): asks first, saying what goes (the
@@ -25,6 +26,7 @@ export function RemoveConnection() {
     setBusy(true)
     try {
       const result = await call('removeConnection')
+      forgetGranter()
       const notices = [
         ...(result.keychain === 'unavailable' ? [t('settings.keychainUnavailable', { clientId: app?.profile?.clientId ?? '' })] : []),
         ...(result.databaseKeys === 'unavailable' ? [t('settings.databaseKeyUnavailable')] : [])

@@ -9,9 +9,7 @@ import { call, errorText } from '../api'
 import { DateField } from '../components/DateField'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { formatDate } from '../i18n'
-
-/** The granter's name is kept between grants on this computer: a secretary grants under one name. */
-const GRANTER_KEY = 'kanslia.meritGranter'
+import { rememberedGranter, rememberGranter } from '../meritGranter'
 
 /** The form's fields as the stored payload of a merit-grant item gives them (spec v2 §4.3 body). */
 function fromPayload(item: OutboxItem): MeritGrantInput {
@@ -57,7 +55,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
     if (!opened) return
     setStep('form')
     setError(null)
-    setForm(editing ? fromPayload(editing) : { meritId: meritId ?? 0, meritGrantees: grantees, grantingDate: localDate(), meritGranter: localStorage.getItem(GRANTER_KEY) ?? '', notifyGrantees: true })
+    setForm(editing ? fromPayload(editing) : { meritId: meritId ?? 0, meritGrantees: grantees, grantingDate: localDate(), meritGranter: rememberedGranter(), notifyGrantees: true })
     void call('getMeritChoices').then(setMerits)
   }, [opened, editing, grantees, meritId])
 
@@ -75,7 +73,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
     try {
       const grant = { ...form, meritGranter: form.meritGranter.trim(), meritAdditionalInfo: form.meritAdditionalInfo?.trim() || undefined }
       const item = editing ? await call('editMeritGrant', { itemId: editing.id, grant }) : await call('queueMeritGrant', grant)
-      localStorage.setItem(GRANTER_KEY, grant.meritGranter)
+      rememberGranter(grant.meritGranter)
       onQueued(item, description)
     } catch (failure) {
       setError(errorText(failure))
