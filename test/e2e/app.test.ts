@@ -1028,7 +1028,7 @@ describe('desktop app in Chromium', () => {
     const dbFile = await app.dbFile()
     expect(existsSync(dbFile)).toBe(true)
     // The merit grant earlier kept its granter's name for the next grant.
-    expect(await page.evaluate(() => localStorage.getItem('kanslia.meritGranter'))).toBeTruthy()
+    expect(await page.evaluate("localStorage.getItem('kanslia.meritGranter')")).toBeTruthy()
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('remove-connection').click()
     await page.getByText('changes waiting in the outbox are lost', { exact: false }).waitFor()
@@ -1036,7 +1036,7 @@ describe('desktop app in Chromium', () => {
     await page.getByRole('heading', { name: 'Welcome to Kanslia' }).waitFor()
     expect(existsSync(dbFile)).toBe(false)
     expect(existsSync(`${dbFile}-wal`)).toBe(false)
-    expect(await page.evaluate(() => localStorage.getItem('kanslia.meritGranter'))).toBeNull()
+    expect(await page.evaluate("localStorage.getItem('kanslia.meritGranter')")).toBeNull()
   })
 })
 
