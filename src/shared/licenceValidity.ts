@@ -85,14 +85,18 @@ const shifts = new Map<string, string | null>()
 
 /**
  * The calendar date `days` days after (before, when negative) the date `value` starts with
- * (YYYY-MM-DD), or null when it starts with no calendar date: stored data is as the API sent it.
+ * (YYYY-MM-DD), or null when it starts with no calendar date or the result is none (a count of
+ * days past year 9999): stored data is as the API sent it.
  */
 function shiftDate(value: string, days: number): string | null {
   const key = `${value.slice(0, 10)}${days}`
   let shifted = shifts.get(key)
   if (shifted === undefined) {
     const day = value.slice(0, 10)
-    shifted = isCalendarDate(day) ? new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) : null
+    const ms = isCalendarDate(day) && Number.isSafeInteger(days) ? Date.parse(`${day}T00:00:00Z`) + days * 86_400_000 : NaN
+    // Date's range ends in the year 275760; beyond it toISOString throws.
+    const shiftedDay = Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().slice(0, 10) : ''
+    shifted = isCalendarDate(shiftedDay) ? shiftedDay : null
     // Bounded: dates as received could be anything.
     if (shifts.size >= 10_000) shifts.clear()
     shifts.set(key, shifted)
@@ -109,7 +113,7 @@ export function validDays(licence: HeldLicence, product: LicenceProduct | undefi
   let from = licence.usagePeriodStart
   let until = licence.usagePeriodEnd
   const days = product?.validityDurationInDays
-  const last = days !== undefined && days > 0 && licence.purchaseTime !== undefined ? shiftDate(licence.purchaseTime, days - 1) : null
+  const last = typeof days === 'number' && days > 0 && licence.purchaseTime !== undefined ? shiftDate(licence.purchaseTime, days - 1) : null
   if (last !== null) {
     const activated = licence.purchaseTime!.slice(0, 10)
     if (activated > from) from = activated
@@ -188,6 +192,8 @@ export function nextChangeDay(input: LicenceCheckInput): string | null {
     days.push(from, shiftDate(until, 1), shiftDate(until, -EXPIRING_WITHIN_DAYS))
   }
   for (const insurance of input.insurances) days.push(insurance.usagePeriodStart, shiftDate(insurance.usagePeriodEnd, 1))
+  // An end that names no calendar day (as received) is compared as text: judge again tomorrow.
+  if (days.includes(null)) days.push(shiftDate(input.date, 1))
   let next: string | null = null
   for (const day of days) if (day !== null && day > input.date && (next === null || day < next)) next = day
   return next
@@ -198,7 +204,7 @@ function insuranceMet(licence: HeldLicence, product: LicenceProduct | undefined,
   const requirement = product?.insuranceRequirement ?? 'InsuranceNotRequired'
   if (requirement === 'InsuranceNotRequired') return 'not-required'
   if (requirement === 'SpecificInsurance') {
-    const allowed = new Set(product?.insuranceIds ?? [])
+    const allowed = new Set(Array.isArray(product?.insuranceIds) ? product.insuranceIds : [])
     return valid.find((i) => allowed.has(i.insuranceId))?.id ?? null
   }
   if (valid.length > 0) return valid[0].id

@@ -68,6 +68,16 @@ describe('checkLicence (DESIGN §3b; spec v2 §2.4, §2.12, §2.13)', () => {
     expect(check([licence(3, 503, { purchaseTime: 'yesterday' })]).verdict).toBe('valid')
   })
 
+  it('never throws on a product as received: days past any calendar, insurance ids that are no list', () => {
+    const odd = new Map<number, LicenceProduct>([
+      [600, { id: 600, insuranceRequirement: 'InsuranceNotRequired', validityDurationInDays: 200_000_000_000 }],
+      [601, { id: 601, insuranceRequirement: 'SpecificInsurance', insuranceIds: 700 as unknown as number[] }]
+    ])
+    const judge = (licenceId: number) => checkLicence({ date: '2026-06-15', licences: [licence(1, licenceId, { purchaseTime: '2026-06-01T10:00:00' })], products: odd, insurances: [insurance(9, 700)] })
+    expect(judge(600).verdict).toBe('valid')
+    expect(judge(601).verdict).toBe('insurance-missing')
+  })
+
   it('prefers a licence that holds over one that fails, whatever their order', () => {
     const failing = licence(1, 500, { usagePeriodEnd: '2026-12-31' })
     const holding = licence(2, 502, { usagePeriodEnd: '2026-09-30' })
@@ -93,6 +103,8 @@ describe('insurancesValidOn and nextChangeDay (DESIGN §3b; spec v2 §2.12, §2.
     expect(nextChangeDay(input('2025-12-24', [licence(1, 500)]))).toBe('2026-01-01')
     // A 7-day pass bought on 10 June: expiring at once, until the 16th.
     expect(nextChangeDay(input('2026-06-12', [licence(2, 503, { purchaseTime: '2026-06-10T18:30:00' })]))).toBe('2026-06-17')
+    // An end that names no calendar day is judged again the next day.
+    expect(nextChangeDay(input('2026-06-15', [licence(1, 500, { usagePeriodEnd: '2026-06-31' })]))).toBe('2026-06-16')
     // A replaced licence's days change nothing.
     expect(nextChangeDay(input('2026-06-15', [licence(1, 500, { usagePeriodEnd: '2026-08-31' }), licence(2, 500, { upgradeFrom: 1 })]))).toBe('2026-12-01')
     // Between two days, no day in the middle may answer differently: checked day by day over a year.
