@@ -167,6 +167,21 @@ export function checkLicence(input: LicenceCheckInput): LicenceCheck {
 }
 
 /**
+ * The last day any of `licences` that no other names in `upgradeFrom` is valid (`validDays`, ISO
+ * date), or null for none: a licence valid after the one judged today is its renewal.
+ */
+export function lastValidDay(licences: readonly HeldLicence[], products: ReadonlyMap<number, LicenceProduct>): string | null {
+  const replaced = new Set(licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
+  let last: string | null = null
+  for (const licence of licences) {
+    if (replaced.has(licence.id)) continue
+    const { until } = validDays(licence, products.get(licence.licenceId))
+    if (last === null || until > last) last = until
+  }
+  return last
+}
+
+/**
  * The user insurances valid on `date` (ISO date): the date lies in the usage period and no other
  * of them names it in `upgradeFrom` (spec v2 §2.13: an upgraded insurance is replaced).
  */

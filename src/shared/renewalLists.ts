@@ -37,6 +37,8 @@ export interface RenewalList {
   days: number
   rows: RenewalRow[]
   total: number
+  /** True while the licence verdicts the list is of (licence ending, outside the age range) are not of `today` yet (a sync runs): no rows then. */
+  verdictsPending: boolean
 }
 
 /** The most rows the app shows of a list; exports hold them all. */

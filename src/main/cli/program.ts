@@ -11,6 +11,7 @@ import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
 import { renewalList } from '../services/renewals'
+import { evaluateVerdicts } from '../services/verdicts'
 import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
 import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
@@ -291,6 +292,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
     .addOption(dbOption())
     .action(async (opts: { kind: RenewalListKind; days: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
+      evaluateVerdicts(opts.db, localDate())
       if (opts.emails) {
         const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today: localDate(), kind: opts.kind, days: opts.days })
         for (const address of addresses) process.stdout.write(`${address}\n`)

@@ -1,4 +1,4 @@
-import { checkLicence, insurancesValidOn, nextChangeDay, type LicenceCheck, type LicenceProduct } from '../../shared/licenceValidity'
+import { checkLicence, insurancesValidOn, lastValidDay, nextChangeDay, type LicenceCheck, type LicenceProduct } from '../../shared/licenceValidity'
 import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsuranceRowOf, heldInsurancesOf, heldLicenceRowOf, heldLicencesOf, licenceProducts, type HeldLicenceRow } from './heldLicences'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
@@ -26,6 +26,24 @@ function clubOf(rows: readonly HeldLicenceRow[]): string | null {
 }
 
 /**
+ * Marks persons whose licences, insurances or profile a sync is storing, in the same transaction,
+ * as due (`recheck_on` ''; a person without a row gets one without a verdict), so that a run
+ * stopped before its end leaves them to the next `refreshMemberSummary` rather than judged on old
+ * data for good. Nothing while the summary was never filled: its first refresh judges everyone.
+ */
+export function markForRecheck(db: WritableDB, personIds: readonly number[]): void {
+  if (personIds.length === 0 || memberSummaryDate(db) === null) return
+  prepared(db, "INSERT INTO member_summary (person_id, insured, recheck_on) SELECT value, 0, '' FROM json_each(?) WHERE true ON CONFLICT (person_id) DO UPDATE SET recheck_on = ''").run(
+    JSON.stringify(personIds)
+  )
+}
+
+/** Whether some person's verdict is due on `today` (ISO date): marked by a sync, or its `recheck_on` has come. */
+export function verdictsDue(db: ReadableDB, today: string): boolean {
+  return prepared(db, 'SELECT 1 FROM member_summary WHERE recheck_on <= ? LIMIT 1').get(today) !== undefined
+}
+
+/**
  * The day the member summary was evaluated on (ISO date), or null when it was never filled. The
  * member list shows licence verdicts only when this is the day it asks about.
  */
@@ -43,6 +61,7 @@ interface SummaryRow {
   verdict: LicenceCheck['verdict']
   licence_id: number | null
   valid_until: string | null
+  held_until: string | null
   insured: number
   recheck_on: string | null
 }
@@ -70,6 +89,7 @@ function evaluate(db: WritableDB, persons: ReadonlyArray<{ id: number; birth_dat
       verdict: check.verdict,
       licence_id: check.userLicenceId ?? null,
       valid_until: check.validUntil ?? null,
+      held_until: lastValidDay(licences, products),
       insured: insurancesValidOn(insurances, today).length > 0 ? 1 : 0,
       recheck_on: nextChangeDay(input)
     }
@@ -89,8 +109,8 @@ function groupBy<T extends { user_id: number }>(rows: readonly T[]): Map<number,
 /**
  * Brings the member summary (migrations 0004, 0016) up to date for `today` (ISO local date), in
  * one transaction. When it is complete (a row per person) and of `today` or an earlier day, only
- * the persons in `personIds` (what a sync changed) and those whose `recheck_on` has come are
- * evaluated again: the others' verdicts cannot have changed. Otherwise (`personIds` omitted, a
+ * the persons in `personIds` and those whose `recheck_on` has come (or whom a sync marked,
+ * `markForRecheck`) are evaluated again: the others' verdicts cannot have changed. Otherwise (`personIds` omitted, a
  * first fill, a run killed half-way, a clock set back) everyone is. Persons no longer stored lose
  * their row.
  * @returns the number of persons evaluated.
@@ -111,10 +131,10 @@ export function refreshMemberSummary(db: WritableDB, today: string, personIds?: 
       persons = prepared(db, 'SELECT id, birth_date FROM person ORDER BY id').all() as typeof persons
     }
     const products = licenceProducts(db)
-    const insert = prepared(db, 'INSERT INTO member_summary (person_id, club, verdict, licence_id, valid_until, insured, recheck_on) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    const insert = prepared(db, 'INSERT INTO member_summary (person_id, club, verdict, licence_id, valid_until, held_until, insured, recheck_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
     for (let from = 0; from < persons.length; from += STEP) {
       for (const row of evaluate(db, persons.slice(from, from + STEP), products, today, !incremental)) {
-        insert.run(row.person_id, row.club, row.verdict, row.licence_id, row.valid_until, row.insured, row.recheck_on)
+        insert.run(row.person_id, row.club, row.verdict, row.licence_id, row.valid_until, row.held_until, row.insured, row.recheck_on)
       }
     }
     prepared(db, 'INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, ?)').run(today)

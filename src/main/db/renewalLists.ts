@@ -1,6 +1,6 @@
 import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
-import { CLUB } from './memberSummary'
+import { CLUB, memberSummaryDate } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -29,17 +29,25 @@ interface ListSql {
   item: string
   /** The day its validity ends; default the usage period's end. */
   ends?: string
+  /** True when it reads the member summary's verdicts: pending until they are of the day. */
+  verdicts?: boolean
 }
 
-/** Licences with the birth dates they are for (spec v2 §2.4), read from each licence's JSON once rather than per user licence. */
+/** User licences with their licence product (spec v2 §2.4), for its name. */
 const LICENCES = {
   table: 'user_licence',
-  joins: `LEFT JOIN (SELECT id, name, raw ->> '$.earliestBirthDate' AS earliest_birth_date, raw ->> '$.latestBirthDate' AS latest_birth_date FROM licence) l
-    ON l.id = u.licence_id`
+  joins: 'LEFT JOIN licence l ON l.id = u.licence_id'
 } as const
 const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
 /** The licence period containing :today, by start (spec v2 §2.3). */
 const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
+
+/** Lists of the licence each member holds by the member summary's verdicts (`s`), which must be of the day asked about. */
+const SUMMARY_LICENCES = {
+  table: 'user_licence',
+  joins: `${LICENCES.joins} JOIN member_summary s ON s.person_id = u.user_id`,
+  verdicts: true
+} as const
 
 /** Verdicts whose licence covers the day (DESIGN §3b): its holder has a licence to renew. */
 const HELD_TODAY = "'valid', 'expiring', 'insurance-missing', 'outside-birth-range'"
@@ -47,14 +55,11 @@ const HELD_TODAY = "'valid', 'expiring', 'insurance-missing', 'outside-birth-ran
 /** Each list over the named parameters :today and :until (today + days). */
 const LISTS: Record<RenewalListKind, ListSql> = {
   // The licence a member holds today by the rules of DESIGN §3b (the member summary's verdict,
-  // db/memberSummary.ts: a trial ends its days after activation) ends within the days, and no
-  // other licence of theirs that an upgrade did not replace ends later (not yet renewed).
+  // db/memberSummary.ts: a trial ends its days after activation) ends within the days, and none
+  // of theirs that an upgrade did not replace is valid after it (`held_until`: not yet renewed).
   'licence-ending': {
-    ...LICENCES,
-    joins: `${LICENCES.joins} JOIN member_summary s ON s.person_id = u.user_id`,
-    where: `u.id = s.licence_id AND s.verdict IN (${HELD_TODAY}) AND s.valid_until <= :until
-      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.id <> u.id AND n.usage_period_end > s.valid_until
-        AND NOT EXISTS (SELECT 1 FROM user_licence r WHERE r.user_id = n.user_id AND r.upgrade_from = n.id))`,
+    ...SUMMARY_LICENCES,
+    where: `u.id = s.licence_id AND s.verdict IN (${HELD_TODAY}) AND s.valid_until <= :until AND s.held_until <= s.valid_until`,
     item: LICENCE_NAME,
     ends: 's.valid_until'
   },
@@ -73,12 +78,13 @@ const LISTS: Record<RenewalListKind, ListSql> = {
       AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD})`,
     item: LICENCE_NAME
   },
-  // The licence valid today is for birth dates (spec v2 §2.4 earliestBirthDate…latestBirthDate) the member's is not in.
+  // The licence a member holds today (DESIGN §3b, the member summary's verdict) is for birth dates
+  // (spec v2 §2.4 earliestBirthDate…latestBirthDate) the member's is not in, and no other would do.
   'outside-birth-range': {
-    ...LICENCES,
-    where: `u.usage_period_start <= :today AND u.usage_period_end >= :today AND ${NOT_UPGRADED('user_licence')} AND p.birth_date IS NOT NULL
-      AND (p.birth_date < l.earliest_birth_date OR p.birth_date > l.latest_birth_date)`,
-    item: LICENCE_NAME
+    ...SUMMARY_LICENCES,
+    where: `u.id = s.licence_id AND s.verdict = 'outside-birth-range'`,
+    item: LICENCE_NAME,
+    ends: 's.valid_until'
   }
 }
 
@@ -135,14 +141,15 @@ interface Row {
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
  * member and licence or insurance, by last name, at most `limit` rows (all when omitted) and the
- * number of all: licences (the one each member holds by the member summary's verdicts, so bring it
- * up to date for `today` first: `ensureVerdicts`) or insurances valid today that end within `days`
- * days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
- * members whose current licence is for birth dates theirs is not in. Each row carries the member's
+ * number of all: licences (the one each member holds by the member summary's verdicts: bring it up
+ * to date for `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
+ * `verdictsPending`) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
+ * members whose licence today (by the verdict) is for birth dates theirs is not in. Each row carries the member's
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
  * the "copy e-mail addresses" action.
  */
 export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, limit?: number): RenewalList {
+  if (verdictsPending(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
   const dropped = indexesDeferred(db)
   const params = { today, until: addDays(today, days) }
   const total = prepared(db, renewalListSql(kind, dropped).count).pluck().get(params) as number
@@ -154,6 +161,7 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
     today,
     days,
     total,
+    verdictsPending: false,
     rows: rows.map((row): RenewalRow => {
       const minor = row.birthDate !== null && row.birthDate > bornBy
       const out: RenewalRow = { id: row.id, sportId: row.sportId, minor, guardianEmails: minor ? (JSON.parse(row.guardianEmails ?? '[]') as string[]) : [] }
@@ -161,6 +169,11 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
       return out
     })
   }
+}
+
+/** Whether the list reads licence verdicts (`ListSql.verdicts`) that are not of `today` yet (a first sync runs, or one on a new day). */
+function verdictsPending(db: ReadableDB, kind: RenewalListKind, today: string): boolean {
+  return LISTS[kind].verdicts === true && memberSummaryDate(db) !== today
 }
 
 /**
@@ -172,6 +185,7 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
  * @param today ISO date (local); @param days how far ahead the endings are looked for.
  */
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number): string[] {
+  if (verdictsPending(db, kind, today)) return []
   const params = { today, until: addDays(today, days), adultBornBy: adultBornBy(today) }
   return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db)).emails).all(params) as ContactRow[])
 }

@@ -2,7 +2,7 @@ import type { RenewalListKind } from '../../shared/renewalLists'
 import { readMemberEmails } from '../db/contacts'
 import type { MemberListQuery } from '../db/memberList'
 import { readRenewalEmails } from '../db/renewalLists'
-import { withVerdicts } from './verdicts'
+import { withDatabase } from './database'
 
 /**
  * Whose addresses to read (issue 7 "copy e-mail addresses"): every member a member list query
@@ -20,10 +20,10 @@ export type AddressReader = (job: AddressJob) => Promise<string[]>
 /**
  * The addresses to write to about the job's members, once each, in the list's order: each
  * adult's own, each minor's guardians' and own (see `readMemberEmails`, `readRenewalEmails`), read
- * on a connection of its own, after the day's licence verdicts (`withVerdicts`). At 150,000 athletes every member takes ~3 s and a late-autumn
+ * on a connection of its own (evaluate the day's licence verdicts first: `ensureVerdicts`). At 150,000 athletes every member takes ~3 s and a late-autumn
  * "licence ending" list ~1 s, which is why the app reads them in a worker thread.
  * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6).
  */
 export async function readAddresses(job: AddressJob): Promise<string[]> {
-  return withVerdicts(job.dbFile, job.today, (db) => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days)))
+  return withDatabase(job.dbFile, (db) => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days)))
 }

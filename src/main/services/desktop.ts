@@ -421,6 +421,7 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
+    this.currentVerdicts()
     return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -455,10 +456,11 @@ export class DesktopSession {
   }
 
   /**
-   * Evaluates today's licence verdicts when the member summary is of another day (the app left
-   * open over midnight, or opened offline the next day) or was never evaluated (a database of an
-   * earlier version); see `ensureVerdicts`. Not while a sync runs (it evaluates them when it ends;
-   * the list says they are pending meanwhile) or the session stops.
+   * Before a list of verdicts (members, renewal lists), their export or addresses: evaluates
+   * today's licence verdicts when the member summary is of another day (the app left open over
+   * midnight, or opened offline the next day), was never evaluated, or has persons a stopped sync
+   * left due; see `ensureVerdicts`. Not while a sync runs (it evaluates them when it ends; the
+   * lists say they are pending meanwhile) or the session stops.
    */
   private currentVerdicts(): void {
     if (this.running !== null || this.stopping) return
@@ -592,6 +594,7 @@ export class DesktopSession {
 
   /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`. */
   renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
+    this.currentVerdicts()
     return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), kind, days })
   }
 
@@ -601,6 +604,7 @@ export class DesktopSession {
    * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
    */
   exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
+    this.currentVerdicts()
     return this.exportingList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -650,6 +654,7 @@ export class DesktopSession {
 
   /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`. */
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
+    this.currentVerdicts()
     return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), query })
   }
 

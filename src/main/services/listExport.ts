@@ -5,7 +5,7 @@ import { listMembers } from '../db/memberList'
 import { readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
 import { readRenewalList } from '../db/renewalLists'
-import { withVerdicts } from './verdicts'
+import { withDatabase } from './database'
 import { logListExport } from './privacyRecord'
 import { writeTable, type TableCell, type TableFormat, type TableWriter } from './tableExport'
 import { listedName } from '../../shared/personName'
@@ -52,8 +52,8 @@ export type ListExporter = (job: ListExportJob) => Promise<number>
  * (members: statuses in the words the request gives), and records the export in the privacy log
  * (issue 6): the list and what narrowed it, the format, rows, columns and file. The entry is
  * written before the file, as `kanslia export` does, so a write that fails half-way never leaves
- * personal data on disk without one. Reads on a read-only connection of its own, after the day's
- * licence verdicts (`withVerdicts`), closed before the writing starts. At 150,000 athletes the queries alone take ~1.4 s (every member), ~4 s (a
+ * personal data on disk without one. Reads on a read-only connection of its own (evaluate the
+ * day's licence verdicts first: `ensureVerdicts`), closed before the writing starts. At 150,000 athletes the queries alone take ~1.4 s (every member), ~4 s (a
  * late-autumn "licence ending" list of 124,000 rows) and 3–4 s (the first merit of a group, whose
  * candidates can be every member), which is why the app runs the whole job in a worker thread.
  * @returns the rows written.
@@ -61,7 +61,7 @@ export type ListExporter = (job: ListExportJob) => Promise<number>
  *   cannot be written (nothing is written then); Error from the file system.
  */
 export async function exportList(job: ListExportJob, write: TableWriter = writeTable): Promise<number> {
-  const table = withVerdicts(job.dbFile, job.today, (db) => {
+  const table = withDatabase(job.dbFile, (db) => {
     if (job.list === 'members') return memberTable(db, job.request, job.today)
     if (job.list === 'renewals') return renewalTable(db, job.request, job.today)
     return candidateTable(db, job.request)

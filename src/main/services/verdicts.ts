@@ -1,16 +1,17 @@
-import { memberSummaryDate, refreshMemberSummary } from '../db/memberSummary'
+import { memberSummaryDate, refreshMemberSummary, verdictsDue } from '../db/memberSummary'
 import { openDatabase, type ReadableDB } from '../db/open'
 import { withDatabase } from './database'
 
 /**
  * Evaluates the licence verdicts of `today` (ISO date, local) in the member summary of `dbFile`
- * when `reader`, a connection to it, finds them of another day or never evaluated (a database of
- * an earlier version; `refreshMemberSummary`: on a new day only the persons whose verdict could
- * have changed). A sync does it when it ends; this is for reading on a later day without one.
+ * when `reader`, a connection to it, finds them of another day, never evaluated (a database of an
+ * earlier version) or some due (a sync stopped before its end left persons marked;
+ * `refreshMemberSummary` then judges only the persons whose verdict could have changed). A sync
+ * does it when it ends; this is for reading on a later day, or after a stopped sync, without one.
  * @returns whether it evaluated. @throws SchemaTooNewError, DatabaseKeyError, SQLite's errors.
  */
 export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string): boolean {
-  if (memberSummaryDate(reader) === today) return false
+  if (memberSummaryDate(reader) === today && !verdictsDue(reader, today)) return false
   const db = openDatabase(dbFile)
   try {
     refreshMemberSummary(db, today, [])
@@ -21,12 +22,10 @@ export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string
 }
 
 /**
- * `withDatabase` for reads of lists that show or filter by licence verdicts (members, renewal
- * lists): evaluates those of `today` first (`ensureVerdicts`). @throws as both.
+ * `ensureVerdicts` on a connection of its own: for the CLI, before it reads a list of verdicts
+ * (members, renewal lists) on the day. The app does it itself, never while its sync runs.
+ * @throws UserFacingError `no-database`; as `ensureVerdicts`.
  */
-export function withVerdicts<T>(dbFile: string, today: string, use: (db: ReadableDB) => T): T {
-  return withDatabase(dbFile, (db) => {
-    ensureVerdicts(dbFile, db, today)
-    return use(db)
-  })
+export function evaluateVerdicts(dbFile: string, today: string): void {
+  withDatabase(dbFile, (db) => ensureVerdicts(dbFile, db, today))
 }

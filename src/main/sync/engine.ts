@@ -317,8 +317,8 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     emitFinishing(run, 'member-summary')
     // A full run may have removed anyone, and a changed licence product (spec v2 §2.4: its days,
     // insurance requirement, birth dates) may change every holder's verdict; an incremental run
-    // otherwise touched only the persons it received.
-    refreshMemberSummary(db, run.today, full || run.changedResources.has('licences') ? undefined : run.touchedPersons)
+    // otherwise marked the persons it received (`markForRecheck`).
+    refreshMemberSummary(db, run.today, full || run.changedResources.has('licences') ? undefined : [])
   })
   emitFinishing(run, 'member-search')
   writeUnlessDiskFailed(run, () => resumeMemberSearch(db))

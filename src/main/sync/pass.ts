@@ -4,6 +4,7 @@ import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor } from '../db/runs'
 import { countInWindow, markSeen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
+import { markForRecheck } from '../db/memberSummary'
 import { UserFacingError } from '../services/errors'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import type { ListSource } from './resources'
@@ -31,7 +32,7 @@ export interface PassContext {
   signal?: AbortSignal
   /** Persons written in this run: user id → µs (see upsertElements). */
   seenPersons: SeenPersons
-  /** User ids of every element received in this run, for the member summary. */
+  /** User ids of every element received in this run: whether its finishing steps have work to show. */
   touchedPersons: Set<number>
   /** Resources of which this run added or replaced a stored row. */
   changedResources: Set<ExportResource>
@@ -308,7 +309,8 @@ export class Pass {
 
   /**
    * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4), the
-   * cursor no further than `cursorCap`; tombstones are forgotten in the same transaction, and
+   * cursor no further than `cursorCap`; tombstones are forgotten and the persons named marked for
+   * a new licence verdict (`markForRecheck`) in the same transaction, and
    * the rows of `unreadableIds` (listed, not stored: `SortedElements`) are marked seen. `pages` is
    * 0 for elements that came with another answer (the organization roots).
    */
@@ -320,11 +322,16 @@ export class Pass {
     const { resource, tombstone } = this.source
     const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
     const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
+    const persons = live.flatMap((item) => {
+      const user = item.element.user as { id?: unknown } | undefined
+      return user && typeof user === 'object' && Number.isSafeInteger(user.id) ? [user.id as number] : []
+    })
     // Most fanned-out lists are empty: no transaction for them.
     if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
         db.transaction(() => {
           if (upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons) > 0) changedResources.add(resource)
+          markForRecheck(db, persons)
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
@@ -335,10 +342,7 @@ export class Pass {
         throw error
       }
     }
-    for (const item of live) {
-      const user = item.element.user as { id?: unknown } | undefined
-      if (user && typeof user === 'object' && Number.isSafeInteger(user.id)) touchedPersons.add(user.id as number)
-    }
+    for (const id of persons) touchedPersons.add(id)
     this.elements += received.length
     this.pages += pages
     if (pages > 0) this.onPage()

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { evaluateVerdicts } from '../../../src/main/services/verdicts'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { readPrivacyLog } from '../../../src/main/db/privacyLog'
@@ -67,6 +68,8 @@ describe('workerListExporter', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ athletes: 200, seed: 5 })
     expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+    // The lists below are of one day: its licence verdicts, as the app evaluates them before an export.
+    evaluateVerdicts(dbFile, '2026-06-01')
   })
   afterAll(async () => {
     await sandbox.close()

@@ -332,12 +332,15 @@ describe('migrations', () => {
     expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'user_licence_user_period'").pluck().get()).toBe(0)
     expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/purchase_time, external_insurance_company\)$/)
     const columns = (db.prepare('PRAGMA table_info(member_summary)').all() as Array<{ name: string }>).map((c) => c.name)
-    expect(columns).toEqual(['person_id', 'club', 'verdict', 'licence_id', 'valid_until', 'insured', 'recheck_on'])
+    expect(columns).toEqual(['person_id', 'club', 'verdict', 'licence_id', 'valid_until', 'held_until', 'insured', 'recheck_on'])
     expect(db.prepare('SELECT count(*) FROM member_summary').pluck().get()).toBe(0)
     expect(memberSummaryDate(db)).toBeNull()
-    expect(() => db.prepare('INSERT INTO member_summary (person_id, insured) VALUES (1, 0)').run()).toThrow(/NOT NULL/)
+    expect(() => db.prepare('INSERT INTO member_summary (person_id) VALUES (1)').run()).toThrow(/NOT NULL/)
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'member_summary' ORDER BY name").pluck().all()
     expect(indexes).toEqual(['member_summary_club', 'member_summary_recheck'])
+    // Asked before each list of verdicts: an index seek, never a scan of the summary.
+    const due = db.prepare("EXPLAIN QUERY PLAN SELECT 1 FROM member_summary WHERE recheck_on <= '2026-11-26' LIMIT 1").all() as Array<{ detail: string }>
+    expect(due.map((row) => row.detail)).toEqual(['SEARCH member_summary USING COVERING INDEX member_summary_recheck (recheck_on<?)'])
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {

@@ -22,7 +22,9 @@ const person = (id: number, lastName: string, birthDate: string, extra: Record<s
  * (outside the range); 6 upgraded from a licence that ends soon to one that ends later; 9 on a
  * 30-day trial bought on 1 December (ends 30 December) though its usage period runs to the year's
  * end; 10 upgraded from a licence that ends later to one that ends soon (the replaced one is no
- * renewal). The member summary is evaluated for TODAY, as `ensureVerdicts` leaves it.
+ * renewal); 11 on a licence ending 20 December, with a trial from January whose days are long
+ * over though its usage period runs to the year's end (no renewal either). The member summary is
+ * evaluated for TODAY, as `ensureVerdicts` leaves it.
  */
 function seed(): WritableDB {
   const db = openDatabase(':memory:')
@@ -59,7 +61,9 @@ function seed(): WritableDB {
     licence(18, person(6, 'Forsman', '1970-07-07'), 2, '2026-01-01', '2027-03-31', { upgradeFrom: 17 }),
     licence(19, person(9, 'Grönroos', '1995-09-09'), 4, '2026-01-01', '2026-12-31', { purchaseTime: '2026-12-01T17:00:00' }),
     licence(20, person(10, 'Heino', '1975-10-10'), 3, '2026-01-01', '2027-02-28'),
-    licence(22, person(10, 'Heino', '1975-10-10'), 2, '2026-06-01', '2026-12-31', { upgradeFrom: 20 })
+    licence(22, person(10, 'Heino', '1975-10-10'), 2, '2026-06-01', '2026-12-31', { upgradeFrom: 20 }),
+    licence(23, person(11, 'Ilola', '1965-11-11'), 2, '2026-01-01', '2026-12-20'),
+    licence(24, person(11, 'Ilola', '1965-11-11'), 4, '2026-01-01', '2026-12-31', { purchaseTime: '2026-01-10T09:00:00' })
   ])
   store(db, 'user-insurances', [{ id: 21, userId: 2, licencePeriodId: 2026, insuranceId: 9, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-15', user: person(2, 'Berg', '2012-03-03', { guardians }) }])
   refreshMemberSummary(db, TODAY)
@@ -71,11 +75,15 @@ const names = (db: WritableDB, kind: Parameters<typeof readRenewalList>[1], days
 describe('readRenewalList (issue 7)', () => {
   it('licence ending within N days: the licence held today by the rules of DESIGN §3b, not renewed yet, not replaced by an upgrade', () => {
     const db = seed()
-    expect(names(db, 'licence-ending')).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino'])
-    expect(names(db, 'licence-ending', 10)).toEqual([])
-    expect(names(db, 'licence-ending', 20)).toEqual(['Grönroos'])
+    expect(names(db, 'licence-ending')).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino', 'Ilola'])
+    expect(names(db, 'licence-ending', 5)).toEqual([])
+    expect(names(db, 'licence-ending', 20)).toEqual(['Grönroos', 'Ilola'])
     expect(readRenewalList(db, 'licence-ending', TODAY, 20).rows[0]).toMatchObject({ item: 'Kokeilu', ends: '2026-12-30' })
     expect(readRenewalList(db, 'licence-ending', TODAY, 30).rows[3]).toMatchObject({ item: 'Aikuinen', ends: '2026-12-31' })
+    // On a day the verdicts are not of yet, the lists of verdicts say so and list no one; the others answer.
+    expect(readRenewalList(db, 'licence-ending', '2026-12-11', 30)).toMatchObject({ total: 0, rows: [], verdictsPending: true })
+    expect(readRenewalEmails(db, 'outside-birth-range', '2026-12-11', 30)).toEqual([])
+    expect(readRenewalList(db, 'insurance-ending', '2026-12-11', 5)).toMatchObject({ total: 1, verdictsPending: false })
     const [aho] = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(aho).toMatchObject({ sportId: 10_000_001, item: 'Aikuinen', ends: '2026-12-31', club: 'Seura', email: 'aho@example.fi', minor: false, guardianEmails: [] })
   })
@@ -90,10 +98,10 @@ describe('readRenewalList (issue 7)', () => {
   it("gives a minor's guardians' addresses, copies each address once, and counts past the rows it returns", () => {
     const db = seed()
     const list = readRenewalList(db, 'licence-ending', TODAY, 30, 1)
-    expect(list).toMatchObject({ total: 4, rows: [{ lastName: 'Aho' }] })
+    expect(list).toMatchObject({ total: 5, rows: [{ lastName: 'Aho' }] })
     const all = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(all[1]).toMatchObject({ lastName: 'Berg', minor: true, guardianEmails: ['huoltaja@example.fi'] })
-    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi', 'grönroos@example.fi', 'heino@example.fi'])
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['aho@example.fi', 'huoltaja@example.fi', 'berg@example.fi', 'grönroos@example.fi', 'heino@example.fi', 'ilola@example.fi'])
   })
 
   it("gives every list's addresses as its rows do, in their order: a minor's guardians before the minor, each once", () => {
@@ -105,7 +113,7 @@ describe('readRenewalList (issue 7)', () => {
       { id: 32, userId: 8, licencePeriodId: 2026, licenceId: 2, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: person(8, 'Öhman', '1999-01-01', { guardians: [{ email: 'vanhempi@example.fi' }] }) }
     ])
     refreshMemberSummary(db, TODAY, [7, 8])
-    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['huoltaja@example.fi', 'aho@example.fi', 'berg@example.fi', 'grönroos@example.fi', 'heino@example.fi', 'öhman@example.fi'])
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).toEqual(['huoltaja@example.fi', 'aho@example.fi', 'berg@example.fi', 'grönroos@example.fi', 'heino@example.fi', 'ilola@example.fi', 'öhman@example.fi'])
     for (const kind of RENEWAL_LIST_KINDS) {
       for (const days of [5, 30, 400]) {
         const fromRows = readRenewalList(db, kind, TODAY, days).rows.flatMap((row) => (row.minor ? [...row.guardianEmails, row.email] : [row.email]))
@@ -145,14 +153,14 @@ describe('readRenewalList (issue 7)', () => {
         expect(rows(true), `${kind}, limit ${limit}`).toEqual(rows(false))
       }
     }
-    expect(db.prepare(renewalListSql('licence-ending', false, true).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino'])
+    expect(db.prepare(renewalListSql('licence-ending', false, true).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino', 'Ilola'])
   })
 
   it('gives the same lists while a first sync has dropped those indexes', () => {
     const db = seed()
     const lists = () => RENEWAL_LIST_KINDS.map((kind) => readRenewalList(db, kind, TODAY, 30))
     const withIndexes = lists()
-    expect(withIndexes.map((list) => list.total)).toEqual([4, 1, 1, 1])
+    expect(withIndexes.map((list) => list.total)).toEqual([5, 1, 1, 1])
     db.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name IN ('user_licence_user_period', 'user_insurance_user_period');
       DROP INDEX user_licence_user_period; DROP INDEX user_insurance_user_period;`)
     expect(indexesDeferred(db)).toBe(true)

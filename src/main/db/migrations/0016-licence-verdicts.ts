@@ -8,10 +8,13 @@ export const name = 'licence-verdicts'
  * (`checkLicence`, shared/licenceValidity.ts), the venue check's, instead of a status of its own
  * that ignored trial durations, insurance requirements and birth-date ranges:
  * - `verdict`: `valid`, `expiring`, `expired`, `missing`, `insurance-missing` or `outside-birth-range`;
+ *   null for a person a sync stored since (judged at its end, or by the next read);
  * - `licence_id`: the user licence the verdict is about; `valid_until`: its last valid day (ISO date);
+ * - `held_until`: the last day any of the person's licences that no upgrade replaced is valid (a
+ *   later one than `valid_until` is a renewal);
  * - `insured`: a user insurance, not replaced by an upgrade, is valid on the day (spec v2 §2.13);
  * - `recheck_on`: the first later day on which the verdict could change (null: none), so a new
- *   day re-evaluates only those persons.
+ *   day re-evaluates only those persons; '' for a person whose licences a sync changed since.
  * The summary is derived data: the table is made anew and filled by the next sync or read, for
  * the day it is evaluated on (`member_summary_state` emptied).
  *
@@ -38,9 +41,10 @@ export function up(db: WritableDB): void {
     CREATE TABLE member_summary (
       person_id INTEGER PRIMARY KEY,
       club TEXT,
-      verdict TEXT NOT NULL,
+      verdict TEXT,
       licence_id INTEGER,
       valid_until TEXT,
+      held_until TEXT,
       insured INTEGER NOT NULL,
       recheck_on TEXT);
     CREATE INDEX member_summary_club ON member_summary (club, person_id);

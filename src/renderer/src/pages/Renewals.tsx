@@ -89,7 +89,11 @@ export function Renewals() {
           {list.total > list.rows.length && ` · ${t('renewals.shownFirst', { count: list.rows.length })}`}
         </Text>
       )}
-      {list && list.rows.length === 0 && <Text c="dimmed">{t('renewals.empty')}</Text>}
+      {list && list.rows.length === 0 && (
+        <Text c="dimmed" data-testid={list.verdictsPending ? 'renewal-pending' : undefined}>
+          {t(list.verdictsPending ? 'members.verdictsPending' : 'renewals.empty')}
+        </Text>
+      )}
       {list && list.rows.length > 0 && (
         <Table.ScrollContainer minWidth={900}>
           <Table striped data-testid="renewal-table">
