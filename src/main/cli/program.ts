@@ -11,6 +11,7 @@ import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
 import { renewalList } from '../services/renewals'
+import { logListExport } from '../services/privacyRecord'
 import { evaluateVerdicts } from '../services/verdicts'
 import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
@@ -62,6 +63,15 @@ function wholeNumber(min: number) {
     if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`)
     return n
   }
+}
+
+/**
+ * Records a list of members printed as JSON in the privacy log before it is printed (issue 6): a
+ * script's JSON is kept, as an export's file is; the terminal's table is viewing, as the app's list.
+ * `listed` says which list and what narrowed it.
+ */
+function logJsonList(dbFile: string, listed: Record<string, unknown>, rows: number): Promise<void> {
+  return logListExport(dbFile, { ...listed, format: 'json', rows, file: '-' })
 }
 
 /** `--days` of `kanslia renewals`: 0…366, as the app takes it. */
@@ -261,9 +271,11 @@ export function buildProgram(): Command {
     .option('--club <id>', 'only members with a user licence in this club', wholeNumber(1))
     .addOption(new Option('--status <status>', "only members with this licence verdict today (the venue check's rules)").choices(LICENCE_VERDICTS))
     .addOption(new Option('--insurance <insurance>', 'only members with, or without, an insurance valid today').choices([...INSURANCE_FILTERS]))
-    .option('--json', 'print a JSON array')
-    .action((opts: { db: string; search: string; limit: number; club?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {
-      const rows = findMembers(opts.db, opts.search, opts.limit, { clubId: opts.club, status: opts.status, insurance: opts.insurance })
+    .option('--json', 'print a JSON array (recorded in the privacy log: scripts keep what they read)')
+    .action(async (opts: { db: string; search: string; limit: number; club?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {
+      const filters = { clubId: opts.club, status: opts.status, insurance: opts.insurance }
+      const rows = findMembers(opts.db, opts.search, opts.limit, filters)
+      if (opts.json) await logJsonList(opts.db, { list: 'members', query: { text: opts.search, limit: opts.limit, ...given(filters) } }, rows.length)
       process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))
     })
 
@@ -287,7 +299,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
     .option('--days <n>', 'how many days ahead an ending is listed (0…366; licence-ending and insurance-ending)', renewalDays, 30)
     .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own").conflicts(['json', 'out']))
-    .addOption(new Option('--json', 'print a JSON array of the rows').conflicts('out'))
+    .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
     .addOption(dbOption())
@@ -303,6 +315,7 @@ export function buildProgram(): Command {
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
       } else {
         const list = renewalList(opts.db, opts.kind, opts.days)
+        if (opts.json) await logJsonList(opts.db, { list: opts.kind, days: opts.days }, list.rows.length)
         process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
       }
     })
@@ -314,7 +327,7 @@ export function buildProgram(): Command {
     .option('--next <id>', "only the candidates of this merit of the group", wholeNumber(1))
     .option('--seasons <n>', "licence periods a candidate for the group's first merit has held a licence in", wholeNumber(1), 2)
     .addOption(new Option('--ids', 'print the user ids, separated by commas, for `grant-merit --users`').conflicts(['json', 'out']))
-    .addOption(new Option('--json', 'print a JSON array of the candidates').conflicts('out'))
+    .addOption(new Option('--json', 'print a JSON array of the candidates (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every candidate to a CSV or XLSX file (recorded in the privacy log)')
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
     .addOption(dbOption())
@@ -327,6 +340,7 @@ export function buildProgram(): Command {
         return
       }
       const list = meritCandidates(opts.db, opts.group, opts.seasons, opts.next)
+      if (opts.json) await logJsonList(opts.db, { list: 'merit-candidates', groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }) }, list.rows.length)
       if (opts.ids) process.stdout.write(`${list.ids.join(',')}\n`)
       else process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatMeritCandidates(list))
     })

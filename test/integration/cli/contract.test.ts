@@ -83,6 +83,10 @@ describe('kanslia CLI contract (issue 2)', () => {
     const json = await runCli(['renewals', '--days', '366', '--json'], { env })
     expect(json.code).toBe(0)
     expect(JSON.parse(json.stdout)).toEqual(list.rows)
+    // A script's JSON is kept as a file is: recorded, as the terminal's table is not.
+    const recorded = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ action: string; detail: string }>
+    expect(recorded.at(-1)!.action).toBe('export-list')
+    expect(JSON.parse(recorded.at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, format: 'json', rows: list.rows.length, file: '-' })
     const text = await runCli(['renewals', '--days', '366'], { env })
     expect(text.stdout.trim().split('\n')).toHaveLength(list.total + 3)
     expect(text.stdout).toContain(`${list.rows[0].sportId}  ${list.rows[0].lastName}, ${list.rows[0].firstName}`)
@@ -116,6 +120,8 @@ describe('kanslia CLI contract (issue 2)', () => {
     db.close()
     const args = ['candidates', '--group', String(group.id), '--seasons', '1']
     expect(JSON.parse((await runCli([...args, '--json'], { env })).stdout)).toEqual(list.rows)
+    const recorded = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
+    expect(JSON.parse(recorded.at(-1)!.detail)).toEqual({ list: 'merit-candidates', groupId: group.id, seasons: 1, format: 'json', rows: list.rows.length, file: '-' })
     expect((await runCli([...args, '--ids'], { env })).stdout).toBe(`${list.ids!.join(',')}\n`)
     const text = (await runCli(args, { env })).stdout
     expect(text.trim().split('\n')).toHaveLength(list.total + 3)
@@ -148,6 +154,14 @@ describe('kanslia CLI contract (issue 2)', () => {
     const found = JSON.parse(result.stdout) as Array<{ id: number; clubs: string[] }>
     expect(found.map((member) => member.id)).toEqual(expected.rows.map((row) => row.id))
     expect(found.every((member) => member.clubs.includes(club.name))).toBe(true)
+    const recorded = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
+    expect(JSON.parse(recorded.at(-1)!.detail)).toEqual({
+      list: 'members',
+      query: { text: '', limit: 1000, clubId: club.id, status: 'valid', insurance: 'uninsured' },
+      format: 'json',
+      rows: found.length,
+      file: '-'
+    })
     expect((await runCli(['members', '--status', 'lapsed'], { env })).code).toBe(2)
   })
 
