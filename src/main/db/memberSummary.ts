@@ -54,6 +54,12 @@ export function memberSummaryDate(db: ReadableDB): string | null {
 /** Persons evaluated per step: their licences and insurances are read by person id, a step's rows at a time. */
 const STEP = 5_000
 
+/** A stored person, as the rules need them: the birth date for the licences' ranges. */
+interface Person {
+  id: number
+  birth_date: string | null
+}
+
 /** One person's row of the summary (migration 0016). */
 interface SummaryRow {
   person_id: number
@@ -72,7 +78,7 @@ interface SummaryRow {
  * `ranged`: the persons are every stored one between the first and the last, so their licences
  * and insurances are read as a range of the per-person indexes rather than looked up one by one.
  */
-function evaluate(db: WritableDB, persons: ReadonlyArray<{ id: number; birth_date: string | null }>, products: ReadonlyMap<number, LicenceProduct>, today: string, ranged: boolean): SummaryRow[] {
+function evaluate(db: WritableDB, persons: readonly Person[], products: ReadonlyMap<number, LicenceProduct>, today: string, ranged: boolean): SummaryRow[] {
   const of = (alias: string) => (ranged ? `${alias}.user_id BETWEEN ? AND ?` : `${alias}.user_id IN (SELECT value FROM json_each(?))`)
   const params = ranged ? [persons[0].id, persons[persons.length - 1].id] : [JSON.stringify(persons.map((p) => p.id))]
   const licencesOf = groupBy((prepared(db, `SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ${of('ul')}`).raw(true).all(...params) as unknown[][]).map(heldLicenceRowOf))
@@ -110,34 +116,41 @@ function groupBy<T extends { user_id: number }>(rows: readonly T[]): Map<number,
  * Brings the member summary (migrations 0004, 0016) up to date for `today` (ISO local date), in
  * one transaction. When it is complete (a row per person) and of `today` or an earlier day, only
  * the persons in `personIds` and those whose `recheck_on` has come (or whom a sync marked,
- * `markForRecheck`) are evaluated again: the others' verdicts cannot have changed. Otherwise (`personIds` omitted, a
- * first fill, a run killed half-way, a clock set back) everyone is. Persons no longer stored lose
- * their row.
+ * `markForRecheck`) are evaluated again: the others' verdicts cannot have changed. Otherwise
+ * (`personIds` omitted, a first fill, a run killed half-way, a clock set back) everyone is.
+ * Persons no longer stored lose their row.
  * @returns the number of persons evaluated.
  */
 export function refreshMemberSummary(db: WritableDB, today: string, personIds?: Iterable<number>): number {
   return db.transaction(() => {
     const complete = prepared(db, 'SELECT (SELECT count(*) FROM person) = (SELECT count(*) FROM member_summary)').pluck().get() === 1
     const on = memberSummaryDate(db)
-    const incremental = personIds !== undefined && complete && on !== null && on <= today
-    let persons: Array<{ id: number; birth_date: string | null }>
-    if (incremental) {
-      const due = prepared(db, 'SELECT person_id FROM member_summary WHERE recheck_on <= ?').pluck().all(today) as number[]
-      const ids = JSON.stringify([...new Set([...personIds, ...due])])
-      prepared(db, 'DELETE FROM member_summary WHERE person_id IN (SELECT value FROM json_each(?))').run(ids)
-      persons = prepared(db, 'SELECT id, birth_date FROM person WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(ids) as typeof persons
-    } else {
-      prepared(db, 'DELETE FROM member_summary').run()
-      persons = prepared(db, 'SELECT id, birth_date FROM person ORDER BY id').all() as typeof persons
-    }
     const products = licenceProducts(db)
     const insert = prepared(db, 'INSERT INTO member_summary (person_id, club, verdict, licence_id, valid_until, held_until, insured, recheck_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    for (let from = 0; from < persons.length; from += STEP) {
-      for (const row of evaluate(db, persons.slice(from, from + STEP), products, today, !incremental)) {
+    const write = (persons: Person[], ranged: boolean) => {
+      for (const row of evaluate(db, persons, products, today, ranged)) {
         insert.run(row.person_id, row.club, row.verdict, row.licence_id, row.valid_until, row.held_until, row.insured, row.recheck_on)
+      }
+      return persons.length
+    }
+    // A step's persons at a time, so that 150,000 members are never all held at once.
+    let evaluated = 0
+    if (personIds !== undefined && complete && on !== null && on <= today) {
+      const due = prepared(db, 'SELECT person_id FROM member_summary WHERE recheck_on <= ?').pluck().all(today) as number[]
+      const ids = [...new Set([...personIds, ...due])]
+      for (let from = 0; from < ids.length; from += STEP) {
+        const step = JSON.stringify(ids.slice(from, from + STEP))
+        prepared(db, 'DELETE FROM member_summary WHERE person_id IN (SELECT value FROM json_each(?))').run(step)
+        evaluated += write(prepared(db, 'SELECT id, birth_date FROM person WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(step) as Person[], false)
+      }
+    } else {
+      prepared(db, 'DELETE FROM member_summary').run()
+      const next = prepared(db, `SELECT id, birth_date FROM person WHERE id > ? ORDER BY id LIMIT ${STEP}`)
+      for (let persons = next.all(Number.MIN_SAFE_INTEGER) as Person[]; persons.length > 0; persons = next.all(persons[persons.length - 1].id) as Person[]) {
+        evaluated += write(persons, true)
       }
     }
     prepared(db, 'INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, ?)').run(today)
-    return persons.length
+    return evaluated
   })()
 }
