@@ -11,6 +11,7 @@ import { findMembers } from '../services/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
 import { renewalList } from '../services/renewals'
+import { readsVerdicts } from '../db/renewalLists'
 import { logListExport } from '../services/privacyRecord'
 import { evaluateVerdicts } from '../services/verdicts'
 import { readAddresses } from '../services/addresses'
@@ -304,17 +305,18 @@ export function buildProgram(): Command {
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
     .addOption(dbOption())
     .action(async (opts: { kind: RenewalListKind; days: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
-      evaluateVerdicts(opts.db, localDate())
+      const today = localDate()
+      if (readsVerdicts(opts.kind)) evaluateVerdicts(opts.db, today)
       if (opts.emails) {
-        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today: localDate(), kind: opts.kind, days: opts.days })
+        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, kind: opts.kind, days: opts.days })
         for (const address of addresses) process.stdout.write(`${address}\n`)
       } else if (opts.out) {
         const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
         const request = { kind: opts.kind, days: opts.days, format: opts.format, columns }
-        const rows = await exportList({ list: 'renewals', dbFile: opts.db, today: localDate(), file: opts.out, request })
+        const rows = await exportList({ list: 'renewals', dbFile: opts.db, today, file: opts.out, request })
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
       } else {
-        const list = renewalList(opts.db, opts.kind, opts.days)
+        const list = renewalList(opts.db, opts.kind, opts.days, today)
         if (opts.json) await logJsonList(opts.db, { list: opts.kind, days: opts.days }, list.rows.length)
         process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
       }

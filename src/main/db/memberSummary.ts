@@ -26,16 +26,18 @@ function clubOf(rows: readonly HeldLicenceRow[]): string | null {
 }
 
 /**
- * Marks persons whose licences, insurances or profile a sync is storing, in the same transaction,
- * as due (`recheck_on` ''; a person without a row gets one without a verdict), so that a run
- * stopped before its end leaves them to the next `refreshMemberSummary` rather than judged on old
- * data for good. Nothing while the summary was never filled: its first refresh judges everyone.
+ * Marks stored persons whose licences, insurances or profile a sync is storing or removing, in
+ * the same transaction, as due (`recheck_on` ''; a person without a row gets one without a
+ * verdict), so that a run stopped before its end leaves them to the next `refreshMemberSummary`
+ * rather than judged on old data for good. Ids not in `person` (a registered event user who is no
+ * member) are left out. Nothing while the summary was never filled: its first refresh judges everyone.
  */
 export function markForRecheck(db: WritableDB, personIds: readonly number[]): void {
   if (personIds.length === 0 || memberSummaryDate(db) === null) return
-  prepared(db, "INSERT INTO member_summary (person_id, insured, recheck_on) SELECT value, 0, '' FROM json_each(?) WHERE true ON CONFLICT (person_id) DO UPDATE SET recheck_on = ''").run(
-    JSON.stringify(personIds)
-  )
+  prepared(
+    db,
+    "INSERT INTO member_summary (person_id, insured, recheck_on) SELECT p.id, 0, '' FROM json_each(?) j JOIN person p ON p.id = j.value WHERE true ON CONFLICT (person_id) DO UPDATE SET recheck_on = ''"
+  ).run(JSON.stringify(personIds))
 }
 
 /** Whether some person's verdict is due on `today` (ISO date): marked by a sync, or its `recheck_on` has come. */

@@ -171,9 +171,14 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
   }
 }
 
-/** Whether the list reads licence verdicts (`ListSql.verdicts`) that are not of `today` yet (a first sync runs, or one on a new day). */
+/** Whether the list is of the member summary's licence verdicts (licence ending, outside the age range), which must be of its day. */
+export function readsVerdicts(kind: RenewalListKind): boolean {
+  return LISTS[kind].verdicts === true
+}
+
+/** Whether the list reads licence verdicts that are not of `today` yet (a first sync runs, or one on a new day). */
 function verdictsPending(db: ReadableDB, kind: RenewalListKind, today: string): boolean {
-  return LISTS[kind].verdicts === true && memberSummaryDate(db) !== today
+  return readsVerdicts(kind) && memberSummaryDate(db) !== today
 }
 
 /**

@@ -7,8 +7,8 @@ import type { CodedError } from '../../shared/errorCodes'
  * stored before stays consistent.
  */
 
-/** better-sqlite3's SqliteError carries SQLite's extended result code name, e.g. `SQLITE_READONLY_DBMOVED`. */
-function sqliteCode(error: unknown): string | null {
+/** The extended result code name better-sqlite3's SqliteError carries, e.g. `SQLITE_READONLY_DBMOVED`; null for any other error. */
+export function sqliteCode(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && code.startsWith('SQLITE_') ? code : null
 }

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto'
 import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { WritableDB, ReadableDB } from './open'
+import { markForRecheck } from './memberSummary'
 import { prepared } from './statements'
 import { PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personValues, type ExportResource } from './tables'
 
@@ -164,12 +165,17 @@ export function hasRowsInScope(db: ReadableDB, resource: ExportResource, scope: 
 
 /**
  * Mark-and-sweep (DESIGN §3 rule 5): deletes the rows of `scope` not seen by run `generation`.
- * Only for after a complete, error-free full pass of that (resource, scope).
+ * Only for after a complete, error-free full pass of that (resource, scope). The holders of user
+ * licences or insurances removed are marked for a new licence verdict (`markForRecheck`), in the
+ * same transaction when the caller holds one.
  * @returns the number of rows removed.
  */
 export function sweepUnseen(db: WritableDB, resource: ExportResource, scope: string, generation: number): number {
-  const { table } = TABLES[resource]
-  return prepared(db, `DELETE FROM ${table} WHERE scope = ? AND generation < ?`).run(scope, generation).changes
+  const { table, persons } = TABLES[resource]
+  if (!persons) return prepared(db, `DELETE FROM ${table} WHERE scope = ? AND generation < ?`).run(scope, generation).changes
+  const holders = prepared(db, `DELETE FROM ${table} WHERE scope = ? AND generation < ? RETURNING user_id`).pluck().all(scope, generation) as Array<number | null>
+  markForRecheck(db, holders.filter((id): id is number => id !== null))
+  return holders.length
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
 import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../db/autoSync'
 import { refreshMemberSummary } from '../db/memberSummary'
+import { sqliteCode } from '../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
@@ -460,11 +461,18 @@ export class DesktopSession {
    * today's licence verdicts when the member summary is of another day (the app left open over
    * midnight, or opened offline the next day), was never evaluated, or has persons a stopped sync
    * left due; see `ensureVerdicts`. Not while a sync runs (it evaluates them when it ends; the
-   * lists say they are pending meanwhile) or the session stops.
+   * lists say they are pending meanwhile) or the session stops, and never waiting for another
+   * writer: a list must answer.
    */
   private currentVerdicts(): void {
     if (this.running !== null || this.stopping) return
-    this.read((db) => ensureVerdicts(this.dbFile, db, this.today()))
+    try {
+      this.read((db) => ensureVerdicts(this.dbFile, db, this.today(), { waitForWriter: false }))
+    } catch (error) {
+      // Another process's sync holds the database, or the disk refuses writes: the lists answer
+      // with the verdicts as stored (or say they are pending), and the next one tries again.
+      if (sqliteCode(error) === null) throw error
+    }
   }
 
   /** One member's detail, or null. @throws UserFacingError `no-database` before the first sync. */

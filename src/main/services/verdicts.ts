@@ -8,12 +8,15 @@ import { withDatabase } from './database'
  * earlier version) or some due (a sync stopped before its end left persons marked;
  * `refreshMemberSummary` then judges only the persons whose verdict could have changed). A sync
  * does it when it ends; this is for reading on a later day, or after a stopped sync, without one.
+ * `waitForWriter` false: fail with SQLITE_BUSY at once when another connection is writing.
  * @returns whether it evaluated. @throws SchemaTooNewError, DatabaseKeyError, SQLite's errors.
  */
-export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string): boolean {
+export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string, options: { waitForWriter?: boolean } = {}): boolean {
   if (memberSummaryDate(reader) === today && !verdictsDue(reader, today)) return false
   const db = openDatabase(dbFile)
   try {
+    // Busy at once rather than after the usual wait, when another writer (a sync) holds the database.
+    if (options.waitForWriter === false) db.pragma('busy_timeout = 0')
     refreshMemberSummary(db, today, [])
   } finally {
     db.close()

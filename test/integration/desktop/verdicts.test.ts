@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MemberListQuery } from '../../../src/main/db/memberList'
 import { localDate } from '../../../src/shared/localDate'
+import { openDatabase } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
 
 const everyone: MemberListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 500 }
@@ -34,5 +35,21 @@ describe('licence verdicts in the desktop session', () => {
       const [checked] = test.session.venueCheck(String(row.sportId)).members
       expect({ id: row.id, verdict: row.licenceStatus, until: row.licenceEnd }).toEqual({ id: row.id, verdict: checked.check.verdict, until: checked.check.validUntil })
     }
+  })
+
+  it('answers a list while another process writes the database (verdicts pending), and evaluates the day on a later one', async () => {
+    let today = localDate()
+    const test = createTestSession({ demoAthletes: 100, today: () => today })
+    dispose = test.dispose
+    await test.session.startDemo()
+    expect((await test.session.sync()).ok).toBe(true)
+    today = new Date(Date.parse(`${today}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10)
+    // As a `kanslia sync` from cron holds the write lock.
+    const other = openDatabase(test.session.dbFile)
+    other.exec('BEGIN IMMEDIATE')
+    expect(test.session.members(everyone).verdictsPending).toBe(true)
+    other.exec('ROLLBACK')
+    other.close()
+    expect(test.session.members(everyone).verdictsPending).toBe(false)
   })
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { listMembers, memberListSql, type MemberListQuery, type WindowPlan } from '../../../src/main/db/memberList'
 import type { MemberSortColumn } from '../../../src/shared/ipc/contract'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { memberSummaryDate, refreshMemberSummary } from '../../../src/main/db/memberSummary'
-import { upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
+import { markForRecheck, memberSummaryDate, refreshMemberSummary, verdictsDue } from '../../../src/main/db/memberSummary'
+import { sweepUnseen, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 import { parseInstant } from '../../../src/shared/instant'
 import { LICENCE_VERDICTS, type LicenceCheck } from '../../../src/shared/licenceValidity'
 import { checkPerson } from '../../../src/main/db/venueCheck'
@@ -247,6 +247,24 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     // A clock set back: everyone.
     expect(refreshMemberSummary(db, '2026-06-01', [3])).toBe(1201)
     expect(memberSummaryDate(db)).toBe('2026-06-01')
+  })
+
+  it("marks the holders of the licences a full run's sweep removes, and only stored persons, for the next refresh", () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    expect(verdictsDue(db, TODAY)).toBe(false)
+    // A registered event user who is no member gets no row: the summary stays a row per person.
+    db.transaction(() => markForRecheck(db, [999_999]))()
+    expect(db.prepare('SELECT count(*) FROM member_summary').pluck().get()).toBe(1200)
+    expect(verdictsDue(db, TODAY)).toBe(false)
+    // A full run saw none of the user licences: the sweep removes them all (a run killed after it leaves the marks).
+    const holders = db.prepare('SELECT count(DISTINCT user_id) FROM user_licence').pluck().get() as number
+    expect(db.transaction(() => sweepUnseen(db, 'user-licences', 'federation 1', 99))()).toBeGreaterThan(0)
+    expect(verdictsDue(db, TODAY)).toBe(true)
+    expect(refreshMemberSummary(db, TODAY, [])).toBe(holders)
+    const expected = judged(db, TODAY)
+    expect(allRows(db, {}).rows.every((row) => row.licenceStatus === expected.get(row.id)!.verdict)).toBe(true)
+    expect(listMembers(db, query({ status: 'valid' }), TODAY).total).toBe(0)
   })
 
   it('lists persons without verdicts, and no one for a status or insurance filter, until the summary is of the day', () => {

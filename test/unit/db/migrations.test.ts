@@ -339,7 +339,7 @@ describe('migrations', () => {
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'member_summary' ORDER BY name").pluck().all()
     expect(indexes).toEqual(['member_summary_club', 'member_summary_recheck'])
     // Asked before each list of verdicts: an index seek, never a scan of the summary.
-    const due = db.prepare("EXPLAIN QUERY PLAN SELECT 1 FROM member_summary WHERE recheck_on <= '2026-11-26' LIMIT 1").all() as Array<{ detail: string }>
+    const due = db.prepare('EXPLAIN QUERY PLAN SELECT 1 FROM member_summary WHERE recheck_on <= ? LIMIT 1').all('2026-11-26') as Array<{ detail: string }>
     expect(due.map((row) => row.detail)).toEqual(['SEARCH member_summary USING COVERING INDEX member_summary_recheck (recheck_on<?)'])
   })
 
