@@ -14,42 +14,45 @@ describe('licence verdicts in the desktop session', () => {
     dispose = null
   })
 
-  it('evaluates a later day on its first read, without a sync, as the venue check judges that day', async () => {
+  /** A session on the demo federation, synced today; `later()` moves its day 400 days on. */
+  const syncedDemo = async (demoAthletes: number) => {
     let today = localDate()
-    const test = createTestSession({ demoAthletes: 200, today: () => today })
+    const test = createTestSession({ demoAthletes, today: () => today })
     dispose = test.dispose
     await test.session.startDemo()
     expect((await test.session.sync()).ok).toBe(true)
-    const first = test.session.members(everyone)
+    const later = () => (today = new Date(Date.parse(`${today}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10))
+    return { session: test.session, later }
+  }
+
+  it('evaluates a later day on its first read, without a sync, as the venue check judges that day', async () => {
+    const { session, later: aYearOn } = await syncedDemo(200)
+    const first = session.members(everyone)
     expect(first.verdictsPending).toBe(false)
     expect(first.total).toBeGreaterThan(100)
 
     // A year on, offline: no sync ran, yet the list judges the new day.
-    today = new Date(Date.parse(`${today}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10)
-    const later = test.session.members(everyone)
+    aYearOn()
+    const later = session.members(everyone)
     expect(later.verdictsPending).toBe(false)
     expect(later.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id))
     const changed = later.rows.filter((row, i) => row.licenceStatus !== first.rows[i].licenceStatus)
     expect(changed.length).toBeGreaterThan(0)
     for (const row of later.rows) {
-      const [checked] = test.session.venueCheck(String(row.sportId)).members
+      const [checked] = session.venueCheck(String(row.sportId)).members
       expect({ id: row.id, verdict: row.licenceStatus, until: row.licenceEnd }).toEqual({ id: row.id, verdict: checked.check.verdict, until: checked.check.validUntil })
     }
   })
 
   it('answers a list while another process writes the database (verdicts pending), and evaluates the day on a later one', async () => {
-    let today = localDate()
-    const test = createTestSession({ demoAthletes: 100, today: () => today })
-    dispose = test.dispose
-    await test.session.startDemo()
-    expect((await test.session.sync()).ok).toBe(true)
-    today = new Date(Date.parse(`${today}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10)
+    const { session, later } = await syncedDemo(100)
+    later()
     // As a `kanslia sync` from cron holds the write lock.
-    const other = openDatabase(test.session.dbFile)
+    const other = openDatabase(session.dbFile)
     other.exec('BEGIN IMMEDIATE')
-    expect(test.session.members(everyone).verdictsPending).toBe(true)
+    expect(session.members(everyone).verdictsPending).toBe(true)
     other.exec('ROLLBACK')
     other.close()
-    expect(test.session.members(everyone).verdictsPending).toBe(false)
+    expect(session.members(everyone).verdictsPending).toBe(false)
   })
 })
