@@ -31,7 +31,7 @@ const WIDTH: Record<MemberColumn, string> = {
   sportId: '110px',
   birthYear: '90px',
   club: 'minmax(140px, 1.5fr)',
-  licence: 'minmax(160px, 1.5fr)',
+  licence: 'minmax(240px, 2fr)',
   insurance: '150px'
 }
 /** A column's heading (and chip). */
