@@ -55,6 +55,7 @@ export type ErrorCode =
   | 'push-failed'
   | 'sync-failed'
   | 'sync-stopped'
+  | 'verdicts-pending'
   | 'bad-input'
   | 'bad-file'
   | 'unknown-resource'

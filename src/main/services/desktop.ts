@@ -11,6 +11,7 @@ import type {
   MemberFilterOptions,
   MemberPage,
   MeritChoice,
+  MemberExportColumn,
   MemberExportRequest,
   PrintRecord,
   MeritGrantInput,
@@ -22,13 +23,13 @@ import type {
 } from '../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../db/autoSync'
-import { refreshMemberSummary } from '../db/memberSummary'
+import { memberSummaryDate, refreshMemberSummary } from '../db/memberSummary'
 import { sqliteCode } from '../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
-import { readRenewalList } from '../db/renewalLists'
+import { readRenewalList, readsVerdicts } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { logListExport, recordPrivacy } from './privacyRecord'
@@ -112,6 +113,9 @@ export interface DesktopSessionOptions {
  * 150,000 athletes costs ~0.2 s and ~17 KB, so the mirror can stay this fresh while the app is open.
  */
 export const AUTO_SYNC_INTERVAL_MS = REFRESH_INTERVAL_MS['quarter-hour']
+/** Columns of the member export that show the day's licence verdicts (member summary). */
+const VERDICT_COLUMNS: ReadonlySet<MemberExportColumn> = new Set(['licenceStatus', 'licenceEnd', 'insurance'])
+
 /** Longest time between two looks at whether a background sync is due, ms. */
 const AUTO_SYNC_CHECK_MS = 60_000
 
@@ -423,6 +427,7 @@ export class DesktopSession {
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
     this.currentVerdicts()
+    if (request.columns.some((column) => VERDICT_COLUMNS.has(column.key))) this.requireVerdicts()
     return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -472,6 +477,17 @@ export class DesktopSession {
       // Another process's sync holds the database, or the disk refuses writes: the lists answer
       // with the verdicts as stored (or say they are pending), and the next one tries again.
       if (sqliteCode(error) === null) throw error
+    }
+  }
+
+  /**
+   * Refuses an export of licence verdicts that are not of today yet (the app's sync on a new day
+   * evaluates them when it ends), rather than writing blank statuses or an empty list.
+   * @throws UserFacingError `verdicts-pending`.
+   */
+  private requireVerdicts(): void {
+    if (this.read(memberSummaryDate) !== this.today()) {
+      throw new UserFacingError('verdicts-pending', "today's licence statuses are evaluated when the running sync ends: export again then")
     }
   }
 
@@ -613,6 +629,7 @@ export class DesktopSession {
    */
   exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
     this.currentVerdicts()
+    if (readsVerdicts(request.kind)) this.requireVerdicts()
     return this.exportingList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
   }
 

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MemberListQuery } from '../../../src/main/db/memberList'
 import { localDate } from '../../../src/shared/localDate'
@@ -44,13 +47,24 @@ describe('licence verdicts in the desktop session', () => {
     }
   })
 
-  it('answers a list while another process writes the database (verdicts pending), and evaluates the day on a later one', async () => {
+  it('answers a list while another process writes the database (verdicts pending), refuses to export them, and evaluates the day on a later one', async () => {
     const { session, later } = await syncedDemo(100)
     later()
     // As a `kanslia sync` from cron holds the write lock.
     const other = openDatabase(session.dbFile)
     other.exec('BEGIN IMMEDIATE')
     expect(session.members(everyone).verdictsPending).toBe(true)
+    // An export of the statuses meanwhile says so, rather than writing blank ones.
+    const columns = [{ key: 'name' as const, label: 'Nimi' }, { key: 'licenceStatus' as const, label: 'Lisenssi' }]
+    const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
+    const file = join(tmpdir(), `kanslia-pending-${process.pid}.csv`)
+    expect(() => session.exportMembers({ text: '', status: 'all', sort: 'name', direction: 'asc', format: 'csv', columns, values }, file)).toThrow(
+      expect.objectContaining({ code: 'verdicts-pending' })
+    )
+    expect(() => session.exportRenewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).toThrow(
+      expect.objectContaining({ code: 'verdicts-pending' })
+    )
+    expect(existsSync(file)).toBe(false)
     other.exec('ROLLBACK')
     other.close()
     expect(session.members(everyone).verdictsPending).toBe(false)

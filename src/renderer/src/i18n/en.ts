@@ -556,6 +556,7 @@ export const en = {
     'push-failed': 'The outbox could not be sent',
     'sync-failed': 'The sync did not succeed',
     'sync-stopped': 'The sync stopped',
+    'verdicts-pending': 'Licence statuses are being updated',
     'bad-input': 'The input is not valid',
     'bad-file': 'The file cannot be read',
     'unknown-resource': 'Unknown list',

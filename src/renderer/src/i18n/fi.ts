@@ -546,6 +546,7 @@ export const fi: Strings = {
     'push-failed': 'Jonoa ei saatu lähetettyä',
     'sync-failed': 'Synkronointi ei onnistunut',
     'sync-stopped': 'Synkronointi keskeytyi',
+    'verdicts-pending': 'Lisenssien tiloja päivitetään',
     'bad-input': 'Tiedot eivät kelpaa',
     'bad-file': 'Tiedostoa ei voi lukea',
     'unknown-resource': 'Tuntematon luettelo',

@@ -546,6 +546,7 @@ export const sv: Strings = {
     'push-failed': 'Utkorgen kunde inte skickas',
     'sync-failed': 'Synkroniseringen lyckades inte',
     'sync-stopped': 'Synkroniseringen avbröts',
+    'verdicts-pending': 'Licensstatus uppdateras',
     'bad-input': 'Uppgifterna duger inte',
     'bad-file': 'Filen kan inte läsas',
     'unknown-resource': 'Okänd lista',
