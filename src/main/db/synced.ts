@@ -58,6 +58,8 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
  * sync writes a third fewer bytes. Any other nested user (older, or without a usable
  * `modificationTime`) is kept as received.
  *
+ * The holders are marked for a new licence verdict (`markForRecheck`) in the same transaction.
+ *
  * Call inside a transaction. `parseUserInstant` turns a user's modificationTime into µs or throws.
  * `seenPersons` caches what this run wrote or read of `person`; share one map per connection and
  * run, and clear it when a transaction rolls back.
@@ -78,14 +80,23 @@ export function upsertElements(
   const people = { write: prepared(db, PERSON_SQL), read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?') }
   const parentId = scopeId(scope)
   let changed = 0
+  const holders: number[] = []
   for (const item of elements) {
+    if (spec.persons) holders.push(...userIdOf(item.element))
     const user = spec.persons ? storePerson(people, item.element.user, parseUserInstant, seenPersons) : null
     const raw = JSON.stringify(user === null ? item.element : { ...item.element, user })
     const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...spec.values(item.element, parentId))
     if (result.changes > 0) changed++
     else touch(item.id)
   }
+  markForRecheck(db, holders)
   return changed
+}
+
+/** The id of an element's nested `user` (spec v2 §2.11), as a list of none or one. */
+export function userIdOf(element: Record<string, unknown>): number[] {
+  const user = element.user as { id?: unknown } | null | undefined
+  return user && typeof user === 'object' && Number.isSafeInteger(user.id) ? [user.id as number] : []
 }
 
 /** Tags the stored row of an id with `generation` (seen by that run), matched as `upsertElements` matches. */

@@ -2,9 +2,8 @@ import { formatInstant, parseInstant } from '../../shared/instant'
 import { ApiError, type ByteMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor } from '../db/runs'
-import { countInWindow, markSeen, upsertElements, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { countInWindow, markSeen, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
-import { markForRecheck } from '../db/memberSummary'
 import { UserFacingError } from '../services/errors'
 import { readEnvelope, sortElements, type ListPage } from './elements'
 import type { ListSource } from './resources'
@@ -309,8 +308,7 @@ export class Pass {
 
   /**
    * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4), the
-   * cursor no further than `cursorCap`; tombstones are forgotten and the persons named marked for
-   * a new licence verdict (`markForRecheck`) in the same transaction, and
+   * cursor no further than `cursorCap`; tombstones are forgotten in the same transaction, and
    * the rows of `unreadableIds` (listed, not stored: `SortedElements`) are marked seen. `pages` is
    * 0 for elements that came with another answer (the organization roots).
    */
@@ -322,16 +320,11 @@ export class Pass {
     const { resource, tombstone } = this.source
     const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
     const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
-    const persons = live.flatMap((item) => {
-      const user = item.element.user as { id?: unknown } | undefined
-      return user && typeof user === 'object' && Number.isSafeInteger(user.id) ? [user.id as number] : []
-    })
     // Most fanned-out lists are empty: no transaction for them.
     if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
         db.transaction(() => {
           if (upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons) > 0) changedResources.add(resource)
-          markForRecheck(db, persons)
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
@@ -342,7 +335,7 @@ export class Pass {
         throw error
       }
     }
-    for (const id of persons) touchedPersons.add(id)
+    for (const item of live) for (const id of userIdOf(item.element)) touchedPersons.add(id)
     this.elements += received.length
     this.pages += pages
     if (pages > 0) this.onPage()
