@@ -4,7 +4,7 @@
  * view that must answer it. Dates are ISO calendar dates (YYYY-MM-DD, Finnish local dates as the
  * API writes them); `purchaseTime` is a local datetime without offset (spec v2 §2.12).
  */
-import { isCalendarDate } from './localDate'
+import { addDays } from './localDate'
 
 /** Days before a licence's end when it counts as `expiring` (DESIGN §3b). */
 export const EXPIRING_WITHIN_DAYS = 30
@@ -83,20 +83,12 @@ export interface LicenceCheckInput {
 /** Results of `shiftDate`: the member summary asks about the same few season dates for every member. */
 const shifts = new Map<string, string | null>()
 
-/**
- * The calendar date `days` days after (before, when negative) the date `value` starts with
- * (YYYY-MM-DD), or null when it starts with no calendar date or the result is none (a count of
- * days past year 9999): stored data is as the API sent it.
- */
+/** `addDays` on the date a stored value starts with (as the API sent it), memoised for the member summary's 150,000 persons. */
 function shiftDate(value: string, days: number): string | null {
   const key = `${value.slice(0, 10)}${days}`
   let shifted = shifts.get(key)
   if (shifted === undefined) {
-    const day = value.slice(0, 10)
-    const ms = isCalendarDate(day) && Number.isSafeInteger(days) ? Date.parse(`${day}T00:00:00Z`) + days * 86_400_000 : NaN
-    // Date's range ends in the year 275760; beyond it toISOString throws.
-    const shiftedDay = Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().slice(0, 10) : ''
-    shifted = isCalendarDate(shiftedDay) ? shiftedDay : null
+    shifted = addDays(value.slice(0, 10), days)
     // Bounded: dates as received could be anything.
     if (shifts.size >= 10_000) shifts.clear()
     shifts.set(key, shifted)
@@ -134,7 +126,7 @@ export function validDays(licence: HeldLicence, product: LicenceProduct | undefi
  */
 export function checkLicence(input: LicenceCheckInput): LicenceCheck {
   const { date } = input
-  const replacedLicences = new Set(input.licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
+  const replacedLicences = replacedIds(input.licences)
   const validInsurances = insurancesValidOn(input.insurances, date)
   const judged = input.licences
     .filter((l) => !replacedLicences.has(l.id))
@@ -166,12 +158,17 @@ export function checkLicence(input: LicenceCheckInput): LicenceCheck {
   return verdicts.reduce((best, v) => (rank[v.verdict] < rank[best.verdict] ? v : best))
 }
 
+/** The ids of the user licences or insurances that another of them names in `upgradeFrom`: replaced, they never count (spec v2 §2.12, §2.13). */
+function replacedIds(held: ReadonlyArray<{ upgradeFrom?: number }>): Set<number> {
+  return new Set(held.flatMap((h) => (h.upgradeFrom === undefined ? [] : [h.upgradeFrom])))
+}
+
 /**
  * The last day any of `licences` that no other names in `upgradeFrom` is valid (`validDays`, ISO
  * date), or null for none: a licence valid after the one judged today is its renewal.
  */
 export function lastValidDay(licences: readonly HeldLicence[], products: ReadonlyMap<number, LicenceProduct>): string | null {
-  const replaced = new Set(licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
+  const replaced = replacedIds(licences)
   let last: string | null = null
   for (const licence of licences) {
     if (replaced.has(licence.id)) continue
@@ -186,7 +183,7 @@ export function lastValidDay(licences: readonly HeldLicence[], products: Readonl
  * of them names it in `upgradeFrom` (spec v2 §2.13: an upgraded insurance is replaced).
  */
 export function insurancesValidOn(insurances: readonly HeldInsurance[], date: string): HeldInsurance[] {
-  const replaced = new Set(insurances.flatMap((i) => (i.upgradeFrom === undefined ? [] : [i.upgradeFrom])))
+  const replaced = replacedIds(insurances)
   return insurances.filter((i) => !replaced.has(i.id) && i.usagePeriodStart <= date && date <= i.usagePeriodEnd)
 }
 
@@ -199,7 +196,7 @@ export function insurancesValidOn(insurances: readonly HeldInsurance[], date: st
  * day (db/memberSummary.ts).
  */
 export function nextChangeDay(input: LicenceCheckInput): string | null {
-  const replacedLicences = new Set(input.licences.flatMap((l) => (l.upgradeFrom === undefined ? [] : [l.upgradeFrom])))
+  const replacedLicences = replacedIds(input.licences)
   const days: Array<string | null> = []
   for (const licence of input.licences) {
     if (replacedLicences.has(licence.id)) continue

@@ -12,3 +12,16 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
 }
+
+/**
+ * The calendar date `days` days after (before, when negative) the ISO date `isoDate`, in UTC
+ * arithmetic (no time zone shifts a date); null when `isoDate` is no calendar date or the result
+ * lies outside the dates `Date` can hold.
+ */
+export function addDays(isoDate: string, days: number): string | null {
+  const ms = isCalendarDate(isoDate) && Number.isSafeInteger(days) ? Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000 : NaN
+  // Date's range ends in the year 275760; beyond it toISOString throws.
+  if (!(Math.abs(ms) <= 8.64e15)) return null
+  const shifted = new Date(ms).toISOString().slice(0, 10)
+  return isCalendarDate(shifted) ? shifted : null
+}

@@ -1,19 +1,10 @@
 import type { Guardian, MemberDetail, MemberInsurance, MemberLicence, MemberMerit, MemberRegistration } from '../../shared/ipc/contract'
-import { EXPIRING_WITHIN_DAYS, validDays } from '../../shared/licenceValidity'
-import { HELD_LICENCE_COLUMNS, heldLicence, licenceProducts, type HeldLicenceRow } from './heldLicences'
+import { checkLicence, EXPIRING_WITHIN_DAYS, validDays } from '../../shared/licenceValidity'
+import { addDays } from '../../shared/localDate'
+import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicence, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import type { ReadableDB } from './open'
 import { pendingChangesOf } from './outbox'
-import { checkPerson } from './venueCheck'
 import { prepared } from './statements'
-
-interface UsageRow {
-  id: number
-  name: string | null
-  period_name: string | null
-  usage_period_start: string | null
-  usage_period_end: string | null
-  upgrade_from: number | null
-}
 
 type UsageState = MemberLicence['state']
 
@@ -56,10 +47,10 @@ function profileFields(raw: Record<string, unknown>): Record<string, string | nu
  * and guardians (given for minors). @returns null when no such person is stored.
  */
 export function readMemberDetail(db: ReadableDB, id: number, today: string): MemberDetail | null {
-  const person = prepared(db, 'SELECT id, sport_id, raw FROM person WHERE id = ?').get(id) as { id: number; sport_id: number; raw: string } | undefined
+  const person = prepared(db, 'SELECT id, sport_id, birth_date, raw FROM person WHERE id = ?').get(id) as { id: number; sport_id: number; birth_date: string | null; raw: string } | undefined
   if (!person) return null
   const raw = JSON.parse(person.raw) as Record<string, unknown>
-  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_WITHIN_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const soon = addDays(today, EXPIRING_WITHIN_DAYS)!
   const licenceRows = prepared(
     db,
     `SELECT ${HELD_LICENCE_COLUMNS}, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,
@@ -89,11 +80,10 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
   })
   const insuranceRows = prepared(
     db,
-    `SELECT ui.id, coalesce(i.name, json_extract(ui.raw, '$.name')) AS name, lp.name AS period_name,
-       ui.usage_period_start, ui.usage_period_end, ui.upgrade_from
+    `SELECT ${HELD_INSURANCE_COLUMNS}, coalesce(i.name, json_extract(ui.raw, '$.name')) AS name, lp.name AS period_name
      FROM user_insurance ui LEFT JOIN insurance i ON i.id = ui.insurance_id LEFT JOIN licence_period lp ON lp.id = ui.licence_period_id
      WHERE ui.user_id = ? ORDER BY ui.usage_period_end DESC, ui.id DESC`
-  ).all(id) as UsageRow[]
+  ).all(id) as Array<HeldInsuranceRow & { name: string | null; period_name: string | null }>
   const replaced = new Set(insuranceRows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))
   const insurances = insuranceRows.map((row): MemberInsurance => {
     const insurance: MemberInsurance = { id: row.id, name: row.name ?? '', state: stateOf(row.usage_period_start, row.usage_period_end, today, soon, replaced.has(row.id)) }
@@ -108,7 +98,8 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
     sportId: person.sport_id,
     profile: profileFields(raw),
     identityNumberHidden: typeof raw[IDENTITY_NUMBER_FIELD] === 'string',
-    licenceCheck: checkPerson(db, id, today)!.check,
+    // The member list's verdict (DESIGN §3b), from the rows read above.
+    licenceCheck: checkLicence({ date: today, birthDate: person.birth_date ?? undefined, licences: heldLicencesOf(licenceRows), products, insurances: heldInsurancesOf(insuranceRows) }),
     licences,
     insurances,
     guardians,

@@ -1,3 +1,4 @@
+import { addDays } from '../../shared/localDate'
 import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
 import { CLUB, memberSummaryDate } from './memberSummary'
@@ -5,10 +6,6 @@ import { indexesDeferred } from './bulkLoad'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
-/** Adds `days` to an ISO date (YYYY-MM-DD), in UTC. */
-function addDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** A user licence or insurance (table alias `u`) that no later one of the person replaced by upgrade (spec v2 §2.12 `upgradeFrom`). */
 const NOT_UPGRADED = (table: string) => `NOT EXISTS (SELECT 1 FROM ${table} up WHERE up.user_id = u.user_id AND up.upgrade_from = u.id)`
@@ -151,7 +148,7 @@ interface Row {
 export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, limit?: number): RenewalList {
   if (verdictsPending(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
   const dropped = indexesDeferred(db)
-  const params = { today, until: addDays(today, days) }
+  const params = { today, until: addDays(today, days)! }
   const total = prepared(db, renewalListSql(kind, dropped).count).pluck().get(params) as number
   const walk = total >= WALK_FROM && limit !== undefined && limit < total
   const rows = prepared(db, renewalListSql(kind, dropped, walk).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
@@ -191,6 +188,6 @@ function verdictsPending(db: ReadableDB, kind: RenewalListKind, today: string): 
  */
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number): string[] {
   if (verdictsPending(db, kind, today)) return []
-  const params = { today, until: addDays(today, days), adultBornBy: adultBornBy(today) }
+  const params = { today, until: addDays(today, days)!, adultBornBy: adultBornBy(today) }
   return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db)).emails).all(params) as ContactRow[])
 }
