@@ -20,10 +20,13 @@ function upsertSql(resource: ExportResource): string {
     .filter((c) => !conflict.split(', ').includes(c))
     .map((c) => `${c} = excluded.${c}`)
     .join(', ')
-  // Rule 3: an element only replaces a stored one that is not newer.
+  // Rule 3: an element only replaces a stored one that is not newer. One of the same instant
+  // replaces it only when it differs, so that "changed" is exact: an overlap window re-reads
+  // elements at their stored version, and a re-read licence product must not re-judge every member.
   return (
     `INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')}) ` +
-    `ON CONFLICT (${conflict}) DO UPDATE SET ${set} WHERE excluded.modification_us >= ${table}.modification_us`
+    `ON CONFLICT (${conflict}) DO UPDATE SET ${set} WHERE excluded.modification_us > ${table}.modification_us ` +
+    `OR (excluded.modification_us = ${table}.modification_us AND (excluded.raw IS NOT ${table}.raw OR excluded.scope IS NOT ${table}.scope))`
   )
 }
 
@@ -47,7 +50,8 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
 /**
  * Upserts received elements of `resource` into its table, tagged with `scope` and `generation`
  * (DESIGN §3 rules 3 and 5): an element older than the stored one changes nothing but the
- * generation (it was seen, so a sweep must keep it). Rows of a table keyed by (scope, id) are
+ * generation (it was seen, so a sweep must keep it), and so does one of the same instant that is
+ * stored exactly so (same JSON, same scope). Rows of a table keyed by (scope, id) are
  * matched within `scope`. In tables whose spec says `persons`, nested `user` profiles (spec v2
  * §2.11) go to `person` without their `sportParameters` (only user licences carry them, spec v2 §4.4
  * `includeSportParams`), and only a strictly newer user `modificationTime` replaces the stored one.
@@ -63,7 +67,7 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
  * Call inside a transaction. `parseUserInstant` turns a user's modificationTime into µs or throws.
  * `seenPersons` caches what this run wrote or read of `person`; share one map per connection and
  * run, and clear it when a transaction rolls back.
- * @returns how many stored rows were added or replaced.
+ * @returns how many stored rows were added or replaced by different content.
  */
 export function upsertElements(
   db: WritableDB,

@@ -35,6 +35,25 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     expect((db.prepare('SELECT last_name FROM person WHERE id = 7').get() as { last_name: string }).last_name).toBe('Uusi')
   })
 
+  it('counts an element re-read at its stored version as changed only when it differs, and still as seen', () => {
+    const db = openDatabase(':memory:')
+    const at = '2026-01-15T08:00:00Z'
+    expect(upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'A'))], parseInstant)).toBe(1)
+    // An overlap window reads the same version again: nothing changed, yet run 2 saw the row.
+    expect(upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, at, anna(at, 'A'))], parseInstant)).toBe(0)
+    expect(db.prepare('SELECT generation FROM user_licence WHERE id = 1').get()).toEqual({ generation: 2 })
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(0)
+    const corrected = userLicence(1, at, anna(at, 'A'), { salesPriceInCents: 300 })
+    expect(upsertElements(db, 'user-licences', 'federation 1', 3, [corrected], parseInstant)).toBe(1)
+    expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).salesPriceInCents).toBe(300)
+    const licence: ReceivedElement = { id: 5, modificationUs: parseInstant(at), element: { id: 5, modificationTime: at, name: 'Kilpailulisenssi' } }
+    expect(upsertElements(db, 'licences', 'federation 1', 1, [licence], parseInstant)).toBe(1)
+    expect(upsertElements(db, 'licences', 'federation 1', 2, [licence], parseInstant)).toBe(0)
+    // A row keyed by id alone moves to the scope that lists it last, as a newer version would.
+    expect(upsertElements(db, 'licences', 'federation 2', 3, [licence], parseInstant)).toBe(1)
+    expect(db.prepare('SELECT scope, generation FROM licence WHERE id = 5').get()).toEqual({ scope: 'federation 2', generation: 3 })
+  })
+
   it('keeps absent personal data absent and counts windows by instant, not by string', () => {
     const db = openDatabase(':memory:')
     const anonymous = { id: 8, sportId: 87654321, modificationTime: '2026-01-15T08:00:00Z', isAuthenticatedWithPassword: false, isEventInstructor: false }
