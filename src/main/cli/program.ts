@@ -299,7 +299,7 @@ export function buildProgram(): Command {
     .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
     .option('--days <n>', 'how many days ahead an ending is listed (0…366; licence-ending and insurance-ending)', renewalDays, 30)
-    .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own").conflicts(['json', 'out']))
+    .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own (recorded in the privacy log)").conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
@@ -308,7 +308,7 @@ export function buildProgram(): Command {
       const today = localDate()
       if (readsVerdicts(opts.kind)) evaluateVerdicts(opts.db, today)
       if (opts.emails) {
-        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, kind: opts.kind, days: opts.days })
+        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, to: 'stdout', kind: opts.kind, days: opts.days })
         for (const address of addresses) process.stdout.write(`${address}\n`)
       } else if (opts.out) {
         const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))

@@ -3,13 +3,15 @@ import { readMemberEmails } from '../db/contacts'
 import type { MemberListQuery } from '../db/memberList'
 import { readRenewalEmails } from '../db/renewalLists'
 import { withDatabase } from './database'
+import { logListExport } from './privacyRecord'
 
 /**
  * Whose addresses to read (issue 7 "copy e-mail addresses"): every member a member list query
  * matches (`members`), or every member of a renewal list (`renewals`), on `today` (ISO date,
- * local), from `dbFile`. Plain data, so it crosses to a worker thread as it is.
+ * local), from `dbFile`; `to`: where they go (the app's clipboard, the CLI's standard output), for
+ * the privacy log. Plain data, so it crosses to a worker thread as it is.
  */
-export type AddressJob = { dbFile: string; today: string } & (
+export type AddressJob = { dbFile: string; today: string; to: 'clipboard' | 'stdout' } & (
   | { list: 'members'; query: Omit<MemberListQuery, 'offset' | 'limit'> }
   | { list: 'renewals'; kind: RenewalListKind; days: number }
 )
@@ -20,10 +22,16 @@ export type AddressReader = (job: AddressJob) => Promise<string[]>
 /**
  * The addresses to write to about the job's members, once each, in the list's order: each
  * adult's own, each minor's guardians' and own (see `readMemberEmails`, `readRenewalEmails`), read
- * on a connection of its own (evaluate the day's licence verdicts first: `ensureVerdicts`). At 150,000 athletes every member takes ~3 s and a late-autumn
- * "licence ending" list ~1 s, which is why the app reads them in a worker thread.
- * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6).
+ * on a connection of its own (evaluate the day's licence verdicts first: `ensureVerdicts`). At
+ * 150,000 athletes every member takes ~3 s and a late-autumn "licence ending" list ~1 s, which is
+ * why the app reads them in a worker thread. Taking them out of the app is recorded in the privacy
+ * log (issue 6) before they are returned, as an export of the list in the format `emails`.
+ * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6); SQLite's error when the log
+ *   cannot be written (no addresses are returned then).
  */
 export async function readAddresses(job: AddressJob): Promise<string[]> {
-  return withDatabase(job.dbFile, (db) => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days)))
+  const addresses = withDatabase(job.dbFile, (db) => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days)))
+  const listed = job.list === 'members' ? { list: 'members', query: job.query } : { list: job.kind, days: job.days }
+  await logListExport(job.dbFile, { ...listed, format: 'emails', rows: addresses.length, to: job.to })
+  return addresses
 }

@@ -619,7 +619,7 @@ export class DesktopSession {
   /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`. */
   renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
     this.currentVerdicts()
-    return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), kind, days })
+    return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), to: 'clipboard', kind, days })
   }
 
   /**
@@ -680,7 +680,7 @@ export class DesktopSession {
   /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`. */
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
     this.currentVerdicts()
-    return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), query })
+    return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), to: 'clipboard', query })
   }
 
   /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */

@@ -91,6 +91,9 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(text.stdout.trim().split('\n')).toHaveLength(list.total + 3)
     expect(text.stdout).toContain(`${list.rows[0].sportId}  ${list.rows[0].lastName}, ${list.rows[0].firstName}`)
     expect((await runCli(['renewals', '--days', '366', '--emails'], { env })).stdout).toBe(emails.map((address) => `${address}\n`).join(''))
+    const mailed = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ action: string; detail: string }>
+    expect(mailed.at(-1)!.action).toBe('export-list')
+    expect(JSON.parse(mailed.at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, format: 'emails', rows: emails.length, to: 'stdout' })
 
     const out = join(home, 'ending.xlsx')
     const written = await runCli(['renewals', '--days', '366', '--out', out, '--format', 'xlsx'], { env })

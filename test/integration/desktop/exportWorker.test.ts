@@ -154,8 +154,8 @@ describe('workerListExporter', () => {
   it('reads the e-mail addresses of a member list query or a renewal list there, as on this thread', async () => {
     const reader = workerAddressReader({ file: support('export-worker.mjs') })
     const jobs: AddressJob[] = [
-      { list: 'members', dbFile, today: '2026-06-01', query: { text: '', status: 'all', sort: 'name', direction: 'asc' } },
-      { list: 'renewals', dbFile, today: '2026-06-01', kind: 'licence-ending', days: 366 }
+      { list: 'members', dbFile, today: '2026-06-01', to: 'clipboard', query: { text: '', status: 'all', sort: 'name', direction: 'asc' } },
+      { list: 'renewals', dbFile, today: '2026-06-01', to: 'clipboard', kind: 'licence-ending', days: 366 }
     ]
     for (const job of jobs) {
       const addresses = await reader(job)

@@ -94,6 +94,20 @@ describe('identity numbers and the privacy log', () => {
     expect(JSON.parse(member.detail!)).toEqual({ list: 'member', rows: 1, columns: [], format: 'print' })
   })
 
+  it('records e-mail addresses copied from a list as an export whose format is emails', async () => {
+    const query = { text: '', status: 'all' as const, sort: 'name' as const, direction: 'asc' as const }
+    const members = await test.session.memberEmails(query)
+    const ending = await test.session.renewalListEmails('licence-ending', 366)
+    expect(members.length).toBeGreaterThan(ending.length)
+    expect(ending.length).toBeGreaterThan(0)
+    const log = openDatabaseReadonly(test.session.dbFile)
+    const [fromMembers, fromRenewals] = readPrivacyLog(log).slice(-2)
+    log.close()
+    expect(fromMembers).toMatchObject({ action: 'export-list', personId: null, actor: expect.any(String) })
+    expect(JSON.parse(fromMembers.detail!)).toEqual({ list: 'members', query, format: 'emails', rows: members.length, to: 'clipboard' })
+    expect(JSON.parse(fromRenewals.detail!)).toEqual({ list: 'licence-ending', days: 366, format: 'emails', rows: ending.length, to: 'clipboard' })
+  })
+
   it('logs an export of merit candidates with the list asked for, its rows and columns', async () => {
     const group = test.session.orderedMeritGroups().find((g) => test.session.meritCandidates(g.id, 1).total > 0)!
     const file = `${test.home}/candidates.csv`
