@@ -37,7 +37,11 @@ export interface RenewalList {
   days: number
   rows: RenewalRow[]
   total: number
-  /** True while the licence verdicts the list is of (licence ending, outside the age range) are not of `today` yet (a sync runs): no rows then. */
+  /**
+   * True while licence verdicts the list is of (licence ending, outside the age range) are pending:
+   * not of `today` yet (a sync runs: no rows then), or a running sync changed some members (they
+   * are left out until it ends).
+   */
   verdictsPending: boolean
 }
 

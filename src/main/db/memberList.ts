@@ -1,6 +1,6 @@
 import type { InsuranceFilter, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
 import type { LicenceVerdict } from '../../shared/licenceValidity'
-import { CLUB, memberSummaryDate } from './memberSummary'
+import { CLUB, MARKED_DUE, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
@@ -122,6 +122,9 @@ interface ListSql {
 
 const ROW_COLUMNS = 'm.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.verdict, m.valid_until, m.insured, l.name AS licence_name'
 
+/** The summary's verdict columns of `s`, none while a running sync has marked its person due. */
+const JUDGED = ['verdict', 'licence_id', 'valid_until', 'insured'].map((column) => `CASE WHEN ${MARKED_DUE} THEN NULL ELSE s.${column} END AS ${column}`).join(', ')
+
 /**
  * The query over the member summary of the asked day (db/memberSummary.ts): every verdict and sort
  * is a column, so the window is picked straight from persons in order (walking the sort's index
@@ -132,7 +135,7 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
   const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
   const persons = personsBy(query, plan)
   let window: string
-  const personsOnly = !summaryFiltered(query)
+  const personsOnly = !filtersOnVerdicts(query)
   if (personsOnly && query.sort !== 'club') {
     window = `(SELECT ${WINDOW_COLUMNS} FROM ${persons} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset) p
       LEFT JOIN member_summary s ON s.person_id = p.id`
@@ -148,7 +151,7 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
   }
   return {
     rows: `SELECT ${ROW_COLUMNS}
-      FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, s.club, s.verdict, s.licence_id, s.valid_until, s.insured
+      FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, s.club, ${JUDGED}
         FROM ${window}) m
       ${verdictLicenceJoin(indexed)}
       LEFT JOIN licence l ON l.id = cl.licence_id
@@ -161,16 +164,20 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
 }
 
 /** Whether a query filters on what the day's licences and insurances say (status, insurance), not on persons alone. */
-function summaryFiltered(query: MemberListQuery): boolean {
+export function filtersOnVerdicts(query: Pick<MemberListQuery, 'status' | 'insurance'>): boolean {
   return query.status !== 'all' || query.insurance !== undefined
 }
 
-/** The status and insurance filters over the member summary `s` (statuses are LICENCE_VERDICTS, so safe to write in). */
+/**
+ * The status and insurance filters over the member summary `s` (statuses are LICENCE_VERDICTS, so
+ * safe to write in); a person whose verdict is pending (MARKED_DUE) matches neither, as the row shows none.
+ */
 function summaryConditions(query: MemberListQuery): string[] {
   const conditions: string[] = []
   // coalesce keeps the LEFT JOIN (SQLite makes `s.verdict = …` an inner join and may scan the summary first, then sort).
   if (query.status !== 'all') conditions.push(`coalesce(s.verdict, '') = '${query.status}'`)
   if (query.insurance !== undefined) conditions.push(`coalesce(s.insured, 0) = ${query.insurance === 'insured' ? 1 : 0}`)
+  if (conditions.length > 0) conditions.push(`NOT coalesce(${MARKED_DUE}, false)`)
   return conditions
 }
 
@@ -201,7 +208,8 @@ function pendingSql(query: MemberListQuery, personWhere: string, plan: WindowPla
  * `limit` rows from `offset`, and the number of matching members. Any text is accepted. Verdicts
  * (DESIGN §3b) come from the member summary of `today`: bring it up to date first
  * (`refreshMemberSummary`); until it is of `today` (a first sync runs) rows carry none,
- * `verdictsPending` says so, and a status or insurance filter matches no one.
+ * `verdictsPending` says so, and a status or insurance filter matches no one. Persons a running
+ * sync has marked due (`markForRecheck`) carry none either and match no such filter until it ends.
  * @param today ISO date (YYYY-MM-DD) on which licence and insurance status are evaluated.
  * @param plan how a search's window is found; chosen from its number of matches unless given
  *   (tests compare the plans' answers). See `windowPlan` for every row, no search text, and a
@@ -211,7 +219,7 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const text = query.text.trim()
   const fts = text === '' ? null : toFtsQuery(text)
   const sportId = /^\d{1,9}$/.test(text) ? Number(text) : null
-  if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [], verdictsPending: memberSummaryDate(db) !== today }
+  if (text !== '' && fts === null && sportId === null) return { total: 0, offset: query.offset, rows: [], verdictsPending: !verdictsCurrent(db, today) }
   // The text index counts its matches at once; that decides the plan, and is the total when text is the only filter.
   const matches = fts === null ? null : (prepared(db, 'SELECT count(*) AS n FROM member_search WHERE member_search MATCH :fts').get({ fts }) as { n: number }).n
   const { personWhere, licenceFiltered } = personFilter(query, fts !== null, sportId)
@@ -219,7 +227,7 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const indexed = !indexesDeferred(db)
   const window = windowPlan(query, matches, indexed, plan)
   const evaluated = memberSummaryDate(db) === today
-  if (!evaluated && summaryFiltered(query)) return { total: 0, offset: query.offset, rows: [], verdictsPending: true }
+  if (!evaluated && filtersOnVerdicts(query)) return { total: 0, offset: query.offset, rows: [], verdictsPending: true }
   const sql = evaluated ? summarySql(query, personWhere, window, indexed) : pendingSql(query, personWhere, window)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts
@@ -230,7 +238,7 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const rows = prepared(db, sql.rows).all({ ...personParams, limit: query.limit, offset: query.offset }) as Row[]
   const onlyText = fts !== null && sportId === null && !licenceFiltered
   const total = sql.countIsPersonOnly && onlyText && matches !== null ? matches : (prepared(db, sql.count).get(personParams) as { n: number }).n
-  return { total, offset: query.offset, rows: rows.map(toListRow), verdictsPending: !evaluated }
+  return { total, offset: query.offset, rows: rows.map(toListRow), verdictsPending: !verdictsCurrent(db, today) }
 }
 
 /**

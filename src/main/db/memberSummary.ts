@@ -45,6 +45,17 @@ export function verdictsDue(db: ReadableDB, today: string): boolean {
   return prepared(db, 'SELECT 1 FROM member_summary WHERE recheck_on <= ? LIMIT 1').get(today) !== undefined
 }
 
+/** SQL: the summary row `s` is marked due by a sync not ended yet (`markForRecheck`), so its verdict is pending. */
+export const MARKED_DUE = "s.recheck_on = ''"
+
+/**
+ * Whether every stored person's verdict is of `today` (ISO date): the summary was evaluated on
+ * that day and no sync has marked anyone due since (one runs, or one stopped before its end).
+ */
+export function verdictsCurrent(db: ReadableDB, today: string): boolean {
+  return memberSummaryDate(db) === today && !verdictsDue(db, today)
+}
+
 /**
  * The day the member summary was evaluated on (ISO date), or null when it was never filled. The
  * member list shows licence verdicts only when this is the day it asks about.

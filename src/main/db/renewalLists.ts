@@ -1,7 +1,7 @@
 import { addDays } from '../../shared/localDate'
 import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
-import { CLUB, memberSummaryDate } from './memberSummary'
+import { CLUB, MARKED_DUE, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -39,10 +39,13 @@ const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
 /** The licence period containing :today, by start (spec v2 §2.3). */
 const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
 
-/** Lists of the licence each member holds by the member summary's verdicts (`s`), which must be of the day asked about. */
+/**
+ * Lists of the licence each member holds by the member summary's verdicts (`s`), which must be of
+ * the day asked about; without the members a running sync has marked due (their verdict is pending).
+ */
 const SUMMARY_LICENCES = {
   table: 'user_licence',
-  joins: `${LICENCES.joins} JOIN member_summary s ON s.person_id = u.user_id`,
+  joins: `${LICENCES.joins} JOIN member_summary s ON s.person_id = u.user_id AND NOT coalesce(${MARKED_DUE}, false)`,
   verdicts: true
 } as const
 
@@ -140,13 +143,13 @@ interface Row {
  * member and licence or insurance, by last name, at most `limit` rows (all when omitted) and the
  * number of all: licences (the one each member holds by the member summary's verdicts: bring it up
  * to date for `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
- * `verdictsPending`) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
+ * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
  * members whose licence today (by the verdict) is for birth dates theirs is not in. Each row carries the member's
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
  * the "copy e-mail addresses" action.
  */
 export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, limit?: number): RenewalList {
-  if (verdictsPending(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
+  if (unevaluated(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
   const dropped = indexesDeferred(db)
   const params = { today, until: addDays(today, days)! }
   const total = prepared(db, renewalListSql(kind, dropped).count).pluck().get(params) as number
@@ -158,7 +161,7 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
     today,
     days,
     total,
-    verdictsPending: false,
+    verdictsPending: readsVerdicts(kind) && !verdictsCurrent(db, today),
     rows: rows.map((row): RenewalRow => {
       const minor = row.birthDate !== null && row.birthDate > bornBy
       const out: RenewalRow = { id: row.id, sportId: row.sportId, minor, guardianEmails: minor ? (JSON.parse(row.guardianEmails ?? '[]') as string[]) : [] }
@@ -174,7 +177,7 @@ export function readsVerdicts(kind: RenewalListKind): boolean {
 }
 
 /** Whether the list reads licence verdicts that are not of `today` yet (a first sync runs, or one on a new day). */
-function verdictsPending(db: ReadableDB, kind: RenewalListKind, today: string): boolean {
+function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): boolean {
   return readsVerdicts(kind) && memberSummaryDate(db) !== today
 }
 
@@ -187,7 +190,7 @@ function verdictsPending(db: ReadableDB, kind: RenewalListKind, today: string): 
  * @param today ISO date (local); @param days how far ahead the endings are looked for.
  */
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number): string[] {
-  if (verdictsPending(db, kind, today)) return []
+  if (unevaluated(db, kind, today)) return []
   const params = { today, until: addDays(today, days)!, adultBornBy: adultBornBy(today) }
   return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db)).emails).all(params) as ContactRow[])
 }

@@ -23,7 +23,7 @@ import type {
 } from '../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../db/autoSync'
-import { memberSummaryDate, refreshMemberSummary } from '../db/memberSummary'
+import { refreshMemberSummary, verdictsCurrent } from '../db/memberSummary'
 import { sqliteCode } from '../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
@@ -54,7 +54,7 @@ import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow 
 import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../outbox/limits'
-import type { MemberListQuery } from '../db/memberList'
+import { filtersOnVerdicts, type MemberListQuery } from '../db/memberList'
 import { MemberListCache } from '../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
@@ -423,11 +423,12 @@ export class DesktopSession {
    * with the columns given (headed in the user's language, statuses in the words given) to `file`,
    * having recorded the export in the privacy log (issue 6); see `exportList`, which the app runs in a
    * worker thread (`DesktopSessionOptions.exportList`).
-   * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
+   * @returns the rows written. @throws UserFacingError `no-database`; `verdicts-pending` for
+   *   statuses or a status filter while verdicts are pending (`requireVerdicts`); Error from the file system.
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
     this.currentVerdicts()
-    if (request.columns.some((column) => VERDICT_COLUMNS.has(column.key))) this.requireVerdicts()
+    if (filtersOnVerdicts(request) || request.columns.some((column) => VERDICT_COLUMNS.has(column.key))) this.requireVerdicts()
     return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -481,12 +482,13 @@ export class DesktopSession {
   }
 
   /**
-   * Refuses an export of licence verdicts that are not of today yet (the app's sync on a new day
-   * evaluates them when it ends), rather than writing blank statuses or an empty list.
+   * Refuses an export or the addresses of a list of licence verdicts while some are pending (the
+   * app's sync on a new day evaluates them when it ends; a running sync has changed members),
+   * rather than writing blank statuses or leaving members out.
    * @throws UserFacingError `verdicts-pending`.
    */
   private requireVerdicts(): void {
-    if (this.read(memberSummaryDate) !== this.today()) {
+    if (!this.read((db) => verdictsCurrent(db, this.today()))) {
       throw new UserFacingError('verdicts-pending', "today's licence statuses are evaluated when the running sync ends: export again then")
     }
   }
@@ -616,16 +618,18 @@ export class DesktopSession {
     return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
-  /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`. */
+  /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `requireVerdicts`). */
   renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
     this.currentVerdicts()
+    if (readsVerdicts(kind)) this.requireVerdicts()
     return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), to: 'clipboard', kind, days })
   }
 
   /**
    * Writes a whole renewal list as shown (the columns given, headed in the user's language) to
    * `file`, having recorded the export in the privacy log; see `exportList`.
-   * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
+   * @returns the rows written. @throws UserFacingError `no-database`; `verdicts-pending` for a list
+   *   of verdicts while some are pending (`requireVerdicts`); Error from the file system.
    */
   exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
     this.currentVerdicts()
@@ -677,9 +681,10 @@ export class DesktopSession {
     return this.exportingList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
-  /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`. */
+  /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `requireVerdicts`). */
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
     this.currentVerdicts()
+    if (filtersOnVerdicts(query)) this.requireVerdicts()
     return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), to: 'clipboard', query })
   }
 

@@ -1,4 +1,4 @@
-import { memberSummaryDate, refreshMemberSummary, verdictsDue } from '../db/memberSummary'
+import { refreshMemberSummary, verdictsCurrent } from '../db/memberSummary'
 import { openDatabase, type ReadableDB } from '../db/open'
 import { withDatabase } from './database'
 
@@ -12,7 +12,7 @@ import { withDatabase } from './database'
  * @returns whether it evaluated. @throws SchemaTooNewError, DatabaseKeyError, SQLite's errors.
  */
 export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string, options: { waitForWriter?: boolean } = {}): boolean {
-  if (memberSummaryDate(reader) === today && !verdictsDue(reader, today)) return false
+  if (verdictsCurrent(reader, today)) return false
   const db = openDatabase(dbFile)
   try {
     // Busy at once rather than after the usual wait, when another writer (a sync) holds the database.

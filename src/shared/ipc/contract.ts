@@ -194,7 +194,11 @@ export interface MemberPage {
   total: number
   offset: number
   rows: MemberListRow[]
-  /** True while the licence verdicts of the day are not evaluated yet (a first sync runs): rows carry none, and a status or insurance filter matches no one. */
+  /**
+   * True while licence verdicts of the day are pending: not evaluated yet (a first sync runs; rows
+   * carry none, and a status or insurance filter matches no one), or a running sync changed some
+   * members (their rows carry none, and no status or insurance filter matches them, until it ends).
+   */
   verdictsPending: boolean
 }
 

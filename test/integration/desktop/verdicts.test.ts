@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MemberListQuery } from '../../../src/main/db/memberList'
 import { localDate } from '../../../src/shared/localDate'
+import { markForRecheck } from '../../../src/main/db/memberSummary'
 import { openDatabase } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
 
@@ -68,5 +69,33 @@ describe('licence verdicts in the desktop session', () => {
     other.exec('ROLLBACK')
     other.close()
     expect(session.members(everyone).verdictsPending).toBe(false)
+  })
+
+  it("while another process's sync has changed members on the day, shows theirs as pending and refuses lists of verdicts until they are judged", async () => {
+    const { session } = await syncedDemo(100)
+    const before = session.members(everyone)
+    const changed = before.rows.slice(0, 3).map((row) => row.id)
+    // As a `kanslia sync` from cron that has stored pages (their members marked due) and still runs.
+    const other = openDatabase(session.dbFile)
+    other.transaction(() => markForRecheck(other, changed))()
+    other.exec('BEGIN IMMEDIATE')
+    const during = session.members(everyone)
+    expect(during.verdictsPending).toBe(true)
+    expect(during.rows.filter((row) => row.licenceStatus === undefined).map((row) => row.id)).toEqual(changed)
+    const valid = { ...everyone, status: 'valid' as const }
+    expect(session.members(valid).rows.map((row) => row.id)).toEqual(before.rows.filter((row) => row.licenceStatus === 'valid' && !changed.includes(row.id)).map((row) => row.id))
+    await expect(Promise.resolve().then(() => session.memberEmails(valid))).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(Promise.resolve().then(() => session.renewalListEmails('outside-birth-range', 30))).rejects.toMatchObject({ code: 'verdicts-pending' })
+    const file = join(tmpdir(), `kanslia-due-${process.pid}.csv`)
+    const byName = [{ key: 'name' as const, label: 'Nimi' }]
+    const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
+    await expect(Promise.resolve().then(() => session.exportMembers({ ...valid, format: 'csv', columns: byName, values }, file))).rejects.toMatchObject({ code: 'verdicts-pending' })
+    expect(existsSync(file)).toBe(false)
+    other.exec('ROLLBACK')
+    other.close()
+    // The writer gone, the next read judges the marked members.
+    const after = session.members(everyone)
+    expect(after.verdictsPending).toBe(false)
+    expect(after.rows).toEqual(before.rows)
   })
 })

@@ -227,19 +227,32 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(listMembers(db, query({ text: String(20_000_004) }), '2027-01-01').rows[0]).toMatchObject({ licenceStatus: 'expired', licenceEnd: '2026-07-01' })
   })
 
-  it('refreshes only the persons a sync touched on the same day, everyone after a killed run', () => {
+  it('refreshes only the persons a sync touched on the same day, showing theirs as pending until then, and everyone after a killed run', () => {
     const db = seedStatuses()
     refreshMemberSummary(db, TODAY)
     const at = '2026-02-01T10:00:00+02:00'
     const user = { id: 3, sportId: 20_000_002, firstName: FIRST[2], lastName: LAST[14 % LAST.length], birthDate: '1952-05-01', modificationTime: '2026-01-15T10:00:00+02:00' }
+    const ids = (over: Partial<MemberListQuery>) => allRows(db, over).rows.map((row) => row.id)
+    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0].licenceStatus).toBe('expired')
+    expect(ids({ status: 'expired' })).toContain(3)
+    expect(ids({ insurance: 'uninsured' })).toContain(3)
     db.transaction(() =>
       upsertElements(db, 'user-licences', 'federation 1', 2, [
         { id: 40_003, modificationUs: parseInstant(at), element: { id: 40_003, modificationTime: at, user, licenceId: 500, licenceOrganizationName: 'Uusi Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31' } }
       ], parseInstant)
     )()
-    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0].licenceStatus).toBe('expired')
+    // Until the sync's end judges them, the member's verdict is pending: none shown, in no filter.
+    const during = listMembers(db, query({ text: '20000002' }), TODAY)
+    expect(during.verdictsPending).toBe(true)
+    expect(during.rows[0]).toMatchObject({ id: 3 })
+    expect([during.rows[0].licenceStatus, during.rows[0].licenceEnd, during.rows[0].insured]).toEqual([undefined, undefined, undefined])
+    expect(ids({ status: 'expired' })).not.toContain(3)
+    expect(ids({ insurance: 'uninsured' })).not.toContain(3)
+    expect(ids({})).toContain(3)
     expect(refreshMemberSummary(db, TODAY, [3])).toBe(1)
-    expect(listMembers(db, query({ text: '20000002' }), TODAY).rows[0]).toMatchObject({ licenceStatus: 'valid', club: 'Uusi Seura' })
+    const after = listMembers(db, query({ text: '20000002' }), TODAY)
+    expect(after.verdictsPending).toBe(false)
+    expect(after.rows[0]).toMatchObject({ licenceStatus: 'valid', club: 'Uusi Seura' })
     // A run killed after storing a person left them without a row: the next refresh evaluates everyone.
     db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (5000, 29999999, 'Uusi', 1, '{}')").run()
     expect(refreshMemberSummary(db, TODAY, [3])).toBe(1201)

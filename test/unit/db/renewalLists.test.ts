@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { indexesDeferred } from '../../../src/main/db/bulkLoad'
 import { readRenewalEmails, readRenewalList, renewalListSql } from '../../../src/main/db/renewalLists'
-import { refreshMemberSummary } from '../../../src/main/db/memberSummary'
+import { markForRecheck, refreshMemberSummary } from '../../../src/main/db/memberSummary'
 import type { ExportResource } from '../../../src/main/db/tables'
 import { RENEWAL_LIST_KINDS } from '../../../src/shared/renewalLists'
 import { elementStore, testPerson, type TestElement } from '../../support/elements'
@@ -86,6 +86,20 @@ describe('readRenewalList (issue 7)', () => {
     expect(readRenewalList(db, 'insurance-ending', '2026-12-11', 5)).toMatchObject({ total: 1, verdictsPending: false })
     const [aho] = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(aho).toMatchObject({ sportId: 10_000_001, item: 'Aikuinen', ends: '2026-12-31', club: 'Seura', email: 'aho@example.fi', minor: false, guardianEmails: [] })
+  })
+
+  it('leaves out of the lists of verdicts the members a running sync marked due, and says their verdicts are pending', () => {
+    const db = seed()
+    db.transaction(() => markForRecheck(db, [1, 5]))()
+    expect(readRenewalList(db, 'licence-ending', TODAY, 30)).toMatchObject({ verdictsPending: true, total: 4 })
+    expect(names(db, 'licence-ending')).toEqual(['Berg', 'Grönroos', 'Heino', 'Ilola'])
+    expect(readRenewalList(db, 'outside-birth-range', TODAY, 30)).toMatchObject({ verdictsPending: true, total: 0 })
+    expect(readRenewalEmails(db, 'licence-ending', TODAY, 30)).not.toContain('aho@example.fi')
+    // The lists that read no verdicts are whole.
+    expect(readRenewalList(db, 'not-renewed', TODAY, 30)).toMatchObject({ verdictsPending: false, total: 1 })
+    refreshMemberSummary(db, TODAY, [])
+    expect(readRenewalList(db, 'licence-ending', TODAY, 30)).toMatchObject({ verdictsPending: false, total: 5 })
+    expect(names(db, 'outside-birth-range')).toEqual(['Eklund'])
   })
 
   it('insurance ending, not renewed this period, and outside the licence’s birth-date range', () => {

@@ -89,7 +89,7 @@ export function Renewals() {
           {list.total > list.rows.length && ` · ${t('renewals.shownFirst', { count: list.rows.length })}`}
         </Text>
       )}
-      {list && list.rows.length === 0 && (
+      {list && (list.rows.length === 0 || list.verdictsPending) && (
         <Text c="dimmed" data-testid={list.verdictsPending ? 'renewal-pending' : undefined}>
           {t(list.verdictsPending ? 'members.verdictsPending' : 'renewals.empty')}
         </Text>
