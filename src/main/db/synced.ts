@@ -62,7 +62,8 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
  * sync writes a third fewer bytes. Any other nested user (older, or without a usable
  * `modificationTime`) is kept as received.
  *
- * The holders are marked for a new licence verdict (`markForRecheck`) in the same transaction.
+ * The holders of rows added or replaced, and persons whose profile was written, are marked for a
+ * new licence verdict (`markForRecheck`) in the same transaction.
  *
  * Call inside a transaction. `parseUserInstant` turns a user's modificationTime into µs or throws.
  * `seenPersons` caches what this run wrote or read of `person`; share one map per connection and
@@ -86,12 +87,14 @@ export function upsertElements(
   let changed = 0
   const holders: number[] = []
   for (const item of elements) {
-    if (spec.persons) holders.push(...userIdOf(item.element))
-    const user = spec.persons ? storePerson(people, item.element.user, parseUserInstant, seenPersons) : null
+    const person = spec.persons ? storePerson(people, item.element.user, parseUserInstant, seenPersons) : null
+    const user = person?.reference ?? null
     const raw = JSON.stringify(user === null ? item.element : { ...item.element, user })
     const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...spec.values(item.element, parentId))
     if (result.changes > 0) changed++
     else touch(item.id)
+    // Only what changed can change a verdict: an element re-read as stored, with its user, cannot.
+    if (spec.persons && (result.changes > 0 || person?.written)) holders.push(...userIdOf(item.element))
   }
   markForRecheck(db, holders)
   return changed
@@ -127,30 +130,33 @@ export function markSeen(db: WritableDB, resource: ExportResource, scope: string
 
 /**
  * Writes a nested user's profile to `person` unless one as new is stored.
- * @returns the reference to keep in the element when `person` holds exactly this profile; null
- *   when the element must keep its user as received.
+ * @returns `reference`: what to keep in the element when `person` holds exactly this profile, null
+ *   when the element must keep its user as received; `written`: whether `person` was written.
  */
 function storePerson(
   people: { write: Statement; read: Statement },
   value: unknown,
   parseUserInstant: (value: string) => number,
   seenPersons: SeenPersons
-): Record<string, unknown> | null {
+): { reference: Record<string, unknown> | null; written: boolean } {
+  const asReceived = { reference: null, written: false }
   const user = value as Record<string, unknown> | null | undefined
-  if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || typeof user.modificationTime !== 'string') return null
+  if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || typeof user.modificationTime !== 'string') return asReceived
   const id = user.id as number
   let userUs: number
   try {
     userUs = parseUserInstant(user.modificationTime)
   } catch {
-    return null
+    return asReceived
   }
   const { sportParameters, ...profile } = user
   const profileJson = JSON.stringify(profile)
   const profileHash = hash('sha1', profileJson)
   let stored = seenPersons.get(id)
+  let written = false
   if (stored === undefined || stored.us < userUs) {
-    if (people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0) {
+    written = people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0
+    if (written) {
       stored = { us: userUs, profileHash }
     } else {
       const row = people.read.get(id) as { us: number; raw: string }
@@ -158,8 +164,8 @@ function storePerson(
     }
     seenPersons.set(id, stored)
   }
-  if (stored.us !== userUs || stored.profileHash !== profileHash) return null
-  return 'sportParameters' in user ? { id, sportParameters } : { id }
+  if (stored.us !== userUs || stored.profileHash !== profileHash) return { reference: null, written }
+  return { reference: 'sportParameters' in user ? { id, sportParameters } : { id }, written }
 }
 
 /** Rows of `resource` from `scope` whose modification instant lies in (afterUs, upToUs]. */

@@ -5,6 +5,7 @@ import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { markForRecheck, memberSummaryDate, refreshMemberSummary, verdictsDue } from '../../../src/main/db/memberSummary'
 import { sweepUnseen, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 import { parseInstant } from '../../../src/shared/instant'
+import { exportRaw } from '../../../src/main/db/export'
 import { LICENCE_VERDICTS, type LicenceCheck } from '../../../src/shared/licenceValidity'
 import { checkPerson } from '../../../src/main/db/venueCheck'
 
@@ -260,6 +261,24 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     // A clock set back: everyone.
     expect(refreshMemberSummary(db, '2026-06-01', [3])).toBe(1201)
     expect(memberSummaryDate(db)).toBe('2026-06-01')
+  })
+
+  it('marks for a new verdict only the members whose rows or profile a sync changed, not those it re-reads as stored', () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    type Stored = { id: number; modificationTime: string; user: { id: number } & Record<string, unknown> } & Record<string, unknown>
+    const stored = [...exportRaw(db, 'user-licences')].map((raw) => JSON.parse(raw) as Stored)
+    const received = (element: Stored): ReceivedElement => ({ id: element.id, modificationUs: parseInstant(element.modificationTime), element })
+    const marked = () => db.prepare("SELECT person_id FROM member_summary WHERE recheck_on = '' ORDER BY person_id").pluck().all()
+    // A full run re-reads every row as stored: no verdict can change.
+    expect(db.transaction(() => upsertElements(db, 'user-licences', 'federation 1', 2, stored.map(received), parseInstant))()).toBe(0)
+    expect(marked()).toEqual([])
+    // A newer profile in a row otherwise as stored, and a row corrected at its version: their members.
+    const first = stored.find((element) => element.user.id === 1)!
+    const corrected = { ...first, user: { ...first.user, birthDate: '2015-05-01', modificationTime: '2026-03-01T10:00:00+02:00' } }
+    const second = stored.find((element) => element.user.id === 2)!
+    db.transaction(() => upsertElements(db, 'user-licences', 'federation 1', 3, [received(corrected), received({ ...second, usagePeriodEnd: '2026-06-30' })], parseInstant))()
+    expect(marked()).toEqual([1, 2])
   })
 
   it("marks the holders of the licences a full run's sweep removes, and only stored persons, for the next refresh", () => {
