@@ -1,8 +1,9 @@
 /**
  * Personal-data permission levels (spec v2 §5): which fields of the nested `user` object
  * (spec v2 §2.11) a client sees. Levels are cumulative; this table is the one place the mapping
- * is made. Fields not listed at any level (username, marketingPermission, dependants,
- * deletionTime) are never produced by the sandbox.
+ * is made. Fields not listed at any level (username, marketingPermission, dependants) are never
+ * produced by the sandbox. A person whose data was deleted has `deletionTime` and, at every level,
+ * the ANONYMOUS fields only.
  *
  * | level        | adds                                                                     |
  * |--------------|--------------------------------------------------------------------------|
@@ -59,6 +60,7 @@ export function renderUserProfile(person: PersonRecord, level: PersonalDataLevel
     isAuthenticatedWithPassword: person.isAuthenticatedWithPassword,
     isEventInstructor: person.isEventInstructor
   }
+  if (person.deletionTime !== undefined) return { ...user, deletionTime: person.deletionTime }
   if (rank >= 1) {
     user.firstName = person.firstName
     if (person.nickname !== undefined) user.nickname = person.nickname

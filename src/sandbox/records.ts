@@ -63,6 +63,8 @@ export interface PersonRecord extends Stamped {
   isAuthenticatedWithPassword: boolean
   isEventInstructor: boolean
   sportParameters: PersonSportParameter[]
+  /** When the person's data was deleted (`deleteUserData`), as rendered; the other personal fields are then blank. */
+  deletionTime?: string
 }
 
 /** A user licence (spec v2 §2.12) naming its person, licence and club by id. */

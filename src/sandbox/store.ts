@@ -306,6 +306,27 @@ export class SandboxStore {
     if (patch.firstName === '' || patch.lastName === '') throw new Error('firstName and lastName must not be empty')
     Object.assign(person, structuredClone(patch))
     this.stamp(person)
+    this.personChanged(userId)
+  }
+
+  /**
+   * Deletes a person's data, as the registry does when the user's data is erased (spec v2 §2.11
+   * `deletionTime`): from now on the profile carries only its id, Sport-ID, flags, modification
+   * time and `deletionTime` (the same instant) at every level, and the elements showing the person
+   * (user licences and insurances, granted merits, registrations) are stamped as by `updatePerson`.
+   * @throws Error when the person is unknown.
+   */
+  deleteUserData(userId: number): void {
+    const person = this.persons.get(userId) ?? fail(`no person with id ${userId}`)
+    for (const key of ['nickname', 'email', 'phone', 'socialSecurityNumber', 'deceasedDate', 'guardians'] as const) delete person[key]
+    Object.assign(person, { firstName: '', lastName: '', birthDate: '', city: '', nationality: '', address: { streetAddress: '', postCode: '', postOffice: '' }, sportParameters: [] })
+    this.stamp(person)
+    person.deletionTime = person.mtText
+    this.personChanged(userId)
+  }
+
+  /** Stamps every element embedding the person with a new modification time and tells `onPersonChange` listeners. */
+  private personChanged(userId: number): void {
     for (const id of this.licencesOfUser.get(userId) ?? []) {
       const r = this.findUserLicence(id)!
       this.userLicences.get(r.federationId)!.update(id, (x) => this.stamp(x))
@@ -317,7 +338,7 @@ export class SandboxStore {
     for (const listener of this.personListeners) listener(userId)
   }
 
-  /** Registers `listener` to be called with the user id whenever `updatePerson` changed a person. */
+  /** Registers `listener` to be called with the user id whenever `updatePerson` or `deleteUserData` changed a person. */
   onPersonChange(listener: (userId: number) => void): void {
     this.personListeners.push(listener)
   }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { searchMembers } from '../../../src/main/db/members'
+import { PERSON_REFERENCES } from '../../../src/main/db/tables'
+import { runSync } from '../../../src/main/sync/engine'
+import { localDate } from '../../../src/shared/localDate'
+import { startSyncFixture } from './fixture'
+
+interface Profile {
+  id: number
+  sportId: number
+  firstName: string
+  lastName: string
+  email?: string
+  socialSecurityNumber: string
+  address: { streetAddress: string }
+  guardians?: Array<{ email?: string }>
+  deletionTime?: string
+}
+
+/**
+ * A user whose data the registry deleted (spec v2 §2.11 `deletionTime`: the profile then carries
+ * no personal data): the next incremental sync leaves no copy of it in the local database.
+ */
+describe('a user whose data the registry deleted', () => {
+  it('keeps none of their personal data after the next incremental sync, in any table, and finds them by Sport-ID alone', async () => {
+    const { sandbox, db, client } = await startSyncFixture({ sandbox: { athletes: 300, seed: 8, personalDataLevel: 'PERMISSION_USER_SSN' } })
+    const today = localDate()
+    expect((await runSync(db, client, { today })).ok).toBe(true)
+    // A minor with guardians, an identity number and a granted merit: their data is in most tables.
+    const id = db
+      .prepare(
+        `SELECT p.id FROM person p WHERE p.raw ->> '$.socialSecurityNumber' IS NOT NULL AND p.raw ->> '$.guardians[0].email' IS NOT NULL
+         ORDER BY EXISTS (SELECT 1 FROM granted_merit g WHERE g.user_id = p.id) DESC, p.id LIMIT 1`
+      )
+      .pluck()
+      .get() as number
+    const before = JSON.parse(db.prepare('SELECT raw FROM person WHERE id = ?').pluck().get(id) as string) as Profile
+    const rowsOf = () =>
+      [{ table: 'person', column: 'id' }, ...PERSON_REFERENCES].flatMap(({ table, column }) =>
+        (db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`).all(id) as Array<Record<string, unknown>>).map((row) => ({ table, text: JSON.stringify(row) }))
+      )
+    const personal = [before.firstName, before.lastName, before.socialSecurityNumber, before.address.streetAddress, ...(before.email ? [before.email] : []), ...(before.guardians ?? []).flatMap((g) => (g.email ? [g.email] : []))]
+    // The check below can fail: before the erasure the person's rows hold every one of these.
+    for (const value of personal) expect(rowsOf().some((row) => row.text.includes(value)), value).toBe(true)
+
+    sandbox.store.deleteUserData(id)
+    expect((await runSync(db, client, { today })).ok).toBe(true)
+    // The profile, licences and insurances go at once; the lists read every quarter hour (a
+    // merit's grants, an event's registered users, DESIGN §3) when they are read next.
+    const readEveryRun = new Set(['person', 'user_licence', 'user_insurance'])
+    for (const row of rowsOf().filter((row) => readEveryRun.has(row.table))) for (const value of personal) expect(row.text.includes(value), `${row.table} holds ${value}`).toBe(false)
+    expect((await runSync(db, client, { today, everyList: true })).ok).toBe(true)
+
+    const after = JSON.parse(db.prepare('SELECT raw FROM person WHERE id = ?').pluck().get(id) as string) as Profile
+    expect(after).toMatchObject({ id, sportId: before.sportId, deletionTime: expect.any(String) })
+    for (const field of ['firstName', 'lastName', 'email', 'birthDate', 'socialSecurityNumber', 'guardians', 'address']) expect(after, field).not.toHaveProperty(field)
+    for (const row of rowsOf()) for (const value of personal) expect(row.text.includes(value), `${row.table} holds ${value}`).toBe(false)
+    // The identity number is unique to them: no row of any table (the search index's included) holds it.
+    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]
+    for (const table of tables) {
+      const rows = db.prepare(`SELECT * FROM "${table}"`).all() as Array<Record<string, unknown>>
+      expect(rows.some((row) => JSON.stringify(row).includes(before.socialSecurityNumber)), table).toBe(false)
+    }
+    expect(searchMembers(db, before.lastName).map((member) => member.id)).not.toContain(id)
+    expect(searchMembers(db, String(before.sportId)).map((member) => member.id)).toEqual([id])
+  })
+})
