@@ -42,10 +42,11 @@ const PERSON_SQL =
   'WHERE excluded.modification_us > person.modification_us'
 
 /**
- * What a run knows about a stored person: the modification instant (µs) of the profile stored and
- * the SHA-1 of its JSON. Keyed by user id; see `upsertElements`.
+ * What a run knows about a stored person: the modification instant (µs) of the profile stored,
+ * the SHA-1 of its JSON, and `erased` when this run stored a profile whose data the registry
+ * deleted (spec v2 §2.11 `deletionTime`). Keyed by user id; see `upsertElements`.
  */
-export type SeenPersons = Map<number, { us: number; profileHash: string }>
+export type SeenPersons = Map<number, { us: number; profileHash: string; erased?: true }>
 
 /**
  * Upserts received elements of `resource` into its table, tagged with `scope` and `generation`
@@ -157,7 +158,7 @@ function storePerson(
   if (stored === undefined || stored.us < userUs) {
     written = people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0
     if (written) {
-      stored = { us: userUs, profileHash }
+      stored = typeof profile.deletionTime === 'string' ? { us: userUs, profileHash, erased: true } : { us: userUs, profileHash }
     } else {
       const row = people.read.get(id) as { us: number; raw: string }
       stored = { us: row.us, profileHash: hash('sha1', row.raw) }
@@ -173,6 +174,14 @@ export function countInWindow(db: ReadableDB, resource: ExportResource, scope: s
   const { table } = TABLES[resource]
   const row = prepared(db, `SELECT count(*) AS n FROM ${table} WHERE scope = ? AND modification_us > ? AND modification_us <= ?`).get(scope, afterUs, upToUs) as { n: number }
   return row.n
+}
+
+/** Whether rows of `resource` name any of these persons (by its column of `PERSON_REFERENCES`). */
+export function namesAnyPerson(db: ReadableDB, resource: ExportResource, personIds: readonly number[]): boolean {
+  const { table } = TABLES[resource]
+  const reference = PERSON_REFERENCES.find((r) => r.table === table)
+  if (reference === undefined) return false
+  return prepared(db, `SELECT 1 FROM ${table} WHERE ${reference.column} IN (SELECT value FROM json_each(?)) LIMIT 1`).get(JSON.stringify(personIds)) !== undefined
 }
 
 /**
