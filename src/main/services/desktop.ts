@@ -489,7 +489,7 @@ export class DesktopSession {
    */
   private requireVerdicts(): void {
     if (!this.read((db) => verdictsCurrent(db, this.today()))) {
-      throw new UserFacingError('verdicts-pending', "today's licence statuses are evaluated when the running sync ends: export again then")
+      throw new UserFacingError('verdicts-pending', "some of today's licence statuses are evaluated when the running sync ends: try again then")
     }
   }
 
