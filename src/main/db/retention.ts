@@ -87,7 +87,9 @@ const PERSON_ROWS: ReadonlyArray<{ table: string; column: string }> = [
  * Removes every person inactive since before `today` minus the retention (issue 6 "Retention"),
  * with all their stored rows (licences, insurances, merits, registrations, the member summary;
  * the search index follows `person`), in one transaction, and records `today` as the purge date.
- * The privacy and audit logs keep their entries (they name ids, not personal data).
+ * The privacy and audit logs keep their entries: they name members by id (the registry's answers
+ * the audit log holds keep no profiles, outbox/answers.ts), though a privacy log entry keeps what
+ * an export was of, e.g. a search's text.
  * @param today ISO local date.
  * @returns the ids removed, ascending.
  */

@@ -7,6 +7,7 @@ import type { WritableDB } from '../db/open'
 import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
+import { keptAnswer } from './answers'
 import { operationOf } from './operations'
 import { AWAIT_DECISION, awaitsDecision } from './queue'
 
@@ -259,7 +260,9 @@ class Worker {
     this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } })
   }
 
-  private accept(item: OutboxRow, status: number, answer: unknown, event: 'answered' | 'reconciled'): void {
+  /** Settles an item done with the registry's answer, as the outbox keeps answers (`keptAnswer`: no personal profiles). */
+  private accept(item: OutboxRow, status: number, received: unknown, event: 'answered' | 'reconciled'): void {
+    const answer = keptAnswer(received)
     this.settle(item, { state: 'done', lastStatus: status, lastAnswer: JSON.stringify(answer), nextAttemptAt: null }, { event, detail: { status, answer } })
     this.done.push(item.id)
   }

@@ -198,6 +198,16 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(posts.count).toBe(1)
     expect(db.prepare('SELECT licence_organization_id FROM user_licence WHERE id = ?').pluck().get(licence.id)).toBe(target)
     expect(pendingChangesOf(db, licence.userId)).toEqual([])
+    // The read-back answer is the user licence; the outbox and its audit log keep its member as an id, no profile.
+    const answer = JSON.parse(getItem(db, item.id)!.lastAnswer!) as { id: number; licenceOrganizationId: number; user: unknown }
+    expect(answer).toMatchObject({ id: licence.id, licenceOrganizationId: target, user: { id: licence.userId } })
+    expect(answer.user).toEqual({ id: licence.userId })
+    const { last_name: lastName, sport_id: sportId } = db.prepare('SELECT last_name, sport_id FROM person WHERE id = ?').get(licence.userId) as { last_name: string; sport_id: number }
+    expect(lastName).toEqual(expect.any(String))
+    const kept = [getItem(db, item.id)!.lastAnswer!, ...readAuditLog(db, item.id).map((entry) => entry.detail ?? '')].join('\n')
+    expect(kept).toContain(String(licence.id))
+    expect(kept).not.toContain(lastName)
+    expect(kept).not.toContain(String(sportId))
   })
 
   it('client data puts and deletes go out in queue order', async () => {

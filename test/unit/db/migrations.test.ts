@@ -343,6 +343,23 @@ describe('migrations', () => {
     expect(due.map((row) => row.detail)).toEqual(['SEARCH member_summary USING COVERING INDEX member_summary_recheck (recheck_on<?)'])
   })
 
+  it('0017-outbox-answers-without-profiles keeps the answers and audit details the outbox holds, with each nested user profile reduced to its id', () => {
+    const db = fresh()
+    migrate(db, 16)
+    const user = { id: 7, sportId: 12345678, firstName: 'Aino', lastName: 'Virta', birthDate: '2014-07-25', socialSecurityNumber: '250714A255L', guardians: [{ firstName: 'Eero', lastName: 'Virta', email: 'eero@example.fi' }] }
+    const licence = { id: 70, licenceOrganizationId: 300, user }
+    const item = db.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, last_status, last_answer) VALUES ('club-transfer', '{}', 'done', 'x', 'x', 200, ?)")
+    item.run(JSON.stringify(licence))
+    item.run('could not read back whether it took effect (503: busy): retry or discard it')
+    const audit = db.prepare("INSERT INTO audit_log (at, item_id, kind, event, detail) VALUES ('x', 1, 'club-transfer', ?, ?)")
+    audit.run('reconciled', JSON.stringify({ status: 200, answer: licence }))
+    audit.run('sent', JSON.stringify({ attempt: 1 }))
+    expect(migrate(db, 17)).toEqual([17])
+    const kept = { id: 70, licenceOrganizationId: 300, user: { id: 7 } }
+    expect(db.prepare('SELECT last_answer FROM outbox_item ORDER BY id').pluck().all()).toEqual([JSON.stringify(kept), 'could not read back whether it took effect (503: busy): retry or discard it'])
+    expect(db.prepare('SELECT detail FROM audit_log ORDER BY id').pluck().all()).toEqual([JSON.stringify({ status: 200, answer: kept }), JSON.stringify({ attempt: 1 })])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
