@@ -42,11 +42,10 @@ const PERSON_SQL =
   'WHERE excluded.modification_us > person.modification_us'
 
 /**
- * What a run knows about a stored person: the modification instant (µs) of the profile stored,
- * the SHA-1 of its JSON, and `erased` when this run stored a profile whose data the registry
- * deleted (spec v2 §2.11 `deletionTime`). Keyed by user id; see `upsertElements`.
+ * What a run knows about a stored person: the modification instant (µs) of the profile stored and
+ * the SHA-1 of its JSON. Keyed by user id; see `upsertElements`.
  */
-export type SeenPersons = Map<number, { us: number; profileHash: string; erased?: true }>
+export type SeenPersons = Map<number, { us: number; profileHash: string }>
 
 /**
  * Upserts received elements of `resource` into its table, tagged with `scope` and `generation`
@@ -64,7 +63,8 @@ export type SeenPersons = Map<number, { us: number; profileHash: string; erased?
  * `modificationTime`) is kept as received.
  *
  * The holders of rows added or replaced, and persons whose profile was written, are marked for a
- * new licence verdict (`markForRecheck`) in the same transaction.
+ * new licence verdict (`markForRecheck`) in the same transaction; a profile written with a
+ * `deletionTime` (spec v2 §2.11) goes to `erased_person` too (migration 0018).
  *
  * Call inside a transaction. `parseUserInstant` turns a user's modificationTime into µs or throws.
  * `seenPersons` caches what this run wrote or read of `person`; share one map per connection and
@@ -83,7 +83,11 @@ export function upsertElements(
   const spec = TABLES[resource]
   const upsert = prepared(db, upsertSql(resource))
   const touch = toucher(db, resource, scope, generation)
-  const people = { write: prepared(db, PERSON_SQL), read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?') }
+  const people = {
+    write: prepared(db, PERSON_SQL),
+    read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?'),
+    erased: prepared(db, 'INSERT OR IGNORE INTO erased_person (person_id) VALUES (?)')
+  }
   const parentId = scopeId(scope)
   let changed = 0
   const holders: number[] = []
@@ -135,7 +139,7 @@ export function markSeen(db: WritableDB, resource: ExportResource, scope: string
  *   when the element must keep its user as received; `written`: whether `person` was written.
  */
 function storePerson(
-  people: { write: Statement; read: Statement },
+  people: { write: Statement; read: Statement; erased: Statement },
   value: unknown,
   parseUserInstant: (value: string) => number,
   seenPersons: SeenPersons
@@ -158,7 +162,8 @@ function storePerson(
   if (stored === undefined || stored.us < userUs) {
     written = people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0
     if (written) {
-      stored = typeof profile.deletionTime === 'string' ? { us: userUs, profileHash, erased: true } : { us: userUs, profileHash }
+      stored = { us: userUs, profileHash }
+      if (typeof profile.deletionTime === 'string') people.erased.run(id)
     } else {
       const row = people.read.get(id) as { us: number; raw: string }
       stored = { us: row.us, profileHash: hash('sha1', row.raw) }
@@ -176,12 +181,22 @@ export function countInWindow(db: ReadableDB, resource: ExportResource, scope: s
   return row.n
 }
 
-/** Whether rows of `resource` name any of these persons (by its column of `PERSON_REFERENCES`). */
-export function namesAnyPerson(db: ReadableDB, resource: ExportResource, personIds: readonly number[]): boolean {
+/**
+ * Whether rows of `resource` name a person of `erased_person` (migration 0018: the registry
+ * deleted their data), by its column of `PERSON_REFERENCES`: its lists still hold their own copy
+ * of that data until read again.
+ */
+export function namesErasedPerson(db: ReadableDB, resource: ExportResource): boolean {
   const { table } = TABLES[resource]
   const reference = PERSON_REFERENCES.find((r) => r.table === table)
   if (reference === undefined) return false
-  return prepared(db, `SELECT 1 FROM ${table} WHERE ${reference.column} IN (SELECT value FROM json_each(?)) LIMIT 1`).get(JSON.stringify(personIds)) !== undefined
+  // CROSS JOIN: the few erased persons are the outer loop, each looked up by the table's person index.
+  return prepared(db, `SELECT 1 FROM erased_person e CROSS JOIN ${table} t ON t.${reference.column} = e.person_id LIMIT 1`).get() !== undefined
+}
+
+/** Empties `erased_person`: a run has read, without error, every list that could name its persons. */
+export function forgetErasedPersons(db: WritableDB): void {
+  prepared(db, 'DELETE FROM erased_person').run()
 }
 
 /**

@@ -2,7 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { hasRowsInScope, namesAnyPerson, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { forgetErasedPersons, hasRowsInScope, namesErasedPerson, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -291,12 +291,15 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE, { then: searched ? recount : undefined })
   await fanOut(run, MERIT_GROUPS, () => organizationIds(db).map((id) => ({ id })))
   await fanOut(run, MERITS, () => meritGroupIds(db).map((id) => ({ id })))
-  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })), { namesErased: namesErased(run, 'granted-merits') })
+  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })), { namesErased: namesErasedPerson(db, 'granted-merits') })
   // A changed count may be a cancellation, which leaves both lists without a trace: they are read
   // whole then. The registrations, a plain array, are whole whenever read, so always swept.
   const recounted = (scope: string) => run.recounted.has(Number(scope.slice('event '.length)))
-  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: recounted, namesErased: namesErased(run, 'registered-event-users') })
+  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: recounted, namesErased: namesErasedPerson(db, 'registered-event-users') })
   await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), { skip: (scope) => !registrationsMayHaveChanged(db, scope) && !recounted(scope), whole: () => true })
+  // The lists with copies of an erased person's data were read, or named no one erased.
+  const copiesRead = !run.signal?.aborted && !run.resources.some((r) => (r.resource === 'granted-merits' || r.resource === 'registered-event-users') && r.error !== undefined)
+  if (copiesRead) writeUnlessDiskFailed(run, () => forgetErasedPersons(db))
 }
 
 /** Sweeps persons after a clean full run, purges inactive ones (retention), refreshes the member summary and records the run. */
@@ -467,8 +470,8 @@ async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], lis
  * Which lists of a fanned-out resource an incremental run treats differently, by scope: `skip`
  * leaves a list out; `whole` reads it as a full run would, from its beginning, and then removes
  * its rows the read did not see (a list read whole names everything it holds). `namesErased`: its
- * rows name a person whose data this run learnt the registry deleted, so its lists are read now,
- * though their tier is not due, and no copy of that data outlives the run.
+ * rows name a person whose data the registry deleted (`namesErasedPerson`), so its lists are read
+ * now, though their tier is not due, and no copy of that data outlives the run.
  */
 interface FanOutLists {
   skip?: (scope: string) => boolean
@@ -476,15 +479,6 @@ interface FanOutLists {
   namesErased?: boolean
 }
 
-/**
- * Whether rows of `resource` name a person whose profile this run stored with a
- * `deletionTime` (spec v2 §2.11: the registry deleted the user's data), which the table's own
- * copies of names and contacts (spec v2 §2.9, §2.16) still hold until their lists are read again.
- */
-function namesErased(run: Run, resource: 'granted-merits' | 'registered-event-users'): boolean {
-  const erased = [...run.seenPersons].flatMap(([id, seen]) => (seen.erased ? [id] : []))
-  return erased.length > 0 && namesAnyPerson(run.db, resource, erased)
-}
 
 /** The passes of one fanned-out resource: concurrency, aggregated progress, result and sweep. */
 class FanOutPass {

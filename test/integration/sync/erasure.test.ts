@@ -22,7 +22,7 @@ interface Profile {
  * no personal data): the next incremental sync leaves no copy of it in the local database.
  */
 describe('a user whose data the registry deleted', () => {
-  it('keeps none of their personal data after the next incremental sync, in any table, and finds them by Sport-ID alone', async () => {
+  it('keeps none of their personal data after the next incremental sync, though the one before stopped half-way, in any table, and finds them by Sport-ID alone', async () => {
     const { sandbox, db, client } = await startSyncFixture({ sandbox: { athletes: 300, seed: 8, personalDataLevel: 'PERMISSION_USER_SSN' } })
     const today = localDate()
     expect((await runSync(db, client, { today })).ok).toBe(true)
@@ -45,9 +45,20 @@ describe('a user whose data the registry deleted', () => {
     for (const value of personal) expect(rowsOf().some((row) => row.text.includes(value)), value).toBe(true)
 
     sandbox.store.deleteUserData(id)
+    // A run stopped once it has stored the erased profile (with the user licences), before the lists of its copies.
+    const stop = new AbortController()
+    const stopAtInsurances = (event: { url: string }) => {
+      if (event.url.includes('/user-insurance/')) stop.abort()
+    }
+    sandbox.events.on('request', stopAtInsurances)
+    expect((await runSync(db, client, { today, signal: stop.signal })).ok).toBe(false)
+    sandbox.events.off('request', stopAtInsurances)
+    expect(JSON.parse(db.prepare('SELECT raw FROM person WHERE id = ?').pluck().get(id) as string)).toHaveProperty('deletionTime')
+    expect(rowsOf().some((row) => row.table === 'granted_merit' && row.text.includes(before.lastName))).toBe(true)
     // Within the quarter hour of the first run: the lists of that tier (a merit's grants, an
     // event's registered users) are read now only because they name the person.
     expect((await runSync(db, client, { today })).ok).toBe(true)
+    expect(db.prepare('SELECT count(*) FROM erased_person').pluck().get()).toBe(0)
 
     const after = JSON.parse(db.prepare('SELECT raw FROM person WHERE id = ?').pluck().get(id) as string) as Profile
     expect(after).toMatchObject({ id, sportId: before.sportId, deletionTime: expect.any(String) })

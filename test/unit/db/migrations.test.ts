@@ -360,6 +360,16 @@ describe('migrations', () => {
     expect(db.prepare('SELECT detail FROM audit_log ORDER BY id').pluck().all()).toEqual([JSON.stringify({ status: 200, answer: kept }), JSON.stringify({ attempt: 1 })])
   })
 
+  it('0018-erased-persons adds the persons whose data the registry deleted, each once, for the lists of their copies to be read', () => {
+    const db = fresh()
+    migrate(db, 17)
+    expect(migrate(db, 18)).toEqual([18])
+    db.prepare('INSERT INTO erased_person (person_id) VALUES (7)').run()
+    expect(() => db.prepare('INSERT INTO erased_person (person_id) VALUES (7)').run()).toThrow(/UNIQUE/)
+    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT 1 FROM erased_person e CROSS JOIN granted_merit t ON t.user_id = e.person_id LIMIT 1').all() as Array<{ detail: string }>
+    expect(plan.map((row) => row.detail)).toEqual(['SCAN e', 'SEARCH t USING COVERING INDEX granted_merit_user (user_id=?)'])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
