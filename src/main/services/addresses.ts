@@ -1,8 +1,9 @@
 import type { RenewalListKind } from '../../shared/renewalLists'
 import { readMemberEmails } from '../db/contacts'
-import type { MemberListQuery } from '../db/memberList'
-import { readRenewalEmails } from '../db/renewalLists'
+import { filtersOnVerdicts, type MemberListQuery } from '../db/memberList'
+import { readRenewalEmails, readsVerdicts } from '../db/renewalLists'
 import { withDatabase } from './database'
+import { withCurrentVerdicts } from './verdicts'
 import { logListExport } from './privacyRecord'
 
 /**
@@ -26,11 +27,16 @@ export type AddressReader = (job: AddressJob) => Promise<string[]>
  * 150,000 athletes every member takes ~3 s and a late-autumn "licence ending" list ~1 s, which is
  * why the app reads them in a worker thread. Taking them out of the app is recorded in the privacy
  * log (issue 6) before they are returned, as an export of the list in the format `emails`.
- * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6); SQLite's error when the log
+ * @throws UserFacingError `no-database`; `verdicts-pending` for a list by licence verdicts while
+ *   some are (`withCurrentVerdicts`); DatabaseKeyError (issue 6); SQLite's error when the log
  *   cannot be written (no addresses are returned then).
  */
 export async function readAddresses(job: AddressJob): Promise<string[]> {
-  const addresses = withDatabase(job.dbFile, (db) => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days)))
+  const byVerdicts = job.list === 'members' ? filtersOnVerdicts(job.query) : readsVerdicts(job.kind)
+  const addresses = withDatabase(job.dbFile, (db) => {
+    const read = () => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days))
+    return byVerdicts ? withCurrentVerdicts(db, job.today, read) : read()
+  })
   const listed = job.list === 'members' ? { list: 'members', query: job.query } : { list: job.kind, days: job.days }
   await logListExport(job.dbFile, { ...listed, format: 'emails', rows: addresses.length, to: job.to })
   return addresses

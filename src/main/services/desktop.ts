@@ -11,7 +11,6 @@ import type {
   MemberFilterOptions,
   MemberPage,
   MeritChoice,
-  MemberExportColumn,
   MemberExportRequest,
   PrintRecord,
   MeritGrantInput,
@@ -23,13 +22,13 @@ import type {
 } from '../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../db/autoSync'
-import { refreshMemberSummary, verdictsCurrent } from '../db/memberSummary'
+import { refreshMemberSummary } from '../db/memberSummary'
 import { sqliteCode } from '../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import { checkAtVenue, checkStartList } from '../db/venueCheck'
-import { readRenewalList, readsVerdicts } from '../db/renewalLists'
+import { readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
 import { logListExport, recordPrivacy } from './privacyRecord'
@@ -54,7 +53,7 @@ import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow 
 import { readMeritCandidates, readOrderedMeritGroups } from '../db/meritCandidates'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../outbox/limits'
-import { filtersOnVerdicts, type MemberListQuery } from '../db/memberList'
+import type { MemberListQuery } from '../db/memberList'
 import { MemberListCache } from '../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
 import { countWaiting } from '../db/outbox'
@@ -113,8 +112,6 @@ export interface DesktopSessionOptions {
  * 150,000 athletes costs ~0.2 s and ~17 KB, so the mirror can stay this fresh while the app is open.
  */
 export const AUTO_SYNC_INTERVAL_MS = REFRESH_INTERVAL_MS['quarter-hour']
-/** Columns of the member export that show the day's licence verdicts (member summary). */
-const VERDICT_COLUMNS: ReadonlySet<MemberExportColumn> = new Set(['licenceStatus', 'licenceEnd', 'insurance'])
 
 /** Longest time between two looks at whether a background sync is due, ms. */
 const AUTO_SYNC_CHECK_MS = 60_000
@@ -424,11 +421,10 @@ export class DesktopSession {
    * having recorded the export in the privacy log (issue 6); see `exportList`, which the app runs in a
    * worker thread (`DesktopSessionOptions.exportList`).
    * @returns the rows written. @throws UserFacingError `no-database`; `verdicts-pending` for
-   *   statuses or a status filter while verdicts are pending (`requireVerdicts`); Error from the file system.
+   *   statuses or a status filter while some are pending (see `exportList`); Error from the file system.
    */
   exportMembers(request: MemberExportRequest, file: string): Promise<number> {
     this.currentVerdicts()
-    if (filtersOnVerdicts(request) || request.columns.some((column) => VERDICT_COLUMNS.has(column.key))) this.requireVerdicts()
     return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -478,18 +474,6 @@ export class DesktopSession {
       // Another process's sync holds the database, or the disk refuses writes: the lists answer
       // with the verdicts as stored (or say they are pending), and the next one tries again.
       if (sqliteCode(error) === null) throw error
-    }
-  }
-
-  /**
-   * Refuses an export or the addresses of a list of licence verdicts while some are pending (the
-   * app's sync on a new day evaluates them when it ends; a running sync has changed members),
-   * rather than writing blank statuses or leaving members out.
-   * @throws UserFacingError `verdicts-pending`.
-   */
-  private requireVerdicts(): void {
-    if (!this.read((db) => verdictsCurrent(db, this.today()))) {
-      throw new UserFacingError('verdicts-pending', "some of today's licence statuses are evaluated when the running sync ends: try again then")
     }
   }
 
@@ -618,10 +602,9 @@ export class DesktopSession {
     return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
-  /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `requireVerdicts`). */
+  /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
   renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
     this.currentVerdicts()
-    if (readsVerdicts(kind)) this.requireVerdicts()
     return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), to: 'clipboard', kind, days })
   }
 
@@ -629,11 +612,10 @@ export class DesktopSession {
    * Writes a whole renewal list as shown (the columns given, headed in the user's language) to
    * `file`, having recorded the export in the privacy log; see `exportList`.
    * @returns the rows written. @throws UserFacingError `no-database`; `verdicts-pending` for a list
-   *   of verdicts while some are pending (`requireVerdicts`); Error from the file system.
+   *   of verdicts while some are pending (see `exportList`); Error from the file system.
    */
   exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
     this.currentVerdicts()
-    if (readsVerdicts(request.kind)) this.requireVerdicts()
     return this.exportingList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
@@ -681,10 +663,9 @@ export class DesktopSession {
     return this.exportingList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
   }
 
-  /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `requireVerdicts`). */
+  /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
     this.currentVerdicts()
-    if (filtersOnVerdicts(query)) this.requireVerdicts()
     return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), to: 'clipboard', query })
   }
 

@@ -1,12 +1,13 @@
-import type { MemberExportRequest } from '../../shared/ipc/contract'
+import type { MemberExportColumn, MemberExportRequest } from '../../shared/ipc/contract'
 import type { CandidateColumn } from '../../shared/meritCandidates'
 import type { RenewalColumn, RenewalListKind } from '../../shared/renewalLists'
-import { listMembers } from '../db/memberList'
+import { filtersOnVerdicts, listMembers } from '../db/memberList'
 import { readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
-import { readRenewalList } from '../db/renewalLists'
+import { readRenewalList, readsVerdicts } from '../db/renewalLists'
 import { withDatabase } from './database'
 import { logListExport } from './privacyRecord'
+import { withCurrentVerdicts } from './verdicts'
 import { writeTable, type TableCell, type TableFormat, type TableWriter } from './tableExport'
 import { listedName } from '../../shared/personName'
 
@@ -57,19 +58,33 @@ export type ListExporter = (job: ListExportJob) => Promise<number>
  * late-autumn "licence ending" list of 124,000 rows) and 3–4 s (the first merit of a group, whose
  * candidates can be every member), which is why the app runs the whole job in a worker thread.
  * @returns the rows written.
- * @throws UserFacingError `no-database`; DatabaseKeyError (issue 6); SQLite's error when the log
- *   cannot be written (nothing is written then); Error from the file system.
+ * @throws UserFacingError `no-database`; `verdicts-pending` for a list that shows or filters by
+ *   licence verdicts while some are (`withCurrentVerdicts`: nothing is logged or written);
+ *   DatabaseKeyError (issue 6); SQLite's error when the log cannot be written (nothing is written
+ *   then); Error from the file system.
  */
 export async function exportList(job: ListExportJob, write: TableWriter = writeTable): Promise<number> {
   const table = withDatabase(job.dbFile, (db) => {
-    if (job.list === 'members') return memberTable(db, job.request, job.today)
-    if (job.list === 'renewals') return renewalTable(db, job.request, job.today)
-    return candidateTable(db, job.request)
+    const read = () => {
+      if (job.list === 'members') return memberTable(db, job.request, job.today)
+      if (job.list === 'renewals') return renewalTable(db, job.request, job.today)
+      return candidateTable(db, job.request)
+    }
+    return exportsVerdicts(job) ? withCurrentVerdicts(db, job.today, read) : read()
   })
   const { format, columns } = job.request
   await logListExport(job.dbFile, { ...whatWasListed(job), format, rows: table.rows.length, columns: columns.map((column) => column.key), file: job.file })
   await write(job.file, format, table.sheet, columns, table.rows)
   return table.rows.length
+}
+
+/** The member list's columns that show licence verdicts (DESIGN §3b). */
+const VERDICT_COLUMNS: ReadonlySet<MemberExportColumn> = new Set(['licenceStatus', 'licenceEnd', 'insurance'])
+
+/** Whether a job's list shows or is filtered by licence verdicts, which must then all be of its day. */
+function exportsVerdicts(job: ListExportJob): boolean {
+  if (job.list === 'members') return filtersOnVerdicts(job.request) || job.request.columns.some((column) => VERDICT_COLUMNS.has(column.key))
+  return job.list === 'renewals' && readsVerdicts(job.request.kind)
 }
 
 /** The privacy log's words for the list a job exports: which one, and what narrowed it. */

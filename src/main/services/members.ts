@@ -4,7 +4,7 @@ import { listMembers } from '../db/memberList'
 import { MAX_MEMBERS, membersByIds, type MemberRow } from '../db/members'
 import type { ReadableDB } from '../db/open'
 import { withDatabase } from './database'
-import { ensureVerdicts } from './verdicts'
+import { ensureVerdicts, withCurrentVerdicts } from './verdicts'
 
 /** The member list's filters (issue 3) as `kanslia members` takes them: a club, the licence status and insurance on the day. */
 export interface MemberFilters {
@@ -19,13 +19,16 @@ export interface MemberFilters {
  * order (see `listMembers`: by name), so a smaller limit gives the first rows of a larger one. Any
  * text is accepted: it is never SQL or FTS syntax. `filters` narrow it to members of the club (a
  * user licence there), with the licence status, or with or without an insurance valid on `today`
- * (ISO date, local; default today).
- * @throws UserFacingError when the database does not exist.
+ * (ISO date, local; default today), its verdicts evaluated first (`ensureVerdicts`).
+ * @throws UserFacingError when the database does not exist; `verdicts-pending` when filtering
+ *   by them while a sync marks members anew (`withCurrentVerdicts`).
  */
 export function findMembers(dbFile: string, text: string, limit = 100, filters: MemberFilters = {}, today: string = localDate()): MemberRow[] {
   return withDatabase(dbFile, (db) => {
-    if (filters.status !== undefined || filters.insurance !== undefined) ensureVerdicts(dbFile, db, today)
-    return membersMatching(db, text, limit, filters, today)
+    const read = () => membersMatching(db, text, limit, filters, today)
+    if (filters.status === undefined && filters.insurance === undefined) return read()
+    ensureVerdicts(dbFile, db, today)
+    return withCurrentVerdicts(db, today, read)
   })
 }
 

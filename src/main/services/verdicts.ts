@@ -1,4 +1,5 @@
 import { refreshMemberSummary, verdictsCurrent } from '../db/memberSummary'
+import { UserFacingError } from './errors'
 import { openDatabase, type ReadableDB } from '../db/open'
 import { withDatabase } from './database'
 
@@ -31,4 +32,20 @@ export function ensureVerdicts(dbFile: string, reader: ReadableDB, today: string
  */
 export function evaluateVerdicts(dbFile: string, today: string): void {
   withDatabase(dbFile, (db) => ensureVerdicts(dbFile, db, today))
+}
+
+/**
+ * Runs `read` on `db` in one read transaction (one snapshot) once it finds every licence verdict
+ * of `today` (ISO date, local) evaluated (`verdictsCurrent`): for a list, export or addresses that
+ * show or filter by verdicts, which would otherwise leave out the members a running sync has
+ * marked due (DESIGN §3b), or show blank statuses on a day not evaluated yet.
+ * @throws UserFacingError `verdicts-pending` otherwise (nothing is read).
+ */
+export function withCurrentVerdicts<T>(db: ReadableDB, today: string, read: () => T): T {
+  return db.transaction(() => {
+    if (!verdictsCurrent(db, today)) {
+      throw new UserFacingError('verdicts-pending', "some of today's licence statuses are evaluated when the running sync ends: try again then")
+    }
+    return read()
+  })()
 }

@@ -6,6 +6,7 @@ import type { MemberListQuery } from '../../../src/main/db/memberList'
 import { localDate } from '../../../src/shared/localDate'
 import { markForRecheck } from '../../../src/main/db/memberSummary'
 import { openDatabase } from '../../../src/main/db/open'
+import { renewalList } from '../../../src/main/services/renewals'
 import { createTestSession } from '../../support/desktop'
 
 const everyone: MemberListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 500 }
@@ -59,12 +60,10 @@ describe('licence verdicts in the desktop session', () => {
     const columns = [{ key: 'name' as const, label: 'Nimi' }, { key: 'licenceStatus' as const, label: 'Lisenssi' }]
     const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
     const file = join(tmpdir(), `kanslia-pending-${process.pid}.csv`)
-    expect(() => session.exportMembers({ text: '', status: 'all', sort: 'name', direction: 'asc', format: 'csv', columns, values }, file)).toThrow(
-      expect.objectContaining({ code: 'verdicts-pending' })
-    )
-    expect(() => session.exportRenewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).toThrow(
-      expect.objectContaining({ code: 'verdicts-pending' })
-    )
+    await expect(session.exportMembers({ text: '', status: 'all', sort: 'name', direction: 'asc', format: 'csv', columns, values }, file)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exportRenewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).rejects.toMatchObject({
+      code: 'verdicts-pending'
+    })
     expect(existsSync(file)).toBe(false)
     other.exec('ROLLBACK')
     other.close()
@@ -84,13 +83,19 @@ describe('licence verdicts in the desktop session', () => {
     expect(during.rows.filter((row) => row.licenceStatus === undefined).map((row) => row.id)).toEqual(changed)
     const valid = { ...everyone, status: 'valid' as const }
     expect(session.members(valid).rows.map((row) => row.id)).toEqual(before.rows.filter((row) => row.licenceStatus === 'valid' && !changed.includes(row.id)).map((row) => row.id))
-    await expect(Promise.resolve().then(() => session.memberEmails(valid))).rejects.toMatchObject({ code: 'verdicts-pending' })
-    await expect(Promise.resolve().then(() => session.renewalListEmails('outside-birth-range', 30))).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.memberEmails(valid)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.renewalListEmails('outside-birth-range', 30)).rejects.toMatchObject({ code: 'verdicts-pending' })
     const file = join(tmpdir(), `kanslia-due-${process.pid}.csv`)
     const byName = [{ key: 'name' as const, label: 'Nimi' }]
     const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
-    await expect(Promise.resolve().then(() => session.exportMembers({ ...valid, format: 'csv', columns: byName, values }, file))).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exportMembers({ ...valid, format: 'csv', columns: byName, values }, file)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exportRenewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).rejects.toMatchObject({
+      code: 'verdicts-pending'
+    })
     expect(existsSync(file)).toBe(false)
+    // The CLI's lists of verdicts, read after it evaluated them, refuse as well when a sync marked members since.
+    expect(() => renewalList(session.dbFile, 'licence-ending', 30)).toThrow(expect.objectContaining({ code: 'verdicts-pending' }))
+    expect(renewalList(session.dbFile, 'not-renewed', 30).verdictsPending).toBe(false)
     other.exec('ROLLBACK')
     other.close()
     // The writer gone, the next read judges the marked members.
