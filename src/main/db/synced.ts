@@ -194,10 +194,28 @@ export function namesErasedPerson(db: ReadableDB, resource: ExportResource): boo
   return prepared(db, `SELECT 1 FROM erased_person e CROSS JOIN ${table} t ON t.${reference.column} = e.person_id LIMIT 1`).get() !== undefined
 }
 
-/** Empties `erased_person`: a run has read, without error, every list that could name its persons. */
-export function forgetErasedPersons(db: WritableDB): void {
-  prepared(db, 'DELETE FROM erased_person').run()
+/** The persons of `erased_person` (migration 0018), ascending. */
+export function erasedPersonIds(db: ReadableDB): number[] {
+  return prepared(db, 'SELECT person_id FROM erased_person ORDER BY person_id').pluck().all() as number[]
 }
+
+/**
+ * Takes out of `erased_person` those of `personIds` whose every copy in the lists that keep their
+ * own (a merit's grants, an event's registered users) run `generation` stored or saw since their
+ * erasure was known, i.e. read again. A person named in a list that run did not read, or read in
+ * vain (an error, 403, a parent gone), stays for the next run; a full run's sweep ends that.
+ */
+export function forgetErasedPersons(db: WritableDB, personIds: readonly number[], generation: number): void {
+  const unread = ERASURE_COPIES.map((resource) => {
+    const { table } = TABLES[resource]
+    const { column } = PERSON_REFERENCES.find((r) => r.table === table)!
+    return `NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${column} = erased_person.person_id AND t.generation <> :generation)`
+  })
+  prepared(db, `DELETE FROM erased_person WHERE person_id IN (SELECT value FROM json_each(:ids)) AND ${unread.join(' AND ')}`).run({ ids: JSON.stringify(personIds), generation })
+}
+
+/** The lists that keep their own copy of a person's names and contacts (spec v2 §2.9, §2.16), read again when the registry deletes the person's data. */
+export const ERASURE_COPIES = ['granted-merits', 'registered-event-users'] as const satisfies readonly ExportResource[]
 
 /**
  * Whether any row of `resource` is stored under `scope`. Asked before a full pass: a list that

@@ -2,7 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { forgetErasedPersons, hasRowsInScope, namesErasedPerson, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, namesErasedPerson, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -291,15 +291,15 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE, { then: searched ? recount : undefined })
   await fanOut(run, MERIT_GROUPS, () => organizationIds(db).map((id) => ({ id })))
   await fanOut(run, MERITS, () => meritGroupIds(db).map((id) => ({ id })))
-  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })), { namesErased: namesErasedPerson(db, 'granted-merits') })
+  // Persons whose data the registry deleted, known before their copies are read (a sync of another process may add more meanwhile).
+  const erased = erasedPersonIds(db)
+  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })), { namesErased: erased.length > 0 && namesErasedPerson(db, 'granted-merits') })
   // A changed count may be a cancellation, which leaves both lists without a trace: they are read
   // whole then. The registrations, a plain array, are whole whenever read, so always swept.
   const recounted = (scope: string) => run.recounted.has(Number(scope.slice('event '.length)))
-  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: recounted, namesErased: namesErasedPerson(db, 'registered-event-users') })
+  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: recounted, namesErased: erased.length > 0 && namesErasedPerson(db, 'registered-event-users') })
   await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), { skip: (scope) => !registrationsMayHaveChanged(db, scope) && !recounted(scope), whole: () => true })
-  // The lists with copies of an erased person's data were read, or named no one erased.
-  const copiesRead = !run.signal?.aborted && !run.resources.some((r) => (r.resource === 'granted-merits' || r.resource === 'registered-event-users') && r.error !== undefined)
-  if (copiesRead) writeUnlessDiskFailed(run, () => forgetErasedPersons(db))
+  if (erased.length > 0 && !run.signal?.aborted) writeUnlessDiskFailed(run, () => forgetErasedPersons(db, erased, run.runId))
 }
 
 /** Sweeps persons after a clean full run, purges inactive ones (retention), refreshes the member summary and records the run. */

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../../src/shared/instant'
 import { exportRaw } from '../../../src/main/db/export'
 import { openDatabase } from '../../../src/main/db/open'
-import { countInWindow, deleteElements, hasRowsInScope, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
+import {
+  countInWindow,
+  deleteElements,
+  erasedPersonIds,
+  forgetErasedPersons,
+  hasRowsInScope,
+  namesErasedPerson,
+  sweepUnreferencedPersons,
+  sweepUnseen,
+  sweepUnseenOfKind,
+  upsertElements,
+  type ReceivedElement
+} from '../../../src/main/db/synced'
 
 function userLicence(id: number, modificationTime: string, user: Record<string, unknown>, extra: Record<string, unknown> = {}): ReceivedElement {
   const element = { id, modificationTime, licenceOrganizationName: 'Kangasalan Kiri', user, ...extra }
@@ -169,6 +181,23 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     expect(sweepUnreferencedPersons(db)).toBe(0)
     db.prepare('DELETE FROM outbox_item').run()
     expect(sweepUnreferencedPersons(db)).toBe(1)
+  })
+
+  it('forgets a person whose data the registry deleted once every list keeping a copy of it was read again, and no other', () => {
+    const db = openDatabase(':memory:')
+    for (const id of [1, 2, 3]) db.prepare('INSERT INTO erased_person (person_id) VALUES (?)').run(id)
+    const registered = (id: number, userId: number): ReceivedElement => ({ id, modificationUs: parseInstant(at), element: { id, eventId: 9, user: { id: userId, lastName: 'Virta' } } })
+    const grants = (meritId: number, userIds: number[]) => userIds.map((userId) => grant(userId, meritId, '2026-01-01'))
+    upsertElements(db, 'granted-merits', 'merit 10', 4, grants(10, [1, 2]), parseInstant)
+    // Run 5 reads merit 10's grants and event 9's registered users again, but not merit 11's grants (a 403, a parent gone).
+    upsertElements(db, 'granted-merits', 'merit 11', 4, grants(11, [2]), parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 10', 5, grants(10, [1, 2]).map((g) => ({ ...g, modificationUs: g.modificationUs + 1 })), parseInstant)
+    upsertElements(db, 'registered-event-users', 'event 9', 5, [registered(70, 1)], parseInstant)
+    expect(namesErasedPerson(db, 'granted-merits')).toBe(true)
+    forgetErasedPersons(db, [1, 2], 5)
+    // 1: every copy read again; 2: merit 11's copy was not; 3: not among those the run knew of.
+    expect(erasedPersonIds(db)).toEqual([2, 3])
+    expect(namesErasedPerson(db, 'registered-event-users')).toBe(false)
   })
 
   it('stores lists without modificationTime as 0, replaces them on every read, and deletes tombstoned ids', () => {
