@@ -19,7 +19,7 @@ import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
 import { localDate } from '../../src/shared/localDate'
-import { undoLastMigration } from '../support/earlierSchema'
+import { undoRecentMigrations } from '../support/earlierSchema'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
 /** The README's screenshots are rewritten only when asked (`KANSLIA_SCREENSHOTS=1`); else they go to a temporary folder. */
@@ -1148,7 +1148,7 @@ describe('the start screen in Chromium', () => {
   })
 
   it("upgrades an earlier Kanslia's database with a note while it runs, then shows it", async () => {
-    const { home, file } = connectedHome(undoLastMigration)
+    const { home, file } = connectedHome(undoRecentMigrations)
     app = await startHarness({ locale: 'fi-FI', home, holdAnswers: ['getAppState'] })
     await app.page.getByTestId('start-upgrading').getByText('Päivitetään paikallista tietokantaa', { exact: false }).waitFor()
     expect(app.events).toContainEqual({ type: 'database-upgrading' })

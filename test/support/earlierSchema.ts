@@ -5,14 +5,15 @@ import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import type { WritableDB } from '../../src/main/db/open'
 
 /**
- * Leaves `db` (at the latest schema) as the Kanslia before the last migration left it, so a test
- * can open an earlier Kanslia's database: undoes 0016-licence-verdicts (the member summary of
- * 0004, evaluated on a day; the user licence index of 0012) and sets the version one back. A new migration must change this to
- * undo itself instead.
+ * Leaves `db` (at the latest schema) as the Kanslia before the last migrations left it, so a test
+ * can open an earlier Kanslia's database: undoes 0018-erased-persons (its table), 0017 (data only:
+ * nothing to undo) and 0016-licence-verdicts (the member summary of 0004, evaluated on a day; the
+ * user licence index of 0012), and sets the version to 15. A new migration must undo itself here too.
  */
-export function undoLastMigration(db: WritableDB): void {
-  if (LATEST_VERSION !== 16) throw new Error(`undoLastMigration undoes migration 16, but the latest is ${LATEST_VERSION}: update it`)
+export function undoRecentMigrations(db: WritableDB): void {
+  if (LATEST_VERSION !== 18) throw new Error(`undoRecentMigrations undoes migrations 16 to 18, but the latest is ${LATEST_VERSION}: update it`)
   db.exec(`
+    DROP TABLE erased_person;
     DROP INDEX user_licence_user_period;
     ALTER TABLE user_licence DROP COLUMN external_insurance_company;
     ${BEFORE_0016.user_licence_user_period};
@@ -21,7 +22,7 @@ export function undoLastMigration(db: WritableDB): void {
     CREATE INDEX member_summary_club ON member_summary (club, person_id);
     INSERT INTO member_summary (person_id, insured) SELECT id, 0 FROM person;
     INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, '2026-11-23');`)
-  db.pragma(`user_version = ${LATEST_VERSION - 1}`)
+  db.pragma('user_version = 15')
 }
 
 /** A Kanslia database at the latest schema as an earlier Kanslia encrypted it (SQLCipher, the test key, WAL), open. */

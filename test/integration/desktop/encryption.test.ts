@@ -12,7 +12,7 @@ import { UserFacingError } from '../../../src/main/services/errors'
 import { createTestSession } from '../../support/desktop'
 import { memberSummaryDate } from '../../../src/main/db/memberSummary'
 import { localDate } from '../../../src/shared/localDate'
-import { undoLastMigration, writeSqlCipherDatabase } from '../../support/earlierSchema'
+import { undoRecentMigrations, writeSqlCipherDatabase } from '../../support/earlierSchema'
 
 /** Issue 6 "Data at rest" in the desktop app: the session, its worker-thread sync and the database key. */
 describe('the desktop app and the encrypted database', () => {
@@ -60,7 +60,7 @@ describe('the desktop app and the encrypted database', () => {
     const file = demoDatabaseFile({ KANSLIA_HOME: home })
     const earlier = openDatabase(file)
     earlier.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at, attempts) VALUES ('merit-grant', '{}', 'queued', 'x', 'x', 0)").run()
-    undoLastMigration(earlier)
+    undoRecentMigrations(earlier)
     earlier.close()
     expect(() => openDatabaseReadonly(file)).toThrow(SchemaTooOldError)
 
