@@ -199,6 +199,9 @@ export function erasedPersonIds(db: ReadableDB): number[] {
   return prepared(db, 'SELECT person_id FROM erased_person ORDER BY person_id').pluck().all() as number[]
 }
 
+/** The lists that keep their own copy of a person's names and contacts (spec v2 §2.9, §2.16), read again when the registry deletes the person's data. */
+const ERASURE_COPIES = ['granted-merits', 'registered-event-users'] as const satisfies readonly ExportResource[]
+
 /**
  * Takes out of `erased_person` those of `personIds` whose every copy in the lists that keep their
  * own (a merit's grants, an event's registered users) run `generation` stored or saw since their
@@ -213,9 +216,6 @@ export function forgetErasedPersons(db: WritableDB, personIds: readonly number[]
   })
   prepared(db, `DELETE FROM erased_person WHERE person_id IN (SELECT value FROM json_each(:ids)) AND ${unread.join(' AND ')}`).run({ ids: JSON.stringify(personIds), generation })
 }
-
-/** The lists that keep their own copy of a person's names and contacts (spec v2 §2.9, §2.16), read again when the registry deletes the person's data. */
-export const ERASURE_COPIES = ['granted-merits', 'registered-event-users'] as const satisfies readonly ExportResource[]
 
 /**
  * Whether any row of `resource` is stored under `scope`. Asked before a full pass: a list that
