@@ -103,3 +103,21 @@ export async function startTamperProxy(upstream: string, tamper: (method: string
   })
   return { url: proxy.url, forwarded: proxy.forwarded, close: proxy.close }
 }
+
+/**
+ * A proxy that holds back one answer: for the first request matching `hold`, the sandbox's answer
+ * reaches the client only when `before()` has settled, e.g. once another process holds the database.
+ */
+export async function startHoldProxy(upstream: string, hold: (method: string, path: string) => boolean, before: () => Promise<unknown>): Promise<Proxy> {
+  let armed = true
+  const proxy = await startProxy(upstream, (method, path, answer, outgoing) => {
+    const pass = () => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    }
+    if (!armed || !hold(method, path)) return pass()
+    armed = false
+    void before().then(pass, pass)
+  })
+  return { url: proxy.url, forwarded: proxy.forwarded, close: proxy.close }
+}

@@ -164,22 +164,47 @@ class Worker {
     return item.dependsOn === null ? undefined : getItem(this.db, item.dependsOn)
   }
 
+  /**
+   * Marks `item` `sending`, as read, in one write transaction with the check that this push still
+   * holds the outbox: false when the item changed since (another process edited, discarded or
+   * sent it), so that only what is stored now is ever sent.
+   * @throws UserFacingError `push-running` when another Kanslia took over pushing.
+   */
+  private startSending(item: OutboxRow): boolean {
+    return this.db
+      .transaction(() => {
+        // Another process that judged this push dead may be pushing now: sending too would duplicate.
+        if (!refreshWorker(this.db, this.me.pid, this.me.host, now())) {
+          throw new UserFacingError('push-running', `another Kanslia took over pushing this outbox (it found this push's claim older than ${STALE_CLAIM_MS / 60_000} minutes); item #${item.id} was not sent`)
+        }
+        const stored = getItem(this.db, item.id)
+        if (stored === undefined || stored.state !== item.state || stored.updatedAt !== item.updatedAt || JSON.stringify(stored.payload) !== JSON.stringify(item.payload)) return false
+        const at = now()
+        updateItem(this.db, item.id, { state: 'sending', attempts: 'increment', at })
+        appendAudit(this.db, { at, itemId: item.id, kind: item.kind, event: 'sent', detail: { attempt: item.attempts + 1 } })
+        return true
+      })
+      .immediate()
+  }
+
   /** Sends one item until it is settled for this run. */
   private async push(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
     for (let tries = 1; ; tries++) {
-      // Another process that judged this push dead may be pushing now: sending too would duplicate.
-      if (!refreshWorker(this.db, this.me.pid, this.me.host, now())) {
-        throw new UserFacingError('push-running', `another Kanslia took over pushing this outbox (it found this push's claim older than ${STALE_CLAIM_MS / 60_000} minutes); item #${item.id} was not sent`)
-      }
-      this.settle(item, { state: 'sending', attempts: 'increment' }, { event: 'sent', detail: { attempt: item.attempts + 1 } })
+      // Changed meanwhile: the run's next pick reads it as it is now (or finds it gone).
+      if (!this.startSending(item)) return CONTINUE
+      let accepted: Awaited<ReturnType<typeof operation.send>> | undefined
       let error: unknown
       try {
-        const accepted = await operation.send(this.client, item.payload, this.dependencyOf(item))
-        this.accept(item, accepted.status, accepted.answer, 'answered')
-        return CONTINUE
+        accepted = await operation.send(this.client, item.payload, this.dependencyOf(item))
       } catch (caught) {
         error = caught
+      }
+      // Settled outside the send's catch: a failure to store the answer (a busy disk) is no failed
+      // send. It leaves the item `sending`, which the next push reads back instead of sending again.
+      if (accepted !== undefined) {
+        this.accept(item, accepted.status, accepted.answer, 'answered')
+        return CONTINUE
       }
       if (!(error instanceof ApiError) || error.kind === 'unauthorized') {
         this.settle(item, { state: 'queued', lastAnswer: messageOf(error) }, { event: 'no-answer', detail: { error: messageOf(error) } })
@@ -211,7 +236,10 @@ class Worker {
         return { stop: { reason: 'server-error', message: error.message } }
       }
       await sleep(backoffMs(tries, this.options.backoffBaseMs))
-      item = getItem(this.db, item.id)!
+      const stored = getItem(this.db, item.id)
+      // Discarded during the pause.
+      if (stored === undefined) return CONTINUE
+      item = stored
     }
   }
 

@@ -41,6 +41,7 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
  */
 export function editItem(db: WritableDB, id: number, input: unknown, options: QueueActor): OutboxRow {
   const at = (options.now ?? new Date()).toISOString()
+  // Immediate: the state is read under the write lock, so a push that marked it `sending` is seen.
   return db.transaction(() => {
     const item = existingItem(db, id)
     if (item.state !== 'queued' && item.state !== 'rejected') throw new UserFacingError('not-editable', `outbox item #${id} is ${item.state}; only queued or rejected items can be edited`)
@@ -50,7 +51,7 @@ export function editItem(db: WritableDB, id: number, input: unknown, options: Qu
     replacePayload(db, id, payload, operation.effects(payload, dependency), at)
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'edited', actor: options.actor, detail: payload })
     return getItem(db, id)!
-  })()
+  }).immediate()
 }
 
 /**
@@ -109,6 +110,7 @@ export function retryItem(db: WritableDB, id: number, options: QueueActor): Outb
  */
 export function discardItem(db: WritableDB, id: number, options: QueueActor): number[] {
   const at = (options.now ?? new Date()).toISOString()
+  // Immediate, as `editItem`: never the discard of an item a push has just started sending.
   return db.transaction(() => {
     const removed: number[] = []
     const discard = (itemId: number): void => {
@@ -123,7 +125,7 @@ export function discardItem(db: WritableDB, id: number, options: QueueActor): nu
     }
     discard(id)
     return removed
-  })()
+  }).immediate()
 }
 
 function existingItem(db: WritableDB, id: number): OutboxRow {

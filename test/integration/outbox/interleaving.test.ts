@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openDatabaseReadonly } from '../../../src/main/db/open'
+import { getItem } from '../../../src/main/db/outbox'
+import { listAwaitingDecision, listOutbox, pushOutboxNow, queueClientDataPut, queueClubCreate, queueOrderCreate, queueOrderPayment, readOutboxAudit } from '../../../src/main/services/outbox'
+import { closeAfterTest } from '../../support/afterTest'
+import { startDropProxy, startHoldProxy } from '../../support/dropProxy'
+import { countRequests, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+
+/**
+ * Another process writing the database (test/support/outbox-writer.ts): resolves `locked` once it
+ * holds the write lock, which it keeps `ms` (then discards item `discardId`, if given); `exited`
+ * when it is done.
+ */
+function otherWriter(dbFile: string, ms: number, discardId?: number): { locked: Promise<void>; exited: Promise<number | null> } {
+  const args = [join(ROOT, 'bin', 'run-ts.mjs'), join(ROOT, 'test', 'support', 'outbox-writer.ts'), dbFile, String(ms), ...(discardId === undefined ? [] : [String(discardId)])]
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+  const locked = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
+    child.once('exit', () => reject(new Error('the other writer ended before it held the lock')))
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { locked, exited }
+}
+
+/** Issue 5: each change reaches the registry exactly once when another process writes the database meanwhile. */
+describe('the outbox while another process writes the database', () => {
+  it('a change the registry took whose answer cannot be stored (the database busy past its timeout) is read back by the next push, never sent again', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const parentId = sandbox.store.organizations.all().find((o) => o.data.type === 'AREA' && o.data.federationId === WRITABLE_FEDERATION && o.data.status === 'ACTIVE')!.id
+    const item = await queueClubCreate({ dbFile, parentId, club: { name: 'Kahdesti Kilpa' } })
+    const posts = countRequests(sandbox, 'POST', '/suborganizations')
+    // The club is made; as its answer comes back, a sync of another process holds the database for 7 s (the timeout is 5 s).
+    let writer: ReturnType<typeof otherWriter> | undefined
+    const proxy = await startHoldProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/suborganizations'), () => {
+      writer = otherWriter(dbFile, 7_000)
+      return writer.locked
+    })
+    closeAfterTest(() => proxy.close())
+    await expect(pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })).rejects.toThrow(/locked|busy/i)
+    expect(await writer!.exited).toBe(0)
+    const db = openDatabaseReadonly(dbFile)
+    expect(getItem(db, item.id)!.state).toBe('sending')
+    db.close()
+
+    const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(second.done).toEqual([item.id])
+    expect(posts.count).toBe(1)
+    expect(sandbox.store.organizations.all().filter((o) => o.data.name === 'Kahdesti Kilpa')).toHaveLength(1)
+    expect(readOutboxAudit(dbFile, item.id).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  }, 60_000)
+
+  it('an item another process discards as the push picks it is never sent', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    // A payment whose answer was lost waits for a person: each push reads its order's status back and writes nothing.
+    const unpaid = sandbox.activity.registrations.all().find((r) => {
+      const event = sandbox.activity.events.get(r.eventId)!
+      return r.state === 'ACTIVE' && r.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && event.deletionMs === undefined && event.status === 'PUBLISHED' && sandbox.store.isWithin(event.organizerId, WRITABLE_FEDERATION)
+    })!
+    const order = await queueOrderCreate({ dbFile, userId: unpaid.userId, eventRegistrationIds: [unpaid.id] })
+    await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    const orderId = (JSON.parse(listOutbox(dbFile).find((i) => i.id === order.id)!.lastAnswer!) as { orderId: number }).orderId
+    const payment = await queueOrderPayment({ dbFile, order: { orderId }, paymentMethodCode: 'op' })
+    const drop = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/payment/op'))
+    closeAfterTest(() => drop.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: drop.url, authUrl: drop.url }, backoffBaseMs: 1 })
+    await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(listAwaitingDecision(dbFile).map((i) => i.id)).toEqual([payment.id])
+
+    // While that read-back is answered, another process takes the database and discards the next item.
+    const discarded = await queueClientDataPut({ dbFile, content: 'discarded: never to be sent' })
+    const puts = countRequests(sandbox, 'PUT', '/client-data')
+    let writer: ReturnType<typeof otherWriter> | undefined
+    const proxy = await startHoldProxy(sandbox.baseUrl, (method, path) => method === 'GET' && path.includes('/payment/status'), () => {
+      writer = otherWriter(dbFile, 500, discarded.id)
+      return writer.locked
+    })
+    closeAfterTest(() => proxy.close())
+    const push = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    expect(await writer!.exited).toBe(0)
+    expect(push.done).toEqual([])
+    expect(puts.count).toBe(0)
+    expect(listOutbox(dbFile).map((i) => i.id)).not.toContain(discarded.id)
+    expect(readOutboxAudit(dbFile, discarded.id).map((entry) => entry.event)).toEqual(['queued', 'discarded'])
+  }, 60_000)
+})
