@@ -895,7 +895,8 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => page.getByTestId('report-sales-row').first().textContent()).toBe(`${monthName}${number.format(reports.sales[0].licences)}`)
     await expect.poll(() => page.getByTestId('report-licences-row').first().textContent()).toBe(`${reports.licences[0].licence}${number.format(reports.licences[0].members)}`)
     await page.getByTestId('report-sales-xlsx').click()
-    await expect.poll(async () => (await savedSheet('sales'))?.getRow(2).values).toEqual([undefined, reports.sales[0].month, reports.sales[0].licences])
+    // The file is written by the export worker: seconds on a busy machine.
+    await expect.poll(async () => (await savedSheet('sales'))?.getRow(2).values, { timeout: 20_000 }).toEqual([undefined, reports.sales[0].month, reports.sales[0].licences])
     // Members per area, and an earlier licence period picked.
     await expect.poll(() => page.getByTestId('report-areas-row').count()).toBe(reports.areas.length)
     const earlier = reports.licencePeriods.find((p) => p.id !== reports.licencePeriod!.id)!
