@@ -64,7 +64,7 @@ describe('a user whose data the registry deleted', () => {
     expect(after).toMatchObject({ id, sportId: before.sportId, deletionTime: expect.any(String) })
     for (const field of ['firstName', 'lastName', 'email', 'birthDate', 'socialSecurityNumber', 'guardians', 'address']) expect(after, field).not.toHaveProperty(field)
     for (const row of rowsOf()) for (const value of personal) expect(row.text.includes(value), `${row.table} holds ${value}`).toBe(false)
-    // The identity number is unique to them: no row of any table (the search index's included) holds it.
+    // The identity number is unique to them: no row of any table holds it (text columns, the search index's content included).
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]
     for (const table of tables) {
       const rows = db.prepare(`SELECT * FROM "${table}"`).all() as Array<Record<string, unknown>>
