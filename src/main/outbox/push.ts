@@ -78,7 +78,7 @@ const CONTINUE: Step = {}
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
  * CLAIM_REFRESH_MS and before each send. A claim of this machine is taken over when its process
- * is gone; one of another machine (a database in a shared folder, a hostname changed since a
+ * is gone (or is this one, with no push of it running); one of another machine (a database in a shared folder, a hostname changed since a
  * crash) when not refreshed for STALE_CLAIM_MS. A push whose claim was taken over stops before
  * its next send.
  * @throws UserFacingError `push-running` when another live process is pushing, or took this
@@ -86,8 +86,14 @@ const CONTINUE: Step = {}
  */
 export async function pushOutbox(db: WritableDB, client: ApiClient, options: PushOptions = {}): Promise<PushResult> {
   const me: WorkerClaim = { pid: process.pid, host: hostname(), refreshedAt: now() }
-  const holder = claimWorker(db, me, (claim) => (claim.host === me.host ? processAlive(claim.pid) : !claimStale(claim, Date.now())))
+  const alive = (claim: WorkerClaim) => {
+    if (claim.host !== me.host) return !claimStale(claim, Date.now())
+    // A claim of this process without a push of it running was left by one whose release failed.
+    return claim.pid === me.pid ? claimsHeld.has(db.name) : processAlive(claim.pid)
+  }
+  const holder = claimWorker(db, me, alive)
   if (holder) throw new UserFacingError('push-running', `another Kanslia (process ${holder.pid} on ${holder.host}, active at ${holder.refreshedAt}) is pushing this outbox`)
+  claimsHeld.add(db.name)
   const refresher = setInterval(() => {
     try {
       refreshWorker(db, me.pid, me.host, now())
@@ -115,9 +121,18 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
     return { done: worker.done, rejected, blocked, waiting: waiting.length, stopped: stop ?? null, repull }
   } finally {
     clearInterval(refresher)
-    releaseWorker(db, me.pid, me.host)
+    claimsHeld.delete(db.name)
+    try {
+      releaseWorker(db, me.pid, me.host)
+    } catch {
+      // The database is still busy (the error that ended the push says so): the claim stays, and
+      // this process's next push takes it over (`claimsHeld`), as one on another does once this one exits.
+    }
   }
 }
+
+/** Database files a push of this process holds the worker claim of, while it runs. */
+const claimsHeld = new Set<string>()
 
 /**
  * True when a claim of another machine is stale: `refreshedAt` is more than STALE_CLAIM_MS from

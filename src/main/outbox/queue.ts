@@ -89,6 +89,7 @@ export function awaitsDecision(db: ReadableDB, item: OutboxRow): boolean {
  */
 export function retryItem(db: WritableDB, id: number, options: QueueActor): OutboxRow {
   const at = (options.now ?? new Date()).toISOString()
+  // Immediate, as `editItem`: waits for a push's write instead of failing on a stale read.
   return db.transaction(() => {
     const item = existingItem(db, id)
     if (item.state !== 'rejected' && !awaitsDecision(db, item)) {
@@ -97,7 +98,7 @@ export function retryItem(db: WritableDB, id: number, options: QueueActor): Outb
     updateItem(db, id, { state: 'queued', at, nextAttemptAt: null })
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'retried', actor: options.actor })
     return getItem(db, id)!
-  })()
+  }).immediate()
 }
 
 /**

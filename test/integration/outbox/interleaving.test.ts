@@ -33,10 +33,11 @@ describe('the outbox while another process writes the database', () => {
     const parentId = sandbox.store.organizations.all().find((o) => o.data.type === 'AREA' && o.data.federationId === WRITABLE_FEDERATION && o.data.status === 'ACTIVE')!.id
     const item = await queueClubCreate({ dbFile, parentId, club: { name: 'Kahdesti Kilpa' } })
     const posts = countRequests(sandbox, 'POST', '/suborganizations')
-    // The club is made; as its answer comes back, a sync of another process holds the database for 7 s (the timeout is 5 s).
+    // The club is made; as its answer comes back, a sync of another process holds the database for
+    // 12 s: storing the answer times out (5 s), and so does giving up the push's claim after it.
     let writer: ReturnType<typeof otherWriter> | undefined
     const proxy = await startHoldProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/suborganizations'), () => {
-      writer = otherWriter(dbFile, 7_000)
+      writer = otherWriter(dbFile, 12_000)
       return writer.locked
     })
     closeAfterTest(() => proxy.close())
@@ -46,6 +47,7 @@ describe('the outbox while another process writes the database', () => {
     expect(getItem(db, item.id)!.state).toBe('sending')
     db.close()
 
+    // The same process pushes again (the app's next push): the claim the failed one left is taken over.
     const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
     expect(second.done).toEqual([item.id])
     expect(posts.count).toBe(1)
