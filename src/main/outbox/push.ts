@@ -78,9 +78,9 @@ const CONTINUE: Step = {}
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
  * CLAIM_REFRESH_MS and before each send. A claim of this machine is taken over when its process
- * is gone (or is this one, with no push of it running); one of another machine (a database in a shared folder, a hostname changed since a
- * crash) when not refreshed for STALE_CLAIM_MS. A push whose claim was taken over stops before
- * its next send.
+ * is gone, or is this one with no push of it running; one of another machine (a database in a
+ * shared folder, a hostname changed since a crash) when not refreshed for STALE_CLAIM_MS. A push
+ * whose claim was taken over stops before its next send.
  * @throws UserFacingError `push-running` when another live process is pushing, or took this
  *   push's claim over; ApiError `unauthorized` when the credentials are refused (items stay queued).
  */
@@ -131,7 +131,10 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
   }
 }
 
-/** Database files a push of this process holds the worker claim of, while it runs. */
+/**
+ * Database files a push of this process holds the worker claim of, while it runs. One thread's:
+ * a process pushes from one thread (the app's backend thread, the CLI's main thread).
+ */
 const claimsHeld = new Set<string>()
 
 /**
