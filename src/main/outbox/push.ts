@@ -131,6 +131,11 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
   }
 }
 
+/** Whether `stored` is `item` as the worker read it: the same state, last change and payload (none when it was discarded). */
+function asRead(stored: OutboxRow | undefined, item: OutboxRow): boolean {
+  return stored !== undefined && stored.state === item.state && stored.updatedAt === item.updatedAt && JSON.stringify(stored.payload) === JSON.stringify(item.payload)
+}
+
 /**
  * Database files a push of this process holds the worker claim of, while it runs. One thread's:
  * a process pushes from one thread (the app's backend thread, the CLI's main thread).
@@ -195,8 +200,7 @@ class Worker {
         if (!refreshWorker(this.db, this.me.pid, this.me.host, now())) {
           throw new UserFacingError('push-running', `another Kanslia took over pushing this outbox (it found this push's claim older than ${STALE_CLAIM_MS / 60_000} minutes); item #${item.id} was not sent`)
         }
-        const stored = getItem(this.db, item.id)
-        if (stored === undefined || stored.state !== item.state || stored.updatedAt !== item.updatedAt || JSON.stringify(stored.payload) !== JSON.stringify(item.payload)) return false
+        if (!asRead(getItem(this.db, item.id), item)) return false
         const at = now()
         updateItem(this.db, item.id, { state: 'sending', attempts: 'increment', at })
         appendAudit(this.db, { at, itemId: item.id, kind: item.kind, event: 'sent', detail: { attempt: item.attempts + 1 } })
@@ -269,15 +273,16 @@ class Worker {
    */
   private async reconcile(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
+    // Each settle below applies only to the item as read: a person may retry or discard it meanwhile.
     if (operation.idempotent) {
-      this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: 'unknown', action: 'send again: the change converges' } })
+      this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: 'unknown', action: 'send again: the change converges' } }, true)
       return CONTINUE
     }
     try {
       const found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
-      if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled')
-      else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } })
-      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied)
+      if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
+      else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
+      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true)
       return CONTINUE
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
@@ -285,7 +290,7 @@ class Worker {
         // The registry refuses the read-back (e.g. the event is gone, or no rights to read it): the
         // change may still have taken effect, so it is not `rejected` (which a person may edit and
         // send again as refused). A person decides; a later push whose read-back answers settles it.
-        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided')
+        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided', true)
         return CONTINUE
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
@@ -300,26 +305,33 @@ class Worker {
    * decision entry is written again even when the reason, and so `lastAnswer`, did not change:
    * else retry and discard would stay refused for good.
    */
-  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided'): void {
+  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false): void {
     const answer = `${reason}: retry or discard it`
     if (item.lastAnswer === answer && awaitsDecision(this.db, item)) return
-    this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } })
+    this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
   }
 
   /** Settles an item done with the registry's answer, as the outbox keeps answers (`keptAnswer`: no personal profiles). */
-  private accept(item: OutboxRow, status: number, received: unknown, event: 'answered' | 'reconciled'): void {
+  private accept(item: OutboxRow, status: number, received: unknown, event: 'answered' | 'reconciled', onlyAsRead = false): void {
     const answer = keptAnswer(received)
-    this.settle(item, { state: 'done', lastStatus: status, lastAnswer: JSON.stringify(answer), nextAttemptAt: null }, { event, detail: { status, answer } })
-    this.done.push(item.id)
+    if (this.settle(item, { state: 'done', lastStatus: status, lastAnswer: JSON.stringify(answer), nextAttemptAt: null }, { event, detail: { status, answer } }, onlyAsRead)) this.done.push(item.id)
   }
 
-  /** One state change and its audit entry, in one transaction. */
-  private settle(item: OutboxRow, change: Omit<Parameters<typeof updateItem>[2], 'at'>, audit: { event: AuditEvent; detail?: unknown }): void {
-    const at = now()
-    this.db.transaction(() => {
-      updateItem(this.db, item.id, { ...change, at })
-      appendAudit(this.db, { at, itemId: item.id, kind: item.kind, event: audit.event, detail: audit.detail })
-    })()
+  /**
+   * One state change and its audit entry, in one write transaction; with `onlyAsRead`, only when
+   * the item is still as `item` was read (`asRead`).
+   * @returns whether it was written.
+   */
+  private settle(item: OutboxRow, change: Omit<Parameters<typeof updateItem>[2], 'at'>, audit: { event: AuditEvent; detail?: unknown }, onlyAsRead = false): boolean {
+    return this.db
+      .transaction(() => {
+        if (onlyAsRead && !asRead(getItem(this.db, item.id), item)) return false
+        const at = now()
+        updateItem(this.db, item.id, { ...change, at })
+        appendAudit(this.db, { at, itemId: item.id, kind: item.kind, event: audit.event, detail: audit.detail })
+        return true
+      })
+      .immediate()
   }
 
   /** When the automatic push may send an item again after `tries` failures (jittered backoff). */

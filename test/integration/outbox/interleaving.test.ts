@@ -3,20 +3,30 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { getItem } from '../../../src/main/db/outbox'
-import { listAwaitingDecision, listOutbox, pushOutboxNow, queueClientDataPut, queueClubCreate, queueOrderCreate, queueOrderPayment, readOutboxAudit } from '../../../src/main/services/outbox'
+import {
+  listAwaitingDecision,
+  listOutbox,
+  pushOutboxNow,
+  queueClientDataPut,
+  queueClubCreate,
+  queueEventRegistration,
+  queueOrderCreate,
+  queueOrderPayment,
+  readOutboxAudit
+} from '../../../src/main/services/outbox'
 import { closeAfterTest } from '../../support/afterTest'
-import { startDropProxy, startHoldProxy } from '../../support/dropProxy'
-import { countRequests, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
+import { startDropProxy, startHoldProxy, startTamperProxy } from '../../support/dropProxy'
+import { countRequests, members, openEvents, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
 /**
  * Another process writing the database (test/support/outbox-writer.ts): resolves `locked` once it
- * holds the write lock, which it keeps `ms` (then discards item `discardId`, if given); `exited`
- * when it is done.
+ * holds the write lock, which it keeps `ms` (then discards or retries item `then.id`, if given);
+ * `exited` when it is done.
  */
-function otherWriter(dbFile: string, ms: number, discardId?: number): { locked: Promise<void>; exited: Promise<number | null> } {
-  const args = [join(ROOT, 'bin', 'run-ts.mjs'), join(ROOT, 'test', 'support', 'outbox-writer.ts'), dbFile, String(ms), ...(discardId === undefined ? [] : [String(discardId)])]
+function otherWriter(dbFile: string, ms: number, then?: { action: 'discard' | 'retry'; id: number }): { locked: Promise<void>; exited: Promise<number | null> } {
+  const args = [join(ROOT, 'bin', 'run-ts.mjs'), join(ROOT, 'test', 'support', 'outbox-writer.ts'), dbFile, String(ms), ...(then === undefined ? [] : [then.action, String(then.id)])]
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   const locked = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
@@ -77,7 +87,7 @@ describe('the outbox while another process writes the database', () => {
     const puts = countRequests(sandbox, 'PUT', '/client-data')
     let writer: ReturnType<typeof otherWriter> | undefined
     const proxy = await startHoldProxy(sandbox.baseUrl, (method, path) => method === 'GET' && path.includes('/payment/status'), () => {
-      writer = otherWriter(dbFile, 500, discarded.id)
+      writer = otherWriter(dbFile, 500, { action: 'discard', id: discarded.id })
       return writer.locked
     })
     closeAfterTest(() => proxy.close())
@@ -87,5 +97,34 @@ describe('the outbox while another process writes the database', () => {
     expect(puts.count).toBe(0)
     expect(listOutbox(dbFile).map((i) => i.id)).not.toContain(discarded.id)
     expect(readOutboxAudit(dbFile, discarded.id).map((entry) => entry.event)).toEqual(['queued', 'discarded'])
+  }, 60_000)
+
+  it('an item a person discards while a push reads it back is left discarded, not settled by the read-back', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
+    const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
+    const readBack = (method: string, path: string) => method === 'GET' && path.startsWith(`/api/public/v2/event/registration/user/${user}`)
+    // The registration is made but its answer lost; its read-back is refused: it waits for a person.
+    const drop = await startDropProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.startsWith('/api/public/v2/event/registration/'))
+    closeAfterTest(() => drop.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: drop.url, authUrl: drop.url }, backoffBaseMs: 1 })
+    const refuse = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => (readBack(method, path) ? { ...answer, status: 403, body: Buffer.from('{"message":"no"}') } : undefined))
+    closeAfterTest(() => refuse.close())
+    await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: refuse.url, authUrl: refuse.url }, backoffBaseMs: 1 })
+    expect(listAwaitingDecision(dbFile).map((i) => i.id)).toEqual([item.id])
+
+    // The next push's read-back finds the registration; meanwhile another process discards the item.
+    let writer: ReturnType<typeof otherWriter> | undefined
+    const proxy = await startHoldProxy(sandbox.baseUrl, readBack, () => {
+      writer = otherWriter(dbFile, 500, { action: 'discard', id: item.id })
+      return writer.locked
+    })
+    closeAfterTest(() => proxy.close())
+    const push = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
+    expect(await writer!.exited).toBe(0)
+    expect(push.done).toEqual([])
+    const events = readOutboxAudit(dbFile, item.id).map((entry) => entry.event)
+    expect(events.at(-1)).toBe('discarded')
   }, 60_000)
 })
