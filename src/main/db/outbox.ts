@@ -201,6 +201,11 @@ export interface WorkerClaim {
   refreshedAt: string
 }
 
+/** The push worker's claim as stored, or undefined when no push holds it. */
+export function readWorkerClaim(db: ReadableDB): WorkerClaim | undefined {
+  return prepared(db, 'SELECT pid, host, started_at AS refreshedAt FROM outbox_worker WHERE id = 1').get() as WorkerClaim | undefined
+}
+
 /**
  * Takes the one push worker's place (DESIGN §4 "one worker") for this process, unless another
  * live process holds it; `isAlive` tells whether a claim's holder still runs (a killed worker's
@@ -211,7 +216,7 @@ export interface WorkerClaim {
 export function claimWorker(db: WritableDB, me: WorkerClaim, isAlive: (claim: WorkerClaim) => boolean): WorkerClaim | null {
   return db
     .transaction(() => {
-      const held = prepared(db, 'SELECT pid, host, started_at AS refreshedAt FROM outbox_worker WHERE id = 1').get() as WorkerClaim | undefined
+      const held = readWorkerClaim(db)
       if (held && isAlive(held)) return held
       prepared(db, 'INSERT OR REPLACE INTO outbox_worker (id, pid, host, started_at) VALUES (1, ?, ?, ?)').run(me.pid, me.host, me.refreshedAt)
       return null

@@ -4,7 +4,7 @@ import { ApiError, type ApiClient } from '../api/client'
 import { backoffMs, sleep } from '../api/retry'
 import { appendAudit } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
-import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
+import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, readWorkerClaim, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { keptAnswer } from './answers'
@@ -17,6 +17,12 @@ export interface PushOptions {
   maxTries?: number
   /** First pause before sending an item again, ms; doubles per try, with jitter; default 1000. */
   backoffBaseMs?: number
+  /**
+   * How long a claim of another machine that looks stale by this machine's clock is watched for a
+   * refresh before it is taken over, ms; default CLAIM_WATCH_MS. Two machines' clocks may be
+   * minutes apart: only a claim seen unchanged over this machine's own time is dead.
+   */
+  claimWatchMs?: number
 }
 
 /** Outcome of a push run; `PushSummary` of the IPC contract with ids for the rejected and blocked items. */
@@ -79,15 +85,17 @@ const CONTINUE: Step = {}
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
  * CLAIM_REFRESH_MS and before each send. A claim of this machine is taken over when its process
  * is gone, or is this one with no push of it running; one of another machine (a database in a
- * shared folder, a hostname changed since a crash) when not refreshed for STALE_CLAIM_MS. A push
- * whose claim was taken over stops before its next send.
+ * shared folder, a hostname changed since a crash) when it looks older than STALE_CLAIM_MS by
+ * this machine's clock and stays unchanged while watched for CLAIM_WATCH_MS of it (`claimSeenDead`:
+ * clocks may be minutes apart). A push whose claim was taken over stops before its next send.
  * @throws UserFacingError `push-running` when another live process is pushing, or took this
  *   push's claim over; ApiError `unauthorized` when the credentials are refused (items stay queued).
  */
 export async function pushOutbox(db: WritableDB, client: ApiClient, options: PushOptions = {}): Promise<PushResult> {
   const me: WorkerClaim = { pid: process.pid, host: hostname(), refreshedAt: now() }
+  const dead = await claimSeenDead(db, me.host, options.claimWatchMs ?? CLAIM_WATCH_MS)
   const alive = (claim: WorkerClaim) => {
-    if (claim.host !== me.host) return !claimStale(claim, Date.now())
+    if (claim.host !== me.host) return !(dead !== undefined && sameClaim(claim, dead) && claimStale(claim, Date.now()))
     // A claim of this process without a push of it running was left by one whose release failed.
     return claim.pid === me.pid ? claimsHeld.has(db.name) : processAlive(claim.pid)
   }
@@ -143,6 +151,30 @@ function asRead(stored: OutboxRow | undefined, item: OutboxRow): boolean {
 const claimsHeld = new Set<string>()
 
 /**
+ * How long a claim of another machine that looks stale is watched before it is taken over, ms:
+ * two of its refreshes (CLAIM_REFRESH_MS), so a live push on a machine whose clock is minutes
+ * behind is seen refreshing it.
+ */
+export const CLAIM_WATCH_MS = 2 * CLAIM_REFRESH_MS
+
+/**
+ * The claim of another machine than `host` when it looks stale by this machine's clock
+ * (`claimStale`) and stays unchanged while watched for `watchMs` of this machine's own time;
+ * otherwise undefined (no such claim, a fresh one, or one refreshed meanwhile: its push lives).
+ */
+async function claimSeenDead(db: WritableDB, host: string, watchMs: number): Promise<WorkerClaim | undefined> {
+  const held = readWorkerClaim(db)
+  if (held === undefined || held.host === host || !claimStale(held, Date.now())) return undefined
+  await sleep(watchMs)
+  const later = readWorkerClaim(db)
+  return later !== undefined && sameClaim(later, held) ? held : undefined
+}
+
+function sameClaim(a: WorkerClaim, b: WorkerClaim): boolean {
+  return a.pid === b.pid && a.host === b.host && a.refreshedAt === b.refreshedAt
+}
+
+/**
  * True when a claim of another machine is stale: `refreshedAt` is more than STALE_CLAIM_MS from
  * `nowMs` (epoch ms), either way (a clock far ahead must not hold the claim for good either), or
  * not a time at all.
@@ -159,7 +191,7 @@ class Worker {
     private readonly db: WritableDB,
     private readonly client: ApiClient,
     private readonly me: WorkerClaim,
-    private readonly options: Required<PushOptions>
+    private readonly options: Required<Pick<PushOptions, 'maxTries' | 'backoffBaseMs'>>
   ) {}
 
   async run(): Promise<PushStop | undefined> {

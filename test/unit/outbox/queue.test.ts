@@ -164,24 +164,30 @@ describe('one push worker per database (DESIGN §4)', () => {
     }
   })
 
-  it('a claim of another machine blocks while it is refreshed, and is taken over once older than STALE_CLAIM_MS', async () => {
+  it('a claim of another machine blocks while it is refreshed, and is taken over once older than STALE_CLAIM_MS and seen unchanged', async () => {
     const db = fresh()
     const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', maxAttempts: 1 })
     // A push that died on this computer under an earlier hostname, or on another computer sharing the file: its pid cannot be asked here.
     const claim = (ageMs: number) => db.prepare("INSERT OR REPLACE INTO outbox_worker (id, pid, host, started_at) VALUES (1, 999999, 'other.local', ?)").run(new Date(Date.now() - ageMs).toISOString())
+    const options = { claimWatchMs: 50 }
     try {
       register(db, 1)
       for (const ageMs of [0, STALE_CLAIM_MS - 60_000, -(STALE_CLAIM_MS - 60_000)]) {
         claim(ageMs)
-        await expect(pushOutbox(db, client)).rejects.toMatchObject({ code: 'push-running', message: expect.stringContaining('process 999999 on other.local') })
+        await expect(pushOutbox(db, client, options)).rejects.toMatchObject({ code: 'push-running', message: expect.stringContaining('process 999999 on other.local') })
       }
+      // A live push on a machine whose clock is 6 minutes behind: its claim looks stale here, yet it is refreshed while watched.
+      claim(STALE_CLAIM_MS + 60_000)
+      const refreshed = setTimeout(() => claim(STALE_CLAIM_MS + 59_000), 10)
+      await expect(pushOutbox(db, client, { claimWatchMs: 200 })).rejects.toMatchObject({ code: 'push-running' })
+      clearTimeout(refreshed)
       for (const ageMs of [STALE_CLAIM_MS + 1_000, 30 * 24 * 3_600_000, -(STALE_CLAIM_MS + 1_000)]) {
         claim(ageMs)
-        expect((await pushOutbox(db, client)).stopped?.reason).toBe('offline')
+        expect((await pushOutbox(db, client, options)).stopped?.reason).toBe('offline')
         expect(db.prepare('SELECT count(*) FROM outbox_worker').pluck().get()).toBe(0)
       }
       db.prepare("INSERT INTO outbox_worker (id, pid, host, started_at) VALUES (1, 999999, 'other.local', 'not a time')").run()
-      expect((await pushOutbox(db, client)).stopped?.reason).toBe('offline')
+      expect((await pushOutbox(db, client, options)).stopped?.reason).toBe('offline')
     } finally {
       await client.close()
     }
