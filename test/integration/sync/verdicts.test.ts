@@ -7,6 +7,7 @@ import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { ensureVerdicts } from '../../../src/main/services/verdicts'
 import { runSync } from '../../../src/main/sync/engine'
 import { localDate } from '../../../src/shared/localDate'
+import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
 import { startSyncFixture } from './fixture'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -40,7 +41,8 @@ describe('licence verdicts kept by the sync', () => {
 
   it('a sync killed before its end leaves the persons it stored due, and the next read judges them', async () => {
     const { sandbox, db, client, dbFile } = await startSyncFixture({ sandbox: { athletes: 300, seed: 6, faults: { latencyMs: 40 } } })
-    const today = localDate()
+    // The registry's day: a licence bought now starts on it (Helsinki), whatever this machine's zone says.
+    const today = formatHelsinkiDate(Date.now())
     await runSync(db, client, { today })
     // A member whose licence has expired buys this season's licence.
     const lapsed = db.prepare("SELECT person_id FROM member_summary WHERE verdict = 'expired' ORDER BY person_id LIMIT 1").pluck().get() as number
