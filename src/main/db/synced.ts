@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { WritableDB, ReadableDB } from './open'
 import { markForRecheck } from './memberSummary'
 import { prepared } from './statements'
-import { PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personValues, type ExportResource } from './tables'
+import { PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personColumn, personValues, type ExportResource } from './tables'
 
 /** One received element ready to store: id, modificationTime in µs, the parsed object as received. */
 export interface ReceivedElement {
@@ -183,15 +183,14 @@ export function countInWindow(db: ReadableDB, resource: ExportResource, scope: s
 
 /**
  * Whether rows of `resource` name a person of `erased_person` (migration 0018: the registry
- * deleted their data), by its column of `PERSON_REFERENCES`: its lists still hold their own copy
+ * deleted their data), by its `personColumn`: its lists still hold their own copy
  * of that data until read again.
  */
 export function namesErasedPerson(db: ReadableDB, resource: ExportResource): boolean {
-  const { table } = TABLES[resource]
-  const reference = PERSON_REFERENCES.find((r) => r.table === table)
-  if (reference === undefined) return false
+  const column = personColumn(resource)
+  if (column === undefined) return false
   // CROSS JOIN: the few erased persons are the outer loop, each looked up by the table's person index.
-  return prepared(db, `SELECT 1 FROM erased_person e CROSS JOIN ${table} t ON t.${reference.column} = e.person_id LIMIT 1`).get() !== undefined
+  return prepared(db, `SELECT 1 FROM erased_person e CROSS JOIN ${TABLES[resource].table} t ON t.${column} = e.person_id LIMIT 1`).get() !== undefined
 }
 
 /** The persons of `erased_person` (migration 0018), ascending. */
@@ -209,11 +208,9 @@ const ERASURE_COPIES = ['granted-merits', 'registered-event-users'] as const sat
  * vain (an error, 403, a parent gone), stays for the next run; a full run's sweep ends that.
  */
 export function forgetErasedPersons(db: WritableDB, personIds: readonly number[], generation: number): void {
-  const unread = ERASURE_COPIES.map((resource) => {
-    const { table } = TABLES[resource]
-    const { column } = PERSON_REFERENCES.find((r) => r.table === table)!
-    return `NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${column} = erased_person.person_id AND t.generation <> :generation)`
-  })
+  const unread = ERASURE_COPIES.map(
+    (resource) => `NOT EXISTS (SELECT 1 FROM ${TABLES[resource].table} t WHERE t.${personColumn(resource)!} = erased_person.person_id AND t.generation <> :generation)`
+  )
   prepared(db, `DELETE FROM erased_person WHERE person_id IN (SELECT value FROM json_each(:ids)) AND ${unread.join(' AND ')}`).run({ ids: JSON.stringify(personIds), generation })
 }
 

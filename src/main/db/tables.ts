@@ -280,9 +280,14 @@ export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }>
   { table: 'outbox_effect', column: 'person_id' }
 ]
 
+/** The column of a resource's table that names a person (`PERSON_REFERENCES`), or undefined. */
+export function personColumn(resource: ExportResource): string | undefined {
+  return PERSON_REFERENCES.find(({ table }) => table === TABLES[resource].table)?.column
+}
+
 /** True when a resource's elements name people (its table refers to persons): exporting it is recorded in the privacy log. */
 export function namesPeople(resource: ExportResource): boolean {
-  return PERSON_REFERENCES.some(({ table }) => table === TABLES[resource].table)
+  return personColumn(resource) !== undefined
 }
 
 /** Typed person columns from a nested user profile (spec v2 §2.11); absent fields stay NULL. */

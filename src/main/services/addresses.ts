@@ -4,7 +4,7 @@ import { filtersOnVerdicts, type MemberListQuery } from '../db/memberList'
 import { readRenewalEmails, readsVerdicts } from '../db/renewalLists'
 import { withDatabase } from './database'
 import { withCurrentVerdicts } from './verdicts'
-import { logListExport } from './privacyRecord'
+import { listedIn, logListExport } from './privacyRecord'
 
 /**
  * Whose addresses to read (issue 7 "copy e-mail addresses"): every member a member list query
@@ -37,7 +37,6 @@ export async function readAddresses(job: AddressJob): Promise<string[]> {
     const read = () => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days))
     return byVerdicts ? withCurrentVerdicts(db, job.today, read) : read()
   })
-  const listed = job.list === 'members' ? { list: 'members', query: job.query } : { list: job.kind, days: job.days }
-  await logListExport(job.dbFile, { ...listed, format: 'emails', rows: addresses.length, to: job.to })
+  await logListExport(job.dbFile, { ...listedIn(job), format: 'emails', rows: addresses.length, to: job.to })
   return addresses
 }

@@ -6,7 +6,7 @@ import { readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
 import { readRenewalList, readsVerdicts } from '../db/renewalLists'
 import { withDatabase } from './database'
-import { logListExport } from './privacyRecord'
+import { listedIn, logListExport } from './privacyRecord'
 import { withCurrentVerdicts } from './verdicts'
 import { writeTable, type TableCell, type TableFormat, type TableWriter } from './tableExport'
 import { listedName } from '../../shared/personName'
@@ -91,9 +91,9 @@ function exportsVerdicts(job: ListExportJob): boolean {
 function whatWasListed(job: ListExportJob): Record<string, unknown> {
   if (job.list === 'members') {
     const { format, columns, values, ...query } = job.request
-    return { list: 'members', query }
+    return listedIn({ list: 'members', query })
   }
-  if (job.list === 'renewals') return { list: job.request.kind, days: job.request.days }
+  if (job.list === 'renewals') return listedIn({ list: 'renewals', kind: job.request.kind, days: job.request.days })
   const { format, columns, ...candidates } = job.request
   return { list: 'merit-candidates', ...candidates }
 }

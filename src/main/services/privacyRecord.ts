@@ -1,4 +1,5 @@
 import type { PrivacyAction } from '../../shared/privacy'
+import type { RenewalListKind } from '../../shared/renewalLists'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { currentActor } from './actor'
 import { withWritableDatabase } from './database'
@@ -20,4 +21,12 @@ export async function recordPrivacy(dbFile: string, entry: { action: PrivacyActi
  */
 export function logListExport(dbFile: string, detail: Record<string, unknown>): Promise<void> {
   return recordPrivacy(dbFile, { action: 'export-list', detail })
+}
+
+/**
+ * The privacy log's words for a list of members taken out of the app: the member list and its
+ * query, or the renewal list by its kind and days ahead.
+ */
+export function listedIn(listed: { list: 'members'; query: object } | { list: 'renewals'; kind: RenewalListKind; days: number }): Record<string, unknown> {
+  return listed.list === 'members' ? { list: 'members', query: listed.query } : { list: listed.kind, days: listed.days }
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../../src/sandbox/index'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { getItem } from '../../../src/main/db/outbox'
 import {
@@ -20,6 +21,8 @@ import { countRequests, members, openEvents, WRITABLE_FEDERATION, writableSandbo
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
+type Connection = ReturnType<Sandbox['credentials']>
+
 /**
  * Another process writing the database (test/support/outbox-writer.ts): resolves `locked` once it
  * holds the write lock, which it keeps `ms` (then discards or retries item `then.id`, if given);
@@ -36,23 +39,41 @@ function otherWriter(dbFile: string, ms: number, then?: { action: 'discard' | 'r
   return { locked, exited }
 }
 
+/**
+ * The sandbox through a proxy that holds back the answer to the first request matching `hold`
+ * until another process holds the database (`otherWriter`, with `ms` and `then`): `connection`
+ * goes through it; `writerExited` resolves with that process's exit code.
+ */
+async function whileOtherProcessWrites(
+  test: { sandbox: Sandbox; connection: Connection; dbFile: string },
+  hold: (method: string, path: string) => boolean,
+  ms: number,
+  then?: { action: 'discard' | 'retry'; id: number }
+): Promise<{ connection: Connection; writerExited: Promise<number | null> }> {
+  let exited!: (code: number | null) => void
+  const writerExited = new Promise<number | null>((resolve) => (exited = resolve))
+  const proxy = await startHoldProxy(test.sandbox.baseUrl, hold, () => {
+    const writer = otherWriter(test.dbFile, ms, then)
+    void writer.exited.then(exited)
+    return writer.locked
+  })
+  closeAfterTest(() => proxy.close())
+  return { connection: { ...test.connection, baseUrl: proxy.url, authUrl: proxy.url }, writerExited }
+}
+
 /** Issue 5: each change reaches the registry exactly once when another process writes the database meanwhile. */
 describe('the outbox while another process writes the database', () => {
   it('a change the registry took whose answer cannot be stored (the database busy past its timeout) is read back by the next push, never sent again', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const test = await writableSandboxForTest()
+    const { sandbox, dbFile, connection } = test
     const parentId = sandbox.store.organizations.all().find((o) => o.data.type === 'AREA' && o.data.federationId === WRITABLE_FEDERATION && o.data.status === 'ACTIVE')!.id
     const item = await queueClubCreate({ dbFile, parentId, club: { name: 'Kahdesti Kilpa' } })
     const posts = countRequests(sandbox, 'POST', '/suborganizations')
     // The club is made; as its answer comes back, a sync of another process holds the database for
     // 12 s: storing the answer times out (5 s), and so does giving up the push's claim after it.
-    let writer: ReturnType<typeof otherWriter> | undefined
-    const proxy = await startHoldProxy(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/suborganizations'), () => {
-      writer = otherWriter(dbFile, 12_000)
-      return writer.locked
-    })
-    closeAfterTest(() => proxy.close())
-    await expect(pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })).rejects.toThrow(/locked|busy/i)
-    expect(await writer!.exited).toBe(0)
+    const busy = await whileOtherProcessWrites(test, (method, path) => method === 'POST' && path.includes('/suborganizations'), 12_000)
+    await expect(pushOutboxNow({ dbFile, connection: busy.connection, backoffBaseMs: 1 })).rejects.toThrow(/locked|busy/i)
+    expect(await busy.writerExited).toBe(0)
     const db = openDatabaseReadonly(dbFile)
     expect(getItem(db, item.id)!.state).toBe('sending')
     db.close()
@@ -66,7 +87,8 @@ describe('the outbox while another process writes the database', () => {
   }, 60_000)
 
   it('an item another process discards as the push picks it is never sent', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const test = await writableSandboxForTest()
+    const { sandbox, dbFile, connection } = test
     // A payment whose answer was lost waits for a person: each push reads its order's status back and writes nothing.
     const unpaid = sandbox.activity.registrations.all().find((r) => {
       const event = sandbox.activity.events.get(r.eventId)!
@@ -85,14 +107,9 @@ describe('the outbox while another process writes the database', () => {
     // While that read-back is answered, another process takes the database and discards the next item.
     const discarded = await queueClientDataPut({ dbFile, content: 'discarded: never to be sent' })
     const puts = countRequests(sandbox, 'PUT', '/client-data')
-    let writer: ReturnType<typeof otherWriter> | undefined
-    const proxy = await startHoldProxy(sandbox.baseUrl, (method, path) => method === 'GET' && path.includes('/payment/status'), () => {
-      writer = otherWriter(dbFile, 500, { action: 'discard', id: discarded.id })
-      return writer.locked
-    })
-    closeAfterTest(() => proxy.close())
-    const push = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
-    expect(await writer!.exited).toBe(0)
+    const busy = await whileOtherProcessWrites(test, (method, path) => method === 'GET' && path.includes('/payment/status'), 500, { action: 'discard', id: discarded.id })
+    const push = await pushOutboxNow({ dbFile, connection: busy.connection, backoffBaseMs: 1 })
+    expect(await busy.writerExited).toBe(0)
     expect(push.done).toEqual([])
     expect(puts.count).toBe(0)
     expect(listOutbox(dbFile).map((i) => i.id)).not.toContain(discarded.id)
@@ -100,7 +117,8 @@ describe('the outbox while another process writes the database', () => {
   }, 60_000)
 
   it('an item a person discards while a push reads it back is left discarded, not settled by the read-back', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const test = await writableSandboxForTest()
+    const { sandbox, dbFile, connection } = test
     const event = openEvents(sandbox)[0]
     const [user] = members(sandbox, 1, [event])
     const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
@@ -115,14 +133,9 @@ describe('the outbox while another process writes the database', () => {
     expect(listAwaitingDecision(dbFile).map((i) => i.id)).toEqual([item.id])
 
     // The next push's read-back finds the registration; meanwhile another process discards the item.
-    let writer: ReturnType<typeof otherWriter> | undefined
-    const proxy = await startHoldProxy(sandbox.baseUrl, readBack, () => {
-      writer = otherWriter(dbFile, 500, { action: 'discard', id: item.id })
-      return writer.locked
-    })
-    closeAfterTest(() => proxy.close())
-    const push = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: proxy.url, authUrl: proxy.url }, backoffBaseMs: 1 })
-    expect(await writer!.exited).toBe(0)
+    const busy = await whileOtherProcessWrites(test, readBack, 500, { action: 'discard', id: item.id })
+    const push = await pushOutboxNow({ dbFile, connection: busy.connection, backoffBaseMs: 1 })
+    expect(await busy.writerExited).toBe(0)
     expect(push.done).toEqual([])
     const events = readOutboxAudit(dbFile, item.id).map((entry) => entry.event)
     expect(events.at(-1)).toBe('discarded')
