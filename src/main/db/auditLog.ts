@@ -4,7 +4,8 @@ import { prepared } from './statements'
 
 /**
  * Repository of `audit_log` (migration 0006): who queued what, when it was sent and what the API
- * answered (issue 5). Entries are only ever added; they outlive discarded items.
+ * answered (issue 5). Entries are added, never changed; they outlive discarded items until the
+ * retention purges finished changes (`purgeFinishedChanges`, db/retention.ts).
  */
 
 /** Appends an entry; `at` is an ISO 8601 UTC instant, `detail` any JSON-serialisable value. Call in the change's transaction. */

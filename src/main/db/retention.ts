@@ -109,6 +109,37 @@ export function purgeInactivePersons(db: WritableDB, today: string): number[] {
   })()
 }
 
+/**
+ * Finished changes (issue 5 audit log) older than the retention: `done` outbox items last updated
+ * before `today` minus the retention (UTC day of the instant against the local cutoff day: a day's
+ * precision), and the audit log of every item no longer in the outbox (those, and discarded ones)
+ * whose last entry is before it. A change's payload and answers keep what it carried, e.g. the free
+ * text an event registrant wrote (spec v3 `additionalDetails`), which the members' purge cannot see;
+ * so the outbox history is kept as long as a person without current data, and no longer. Items
+ * waiting for the network or a person (queued, sending, unknown, rejected) stay whatever their age,
+ * and so does a done item a kept item depends on (`depends_on`).
+ * @param today ISO local date.
+ * @returns how many outbox items were removed.
+ */
+export function purgeFinishedChanges(db: WritableDB, today: string): number {
+  return db.transaction(() => {
+    const cutoff = retentionCutoff(today, readRetention(db).months)
+    const removed = prepared(
+      db,
+      `WITH RECURSIVE needed (id) AS (
+         SELECT depends_on FROM outbox_item WHERE depends_on IS NOT NULL AND NOT (state = 'done' AND updated_at < :cutoff)
+         UNION SELECT i.depends_on FROM outbox_item i JOIN needed n ON i.id = n.id WHERE i.depends_on IS NOT NULL)
+       DELETE FROM outbox_item WHERE state = 'done' AND updated_at < :cutoff AND id NOT IN (SELECT id FROM needed)`
+    ).run({ cutoff }).changes
+    prepared(
+      db,
+      `DELETE FROM audit_log WHERE item_id IN (
+         SELECT item_id FROM audit_log WHERE item_id NOT IN (SELECT id FROM outbox_item) GROUP BY item_id HAVING max(at) < :cutoff)`
+    ).run({ cutoff })
+    return removed
+  })()
+}
+
 /** True when a sync on `today` should purge: after a full sync, or when no purge ran today yet. */
 export function purgeIsDue(db: ReadableDB, today: string, full: boolean): boolean {
   return full || readRetention(db).purgedOn !== today

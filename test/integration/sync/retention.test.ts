@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
-import { openDatabaseReadonly } from '../../../src/main/db/open'
+import { appendAudit } from '../../../src/main/db/auditLog'
+import { openDatabase, openDatabaseReadonly } from '../../../src/main/db/open'
+import { insertItem, updateItem } from '../../../src/main/db/outbox'
 import { readRetention, retentionCutoff } from '../../../src/main/db/retention'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { runCli } from '../../support/cli'
@@ -11,7 +13,7 @@ import { runCli } from '../../support/cli'
 /**
  * Issue 6 "Retention": people without any licence, insurance, registration or merit for the
  * retention time are purged at sync; an incremental sync does not bring them back, a full one
- * does and they are purged again. Real sandbox over loopback; the far future stands in for years
+ * does and they are purged again; the history of finished outbox changes goes with the same time. Real sandbox over loopback; the far future stands in for years
  * passing.
  */
 
@@ -63,6 +65,17 @@ describe('retention purge at sync (issue 6)', () => {
     const everyone = persons(dbFile)
     // Today, the generated data holds this and last licence period: nobody is past 24 months.
     expect(first.purged).toBe(0)
+    // Two changes of today with their history: one the registry took, one it refused (waiting for a person).
+    const writable = openDatabase(dbFile)
+    const [, rejected] = (['done', 'rejected'] as const).map((state) => {
+      const at = new Date().toISOString()
+      const payload = { eventUuid: '0b7c5d0e-0000-4000-8000-000000000001', participantUserId: everyone[0], additionalDetails: 'Allergia: pähkinät' }
+      const id = insertItem(writable, { kind: 'event-registration', payload, dependsOn: null, at }, [])
+      appendAudit(writable, { at, itemId: id, kind: 'event-registration', event: 'queued', actor: 'sihteeri', detail: payload })
+      updateItem(writable, id, { state, at })
+      return id
+    })
+    writable.close()
 
     const later = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
     expect(later.ok).toBe(true)
@@ -72,6 +85,11 @@ describe('retention purge at sync (issue 6)', () => {
     // Exactly the people with a merit held for good (or anything else still current) stay; registrations are to this year's events.
     expect(kept).toEqual(current(dbFile, retentionCutoff(LATER, 24)).filter((id) => everyone.includes(id)))
     expect(kept.length).toBeGreaterThan(0)
+    // The finished change went with the retention, its history too; the refused one waits still.
+    const history = openDatabaseReadonly(dbFile)
+    expect(history.prepare('SELECT id FROM outbox_item').pluck().all()).toEqual([rejected])
+    expect(history.prepare('SELECT DISTINCT item_id FROM audit_log').pluck().all()).toEqual([rejected])
+    history.close()
 
     const again = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
     expect(again.purged).toBe(0)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { insertItem } from '../../../src/main/db/outbox'
-import { purgeInactivePersons, purgeIsDue, readRetention, retentionCutoff, setRetentionMonths } from '../../../src/main/db/retention'
+import { appendAudit } from '../../../src/main/db/auditLog'
+import { deleteItem, insertItem, updateItem } from '../../../src/main/db/outbox'
+import { purgeFinishedChanges, purgeInactivePersons, purgeIsDue, readRetention, retentionCutoff, setRetentionMonths } from '../../../src/main/db/retention'
 import { elementStore } from '../../support/elements'
 
 const T = '2026-03-02T09:00:00.123456+02:00'
@@ -91,6 +92,45 @@ describe('retention (issue 6)', () => {
     // The others keep every row, old licences included.
     expect(count('SELECT count(*) FROM user_licence')).toBe(6)
     expect(readRetention(db).purgedOn).toBe(TODAY)
+  })
+
+  it('removes the history of changes finished before the retention; waiting ones, and what they depend on, stay', () => {
+    const db = openDatabase(':memory:')
+    /** Queues an item on `queued`, settles it in `state` on `settled` (discarded: removed), with an audit entry at each. */
+    const change = (queued: string, state: 'done' | 'rejected' | 'queued' | 'discarded', settled: string, dependsOn: number | null = null) => {
+      const payload = { eventUuid: NEW_EVENT, participantUserId: 6, additionalDetails: 'Allergia: pähkinät' }
+      const id = insertItem(db, { kind: 'event-registration', payload, dependsOn, at: queued }, [])
+      appendAudit(db, { at: queued, itemId: id, kind: 'event-registration', event: 'queued', actor: 'sihteeri', detail: payload })
+      if (state === 'discarded') deleteItem(db, id)
+      else updateItem(db, id, { state, at: settled })
+      appendAudit(db, { at: settled, itemId: id, kind: 'event-registration', event: state === 'done' ? 'answered' : state === 'discarded' ? 'discarded' : 'rejected' })
+      return id
+    }
+    // The cutoff of 24 months from TODAY is 2024-11-23.
+    const oldDone = change('2024-05-01T08:00:00.000Z', 'done', '2024-05-02T08:00:00.000Z')
+    const recentDone = change('2024-11-20T08:00:00.000Z', 'done', '2024-11-23T08:00:00.000Z')
+    const oldRejected = change('2023-01-01T08:00:00.000Z', 'rejected', '2023-01-02T08:00:00.000Z')
+    const oldDiscarded = change('2023-02-01T08:00:00.000Z', 'discarded', '2023-02-02T08:00:00.000Z')
+    const recentDiscarded = change('2024-11-01T08:00:00.000Z', 'discarded', '2025-01-02T08:00:00.000Z')
+    // A chain of two old done items whose last link still waits: every link stays.
+    const first = change('2023-03-01T08:00:00.000Z', 'done', '2023-03-02T08:00:00.000Z')
+    const second = change('2023-03-01T09:00:00.000Z', 'done', '2023-03-02T09:00:00.000Z', first)
+    const waiting = change('2023-03-01T10:00:00.000Z', 'queued', '2023-03-02T10:00:00.000Z', second)
+    // An old done item whose dependent finished old too: both go.
+    const parent = change('2023-04-01T08:00:00.000Z', 'done', '2023-04-02T08:00:00.000Z')
+    const child = change('2023-04-01T09:00:00.000Z', 'done', '2023-04-02T09:00:00.000Z', parent)
+
+    expect(purgeFinishedChanges(db, TODAY)).toBe(3)
+    const items = db.prepare('SELECT id FROM outbox_item ORDER BY id').pluck().all()
+    expect(items).toEqual([recentDone, oldRejected, first, second, waiting])
+    const audited = db.prepare('SELECT DISTINCT item_id FROM audit_log ORDER BY item_id').pluck().all()
+    expect(audited).toEqual([recentDone, oldRejected, recentDiscarded, first, second, waiting])
+    expect([oldDone, oldDiscarded, parent, child].some((id) => audited.includes(id))).toBe(false)
+
+    setRetentionMonths(db, 1)
+    expect(purgeFinishedChanges(db, '2030-01-01')).toBe(1)
+    expect(db.prepare('SELECT id FROM outbox_item ORDER BY id').pluck().all()).toEqual([oldRejected, first, second, waiting])
+    expect(db.prepare('SELECT DISTINCT item_id FROM audit_log ORDER BY item_id').pluck().all()).toEqual([oldRejected, first, second, waiting])
   })
 
   it('a shorter retention removes more; a person with a change waiting is kept whatever the time', () => {

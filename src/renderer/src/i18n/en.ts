@@ -485,7 +485,7 @@ export const en = {
     autoSyncOn: 'Kanslia syncs by itself again.',
     autoSyncOff: 'Kanslia syncs only when you choose “Sync now”.',
     retention: 'Keep people without current data for (months)',
-    retentionHelp: 'People with no current licence, insurance, event registration or merit are removed from this computer at the next sync after this time.',
+    retentionHelp: 'People with no current licence, insurance, event registration or merit are removed from this computer at the next sync after this time, and so is the outbox history of changes finished longer ago.',
     retentionSave: 'Save',
     retentionSaved_one: 'People without current data are kept for {{count}} month.',
     retentionSaved_other: 'People without current data are kept for {{count}} months.',

@@ -479,7 +479,7 @@ export const fi: Strings = {
     autoSyncOn: 'Kanslia synkronoi taas itsestään.',
     autoSyncOff: 'Kanslia synkronoi vain, kun valitset ”Synkronoi nyt”.',
     retention: 'Säilytä henkilöt ilman voimassa olevia tietoja (kuukautta)',
-    retentionHelp: 'Henkilöt, joilla ei ole voimassa olevaa lisenssiä, vakuutusta, tapahtumailmoittautumista tai ansiomerkkiä, poistetaan tältä tietokoneelta tämän ajan jälkeen seuraavassa synkronoinnissa.',
+    retentionHelp: 'Henkilöt, joilla ei ole voimassa olevaa lisenssiä, vakuutusta, tapahtumailmoittautumista tai ansiomerkkiä, poistetaan tältä tietokoneelta tämän ajan jälkeen seuraavassa synkronoinnissa, samoin lähtevien muutosten historia tätä aiemmin valmistuneista muutoksista.',
     retentionSave: 'Tallenna',
     retentionSaved_one: 'Henkilöt ilman voimassa olevia tietoja säilytetään {{count}} kuukauden.',
     retentionSaved_other: 'Henkilöt ilman voimassa olevia tietoja säilytetään {{count}} kuukautta.',
