@@ -198,6 +198,26 @@ describe('desktop app in Chromium', () => {
     await clearSearch()
   })
 
+  it('says in the member list that the registry deleted a person\'s data, where the name would be', async () => {
+    const { page } = app
+    const target = (await members({ limit: 1, offset: 11 })).rows[0]
+    const db = openDatabase(await app.dbFile(), { env: app.env })
+    const stored = db.prepare('SELECT first_name, last_name, raw FROM person WHERE id = ?').get(target.id) as { first_name: string; last_name: string; raw: string }
+    const erased = JSON.stringify({ id: target.id, sportId: target.sportId, modificationTime: '2026-11-20T10:00:00+02:00', deletionTime: '2026-11-20T10:00:00+02:00' })
+    // As a sync stores a profile of spec v2 §2.11 with `deletionTime`: no name, no other personal data.
+    db.prepare('UPDATE person SET first_name = NULL, last_name = NULL, raw = ? WHERE id = ?').run(erased, target.id)
+    try {
+      await page.getByTestId('member-search').fill(String(target.sportId))
+      const row = page.getByTestId('member-row').filter({ hasText: String(target.sportId) })
+      await row.getByTestId('member-data-deleted').getByText('(rekisteri on poistanut tiedot)').waitFor()
+      expect(await row.getByTestId('member-tick').getAttribute('aria-label')).toContain(String(target.sportId))
+    } finally {
+      db.prepare('UPDATE person SET first_name = ?, last_name = ?, raw = ? WHERE id = ?').run(stored.first_name, stored.last_name, stored.raw, target.id)
+      db.close()
+    }
+    await clearSearch()
+  })
+
   it("joins a member's merits and event registrations in member detail (issue 4)", async () => {
     const { page } = app
     const db = openDatabaseReadonly(await app.dbFile(), { env: app.env })

@@ -187,6 +187,8 @@ export interface MemberListRow {
   licenceEnd?: string
   licenceStatus?: LicenceStatus
   insured?: boolean
+  /** True when the registry deleted the person's data (spec v2 §2.11 `deletionTime`): the row has no name to show. */
+  dataDeleted?: true
 }
 
 /** A window of the member list and the number of members matching the query. */

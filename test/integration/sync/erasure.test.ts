@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { listMembers } from '../../../src/main/db/memberList'
 import { searchMembers } from '../../../src/main/db/members'
 import { PERSON_REFERENCES } from '../../../src/main/db/tables'
 import { runSync } from '../../../src/main/sync/engine'
@@ -22,7 +23,7 @@ interface Profile {
  * no personal data): the next incremental sync leaves no copy of it in the local database.
  */
 describe('a user whose data the registry deleted', () => {
-  it('keeps none of their personal data after the next incremental sync, though the one before stopped half-way, in any table, and finds them by Sport-ID alone', async () => {
+  it('keeps none of their personal data after the next incremental sync, though the one before stopped half-way, in any table, and finds them by Sport-ID alone, said as such in the member list', async () => {
     const { sandbox, db, client } = await startSyncFixture({ sandbox: { athletes: 300, seed: 8, personalDataLevel: 'PERMISSION_USER_SSN' } })
     const today = localDate()
     expect((await runSync(db, client, { today })).ok).toBe(true)
@@ -72,5 +73,12 @@ describe('a user whose data the registry deleted', () => {
     }
     expect(searchMembers(db, before.lastName).map((member) => member.id)).not.toContain(id)
     expect(searchMembers(db, String(before.sportId)).map((member) => member.id)).toEqual([id])
+    // The member list says why the row has no name; rows with a name never say it.
+    const list = (text: string) => listMembers(db, { text, status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 50 }, today).rows
+    expect(list(String(before.sportId))).toEqual([expect.objectContaining({ id, sportId: before.sportId, dataDeleted: true })])
+    expect(list(String(before.sportId))[0]).not.toHaveProperty('lastName')
+    const others = list('')
+    expect(others.length).toBe(50)
+    for (const row of others) expect(row.dataDeleted === true, `row ${row.id}`).toBe(row.id === id)
   })
 })

@@ -51,6 +51,7 @@ export const en = {
     clearSelection: 'Clear',
     grantMerit: 'Grant a merit…',
     tooManyToSelect: 'Narrow the list to 10,000 members or fewer to tick them all',
+    dataDeleted: '(data deleted by the registry)',
     verdictsPending: 'Licence status shows when the sync has finished',
     keyboardHint: 'Ctrl+F searches, arrow keys move, Enter opens, Space ticks; Ctrl+1…9 and 0 switch pages, Ctrl+, opens Settings'
   },

@@ -51,6 +51,7 @@ export const fi: Strings = {
     clearSelection: 'Tyhjennä',
     grantMerit: 'Myönnä ansiomerkki…',
     tooManyToSelect: 'Rajaa lista enintään 10 000 jäseneen valitaksesi kaikki',
+    dataDeleted: '(rekisteri on poistanut tiedot)',
     verdictsPending: 'Lisenssien tila näkyy, kun synkronointi on valmis',
     keyboardHint: 'Ctrl+F hakee, nuolinäppäimet liikkuvat, Enter avaa, välilyönti valitsee; Ctrl+1…9 ja 0 vaihtavat sivua, Ctrl+, avaa asetukset'
   },

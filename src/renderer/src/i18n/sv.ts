@@ -51,6 +51,7 @@ export const sv: Strings = {
     clearSelection: 'Töm',
     grantMerit: 'Bevilja förtjänsttecken…',
     tooManyToSelect: 'Begränsa listan till högst 10 000 medlemmar för att välja alla',
+    dataDeleted: '(registret har raderat uppgifterna)',
     verdictsPending: 'Licensstatus visas när synkroniseringen är klar',
     keyboardHint: 'Ctrl+F söker, piltangenterna flyttar, Enter öppnar, mellanslag väljer; Ctrl+1…9 och 0 byter sida, Ctrl+, öppnar inställningarna'
   },

@@ -256,6 +256,7 @@ export function Members() {
       status: Object.fromEntries(LICENCE_VERDICTS.map((verdict) => [verdict, t(`status.${verdict}`)])) as Record<LicenceStatus, string>,
       insured: t('status.insured'),
       uninsured: t('status.uninsured'),
+      dataDeleted: t('members.dataDeleted'),
       tick: (name) => `${before}${name}${after}`
     }
   }, [t])
@@ -537,7 +538,7 @@ const SearchBox = memo(function SearchBox({ inputRef, onSearch, onNavigate }: Se
 function PrintedMembers({ rows, total, columns }: { rows: MemberListRow[]; total: number; columns: MemberExportColumn[] }) {
   const { t, i18n } = useTranslation()
   const cell = (row: MemberListRow, column: MemberExportColumn) => {
-    if (column === 'name') return listedName(row)
+    if (column === 'name') return row.dataDeleted ? t('members.dataDeleted') : listedName(row)
     if (column === 'licenceStatus') return row.licenceStatus && t(`status.${row.licenceStatus}`)
     if (column === 'licenceEnd') return formatDate(row.licenceEnd, i18n.language)
     if (column === 'insurance') return row.insured === undefined ? undefined : row.insured ? t('status.insured') : t('status.uninsured')
@@ -698,6 +699,8 @@ interface RowLabels {
   status: Record<LicenceStatus, string>
   insured: string
   uninsured: string
+  /** In place of the name of a person whose data the registry deleted. */
+  dataDeleted: string
   /** The tick box's accessible name for a member's name. */
   tick(name: string): string
 }
@@ -737,14 +740,20 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
               type="checkbox"
               checked={ticked}
               tabIndex={-1}
-              aria-label={labels.tick(`${row.firstName ?? ''} ${row.lastName ?? ''}`)}
+              aria-label={labels.tick(row.dataDeleted ? String(row.sportId) : listedName(row))}
               onChange={(event) => onTick(index, row, (event.nativeEvent as MouseEvent).shiftKey)}
               data-testid="member-tick"
             />
           </span>
           {shows.has('name') && (
             <span role="gridcell" style={CELL}>
-              {row.lastName}, {row.firstName}
+              {row.dataDeleted ? (
+                <Text span c="dimmed" fs="italic" data-testid="member-data-deleted">
+                  {labels.dataDeleted}
+                </Text>
+              ) : (
+                listedName(row)
+              )}
             </span>
           )}
           {shows.has('sportId') && (
