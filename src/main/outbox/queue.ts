@@ -36,8 +36,13 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
 
 /**
  * Replaces the payload of a `queued` or `rejected` item with `input`, checked as when queuing,
- * and queues it again (issue 5: a rejected item can be edited).
- * @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError.
+ * and queues it again (issue 5: a rejected item can be edited). The items waiting for it
+ * (`depends_on`) are checked again against the edited item: one that no longer fits (a
+ * cancellation of a registration edited to another event) refuses the edit; one whose payload
+ * follows from it (the cancelled registration's member, for the pending badge) is updated, with
+ * its own audit entry.
+ * @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError, with
+ *   `dependent-no-longer-fits` and the waiting item's problems when one no longer fits.
  */
 export function editItem(db: WritableDB, id: number, input: unknown, options: QueueActor): OutboxRow {
   const at = (options.now ?? new Date()).toISOString()
@@ -50,8 +55,29 @@ export function editItem(db: WritableDB, id: number, input: unknown, options: Qu
     const payload = prepareOfItsShape(item.kind, () => operation.prepare(db, input, { dependency, editing: id }))
     replacePayload(db, id, payload, operation.effects(payload, dependency), at)
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'edited', actor: options.actor, detail: payload })
-    return getItem(db, id)!
+    const edited = getItem(db, id)!
+    for (const dependentId of dependentsOf(db, id)) refitDependent(db, getItem(db, dependentId)!, edited, options.actor, at)
+    return edited
   }).immediate()
+}
+
+/**
+ * Checks a waiting item again against its edited dependency, as when it was queued (its payload
+ * is an input of its kind), and stores the payload that follows when it differs.
+ * @throws InvalidChangeError naming the waiting item, with its problems, when it no longer fits.
+ */
+function refitDependent(db: WritableDB, dependent: OutboxRow, dependency: OutboxRow, actor: string, at: string): void {
+  const operation = operationOf(dependent.kind)
+  let payload: unknown
+  try {
+    payload = operation.prepare(db, dependent.payload, { dependency, editing: dependent.id })
+  } catch (error) {
+    if (error instanceof InvalidChangeError) throw new InvalidChangeError(`the edit of outbox item #${dependency.id}`, [problem('dependent-no-longer-fits', { itemId: dependent.id }), ...error.problems])
+    throw error
+  }
+  if (JSON.stringify(payload) === JSON.stringify(dependent.payload)) return
+  replacePayload(db, dependent.id, payload, operation.effects(payload, dependency), at)
+  appendAudit(db, { at, itemId: dependent.id, kind: dependent.kind, event: 'edited', actor, detail: payload })
 }
 
 /**

@@ -110,5 +110,10 @@ export const checkProblems = {
     en: 'the input does not have the fields of this kind of change ({{details}})',
     fi: 'syötteessä ei ole tämän muutostyypin kenttiä ({{details}})',
     sv: 'indata saknar fälten för den här typen av ändring ({{details}})'
+  },
+  'dependent-no-longer-fits': {
+    en: 'outbox item #{{itemId}} waits for this change and would no longer fit it (discard that item first, or keep what it needs)',
+    fi: 'jonon kohta #{{itemId}} odottaa tätä muutosta eikä enää sopisi siihen (hylkää se ensin tai säilytä, mitä se tarvitsee)',
+    sv: 'post #{{itemId}} i utkorgen väntar på den här ändringen och skulle inte längre passa den (ta bort den först eller behåll det den behöver)'
   }
 } as const satisfies ProblemTexts

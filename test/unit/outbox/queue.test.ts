@@ -50,6 +50,31 @@ describe('queueing, editing, retrying and discarding outbox items (issue 5)', ()
     expect(() => editItem(db, item.id, { eventUuid: EVENT, registration: { participantUserId: 1 } }, who)).toThrow(/is done; only queued or rejected items can be edited/)
   })
 
+  it('checks the items waiting for an edited one again: an edit they no longer fit is refused, one they follow updates them', () => {
+    const db = fresh()
+    const registration = register(db, 1)
+    const cancel = queueChange(db, 'registration-cancel', { eventUuid: EVENT }, { ...who, dependsOn: registration.id })
+    updateItem(db, registration.id, { state: 'rejected', at: 'now', lastStatus: 400, lastAnswer: 'event is full' })
+    // To another event: the cancellation would DELETE a registration of the first one; refused, nothing changes.
+    expect(() => editItem(db, registration.id, { eventUuid: OTHER_EVENT, registration: { participantUserId: 1 } }, who)).toThrow(
+      `cannot queue the edit of outbox item #${registration.id}: outbox item #${cancel.id} waits for this change and would no longer fit it (discard that item first, or keep what it needs); outbox item #${registration.id} registers to event ${OTHER_EVENT}, not ${EVENT}`
+    )
+    expect(getItem(db, registration.id)).toMatchObject({ state: 'rejected', payload: { eventUuid: EVENT } })
+    expect(readAuditLog(db, registration.id).map((e) => e.event)).toEqual(['queued'])
+    // Another member to the same event: the cancellation follows, so the pending badge moves with it.
+    editItem(db, registration.id, { eventUuid: EVENT, registration: { participantUserId: 3 } }, who)
+    expect(getItem(db, cancel.id)).toMatchObject({ state: 'queued', payload: { eventUuid: EVENT, participantUserId: 3 } })
+    expect(pendingChangesOf(db, 1)).toEqual([])
+    expect(pendingChangesOf(db, 3).map((c) => c.itemId)).toEqual([registration.id, cancel.id])
+    expect(readAuditLog(db, cancel.id).map((e) => [e.event, e.actor])).toEqual([['queued', 'sihteeri'], ['edited', 'sihteeri']])
+    // An edit the cancellation fits as it is leaves it and its history alone.
+    editItem(db, registration.id, { eventUuid: EVENT, registration: { participantUserId: 3, additionalDetails: 'Kasvis' } }, who)
+    expect(readAuditLog(db, cancel.id)).toHaveLength(2)
+    // Once the waiting item is discarded, the registration may move to the other event.
+    discardItem(db, cancel.id, who)
+    expect(editItem(db, registration.id, { eventUuid: OTHER_EVENT, registration: { participantUserId: 3 } }, who).payload).toMatchObject({ eventUuid: OTHER_EVENT })
+  })
+
   it('retries only rejected items', () => {
     const db = fresh()
     const item = register(db, 1)
