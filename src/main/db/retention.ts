@@ -106,7 +106,7 @@ export function purgeInactivePersons(db: WritableDB, today: string): number[] {
     }
     prepared(db, 'UPDATE retention SET purged_on = ? WHERE id = 1').run(today)
     return ids
-  })()
+  }).immediate()
 }
 
 /**
@@ -137,7 +137,7 @@ export function purgeFinishedChanges(db: WritableDB, today: string): number {
          SELECT item_id FROM audit_log WHERE item_id NOT IN (SELECT id FROM outbox_item) GROUP BY item_id HAVING max(at) < :cutoff)`
     ).run({ cutoff })
     return removed
-  })()
+  }).immediate()
 }
 
 /** True when a sync on `today` should purge: after a full sync, or when no purge ran today yet. */

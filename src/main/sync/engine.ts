@@ -316,10 +316,10 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.
     const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
     if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
-    if (personsCurrent && purgeIsDue(db, run.today, full)) {
-      purgeFinishedChanges(db, run.today)
-      purged = purgeInactivePersons(db, run.today).length
-    }
+    // The outbox's history does not depend on the persons' lists (a resource failing every run must not keep it).
+    const purgeDue = purgeIsDue(db, run.today, full)
+    if (purgeDue) purgeFinishedChanges(db, run.today)
+    if (purgeDue && personsCurrent) purged = purgeInactivePersons(db, run.today).length
     emitFinishing(run, 'member-summary')
     // A full run may have removed anyone, and a changed licence product (spec v2 §2.4: its days,
     // insurance requirement, birth dates) may change every holder's verdict; an incremental run

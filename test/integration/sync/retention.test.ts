@@ -9,6 +9,7 @@ import { insertItem, updateItem } from '../../../src/main/db/outbox'
 import { readRetention, retentionCutoff } from '../../../src/main/db/retention'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { runCli } from '../../support/cli'
+import { startTamperProxy } from '../../support/dropProxy'
 
 /**
  * Issue 6 "Retention": people without any licence, insurance, registration or merit for the
@@ -99,6 +100,29 @@ describe('retention purge at sync (issue 6)', () => {
     expect(full.ok).toBe(true)
     expect(full.purged).toBe(later.purged)
     expect(persons(dbFile)).toEqual(kept)
+  })
+
+  it('purges finished outbox changes past the retention also when a list of persons failed (their purge then waits)', async () => {
+    const dbFile = join(home, 'failing.db')
+    expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
+    const writable = openDatabase(dbFile)
+    const at = new Date().toISOString()
+    const done = insertItem(writable, { kind: 'merit-grant', payload: { meritId: 1 }, dependsOn: null, at }, [])
+    updateItem(writable, done, { state: 'done', at })
+    writable.close()
+    const everyone = persons(dbFile)
+    const proxy = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => (path.startsWith('/api/public/v2/user-insurance/') ? { ...answer, status: 400 } : undefined))
+    try {
+      const failing = await syncDatabase({ dbFile, connection: { ...sandbox.credentials(), baseUrl: proxy.url }, today: LATER })
+      expect(failing.resources.filter((r) => r.error).map((r) => r.resource)).toEqual(['user-insurances'])
+      expect(failing.purged).toBe(0)
+    } finally {
+      await proxy.close()
+    }
+    expect(persons(dbFile)).toEqual(everyone)
+    const history = openDatabaseReadonly(dbFile)
+    expect(history.prepare('SELECT count(*) FROM outbox_item').pluck().get()).toBe(0)
+    history.close()
   })
 
   it('`kanslia sync --retention-months N` refuses a time outside 1…120 and stores a good one in the database', async () => {

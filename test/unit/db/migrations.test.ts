@@ -370,6 +370,14 @@ describe('migrations', () => {
     expect(plan.map((row) => row.detail)).toEqual(['SCAN e', 'SEARCH t USING COVERING INDEX granted_merit_user (user_id=?)'])
   })
 
+  it('0019-outbox-dependents indexes what each outbox item depends on, for the deletes foreign keys check and for its dependents', () => {
+    const db = fresh()
+    migrate(db, 18)
+    expect(migrate(db, 19)).toEqual([19])
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail)
+    expect(plan('SELECT id FROM outbox_item WHERE depends_on = 1 ORDER BY id')).toEqual(['SEARCH outbox_item USING COVERING INDEX outbox_item_depends_on (depends_on=?)'])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
