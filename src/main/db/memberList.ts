@@ -78,7 +78,6 @@ interface Row {
   verdict: LicenceVerdict | null
   valid_until: string | null
   insured: number | null
-  data_deleted: number | null
 }
 
 /** The person-level filters of a query (search text, Sport-ID, licence filters) as a WHERE clause over `person p`. */
@@ -121,14 +120,7 @@ interface ListSql {
   countIsPersonOnly: boolean
 }
 
-/**
- * Whether the registry deleted the data of a row's person (spec v2 §2.11 `deletionTime`), read
- * from the profile only for a row without a name (few), so a wide person row is read for none else.
- */
-const DATA_DELETED = `CASE WHEN m.first_name IS NULL AND m.last_name IS NULL
-  THEN (SELECT json_extract(d.raw, '$.deletionTime') IS NOT NULL FROM person d WHERE d.id = m.id) ELSE 0 END AS data_deleted`
-
-const ROW_COLUMNS = `m.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.verdict, m.valid_until, m.insured, l.name AS licence_name, ${DATA_DELETED}`
+const ROW_COLUMNS = 'm.id, m.sport_id, m.first_name, m.last_name, m.birth_date, m.club, m.verdict, m.valid_until, m.insured, l.name AS licence_name'
 
 /** The summary's verdict columns of `s`, none while a running sync has marked its person due. */
 const JUDGED = ['verdict', 'licence_id', 'valid_until', 'insured'].map((column) => `CASE WHEN ${MARKED_DUE} THEN NULL ELSE s.${column} END AS ${column}`).join(', ')
@@ -201,7 +193,7 @@ function pendingSql(query: MemberListQuery, personWhere: string, plan: WindowPla
     ? `(SELECT ${WINDOW_COLUMNS} FROM ${personsBy(query, plan)} ${personWhere} ORDER BY ${PERSON_ORDER[query.sort as keyof typeof PERSON_ORDER](direction)} LIMIT :limit OFFSET :offset) p`
     : `person p ${personWhere}`
   return {
-    rows: `SELECT *, NULL AS licence_name, ${DATA_DELETED} FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
+    rows: `SELECT *, NULL AS licence_name FROM (SELECT p.id, p.sport_id, p.first_name, p.last_name, p.birth_date, ${CLUB} AS club,
         NULL AS verdict, NULL AS valid_until, NULL AS insured FROM ${source}) m
       ORDER BY ${ORDER[query.sort](direction)} ${windowFirst ? '' : 'LIMIT :limit OFFSET :offset'}`,
     count: `SELECT count(*) AS n FROM person p ${personWhere}`,
@@ -243,10 +235,28 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   if (query.clubId !== undefined) personParams.clubId = query.clubId
   if (query.licenceId !== undefined) personParams.licenceId = query.licenceId
   if (query.licencePeriodId !== undefined) personParams.licencePeriodId = query.licencePeriodId
-  const rows = prepared(db, sql.rows).all({ ...personParams, limit: query.limit, offset: query.offset }) as Row[]
+  const rows = (prepared(db, sql.rows).all({ ...personParams, limit: query.limit, offset: query.offset }) as Row[]).map(toListRow)
+  if (query.limit >= 0) markDataDeleted(db, rows)
   const onlyText = fts !== null && sportId === null && !licenceFiltered
   const total = sql.countIsPersonOnly && onlyText && matches !== null ? matches : (prepared(db, sql.count).get(personParams) as { n: number }).n
-  return { total, offset: query.offset, rows: rows.map(toListRow), verdictsPending: !verdictsCurrent(db, today) }
+  return { total, offset: query.offset, rows, verdictsPending: !verdictsCurrent(db, today) }
+}
+
+/**
+ * Flags the rows of persons whose data the registry deleted (spec v2 §2.11 `deletionTime`):
+ * looked up in the profiles of the window's rows without a name only, so a wide person row is
+ * read for none else. Not for every row at once (an export, which shows no such flag): at the
+ * ANONYMOUS personal-data level no row has a name.
+ */
+function markDataDeleted(db: ReadableDB, rows: MemberListRow[]): void {
+  const nameless = rows.filter((row) => row.firstName === undefined && row.lastName === undefined)
+  if (nameless.length === 0) return
+  const deleted = new Set(
+    prepared(db, "SELECT id FROM person WHERE id IN (SELECT value FROM json_each(?)) AND json_extract(raw, '$.deletionTime') IS NOT NULL")
+      .pluck()
+      .all(JSON.stringify(nameless.map((row) => row.id))) as number[]
+  )
+  for (const row of nameless) if (deleted.has(row.id)) row.dataDeleted = true
 }
 
 /**
@@ -284,6 +294,5 @@ function toListRow(row: Row): MemberListRow {
   if (row.club !== null) member.club = row.club
   if (row.licence_name !== null) member.licenceName = row.licence_name
   if (row.valid_until !== null) member.licenceEnd = row.valid_until
-  if (row.data_deleted === 1) member.dataDeleted = true
   return member
 }

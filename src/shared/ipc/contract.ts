@@ -187,7 +187,7 @@ export interface MemberListRow {
   licenceEnd?: string
   licenceStatus?: LicenceStatus
   insured?: boolean
-  /** True when the registry deleted the person's data (spec v2 §2.11 `deletionTime`): the row has no name to show. */
+  /** True when the registry deleted the person's data (spec v2 §2.11 `deletionTime`): the row has no name to show. Set on a window's rows, not on every row at once (`limit` -1). */
   dataDeleted?: true
 }
 
