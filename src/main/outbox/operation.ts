@@ -34,6 +34,13 @@ interface OperationBase<I, P> {
   prepare(db: ReadableDB, input: I, context: PrepareContext): P
   /** The members the change touches optimistically (the pending badge) and what for. */
   effects(payload: P, dependency: OutboxRow | undefined): OutboxEffect[]
+  /**
+   * For a kind that may wait for another item (`depends_on`): its payload after that item was
+   * edited into `dependency`, or the same payload when the edit does not concern it. Kinds
+   * without it take any edit of what they wait for (an order's payment: the order is still one).
+   * @throws InvalidChangeError when the payload no longer fits the edited item.
+   */
+  refit?(payload: P, dependency: OutboxRow): P
   /** One line saying what the change does. */
   describe(payload: P): string
   /**

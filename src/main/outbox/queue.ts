@@ -37,7 +37,7 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
 /**
  * Replaces the payload of a `queued` or `rejected` item with `input`, checked as when queuing,
  * and queues it again (issue 5: a rejected item can be edited). The items waiting for it
- * (`depends_on`) are checked again against the edited item: one that no longer fits (a
+ * (`depends_on`) are checked again against the edited item (their kind's `refit`): one that no longer fits (a
  * cancellation of a registration edited to another event) refuses the edit; one whose payload
  * follows from it (the cancelled registration's member, for the pending badge) is updated, with
  * its own audit entry.
@@ -62,15 +62,17 @@ export function editItem(db: WritableDB, id: number, input: unknown, options: Qu
 }
 
 /**
- * Checks a waiting item again against its edited dependency, as when it was queued (its payload
- * is an input of its kind), and stores the payload that follows when it differs.
+ * Checks a waiting item again against its edited dependency (its kind's `refit`; a kind without
+ * one takes any edit) and stores the payload that follows when it differs. Only what ties it to
+ * the dependency is checked: the rest was checked when it was queued, and is the API's to judge.
  * @throws InvalidChangeError naming the waiting item, with its problems, when it no longer fits.
  */
 function refitDependent(db: WritableDB, dependent: OutboxRow, dependency: OutboxRow, actor: string, at: string): void {
   const operation = operationOf(dependent.kind)
+  if (!operation.refit) return
   let payload: unknown
   try {
-    payload = operation.prepare(db, dependent.payload, { dependency, editing: dependent.id })
+    payload = operation.refit(dependent.payload, dependency)
   } catch (error) {
     if (error instanceof InvalidChangeError) throw new InvalidChangeError(`the edit of outbox item #${dependency.id}`, [problem('dependent-no-longer-fits', { itemId: dependent.id }), ...error.problems])
     throw error

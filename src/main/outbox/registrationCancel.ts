@@ -27,9 +27,7 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
     problems.add(checkUuid(input.eventUuid, 'eventUuid'))
     const eventUuid = String(input.eventUuid).toLowerCase()
     if (dependency) {
-      const registering = dependency.kind === 'event-registration' ? (dependency.payload as EventRegistrationPayload) : undefined
-      if (!registering) problems.add(problem('registration-cancel.not-a-registration', { itemId: dependency.id }))
-      else if (registering.eventUuid !== eventUuid) problems.add(problem('registration-cancel.item-other-event', { itemId: dependency.id, itemEvent: registering.eventUuid, eventUuid }))
+      checkRegisteringItem(problems, dependency, eventUuid)
       if (input.eventRegistrationId !== undefined) problems.add(problem('registration-cancel.id-and-item'))
     } else {
       problems.add(checkId(input.eventRegistrationId, 'eventRegistrationId'))
@@ -51,6 +49,15 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
     return payload
   },
 
+  /** A cancellation of a registration still in the outbox cancels it only while it registers to the same event, and names its member. */
+  refit(payload, dependency) {
+    const problems = new Problems()
+    checkRegisteringItem(problems, dependency, payload.eventUuid)
+    problems.throwIfAny('the cancellation')
+    const { participantUserId } = (dependency.payload as EventRegistrationPayload).registration
+    return participantUserId === payload.participantUserId ? payload : { ...payload, participantUserId }
+  },
+
   effects: ({ eventUuid, participantUserId }) => (participantUserId === undefined ? [] : [{ personId: participantUserId, target: `event ${eventUuid}` }]),
 
   describe: ({ eventUuid, eventRegistrationId }) =>
@@ -68,6 +75,13 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
     const stillThere = (Array.isArray(listed) ? listed : []).some((r) => r.eventRegistrationId === id)
     return stillThere ? { applied: false } : { applied: true, status: 200, answer: { eventRegistrationId: id, cancelled: true } }
   }
+}
+
+/** Notes a problem unless `dependency` is an item that registers someone to `eventUuid` (lower case). */
+function checkRegisteringItem(problems: Problems, dependency: OutboxRow, eventUuid: string): void {
+  const registering = dependency.kind === 'event-registration' ? (dependency.payload as EventRegistrationPayload) : undefined
+  if (!registering) problems.add(problem('registration-cancel.not-a-registration', { itemId: dependency.id }))
+  else if (registering.eventUuid !== eventUuid) problems.add(problem('registration-cancel.item-other-event', { itemId: dependency.id, itemEvent: registering.eventUuid, eventUuid }))
 }
 
 /** The id to cancel: the payload's, or the one the dependency's registration got. @throws Error when neither is known. */

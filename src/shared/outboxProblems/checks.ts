@@ -113,7 +113,7 @@ export const checkProblems = {
   },
   'dependent-no-longer-fits': {
     en: 'outbox item #{{itemId}} waits for this change and would no longer fit it (discard that item first, or keep what it needs)',
-    fi: 'jonon kohta #{{itemId}} odottaa tätä muutosta eikä enää sopisi siihen (hylkää se ensin tai säilytä, mitä se tarvitsee)',
+    fi: 'jonon kohta #{{itemId}} odottaa tätä muutosta eikä enää sopisi siihen (poista se ensin tai säilytä, mitä se tarvitsee)',
     sv: 'post #{{itemId}} i utkorgen väntar på den här ändringen och skulle inte längre passa den (ta bort den först eller behåll det den behöver)'
   }
 } as const satisfies ProblemTexts

@@ -70,7 +70,11 @@ describe('queueing, editing, retrying and discarding outbox items (issue 5)', ()
     // An edit the cancellation fits as it is leaves it and its history alone.
     editItem(db, registration.id, { eventUuid: EVENT, registration: { participantUserId: 3, additionalDetails: 'Kasvis' } }, who)
     expect(readAuditLog(db, cancel.id)).toHaveLength(2)
-    // Once the waiting item is discarded, the registration may move to the other event.
+    // An order waiting for the registration (its payload is no input of its kind) takes any edit.
+    const order = queueChange(db, 'order-create', { userId: 3, eventRegistrationIds: [555] }, { ...who, dependsOn: registration.id })
+    editItem(db, registration.id, { eventUuid: EVENT, registration: { participantUserId: 3, additionalDetails: 'Vegaani' } }, who)
+    expect(readAuditLog(db, order.id).map((e) => e.event)).toEqual(['queued'])
+    // Once the cancellation is discarded, the registration may move to the other event.
     discardItem(db, cancel.id, who)
     expect(editItem(db, registration.id, { eventUuid: OTHER_EVENT, registration: { participantUserId: 3 } }, who).payload).toMatchObject({ eventUuid: OTHER_EVENT })
   })
