@@ -122,7 +122,8 @@ export class ApiClient {
    * GET `{baseUrl}/api/public/v2{path}?query` and parse the JSON body. `undefined` query values
    * are left out. Counts the request, its body bytes and retries in `stats`, and the body bytes in
    * `meter` too when given (a caller's share while other calls run concurrently).
-   * @returns the parsed body (not validated: callers check the shape they rely on).
+   * @returns the parsed body (not validated: callers check the shape they rely on); null for an
+   *   empty body ("200 with empty response", spec v2 §4.2, §4.4, §4.5, §4.10).
    * @throws ApiError: at once for 400/403/404 and a second 401; after `maxAttempts` tries for
    *   network errors, 5xx, 429 and bodies that are not complete JSON.
    */
@@ -342,14 +343,16 @@ function writeAnswer<T>(method: string, target: string, response: RawResponse): 
 }
 
 /**
- * Judges a non-retryable response: 2xx must be complete JSON (an unparseable body is retried,
- * since a proxy or a dropped connection may have cut it); other statuses become ApiError.
+ * Judges a non-retryable response: 2xx must be complete JSON or empty (null; an unparseable body
+ * is retried, since a proxy or a dropped connection may have cut it); other statuses become ApiError.
  */
 function parseJsonAnswer<T>(method: string, target: string, response: RawResponse): T {
   if (response.status < 200 || response.status >= 300) {
     throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
   }
   const text = response.body.toString('utf8')
+  // "200 with empty response" is an answer the spec documents (v2 §4.2, §4.4, §4.5, §4.10), not a fault to retry.
+  if (text.trim() === '') return null as T
   try {
     return JSON.parse(text) as T
   } catch {

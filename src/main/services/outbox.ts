@@ -1,6 +1,6 @@
 import type { AuditEntry, OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
 import { problemText } from '../../shared/outboxProblems'
-import { ApiClient } from '../api/client'
+import { ApiClient, ApiError } from '../api/client'
 import type { Connection } from '../config/connection'
 import { readAuditLog } from '../db/auditLog'
 import type { ReadableDB } from '../db/open'
@@ -160,7 +160,10 @@ export function queueOrderCancel(request: OutboxRequest & { order: OrderRef }): 
  */
 export async function readPaymentMethods(request: { connection: Connection; orderId: number }): Promise<PaymentMethods> {
   requireOrderIds([request.orderId])
-  return withClient(request.connection, (client) => client.getV2<PaymentMethods>(`/order/${request.orderId}/payment/methods`))
+  const path = `/order/${request.orderId}/payment/methods`
+  const methods = await withClient(request.connection, (client) => client.getV2<PaymentMethods | null>(path))
+  if (methods === null || typeof methods !== 'object') throw new ApiError('invalid-response', `GET ${path}: the answer holds no payment methods`)
+  return methods
 }
 
 /**
@@ -170,7 +173,9 @@ export async function readPaymentMethods(request: { connection: Connection; orde
  */
 export async function readPaymentStatus(request: { connection: Connection; orderIds: number[] }): Promise<Array<{ orderId: number; status: OrderStatus | null }>> {
   requireOrderIds(request.orderIds)
-  const statuses = await withClient(request.connection, (client) => client.getV2<Array<OrderStatus | null>>(`/orders/${request.orderIds.join(',')}/payment/status`))
+  const path = `/orders/${request.orderIds.join(',')}/payment/status`
+  const statuses = await withClient(request.connection, (client) => client.getV2<Array<OrderStatus | null> | null>(path))
+  if (!Array.isArray(statuses)) throw new ApiError('invalid-response', `GET ${path}: the answer is not a list of payment statuses`)
   return request.orderIds.map((orderId, i) => ({ orderId, status: statuses[i] ?? null }))
 }
 

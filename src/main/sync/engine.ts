@@ -432,7 +432,7 @@ async function syncList(
     if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
     if (then) await then(pass)
-    if (sweep) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
+    if (sweep || pass.rereadWhole) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
     failure = failureOf(run, caught)
   }

@@ -6,7 +6,7 @@ import { countInWindow, markSeen, upsertElements, userIdOf, type ReceivedElement
 import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
 import { readEnvelope, sortElements, type ListPage } from './elements'
-import type { ListSource } from './resources'
+import { objectOrNone, type ListSource } from './resources'
 
 /** How far back each request re-reads (µs): covers late commits and coarser server clocks. */
 export const OVERLAP_US = 2_000_000
@@ -191,14 +191,19 @@ export class Pass {
     return true
   }
 
-  /** Plain arrays and single objects: one request. */
+  /** Plain arrays and single objects: one request. A single object is read whole, so what it no longer holds may be swept (`rereadWhole`). */
   private async readOnce(): Promise<void> {
     const body = await this.fetch({})
-    const object = this.source.paging === 'object'
-    if (object ? !body || typeof body !== 'object' || Array.isArray(body) : !Array.isArray(body)) {
-      throw new ApiError('invalid-response', `GET ${this.where()}: the answer is not ${object ? 'a JSON object' : 'a JSON array'}`)
+    let content: unknown[]
+    if (this.source.paging === 'object') {
+      const element = (this.source.objectOf ?? objectOrNone)(body)
+      if (typeof element === 'string') throw new ApiError('invalid-response', `GET ${this.where()}: ${element}`)
+      content = element === null ? [] : [element]
+    } else {
+      if (!Array.isArray(body)) throw new ApiError('invalid-response', `GET ${this.where()}: the answer is not a JSON array`)
+      content = body
     }
-    const content = object ? [body] : (body as unknown[])
+    this.rereadWhole = this.source.paging === 'object'
     this.total = content.length
     const sorted = sortElements(content, this.source)
     this.skipped += sorted.skipped

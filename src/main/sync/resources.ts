@@ -11,7 +11,8 @@ import { forgetEvents } from '../db/fanOut'
  *   `newestFirst` lets an incremental run read only the changes;
  * - `array`: a plain JSON array (spec v2 §4.8 registrations, the v3 reference lists);
  * - `object`: one JSON object, stored as the list's only element with id 1 (v3 version info,
- *   v2 client data).
+ *   v2 client data), read whole on every run: an empty answer stores nothing and removes the
+ *   element stored before.
  */
 export type Paging = 'sync' | 'page' | 'array' | 'object'
 
@@ -68,6 +69,12 @@ export interface ListSource {
   timesOptional?: boolean
   /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. */
   tombstone?: { isDeleted(element: Record<string, unknown>): boolean; forget(db: WritableDB, ids: number[]): void }
+  /**
+   * For an `object` list: the element a parsed answer stands for, null for none, or a string
+   * saying why the answer is not one (the resource then fails). Default: a JSON object is the
+   * element, an empty answer none.
+   */
+  objectOf?: (body: unknown) => Record<string, unknown> | null | string
 }
 
 /** The scope name of a federation, as stored in rows and cursors: `federation 100`. */
@@ -150,8 +157,28 @@ export const REFERENCE_SOURCES: readonly ListSource[] = [
 /** One-object lists of a few bytes, read on every run: the API version (spec v3 §9) and the client's data (spec v2 §4.10). */
 export const SMALL_SOURCES: readonly ListSource[] = [
   { resource: 'api-version-info', api: 'v3', path: '/api-version-info', paging: 'object', timed: false, idOf: () => 1 },
-  { resource: 'client-data', api: 'v2', path: '/client-data', paging: 'object', timed: false, idOf: () => 1 }
+  { resource: 'client-data', api: 'v2', path: '/client-data', paging: 'object', timed: false, idOf: () => 1, objectOf: clientDataOf }
 ]
+
+/**
+ * The client data an answer of `GET /client-data` stands for. Spec v2 §4.10 gives its shape as
+ * "not shown" and says it is "empty when nothing is stored"; this is the one place the choice is
+ * made: a JSON object is the value as stored (`{content}`, the shape `PUT` takes); a JSON string
+ * is its `content`; an empty answer (the client's null) or an empty string is nothing stored.
+ * Anything else makes the resource fail (`objectOrNone`).
+ */
+export function clientDataOf(body: unknown): Record<string, unknown> | null | string {
+  if (body === null || body === '') return null
+  if (typeof body === 'string') return { content: body }
+  return objectOrNone(body)
+}
+
+/** The default of `ListSource.objectOf`: a JSON object is the element, an empty answer (null) none. */
+export function objectOrNone(body: unknown): Record<string, unknown> | null | string {
+  if (body === null) return null
+  if (typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>
+  return 'the answer is not a JSON object'
+}
 
 /**
  * v3 `GET /event` with `includeDeletedEvents=true` (spec v3 §3, §4): PAGE parameters only, no

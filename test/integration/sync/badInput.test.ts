@@ -55,7 +55,9 @@ describe('bad input from the API (issue 6)', () => {
       (answer: Answer) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>') }),
       /not JSON|HTML|text\/html/
     ],
-    ['a body that is no list envelope', (answer: Answer) => ({ ...answer, body: Buffer.from('{"content":"none"}') }), /not a list envelope/]
+    ['a body that is no list envelope', (answer: Answer) => ({ ...answer, body: Buffer.from('{"content":"none"}') }), /not a list envelope/],
+    // An empty answer is one the spec documents for some lists, never for this one: no sweep may take it for "none left".
+    ['an empty body', (answer: Answer) => ({ ...answer, body: Buffer.alloc(0) }), /not a list envelope/]
   ])('%s: the resource fails with a clear message, nothing of it changes, and the next sync catches up', async (_, tamper, message) => {
     const { sandbox, db, clean } = await setup()
     const before = stored(db, 'user-licences')
@@ -73,6 +75,31 @@ describe('bad input from the API (issue 6)', () => {
     expect(result.resources.filter((r) => r.error).map((r) => r.resource)).toEqual(['user-licences'])
     expect((await runSync(db, clean)).ok).toBe(true)
     await expectMirror(db, sandbox)
+  })
+
+  it('client data (spec v2 §4.10, shape "not shown"): an empty answer is nothing stored, a JSON string its content; another answer fails that resource alone', async () => {
+    const { sandbox, db, clean } = await setup()
+    await clean.writeV2('PUT', '/client-data', { body: { content: 'kausi 2026' } })
+    expect((await runSync(db, clean)).ok).toBe(true)
+    expect(stored(db, 'client-data')).toEqual([{ content: 'kausi 2026' }])
+    const syncAnswering = async (body: string) => {
+      const proxy = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => (method === 'GET' && path.startsWith('/api/public/v2/client-data') ? { ...answer, body: Buffer.from(body) } : undefined))
+      const client = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5, maxAttempts: 3 })
+      closeAfterTest(
+        () => proxy.close(),
+        () => client.close()
+      )
+      return runSync(db, client)
+    }
+    const emptied = await syncAnswering('')
+    expect(emptied.ok).toBe(true)
+    expect(emptied.resources.find((r) => r.resource === 'client-data')).toMatchObject({ elements: 0, removed: 1 })
+    expect(stored(db, 'client-data')).toEqual([])
+    expect((await syncAnswering('"kausi 2027"')).ok).toBe(true)
+    expect(stored(db, 'client-data')).toEqual([{ content: 'kausi 2027' }])
+    const odd = await syncAnswering('[1, 2]')
+    expect(odd.resources.filter((r) => r.error).map((r) => [r.resource, r.error])).toEqual([['client-data', expect.stringMatching(/client-data: the answer is not a JSON object/)]])
+    expect(stored(db, 'client-data')).toEqual([{ content: 'kausi 2027' }])
   })
 
   it('wrong types: elements without a usable id or modificationTime are skipped and counted; wrong field types are stored as received', async () => {
