@@ -123,16 +123,15 @@ export class ActivityStore {
   }
 
   /**
-   * A person changed: their grants (names and contact fields) and registrations (the registered
-   * user's nested `user`) changed with them, so they get new modification times (issue 4: the
-   * modification time moves whenever an element changes).
+   * A person changed: their grants (names and contact fields) changed with them, so they get new
+   * modification times (issue 4: the modification time moves whenever an element changes; spec
+   * v2 §2.9 shows grants none, the sandbox sends one). Registrations keep theirs: a registered
+   * user's moves "on creation and on each payment-status change" (spec v2 §2.16), not when the
+   * nested `user` does, so a client must not count on a read by `ts` to bring a changed profile.
    */
   private restampPerson(userId: number): void {
     for (const grants of this.grants.values()) {
       if (grants.get(userId)) grants.update(userId, (g) => (g.mt = this.store.tick()))
-    }
-    for (const r of this.registrations.all()) {
-      if (r.userId === userId) this.registrations.update(r.id, (x) => (x.mt = this.store.tick()))
     }
   }
 

@@ -182,15 +182,15 @@ export function countInWindow(db: ReadableDB, resource: ExportResource, scope: s
 }
 
 /**
- * Whether rows of `resource` name a person of `erased_person` (migration 0018: the registry
- * deleted their data), by its `personColumn`: its lists still hold their own copy
+ * The scopes (lists) of `resource` with rows naming a person of `erased_person` (migration 0018:
+ * the registry deleted their data), by its `personColumn`: those lists still hold their own copy
  * of that data until read again.
  */
-export function namesErasedPerson(db: ReadableDB, resource: ExportResource): boolean {
+export function scopesNamingErased(db: ReadableDB, resource: ExportResource): Set<string> {
   const column = personColumn(resource)
-  if (column === undefined) return false
+  if (column === undefined) return new Set()
   // CROSS JOIN: the few erased persons are the outer loop, each looked up by the table's person index.
-  return prepared(db, `SELECT 1 FROM erased_person e CROSS JOIN ${TABLES[resource].table} t ON t.${column} = e.person_id LIMIT 1`).get() !== undefined
+  return new Set(prepared(db, `SELECT DISTINCT t.scope FROM erased_person e CROSS JOIN ${TABLES[resource].table} t ON t.${column} = e.person_id`).pluck().all() as string[])
 }
 
 /** The persons of `erased_person` (migration 0018), ascending. */

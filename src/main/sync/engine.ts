@@ -2,7 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, namesErasedPerson, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -291,13 +291,19 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   await syncList(run, PUBLIC_EVENTS, PUBLIC_EVENTS_SCOPE, { then: searched ? recount : undefined })
   await fanOut(run, MERIT_GROUPS, () => organizationIds(db).map((id) => ({ id })))
   await fanOut(run, MERITS, () => meritGroupIds(db).map((id) => ({ id })))
-  // Persons whose data the registry deleted, known before their copies are read (a sync of another process may add more meanwhile).
+  // Persons whose data the registry deleted, known before their copies are read (a sync of another
+  // process may add more meanwhile). The lists holding a copy are read whole: a registered user's
+  // modification time moves only on creation and payment (spec v2 §2.16), a grant has none (§2.9),
+  // so a read by `ts` need not bring the erased copy.
   const erased = erasedPersonIds(db)
-  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })), { namesErased: erased.length > 0 && namesErasedPerson(db, 'granted-merits') })
+  const copies = (resource: ExportResource) => (erased.length > 0 ? scopesNamingErased(db, resource) : new Set<string>())
+  const grantCopies = copies('granted-merits')
+  await fanOut(run, GRANTED_MERITS, () => meritIds(db).map((id) => ({ id })), { whole: (scope) => grantCopies.has(scope), namesErased: grantCopies.size > 0 })
   // A changed count may be a cancellation, which leaves both lists without a trace: they are read
   // whole then. The registrations, a plain array, are whole whenever read, so always swept.
   const recounted = (scope: string) => run.recounted.has(Number(scope.slice('event '.length)))
-  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: recounted, namesErased: erased.length > 0 && namesErasedPerson(db, 'registered-event-users') })
+  const registeredCopies = copies('registered-event-users')
+  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: (scope) => recounted(scope) || registeredCopies.has(scope), namesErased: registeredCopies.size > 0 })
   await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), { skip: (scope) => !registrationsMayHaveChanged(db, scope) && !recounted(scope), whole: () => true })
   if (erased.length > 0 && !run.signal?.aborted) writeUnlessDiskFailed(run, () => forgetErasedPersons(db, erased, run.runId))
 }
@@ -473,7 +479,7 @@ async function fanOut(run: Run, definition: FanOut, parents: () => Parent[], lis
  * Which lists of a fanned-out resource an incremental run treats differently, by scope: `skip`
  * leaves a list out; `whole` reads it as a full run would, from its beginning, and then removes
  * its rows the read did not see (a list read whole names everything it holds). `namesErased`: its
- * rows name a person whose data the registry deleted (`namesErasedPerson`), so its lists are read
+ * rows name a person whose data the registry deleted (`scopesNamingErased`), so its lists are read
  * now, though their tier is not due, and no copy of that data outlives the run.
  */
 interface FanOutLists {

@@ -8,7 +8,7 @@ import {
   erasedPersonIds,
   forgetErasedPersons,
   hasRowsInScope,
-  namesErasedPerson,
+  scopesNamingErased,
   sweepUnreferencedPersons,
   sweepUnseen,
   sweepUnseenOfKind,
@@ -193,11 +193,11 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     upsertElements(db, 'granted-merits', 'merit 11', 4, grants(11, [2]), parseInstant)
     upsertElements(db, 'granted-merits', 'merit 10', 5, grants(10, [1, 2]).map((g) => ({ ...g, modificationUs: g.modificationUs + 1 })), parseInstant)
     upsertElements(db, 'registered-event-users', 'event 9', 5, [registered(70, 1)], parseInstant)
-    expect(namesErasedPerson(db, 'granted-merits')).toBe(true)
+    expect(scopesNamingErased(db, 'granted-merits')).toEqual(new Set(['merit 10', 'merit 11']))
     forgetErasedPersons(db, [1, 2], 5)
     // 1: every copy read again; 2: merit 11's copy was not; 3: not among those the run knew of.
     expect(erasedPersonIds(db)).toEqual([2, 3])
-    expect(namesErasedPerson(db, 'registered-event-users')).toBe(false)
+    expect(scopesNamingErased(db, 'registered-event-users')).toEqual(new Set())
   })
 
   it('stores lists without modificationTime as 0, replaces them on every read, and deletes tombstoned ids', () => {
