@@ -37,8 +37,16 @@ export function readEvents(db: ReadableDB, filter: { text?: string; from?: strin
 }
 
 /**
+ * The order of a user's entries in an event's registered users `u` (spec v2 §2.16) that puts the
+ * valid one first: the PAID one (spec v2 §3: "when one PAID and several
+ * WAITING_PAYMENT_CONFIRMATION registrations exist for a user, the PAID one is valid"), else the newest.
+ */
+export const VALID_ENTRY_FIRST = "u.payment_status = 'PAID' DESC, u.modification_us DESC"
+
+/**
  * The registrations stored for the event `uuid` (spec v2 §2.15) with each member's name, Sport-ID
- * and club, and the payment status of the registered users list (§2.16), by last name.
+ * and club, and the payment status of the registered users list (§2.16) of the valid entry
+ * (VALID_ENTRY_FIRST), by last name.
  */
 export function readEventParticipants(db: ReadableDB, uuid: string): ParticipantRow[] {
   const rows = prepared(
@@ -47,7 +55,7 @@ export function readEventParticipants(db: ReadableDB, uuid: string): Participant
        ${CLUB} AS club, r.registration_date AS registrationDate, r.paid_amount_in_cents AS paidAmountInCents,
        (SELECT u.payment_status FROM registered_event_user u WHERE u.user_id = r.participant_user_id AND u.scope = 'event ' || coalesce(
           (SELECT id FROM event WHERE uuid = r.event_uuid), (SELECT id FROM event_search_result WHERE uuid = r.event_uuid))
-        ORDER BY u.modification_us DESC LIMIT 1) AS paymentStatus
+        ORDER BY ${VALID_ENTRY_FIRST} LIMIT 1) AS paymentStatus
      FROM event_registration r LEFT JOIN person p ON p.id = r.participant_user_id
      WHERE r.event_uuid = ? ORDER BY p.last_name, p.first_name, r.id`
   ).all(uuid) as Array<Record<string, unknown> & { eventRegistrationId: number; userId: number }>

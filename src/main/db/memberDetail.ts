@@ -2,6 +2,7 @@ import type { Guardian, MemberDetail, MemberInsurance, MemberLicence, MemberMeri
 import { checkLicence, EXPIRING_WITHIN_DAYS, validDays } from '../../shared/licenceValidity'
 import { addDays } from '../../shared/localDate'
 import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicence, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
+import { VALID_ENTRY_FIRST } from './events'
 import type { ReadableDB } from './open'
 import { pendingChangesOf } from './outbox'
 import { prepared } from './statements'
@@ -142,7 +143,7 @@ function readMerits(db: ReadableDB, userId: number): MemberMerit[] {
 /**
  * The person's event registrations (spec v2 §2.15) with the event's name and start from the v3
  * listing or, failing that, the v2 event search, and the payment status of the registered users
- * list (§2.16), newest event first.
+ * list (§2.16) of the valid entry (VALID_ENTRY_FIRST), newest event first.
  */
 function readRegistrations(db: ReadableDB, userId: number): MemberRegistration[] {
   const rows = prepared(
@@ -151,7 +152,7 @@ function readRegistrations(db: ReadableDB, userId: number): MemberRegistration[]
        coalesce(e.name, s.name) AS eventName, coalesce(e.start_date_time, s.start_date_time) AS startDateTime,
        r.registration_date AS registrationDate, r.paid_amount_in_cents AS paidAmountInCents,
        (SELECT u.payment_status FROM registered_event_user u
-          WHERE u.user_id = r.participant_user_id AND u.event_id = coalesce(e.id, s.id) ORDER BY u.modification_us DESC LIMIT 1) AS paymentStatus
+          WHERE u.user_id = r.participant_user_id AND u.event_id = coalesce(e.id, s.id) ORDER BY ${VALID_ENTRY_FIRST} LIMIT 1) AS paymentStatus
      FROM event_registration r
        LEFT JOIN event e ON e.uuid = r.event_uuid
        LEFT JOIN event_search_result s ON s.uuid = r.event_uuid AND e.id IS NULL

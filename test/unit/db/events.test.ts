@@ -59,6 +59,15 @@ describe('events and participants (issue 7)', () => {
     ])
   })
 
+  it('gives a user registered more than once the PAID entry\'s status, as spec v2 §3 says, though a waiting one is newer', () => {
+    const db = seed()
+    store(db, 'registered-event-users', 'event 1', [{ id: 42, eventId: 1, userId: 8, user: { id: 8 }, paymentStatus: 'PAID', paidAmountInCents: 2500 }])
+    elementStore('2026-02-05T12:00:00+02:00')(db, 'registered-event-users', 'event 1', [{ id: 45, eventId: 1, userId: 8, user: { id: 8 }, paymentStatus: 'WAITING_PAYMENT_CONFIRMATION', paidAmountInCents: 0 }])
+    expect(readEventParticipants(db, CAMP).find((p) => p.userId === 8)?.paymentStatus).toBe('PAID')
+    elementStore('2026-02-06T12:00:00+02:00')(db, 'registered-event-users', 'event 1', [{ id: 42, eventId: 1, userId: 8, user: { id: 8 }, paymentStatus: 'WAITING_PAYMENT_CONFIRMATION', paidAmountInCents: 0 }])
+    expect(readEventParticipants(db, CAMP).find((p) => p.userId === 8)?.paymentStatus).toBe('WAITING_PAYMENT_CONFIRMATION')
+  })
+
   it('gives the members queued registrations and participant additions are about to register until the sync after the push, and not the rejected', () => {
     const db = seed()
     const who = { actor: 'sihteeri' }
