@@ -162,8 +162,8 @@ export class Pass {
    * PEEK_SIZE elements and stores those modified after the cursor's window (cursor minus
    * OVERLAP_US), which are all the changes when older elements follow them in that page.
    * @returns false when the list must be read whole instead: a first or full run, more changes
-   *   than fit in the page, an answer that is not ordered newest first, or a 400 (the API does not
-   *   take the ordering).
+   *   than fit in the page, an answer that is not ordered newest first, or an error status (the
+   *   API may not take the ordering).
    */
   private async readNewest(): Promise<boolean> {
     const { db, full } = this.ctx
@@ -175,7 +175,9 @@ export class Pass {
     try {
       envelope = readEnvelope(await this.fetch({ ...newestFirst, page: 0, size: PEEK_SIZE }), this.where())
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) return false
+      // Any error status: the API may not take the ordering (spec v3 §4 shows no sort values; a
+      // Spring server answers an unknown one with 400 or 500). The whole list then tells.
+      if (error instanceof ApiError && error.status !== undefined) return false
       throw error
     }
     const sorted = sortElements(envelope.content, this.source)

@@ -206,6 +206,29 @@ describe('syncing every resource (issue 4)', () => {
     expect(eventReads().some((url) => !sorted(url))).toBe(true)
     await expectMirror(db, sandbox)
   })
+
+  it('reads the whole listing when the API answers the newest-first ordering with an error (spec v3 §4 shows no sort values)', async () => {
+    const { sandbox, db, client } = await setup({})
+    expect((await runSync(db, client)).ok).toBe(true)
+    // As a Spring server may answer a sort property it does not know.
+    const proxy = await startTamperProxy(sandbox.baseUrl, (method, path, answer) =>
+      new URL(path, 'http://sandbox').searchParams.has('sort') ? { status: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"error":"No property modificationTime"}') } : undefined
+    )
+    const refusing = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5, maxAttempts: 2 })
+    closeAfterTest(
+      () => proxy.close(),
+      () => refusing.close()
+    )
+    const live = sandbox.activity.events.all().filter((e) => e.deletionMs === undefined && e.visibility === 'PUBLIC' && e.status === 'PUBLISHED')
+    const renamed = `${live[0].name} (siirretty)`
+    sandbox.activity.updateEvent(live[0].id, { name: renamed })
+    // The event search lists the renamed event too; it is read every 15 minutes.
+    ageLastReads(db, 15)
+    const result = await runSync(db, refusing)
+    expect(result.resources.filter((r) => r.error)).toEqual([])
+    expect(stored(db, 'events').find((e) => e.eventId === live[0].id)?.name).toBe(renamed)
+    await expectMirror(db, sandbox)
+  })
 })
 
 describe('granted merits without a modificationTime, as spec v2 §2.9 lists them', () => {
