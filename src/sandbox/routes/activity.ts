@@ -14,7 +14,7 @@ import type { EventRecord, RegistrationRecord } from '../activityRecords'
 import { sendPage } from '../respond'
 import type { PathParams, RouteDeps } from './deps'
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
+const date = z.iso.date('must be a date yyyy-mm-dd in the calendar')
 const id = z.number().int().positive()
 const address = z.object({ streetAddress: z.string(), postCode: z.string(), postOffice: z.string(), state: z.string().optional(), countryCode: z.string().optional() })
 

@@ -34,8 +34,8 @@ export const V3_VERSION: VersionInfo = { fullVersion: '3.3.0', major: 3, minor: 
 /** At most this many organization search results per organization origin (spec v3 §8). */
 const SEARCH_LIMIT = 20
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
-const eventDateTime = z.object({ date, time: z.string().regex(/^\d{2}:\d{2}$/, 'must be HH:MM').optional() })
+const date = z.iso.date('must be a date yyyy-mm-dd in the calendar')
+const eventDateTime = z.object({ date, time: z.iso.time({ precision: -1, error: 'must be a time HH:MM' }).optional() })
 const priceDetails = z.object({ name: z.string(), description: z.string(), priceInCents: z.number().int().min(0) })
 const purpose = z.enum(['SPORTS', 'EDUCATION', 'ORGANIZATIONAL', 'OTHER', 'PROMOTION'])
 

@@ -79,6 +79,7 @@ describe('merits (spec v2 §4.3)', () => {
     const user = licensedUser(1)
     const post = (body: unknown) => writer.send('POST', `/merit-grant/grant/${meritId}`, body)
     expect((await post({ grantingDate: '2025-01-01', meritGrantees: [user] })).status).toBe(400)
+    for (const grantingDate of ['2026-13-45', '2026-00-00', '2026-02-29']) expect((await post({ grantingDate, meritGranter: 'A', meritGrantees: [user] })).status, grantingDate).toBe(400)
     expect((await post({ grantingDate: '2025-01-01', meritGranter: '', meritGrantees: [user] })).status).toBe(400)
     expect((await post({ grantingDate: '2025-01-01', meritGranter: 'x'.repeat(256), meritGrantees: [user] })).status).toBe(400)
     expect((await post({ grantingDate: '2025-01-01', meritGranter: 'A', meritAdditionalInfo: 'x'.repeat(2049), meritGrantees: [user] })).status).toBe(400)

@@ -113,6 +113,8 @@ describe('v3 events and merits (spec v3 §4)', () => {
     const withDeleted = await get<ApiEventPage>('/event?searchTerm=testirastit&includeDeletedEvents=true')
     expect(withDeleted.body.content[0].deletionTime).toBeDefined()
     expect((await client.send('POST', '/event', { ...body, name: undefined }, V3)).status).toBe(400)
+    expect((await client.send('POST', '/event', { ...body, startDateTime: { date: '2030-02-30', time: '18:00' } }, V3)).status).toBe(400)
+    expect((await client.send('POST', '/event', { ...body, endDateTime: { date: '2030-06-01', time: '99:99' } }, V3)).status).toBe(400)
   })
 
   it('orders GET /event by modification time with sort=modificationTime[,asc|desc], and refuses other sort values', async () => {
