@@ -15,15 +15,18 @@ async function main(): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2
       return
     }
+    // Writing to a reader that stopped early is no failure of the command (see below).
+    if ((error as NodeJS.ErrnoException | null)?.code === 'EPIPE') return
     const message = storageFailure(error)?.message ?? (error instanceof Error ? error.message : String(error))
     process.stderr.write(`kanslia: ${message.split('\n')[0]}\n`)
     process.exitCode = 1
   }
 }
 
-// A reader that stops early (`kanslia members | head`) closes the pipe: stop quietly, as Unix tools do.
+// A reader that stops early (`kanslia members | head`) closes the pipe: stop quietly, as Unix
+// tools do, with the exit code the command has set (`check … | true` still says 3).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0)
+  if (error.code === 'EPIPE') process.exit()
   throw error
 })
 

@@ -144,6 +144,10 @@ describe('kanslia CLI contract (issue 2)', () => {
     const result = await done
     expect(result.code).toBe(0)
     expect(result.stderr).toBe('')
+    // A failure keeps its exit code though no one reads its output (`kanslia check … | true`).
+    const unread = spawnCli(['check', 'Eiketäänolemassa'], { env })
+    unread.child.stdout!.destroy()
+    expect((await unread.done).code).toBe(3)
   })
 
   it("members filters by club, licence status and insurance as the app's member list does", async () => {
