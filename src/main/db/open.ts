@@ -38,11 +38,13 @@ export class SchemaTooOldError extends Error {
   constructor(
     readonly file: string,
     readonly found: number,
-    readonly known: number
+    readonly known: number,
+    /** True for a SQLite file of another program (`isForeign`), whatever its schema version. */
+    readonly foreign = found === 0
   ) {
     super(
-      found === 0
-        ? `${file} is not a Kanslia database (no schema version); nothing was changed`
+      foreign
+        ? `${file} is not a Kanslia database; nothing was changed`
         : `${file} has the older schema ${found} (this version uses ${known}); run \`kanslia sync\` once to upgrade it`
     )
     this.name = 'SchemaTooOldError'
@@ -186,8 +188,7 @@ function encryptPlainDatabase(file: string, env: NodeJS.ProcessEnv): void {
   const { db, version } = openPlain(file, { fileMustExist: true })
   try {
     refuseNewer(file, version)
-    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
-    if (version === 0 && objects > 0) throw new SchemaTooOldError(file, 0, LATEST_VERSION)
+    if (isForeign(db, version)) throw new SchemaTooOldError(file, version, LATEST_VERSION, true)
     const key = newDatabaseKey(file, env)
     if (db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') {
       throw new Error(`${file} is open in another Kanslia; close it and try again to encrypt the database`)
@@ -279,6 +280,7 @@ export function openDatabaseReadonly(file: string, options: OpenOptions = {}): R
   const { db, version } = key ? openEncrypted(file, key, readOnly) : openPlain(file, readOnly)
   try {
     refuseNewer(file, version)
+    if (kind === 'plain' && isForeign(db, version)) throw new SchemaTooOldError(file, version, LATEST_VERSION, true)
     if (version < LATEST_VERSION) throw new SchemaTooOldError(file, version, LATEST_VERSION)
     if (kind === 'plain') throw new UnencryptedDatabaseError(file)
     db.pragma('busy_timeout = 5000')
@@ -307,6 +309,16 @@ function openPlain(file: string, options: Database.Options): { db: WritableDB; v
     db.close()
     throw error
   }
+}
+
+/**
+ * True for an unencrypted SQLite file that is not a Kanslia database: one with objects but no
+ * schema version, or one with a version (another program's `user_version`) but without the
+ * `sync_run` table every Kanslia schema has had since 0001-initial.
+ */
+function isForeign(db: ReadableDB, version: number): boolean {
+  if (version === 0) return (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n > 0
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_run'").get() === undefined
 }
 
 function userVersion(db: ReadableDB): number {

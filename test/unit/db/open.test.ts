@@ -305,10 +305,19 @@ describe('encryption at rest (issue 6)', () => {
     future.pragma('user_version = 99')
     future.exec('CREATE TABLE t (x)')
     future.close()
-    const before = [readFileSync(foreign), readFileSync(newer)]
-    expect(() => openDatabase(foreign)).toThrow(/is not a Kanslia database \(no schema version\); nothing was changed/)
+    // Another program's database with its own schema version, within the range Kanslia's take.
+    const versioned = join(dir(), 'notes.db')
+    const notes = new Database(versioned)
+    notes.pragma('user_version = 5')
+    notes.exec('CREATE TABLE notes (x)')
+    notes.close()
+    const before = [readFileSync(foreign), readFileSync(newer), readFileSync(versioned)]
+    expect(() => openDatabase(foreign)).toThrow(/other\.db is not a Kanslia database; nothing was changed/)
     expect(() => openDatabase(newer)).toThrow(SchemaTooNewError)
+    expect(() => openDatabase(versioned)).toThrow(/notes\.db is not a Kanslia database; nothing was changed/)
+    expect(() => openDatabaseReadonly(versioned)).toThrow(/notes\.db is not a Kanslia database; nothing was changed/)
     expect(readFileSync(foreign).equals(before[0])).toBe(true)
     expect(readFileSync(newer).equals(before[1])).toBe(true)
+    expect(readFileSync(versioned).equals(before[2])).toBe(true)
   })
 })
