@@ -60,6 +60,7 @@ export type ErrorCode =
   | 'bad-file'
   | 'unknown-resource'
   | 'unknown-format'
+  | 'export-over-database'
   | 'no-secret'
   | 'not-confirmed'
 

@@ -5,6 +5,7 @@ import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../config/fileModes'
 import { existingDatabaseKey, newDatabaseKey, wrongKeyError, type DatabaseKey } from '../secrets/databaseKey'
 import { withCreationLock } from './creationLock'
 import { LATEST_VERSION, migrate } from './migrate'
+import { rememberOpened } from './openedFiles'
 
 /**
  * A connection that may only be read (Signal Desktop's read/write split): queries take
@@ -149,7 +150,9 @@ function openEncrypted(file: string, key: DatabaseKey, options: Database.Options
     const db = new Database(file, options) as WritableDB
     try {
       applyKey(db, { key, cipher })
-      return { db, version: userVersion(db) }
+      const version = userVersion(db)
+      rememberOpened(file)
+      return { db, version }
     } catch (error) {
       db.close()
       if ((error as { code?: string }).code !== 'SQLITE_NOTADB') throw error
@@ -304,7 +307,9 @@ function refuseNewer(file: string, version: number): void {
 function openPlain(file: string, options: Database.Options): { db: WritableDB; version: number } {
   const db = new Database(file, options) as WritableDB
   try {
-    return { db, version: userVersion(db) }
+    const version = userVersion(db)
+    if (file !== ':memory:') rememberOpened(file)
+    return { db, version }
   } catch (error) {
     db.close()
     throw error

@@ -1,5 +1,6 @@
 import type { PrivacyAction } from '../../shared/privacy'
 import type { RenewalListKind } from '../../shared/renewalLists'
+import { refuseDatabaseAsTarget } from '../db/openedFiles'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { currentActor } from './actor'
 import { withWritableDatabase } from './database'
@@ -8,9 +9,13 @@ import { withWritableDatabase } from './database'
  * Records an entry in the privacy log (issue 6: each reveal and each export is written to the
  * local audit log), as the signed-in OS user, now: an identity number revealed, a member or a list
  * exported (`personId` whose, `detail` what and where).
- * @throws UserFacingError `no-database`; SQLite's error when the database cannot be written.
+ * @throws UserFacingError `export-over-database` when `detail.file` is the database or one of its
+ *   files, `no-database`; SQLite's error when the database cannot be written.
  */
 export async function recordPrivacy(dbFile: string, entry: { action: PrivacyAction; personId?: number; detail?: unknown }): Promise<void> {
+  // Before the record: an export refused for its file was never made.
+  const file = (entry.detail as { file?: unknown } | undefined)?.file
+  if (typeof file === 'string' && file !== '-') refuseDatabaseAsTarget(file, dbFile)
   await withWritableDatabase(dbFile, (db) => appendPrivacyLog(db, { at: new Date().toISOString(), actor: currentActor(), ...entry }))
 }
 

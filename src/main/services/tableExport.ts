@@ -1,6 +1,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { createPrivateFile } from '../config/fileModes'
+import { refuseDatabaseAsTarget } from '../db/openedFiles'
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
 
@@ -23,9 +24,11 @@ export type TableCell = string | number | null | undefined
  * written as a stream, row by row: the whole workbook in memory took 1.5 GB and 12 s for 142,000
  * members. The file is written beside `file` and renamed onto it when complete, so a failure
  * never leaves a half-written `file` (nor replaces an earlier one).
- * @throws Error from the file system (e.g. a folder that cannot be written).
+ * @throws UserFacingError `export-over-database` when `file` is a database this process opened;
+ *   Error from the file system (e.g. a folder that cannot be written).
  */
 export async function writeTable(file: string, format: TableFormat, sheet: string, columns: readonly TableColumn[], rows: ReadonlyArray<Record<string, TableCell>>): Promise<void> {
+  refuseDatabaseAsTarget(file)
   const records = rows.map((row) => columns.map((column) => row[column.key] ?? null))
   const partial = join(dirname(file), `.${basename(file)}.${process.pid}.part`)
   try {

@@ -150,6 +150,25 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect((await unread.done).code).toBe(3)
   })
 
+  it('refuses to write an export over the database or its files, records no export, and leaves the database as it was', async () => {
+    const dbFile = join(home, 'kanslia.db')
+    const licences = (await runCli(['export', 'licences'], { env })).stdout
+    const privacyEntries = async () => (JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as unknown[]).length
+    const recorded = await privacyEntries()
+    for (const args of [
+      ['export', 'licences', '--out', dbFile],
+      ['export', 'user-licences', '--format', 'csv', '--out', `${dbFile}-wal`],
+      ['audit', '--out', dbFile],
+      ['renewals', '--days', '60', '--out', join(home, '.', 'kanslia.db')]
+    ]) {
+      const refused = await runCli(args, { env })
+      expect(refused.stderr, args.join(' ')).toMatch(/^kanslia: .*kanslia\.db(-wal)? is the database kanslia\.db or one of its files; choose another file for the export\n$/)
+      expect(refused.code, args.join(' ')).toBe(1)
+    }
+    expect((await runCli(['export', 'licences'], { env })).stdout).toBe(licences)
+    expect(await privacyEntries()).toBe(recorded)
+  })
+
   it("members filters by club, licence status and insurance as the app's member list does", async () => {
     const db = openDatabaseReadonly(join(home, 'kanslia.db'))
     const club = (db.prepare('SELECT licence_organization_id AS id, licence_organization_name AS name FROM user_licence GROUP BY 1 ORDER BY count(*) DESC LIMIT 1').get() as { id: number; name: string })

@@ -562,6 +562,7 @@ export const en = {
     'bad-file': 'The file cannot be read',
     'unknown-resource': 'Unknown list',
     'unknown-format': 'Unknown file format',
+    'export-over-database': 'The export would overwrite the database',
     'no-secret': 'The client secret is missing',
     'not-confirmed': 'Not confirmed'
   } satisfies Record<ErrorCode, string>,

@@ -552,6 +552,7 @@ export const fi: Strings = {
     'bad-file': 'Tiedostoa ei voi lukea',
     'unknown-resource': 'Tuntematon luettelo',
     'unknown-format': 'Tuntematon tiedostomuoto',
+    'export-over-database': 'Vienti korvaisi tietokannan',
     'no-secret': 'Asiakassalaisuus puuttuu',
     'not-confirmed': 'Ei vahvistettu'
   },

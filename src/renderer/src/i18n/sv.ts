@@ -552,6 +552,7 @@ export const sv: Strings = {
     'bad-file': 'Filen kan inte läsas',
     'unknown-resource': 'Okänd lista',
     'unknown-format': 'Okänt filformat',
+    'export-over-database': 'Exporten skulle skriva över databasen',
     'no-secret': 'Klienthemligheten saknas',
     'not-confirmed': 'Inte bekräftat'
   },
