@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync'
 import { readPrivacyLog } from '../db/privacyLog'
 import { readOutboxAudit } from './outbox'
 import { withDatabase } from './database'
+import { CSV_OPTIONS } from './csv'
 
 /**
  * The local logs as `kanslia audit` exports them: the outbox's audit log (issue 5: who queued
@@ -23,7 +24,7 @@ export function formatLog(request: { dbFile: string; log: LogName; format: 'json
     request.log === 'outbox' ? readOutboxAudit(request.dbFile, request.itemId) : withDatabase(request.dbFile, (db) => readPrivacyLog(db, request.personId))
   if (request.format === 'json') return JSON.stringify(entries) + '\n'
   const columns = request.log === 'outbox' ? ['id', 'at', 'itemId', 'kind', 'event', 'actor', 'detail'] : ['id', 'at', 'actor', 'action', 'personId', 'detail']
-  return stringify(entries, { header: true, columns })
+  return stringify(entries, { ...CSV_OPTIONS, header: true, columns })
 }
 
 /** Writes `formatLog`'s text to `file`. @throws as `formatLog`; Error from the file system. */

@@ -55,6 +55,12 @@ describe('kanslia CLI contract (issue 2)', () => {
     const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\n')
     expect(header.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'priceInCents', 'insuranceRequirement', 'sportsIds']))
     expect(lines.length).toBeGreaterThan(0)
+    // Booleans as the JSON says them: `false` is no empty cell.
+    const parameters = JSON.parse((await runCli(['export', 'sport-parameters'], { env })).stdout) as Array<{ id: number; apiCanModify: boolean }>
+    const csv = (await runCli(['export', 'sport-parameters', '--format', 'csv'], { env })).stdout.trim().split('\n')
+    const column = csv[0].split(',').indexOf('apiCanModify')
+    expect(csv.slice(1).map((line) => line.split(',')[column])).toEqual(parameters.map((p) => String(p.apiCanModify)))
+    expect(parameters.some((p) => !p.apiCanModify)).toBe(true)
   })
 
   it('export of a list that names people is written to the privacy log, with its rows and file; other lists are not', async () => {

@@ -53,6 +53,20 @@ describe('writeTable (issue 7 "Exports")', () => {
     }
   })
 
+  it('writes a text cell a spreadsheet would run as a formula as text, and numbers as they are', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kanslia-export-')), 'seurat.csv')
+    const columns: TableColumn[] = [
+      { key: 'name', label: 'Nimi' },
+      { key: 'phone', label: 'Puhelin' },
+      { key: 'balance', label: 'Saldo' }
+    ]
+    await writeTable(file, 'csv', 'Seurat', columns, [
+      { name: '=HYPERLINK("http://evil","Åström")', phone: '+358 40 123 4567', balance: -5 },
+      { name: '@SUM(1)', phone: '-2+3', balance: 0 }
+    ])
+    expect(readFileSync(file, 'utf8')).toBe('\ufeffNimi,Puhelin,Saldo\n"\'=HYPERLINK(""http://evil"",""Åström"")",\'+358 40 123 4567,-5\n\'@SUM(1),\'-2+3,0\n')
+  })
+
   it('leaves an earlier file as it was, and nothing half-written beside it, when the write fails', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'kanslia-export-'))
     const file = join(folder, 'jäsenet.xlsx')
