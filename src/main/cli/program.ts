@@ -181,7 +181,6 @@ function eventDateTime(value: string): EventDateTime {
 export function buildProgram(): Command {
   const program = new Command('kanslia')
     .description('Kanslia: the national sports registry, offline. Sync, search and export from the command line.')
-    .showHelpAfterError()
     .exitOverride()
 
   withConnectionFlags(
@@ -727,5 +726,19 @@ export function buildProgram(): Command {
       await sandbox.close()
     })
 
+  reportUsageErrorsInOneLine(program)
   return program
+}
+
+/**
+ * Makes `command` and its subcommands say a usage error in one line on stderr, as every other
+ * failure (the CLI contract: "non-zero with a one-line reason"), with where the options are
+ * explained: `kanslia: unknown option '--dys' (see \`kanslia renewals --help\`)`. Commander wrote
+ * its error and then the whole help, eighty lines for a mistyped command.
+ */
+function reportUsageErrorsInOneLine(command: Command, path = 'kanslia'): void {
+  command.configureOutput({
+    outputError: (text, write) => write(`kanslia: ${text.replace(/^error: /, '').replace(/\s+/g, ' ').trim()} (see \`${path} --help\`)\n`)
+  })
+  for (const sub of command.commands) reportUsageErrorsInOneLine(sub, `${path} ${sub.name()}`)
 }

@@ -118,8 +118,11 @@ describe('kanslia CLI contract (issue 2)', () => {
     for (const args of [['--days', '367'], ['--days', 'soon'], ['--emails', '--json'], ['--kind', 'expired']]) {
       const result = await runCli(['renewals', ...args], { env })
       expect(result.code, args.join(' ')).toBe(2)
-      expect(result.stderr).toMatch(/error: /)
+      expect(result.stderr).toMatch(/^kanslia: [^\n]+ \(see `kanslia renewals --help`\)\n$/)
     }
+    const unknown = await runCli(['renewls'], { env })
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toBe("kanslia: unknown command 'renewls' (Did you mean renewals?) (see `kanslia --help`)\n")
   })
 
   it("candidates lists a merit group's candidates, their user ids for grant-merit, or writes them to a file that the privacy log records", async () => {
