@@ -37,10 +37,10 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
 /**
  * Replaces the payload of a `queued` or `rejected` item with `input`, checked as when queuing,
  * and queues it again (issue 5: a rejected item can be edited). The items waiting for it
- * (`depends_on`) are checked again against the edited item (their kind's `refit`): one that no longer fits (a
- * cancellation of a registration edited to another event) refuses the edit; one whose payload
- * follows from it (the cancelled registration's member, for the pending badge) is updated, with
- * its own audit entry.
+ * (`depends_on`) are checked again against the edited item (their kind's `refit`): one that no
+ * longer fits (a cancellation of a registration edited to another event) refuses the edit; one
+ * whose payload follows from it (the cancelled registration's member, for the pending badge) is
+ * updated, with its own audit entry.
  * @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError, with
  *   `dependent-no-longer-fits` and the waiting item's problems when one no longer fits.
  */

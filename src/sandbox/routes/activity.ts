@@ -13,8 +13,8 @@ import { parseListParams, parsePathId, type RawQuery } from '../listParams'
 import type { EventRecord, RegistrationRecord } from '../activityRecords'
 import { sendPage } from '../respond'
 import type { PathParams, RouteDeps } from './deps'
+import { date } from './fields'
 
-const date = z.iso.date('must be a date yyyy-mm-dd in the calendar')
 const id = z.number().int().positive()
 const address = z.object({ streetAddress: z.string(), postCode: z.string(), postOffice: z.string(), state: z.string().optional(), countryCode: z.string().optional() })
 

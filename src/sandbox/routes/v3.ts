@@ -28,13 +28,13 @@ import { sendPage } from '../respond'
 import type { SimulatedClock } from '../simulatedClock'
 import { parseBody } from './activity'
 import type { PathParams, RouteDeps } from './deps'
+import { date } from './fields'
 
 /** Interface version of spec v3 §9. */
 export const V3_VERSION: VersionInfo = { fullVersion: '3.3.0', major: 3, minor: 3, patch: '0' }
 /** At most this many organization search results per organization origin (spec v3 §8). */
 const SEARCH_LIMIT = 20
 
-const date = z.iso.date('must be a date yyyy-mm-dd in the calendar')
 const eventDateTime = z.object({ date, time: z.iso.time({ precision: -1, error: 'must be a time HH:MM' }).optional() })
 const priceDetails = z.object({ name: z.string(), description: z.string(), priceInCents: z.number().int().min(0) })
 const purpose = z.enum(['SPORTS', 'EDUCATION', 'ORGANIZATIONAL', 'OTHER', 'PROMOTION'])
