@@ -232,11 +232,7 @@ class Worker {
         if (!refreshWorker(this.db, this.me.pid, this.me.host, now())) {
           throw new UserFacingError('push-running', `another Kanslia took over pushing this outbox (it found this push's claim older than ${STALE_CLAIM_MS / 60_000} minutes); item #${item.id} was not sent`)
         }
-        if (!asRead(getItem(this.db, item.id), item)) return false
-        const at = now()
-        updateItem(this.db, item.id, { state: 'sending', attempts: 'increment', at })
-        appendAudit(this.db, { at, itemId: item.id, kind: item.kind, event: 'sent', detail: { attempt: item.attempts + 1 } })
-        return true
+        return this.settle(item, { state: 'sending', attempts: 'increment' }, { event: 'sent', detail: { attempt: item.attempts + 1 } }, true)
       })
       .immediate()
   }
