@@ -192,7 +192,7 @@ export function buildProgram(): Command {
     .option('--full', 'full reconciliation: also remove what the API no longer lists')
     .option('--every-list', 'also read the per-parent lists (merits, grants, registrations) and the event search read in the last 15 minutes')
     .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
-    .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit, and the outbox's finished changes, this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, retentionMonths)
+    .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit, the outbox's finished changes and the privacy log's entries, this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, retentionMonths)
     .action(async (opts: ConnectionFlags & { db: string; full?: boolean; everyList?: boolean; pageSize: number; retentionMonths?: number }) => {
       const connection = resolveConnection(opts, connectionProfileFile())
       const bars = new SyncProgressBars()

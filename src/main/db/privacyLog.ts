@@ -2,7 +2,7 @@ import type { PrivacyAction, PrivacyLogEntry } from '../../shared/privacy'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
-/** Appends an entry to `privacy_log` (migration 0008); `at` is an ISO 8601 UTC instant, `detail` any JSON-serialisable value. */
+/** Appends an entry to `privacy_log` (migration 0008; the retention removes old ones, `purgeOldPrivacyLog`); `at` is an ISO 8601 UTC instant, `detail` any JSON-serialisable value. */
 export function appendPrivacyLog(db: WritableDB, entry: { at: string; actor: string | null; action: PrivacyAction; personId?: number; detail?: unknown }): void {
   prepared(db, 'INSERT INTO privacy_log (at, actor, action, person_id, detail) VALUES (?, ?, ?, ?, ?)').run(
     entry.at,

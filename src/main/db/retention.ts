@@ -88,8 +88,8 @@ const PERSON_ROWS: ReadonlyArray<{ table: string; column: string }> = [
  * with all their stored rows (licences, insurances, merits, registrations, the member summary;
  * the search index follows `person`), in one transaction, and records `today` as the purge date.
  * The privacy and audit logs keep their entries: they name members by id (the registry's answers
- * the audit log holds keep no profiles, outbox/answers.ts), though a privacy log entry keeps what
- * an export was of, e.g. a search's text.
+ * the audit log holds keep no profiles, outbox/answers.ts); they go by their own age
+ * (`purgeFinishedChanges`, `purgeOldPrivacyLog`).
  * @param today ISO local date.
  * @returns the ids removed, ascending.
  */
@@ -138,6 +138,19 @@ export function purgeFinishedChanges(db: WritableDB, today: string): number {
     ).run({ cutoff })
     return removed
   }).immediate()
+}
+
+/**
+ * Entries of the privacy log (issue 6: reveals and exports of personal data) written before `today`
+ * minus the retention (the UTC day of the instant against the local cutoff day). An entry names its
+ * member and keeps what was exported, e.g. a search's text, a child's name perhaps; it is kept as
+ * long as a person without current data, and no longer.
+ * @param today ISO local date.
+ * @returns how many entries were removed.
+ */
+export function purgeOldPrivacyLog(db: WritableDB, today: string): number {
+  const cutoff = retentionCutoff(today, readRetention(db).months)
+  return db.transaction(() => prepared(db, 'DELETE FROM privacy_log WHERE at < ?').run(cutoff).changes).immediate()
 }
 
 /** True when a sync on `today` should purge: after a full sync, or when no purge ran today yet. */

@@ -17,7 +17,7 @@ import { startCheckpointer } from '../db/checkpointer'
 import { deferIndexesForBulkLoad, restoreDeferredIndexes } from '../db/bulkLoad'
 import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
-import { purgeFinishedChanges, purgeInactivePersons, purgeIsDue } from '../db/retention'
+import { purgeFinishedChanges, purgeInactivePersons, purgeIsDue, purgeOldPrivacyLog } from '../db/retention'
 import { storageFailure } from '../db/storageFailure'
 import { rereadChangedAttendeeCounts } from './attendeeCounts'
 import { UserFacingError } from '../services/errors'
@@ -308,7 +308,7 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   if (erased.length > 0 && !run.signal?.aborted) writeUnlessDiskFailed(run, () => forgetErasedPersons(db, erased, run.runId))
 }
 
-/** Sweeps persons after a clean full run, purges inactive ones and finished changes (retention), refreshes the member summary and records the run. */
+/** Sweeps persons after a clean full run, purges inactive ones, finished changes and the privacy log's old entries (retention), refreshes the member summary and records the run. */
 function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const { db, resources, full, options } = run
   const cancelled = options.signal?.aborted === true
@@ -322,9 +322,12 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.
     const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
     if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
-    // The outbox's history does not depend on the persons' lists (a resource failing every run must not keep it).
+    // The outbox's history and the privacy log do not depend on the persons' lists (a resource failing every run must not keep them).
     const purgeDue = purgeIsDue(db, run.today, full)
-    if (purgeDue) purgeFinishedChanges(db, run.today)
+    if (purgeDue) {
+      purgeFinishedChanges(db, run.today)
+      purgeOldPrivacyLog(db, run.today)
+    }
     if (purgeDue && personsCurrent) purged = purgeInactivePersons(db, run.today).length
     emitFinishing(run, 'member-summary')
     // A full run may have removed anyone, and a changed licence product (spec v2 §2.4: its days,

@@ -6,6 +6,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { appendAudit } from '../../../src/main/db/auditLog'
 import { openDatabase, openDatabaseReadonly } from '../../../src/main/db/open'
 import { insertItem, updateItem } from '../../../src/main/db/outbox'
+import { appendPrivacyLog } from '../../../src/main/db/privacyLog'
 import { readRetention, retentionCutoff } from '../../../src/main/db/retention'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { runCli } from '../../support/cli'
@@ -14,7 +15,8 @@ import { startTamperProxy } from '../../support/dropProxy'
 /**
  * Issue 6 "Retention": people without any licence, insurance, registration or merit for the
  * retention time are purged at sync; an incremental sync does not bring them back, a full one
- * does and they are purged again; the history of finished outbox changes goes with the same time. Real sandbox over loopback; the far future stands in for years
+ * does and they are purged again; the history of finished outbox changes and the privacy log's
+ * entries go with the same time. Real sandbox over loopback; the far future stands in for years
  * passing.
  */
 
@@ -76,6 +78,9 @@ describe('retention purge at sync (issue 6)', () => {
       updateItem(writable, id, { state, at })
       return id
     })
+    // An export of today, and a reveal from a sync of LATER's day; only the first is past the retention then.
+    appendPrivacyLog(writable, { at: new Date().toISOString(), actor: 'sihteeri', action: 'export-list', detail: { search: 'Virtanen' } })
+    appendPrivacyLog(writable, { at: `${LATER}T06:00:00.000Z`, actor: 'sihteeri', action: 'reveal-identity-number', personId: everyone[0] })
     writable.close()
 
     const later = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
@@ -90,6 +95,8 @@ describe('retention purge at sync (issue 6)', () => {
     const history = openDatabaseReadonly(dbFile)
     expect(history.prepare('SELECT id FROM outbox_item').pluck().all()).toEqual([rejected])
     expect(history.prepare('SELECT DISTINCT item_id FROM audit_log').pluck().all()).toEqual([rejected])
+    // So did the privacy log's entry of today, with the search text it kept.
+    expect(history.prepare('SELECT action FROM privacy_log').pluck().all()).toEqual(['reveal-identity-number'])
     history.close()
 
     const again = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })

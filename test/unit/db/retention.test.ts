@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { appendAudit } from '../../../src/main/db/auditLog'
 import { deleteItem, insertItem, updateItem } from '../../../src/main/db/outbox'
-import { purgeFinishedChanges, purgeInactivePersons, purgeIsDue, readRetention, retentionCutoff, setRetentionMonths } from '../../../src/main/db/retention'
+import { purgeFinishedChanges, purgeInactivePersons, purgeIsDue, purgeOldPrivacyLog, readRetention, retentionCutoff, setRetentionMonths } from '../../../src/main/db/retention'
+import { appendPrivacyLog, readPrivacyLog } from '../../../src/main/db/privacyLog'
 import { elementStore } from '../../support/elements'
 
 const T = '2026-03-02T09:00:00.123456+02:00'
@@ -131,6 +132,25 @@ describe('retention (issue 6)', () => {
     expect(purgeFinishedChanges(db, '2030-01-01')).toBe(1)
     expect(db.prepare('SELECT id FROM outbox_item ORDER BY id').pluck().all()).toEqual([oldRejected, first, second, waiting])
     expect(db.prepare('SELECT DISTINCT item_id FROM audit_log ORDER BY item_id').pluck().all()).toEqual([oldRejected, first, second, waiting])
+  })
+
+  it('removes the privacy log entries written before the retention, with the search text they keep', () => {
+    const db = openDatabase(':memory:')
+    const log = (at: string, personId?: number) =>
+      appendPrivacyLog(db, { at, actor: 'sihteeri', action: personId === undefined ? 'export-list' : 'export-person', personId, detail: { search: 'Virtanen Aino' } })
+    // The cutoff of 24 months from TODAY is 2024-11-23: an entry late on the day before goes.
+    log('2023-06-01T08:00:00.000Z')
+    log('2024-11-22T23:59:59.999Z', 6)
+    log('2024-11-23T00:00:00.000Z', 6)
+    log('2026-11-20T08:00:00.000Z')
+
+    expect(purgeOldPrivacyLog(db, TODAY)).toBe(2)
+    expect(readPrivacyLog(db).map((e) => e.at)).toEqual(['2024-11-23T00:00:00.000Z', '2026-11-20T08:00:00.000Z'])
+    expect(readPrivacyLog(db, 6).map((e) => e.at)).toEqual(['2024-11-23T00:00:00.000Z'])
+
+    setRetentionMonths(db, 1)
+    expect(purgeOldPrivacyLog(db, TODAY)).toBe(1)
+    expect(readPrivacyLog(db).map((e) => e.at)).toEqual(['2026-11-20T08:00:00.000Z'])
   })
 
   it('a shorter retention removes more; a person with a change waiting is kept whatever the time', () => {

@@ -486,7 +486,7 @@ export const en = {
     autoSyncOn: 'Kanslia syncs by itself again.',
     autoSyncOff: 'Kanslia syncs only when you choose “Sync now”.',
     retention: 'Keep people without current data for (months)',
-    retentionHelp: 'People with no current licence, insurance, event registration or merit are removed from this computer at the next sync after this time, and so is the outbox history of changes finished longer ago.',
+    retentionHelp: 'People with no current licence, insurance, event registration or merit are removed from this computer at the next sync after this time, and so are the outbox history of changes finished longer ago and the older entries of the privacy log.',
     retentionSave: 'Save',
     retentionSaved_one: 'People without current data are kept for {{count}} month.',
     retentionSaved_other: 'People without current data are kept for {{count}} months.',

@@ -480,7 +480,7 @@ export const fi: Strings = {
     autoSyncOn: 'Kanslia synkronoi taas itsestään.',
     autoSyncOff: 'Kanslia synkronoi vain, kun valitset ”Synkronoi nyt”.',
     retention: 'Säilytä henkilöt ilman voimassa olevia tietoja (kuukautta)',
-    retentionHelp: 'Henkilöt, joilla ei ole voimassa olevaa lisenssiä, vakuutusta, tapahtumailmoittautumista tai ansiomerkkiä, poistetaan tältä tietokoneelta tämän ajan jälkeen seuraavassa synkronoinnissa, samoin lähtevien muutosten historia tätä aiemmin valmistuneista muutoksista.',
+    retentionHelp: 'Henkilöt, joilla ei ole voimassa olevaa lisenssiä, vakuutusta, tapahtumailmoittautumista tai ansiomerkkiä, poistetaan tältä tietokoneelta tämän ajan jälkeen seuraavassa synkronoinnissa, samoin lähtevien muutosten historia tätä aiemmin valmistuneista muutoksista ja tietosuojalokin tätä vanhemmat merkinnät.',
     retentionSave: 'Tallenna',
     retentionSaved_one: 'Henkilöt ilman voimassa olevia tietoja säilytetään {{count}} kuukauden.',
     retentionSaved_other: 'Henkilöt ilman voimassa olevia tietoja säilytetään {{count}} kuukautta.',

@@ -480,7 +480,7 @@ export const sv: Strings = {
     autoSyncOn: 'Kanslia synkroniserar av sig själv igen.',
     autoSyncOff: 'Kanslia synkroniserar bara när du väljer ”Synkronisera nu”.',
     retention: 'Behåll personer utan aktuella uppgifter i (månader)',
-    retentionHelp: 'Personer utan gällande licens, försäkring, evenemangsanmälan eller förtjänsttecken tas bort från den här datorn vid följande synkronisering efter denna tid, liksom utkorgens historik för ändringar som slutförts tidigare än så.',
+    retentionHelp: 'Personer utan gällande licens, försäkring, evenemangsanmälan eller förtjänsttecken tas bort från den här datorn vid följande synkronisering efter denna tid, liksom utkorgens historik för ändringar som slutförts tidigare än så och dataskyddsloggens äldre poster.',
     retentionSave: 'Spara',
     retentionSaved_one: 'Personer utan aktuella uppgifter behålls i {{count}} månad.',
     retentionSaved_other: 'Personer utan aktuella uppgifter behålls i {{count}} månader.',
