@@ -46,6 +46,8 @@ export const CONFIRMATION_DELAY_MS = 2 * DAY_MS
 export const PAYMENT_DEADLINE_MS = 7 * DAY_MS
 /** Deleted events shown by includeDeletedEvents (spec v3 §3, §8). */
 export const DELETED_EVENTS_WINDOW_MS = 30 * DAY_MS
+/** How long after an event its registration keeps the user readable by the organizer (spec v2 §4.3 "recent"; the spec gives no figure). */
+const RECENT_REGISTRATION_DAYS = 365
 
 const finnish = new Intl.Collator('fi')
 
@@ -170,15 +172,35 @@ export class ActivityStore {
   }
 
   /**
-   * True when the user's data is readable by the organization (spec v2 §4.3): a user licence bound
-   * to it or to an organization below it, or a listed registration to an event it organized.
+   * Those of `userIds` whose data is not readable by the organization (spec v2 §4.3: "a valid
+   * licence, insurance, membership or recent event registration for the granting organization";
+   * v3 CreateEventParticipants) on the simulated clock's Helsinki day, in their order. Readable: a
+   * user licence bound to the organization or one below it (or of the federation it is), or a user
+   * insurance of the federation it is, either valid that day; or a listed registration to an event
+   * it or one below it organized, ending at most RECENT_REGISTRATION_DAYS before (the spec does not
+   * say how recent). Unknown users are unreadable; memberships are not modelled.
    */
-  userReadableBy(organizationId: number, userId: number): boolean {
-    for (const id of this.store.userLicenceIdsOfPerson(userId)) {
-      const ul = this.store.userLicence(id, 'PERMISSION_USER_ANONYMOUS')
-      if (ul && (this.store.isWithin(ul.licenceOrganizationId, organizationId) || ul.federationId === organizationId)) return true
+  usersNotReadableBy(organizationId: number, userIds: readonly number[]): number[] {
+    const nowMs = this.clock.now()
+    const today = formatHelsinkiDate(nowMs)
+    const validToday = (period: { usagePeriodStart: string; usagePeriodEnd: string }) => period.usagePeriodStart <= today && today <= period.usagePeriodEnd
+    const since = formatHelsinkiDate(nowMs - RECENT_REGISTRATION_DAYS * DAY_MS)
+    const recentRegistrants = new Set<number>()
+    for (const r of this.registrations.all()) {
+      const event = this.events.get(r.eventId)!
+      if (r.state === 'ACTIVE' && event.end.slice(0, 10) >= since && this.store.isWithin(event.organizerId, organizationId)) recentRegistrants.add(r.userId)
     }
-    return this.registrations.all().some((r) => r.userId === userId && r.state === 'ACTIVE' && this.store.isWithin(this.events.get(r.eventId)!.organizerId, organizationId))
+    const readable = (userId: number) =>
+      recentRegistrants.has(userId) ||
+      this.store.userLicenceIdsOfPerson(userId).some((id) => {
+        const ul = this.store.userLicence(id, 'PERMISSION_USER_ANONYMOUS')
+        return ul !== undefined && validToday(ul) && (this.store.isWithin(ul.licenceOrganizationId, organizationId) || ul.federationId === organizationId)
+      }) ||
+      this.store.userInsuranceIdsOfPerson(userId).some((id) => {
+        const ui = this.store.userInsurance(id, 'PERMISSION_USER_ANONYMOUS')
+        return ui !== undefined && validToday(ui) && ui.federationId === organizationId
+      })
+    return userIds.filter((userId) => this.store.person(userId) === undefined || !readable(userId))
   }
 
   // ---- merits ----

@@ -11,6 +11,7 @@ import { migrate } from '../../src/main/db/migrate'
 import type { WritableDB } from '../../src/main/db/open'
 import { syncDatabase } from '../../src/main/services/sync'
 import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../src/sandbox/index'
+import { formatHelsinkiDate } from '../../src/sandbox/helsinkiTime'
 import { closeAfterTest } from './afterTest'
 
 /** The federation the sandbox's default client may write in (the generator fixes its id). */
@@ -72,13 +73,17 @@ export const onlineEnv = (home: string, sandbox: Sandbox) => ({ KANSLIA_HOME: ho
 export const connectionFlags = (sandbox: Sandbox, baseUrl?: string) => ['--base-url', baseUrl ?? sandbox.baseUrl, '--auth-url', baseUrl ?? sandbox.authUrl, '--client-id', sandbox.clientId]
 
 /**
- * Licensed members of the federation (readable by it, spec v2 §4.3), in a stable order; with
- * `events`, only members registered to none of them (the generated data registers some).
+ * Members of the federation with a user licence valid on the sandbox's day (so readable by it,
+ * spec v2 §4.3), in a stable order; with `events`, only members registered to none of them (the
+ * generated data registers some).
  */
 export function members(sandbox: Sandbox, count: number, events: Array<{ id: number }> = []): number[] {
+  const today = formatHelsinkiDate(sandbox.clock.now())
   const ids = new Set<number>()
   for (const id of sandbox.store.userLicenceIds()) {
-    const user = sandbox.store.userLicence(id)!.user.id
+    const licence = sandbox.store.userLicence(id)!
+    const user = licence.user.id
+    if (licence.usagePeriodStart > today || licence.usagePeriodEnd < today) continue
     if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
     if (ids.size === count) break
   }

@@ -183,7 +183,7 @@ export function registerActivityRoutes(app: FastifyInstance, deps: RouteDeps, ac
       if (!person) throw badRequest(`unknown granterUserId ${body.granterUserId}`)
       granter = `${person.firstName} ${person.lastName}`
     }
-    const unreadable = all.filter((u) => !store.person(u) || !activity.userReadableBy(owner, u))
+    const unreadable = activity.usersNotReadableBy(owner, all)
     if (unreadable.length) throw badRequest(`users not readable by organization ${owner}: ${unreadable.slice(0, 20).join(', ')}`)
     return { grantingDate: body.grantingDate, meritGranter: granter, additionalInfo: body.meritAdditionalInfo ?? '', registrationDate: body.registrationDate, grantees: all }
   }

@@ -281,7 +281,7 @@ export function registerV3Routes(app: FastifyInstance, deps: RouteDeps, activity
     const client = deps.clientOf(request)
     if (userId === undefined || sportId < 10_000_000 || sportId > 999_999_999) throw forbidden(`invalid Sport-ID ${sportId}`)
     const roots = [...client.readableOrganizationIds, ...client.writableOrganizationIds]
-    if (!canRead(store, client, store.person(userId)!.federationId) && !roots.some((root) => activity.userReadableBy(root, userId))) throw forbidden(`no rights to the user with Sport-ID ${sportId}`)
+    if (!canRead(store, client, store.person(userId)!.federationId) && !roots.some((root) => activity.usersNotReadableBy(root, [userId]).length === 0)) throw forbidden(`no rights to the user with Sport-ID ${sportId}`)
     return { userId }
   })
 
@@ -315,7 +315,7 @@ export function registerV3Routes(app: FastifyInstance, deps: RouteDeps, activity
     if (!event || event.deletionMs !== undefined) throw new HttpError(404, `no event with uuid ${JSON.stringify(uuid)}`)
     const body = parseBody(participantsBody, request.body)
     if (!canWrite(store, deps.clientOf(request), event.organizerId)) throw forbidden(`no write access to organization ${event.organizerId}`)
-    const unreadable = body.userIds.filter((u) => !store.person(u) || !activity.userReadableBy(event.federationId, u))
+    const unreadable = activity.usersNotReadableBy(event.federationId, body.userIds)
     if (unreadable.length) throw badRequest(`users not readable by the organization: ${unreadable.slice(0, 20).join(', ')}`)
     if (body.grantEventMerits && event.meritIds.length === 0) throw badRequest(`event ${event.id} has no merits to grant`)
     const listed = new Set(activity.listedRegistrations(event.id).map((r) => r.userId))

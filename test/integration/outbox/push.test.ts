@@ -303,7 +303,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('grants a merit to 10,000 members in one item', async () => {
-    const { sandbox, dbFile } = await startWritableSandbox(11, 11_000)
+    const { sandbox, dbFile } = await startWritableSandbox(11, 13_000)
     closeAfterTest(() => sandbox.close())
     const grantees = members(sandbox, 10_000)
     expect(grantees).toHaveLength(10_000)
