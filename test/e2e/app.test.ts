@@ -247,6 +247,38 @@ describe('desktop app in Chromium', () => {
     await clearSearch()
   })
 
+  it('warns in the grant review of members with no licence or insurance valid today and leaves them out (spec v2 §4.3)', async () => {
+    const { page } = app
+    const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
+    const federation = (await value<OrganizationNode[]>('getOrganizations')).find((o) => o.type === 'SPORTS_FEDERATION')
+    const merit = (await value<MeritChoice[]>('getMeritChoices')).find((m) => m.organizationName === federation?.name)!
+    const [lapsed] = (await members({ status: 'expired', insurance: 'uninsured', limit: 1 })).rows
+    const [valid] = (await members({ status: 'valid', limit: 1 })).rows
+    expect(await value('getGranteesWithoutValidLicence', { meritGrantees: [valid.id, lapsed.id] })).toEqual([lapsed.id])
+
+    await page.getByTestId('nav-members').click()
+    for (const member of [valid, lapsed]) {
+      await page.getByTestId('member-search').fill(String(member.sportId))
+      await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).getByTestId('member-tick').click()
+    }
+    await clearSearch()
+    await page.getByTestId('ticked-count').getByText('2 valittu').waitFor()
+    await page.getByTestId('grant-open').click()
+    await page.getByTestId('grant-merit-select').click()
+    await page.getByRole('option', { name: [merit.organizationName, merit.meritGroupName, merit.name].join(' · '), exact: true }).click()
+    await page.getByTestId('grant-granter').fill('Seuran hallitus')
+    await page.getByTestId('grant-review').click()
+    await page.getByTestId('grant-summary').getByText('2 jäsenelle', { exact: false }).waitFor()
+    await page.getByTestId('grant-lapsed').getByText('Yksi näistä jäsenistä on ilman tänään voimassa olevaa lisenssiä tai vakuutusta.', { exact: false }).waitFor()
+    await page.getByTestId('grant-leave-out').click()
+    await page.getByTestId('grant-summary').getByText('1 jäsenelle', { exact: false }).waitFor()
+    expect(await page.getByTestId('grant-lapsed').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('grant-merit').waitFor({ state: 'detached' })
+    await page.getByTestId('ticked-clear').click()
+    await page.getByTestId('ticked-count').waitFor({ state: 'detached' })
+  })
+
   it('grants a merit to ticked members through the outbox, and member detail shows it after the push (issue 5)', async () => {
     const { page } = app
     const value = async <T,>(method: string) => ((await app.call(method)) as { ok: true; value: T }).value

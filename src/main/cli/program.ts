@@ -25,6 +25,7 @@ import { LICENCE_VERDICTS } from '../../shared/licenceValidity'
 import {
   discardOutboxItem,
   editOutboxItem,
+  granteesWithoutValidLicenceIn,
   listAwaitingDecision,
   listOutbox,
   pushOutboxNow,
@@ -48,6 +49,7 @@ import {
 import type { EventRegistrationRequest, MeritGrantRequest } from '../../shared/api/v2Activity'
 import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../../shared/api/v3'
 import type { ClubCreateInput } from '../outbox/clubCreate'
+import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
@@ -365,6 +367,12 @@ export function buildProgram(): Command {
         ...given({ meritGranter: opts.granter, granterUserId: opts.granterUser, meritAdditionalInfo: opts.info })
       }
       process.stdout.write(formatQueued(await queueMeritGrant({ dbFile: opts.db, meritId: opts.merit, grant })))
+      const lapsed = granteesWithoutValidLicenceIn(opts.db, opts.users, localDate())
+      if (lapsed.length > 0) {
+        process.stderr.write(
+          `warning: ${lapsed.length.toLocaleString('en')} of the grantees hold no licence or insurance valid today (${listSome(lapsed)}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
+        )
+      }
     })
 
   program

@@ -56,6 +56,7 @@ import { MAX_MERIT_GRANTEES } from '../outbox/limits'
 import type { MemberListQuery } from '../db/memberList'
 import { MemberListCache } from '../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
+import { granteesWithoutValidLicence } from '../db/grantees'
 import { countWaiting } from '../db/outbox'
 import { readRetention, setRetentionMonths } from '../db/retention'
 import { readStatus } from '../db/status'
@@ -677,6 +678,11 @@ export class DesktopSession {
   /** Merits the batch grant can pick. */
   meritChoices(): MeritChoice[] {
     return this.read(readMeritChoices)
+  }
+
+  /** Those of the grantees (user ids) with no licence or insurance valid today, in their order (`granteesWithoutValidLicence`). */
+  granteesWithoutValidLicence(grantees: readonly number[]): number[] {
+    return this.read((db) => granteesWithoutValidLicence(db, grantees, this.today()))
   }
 
   /**

@@ -20,6 +20,7 @@ export const METHODS = [
   'listMemberIds',
   'getMemberEmails',
   'getMeritChoices',
+  'getGranteesWithoutValidLicence',
   'getOrderedMeritGroups',
   'getMeritCandidates',
   'exportMeritCandidates',

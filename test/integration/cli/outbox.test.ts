@@ -5,6 +5,7 @@ import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
 import { discardOutboxItem, readOutboxAudit } from '../../../src/main/services/outbox'
 import { connectionFlags, offlineEnv, onlineEnv, startWritableSandbox, WRITABLE_FEDERATION } from '../../support/outbox'
+import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
 import { runCli, spawnCli } from '../../support/cli'
 
 /**
@@ -32,10 +33,18 @@ afterAll(async () => {
 
 const connection = (baseUrl?: string) => connectionFlags(sandbox, baseUrl)
 
-/** Licensed members of the federation after the first `skip`; with `event`, only members not registered to it (the generated data registers some). */
+/**
+ * Members of the federation with a user licence valid from yesterday to tomorrow (readable by it, spec
+ * v2 §4.3, on the machine's day and on Helsinki's) after the first `skip`; with `event`, only members
+ * not registered to it (the generated data registers some).
+ */
 function licensedMembers(count: number, skip = 0, event?: { id: number }): number[] {
+  const [yesterday, tomorrow] = [-1, 1].map((days) => formatHelsinkiDate(sandbox.clock.now() + days * 86_400_000))
   const ids = new Set<number>()
-  for (const id of sandbox.store.userLicenceIds()) ids.add(sandbox.store.userLicence(id)!.user.id)
+  for (const id of sandbox.store.userLicenceIds()) {
+    const licence = sandbox.store.userLicence(id)!
+    if (licence.usagePeriodStart <= yesterday && tomorrow <= licence.usagePeriodEnd) ids.add(licence.user.id)
+  }
   const free = (user: number) => !event || !sandbox.activity.registrations.all().some((r) => r.eventId === event.id && r.userId === user && r.state === 'ACTIVE')
   return [...ids].slice(skip).filter(free).slice(0, count)
 }
@@ -104,6 +113,31 @@ describe('kanslia outbox commands (issue 5)', () => {
     const empty = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(empty.code).toBe(0)
     expect(empty.stdout).toBe('nothing to push\n')
+  })
+
+  it('queues a grant naming members with no licence or insurance valid today, and warns of them on stderr (spec v2 §4.3)', async () => {
+    // A day's margin each way: the CLI's day is the machine's, the sandbox's Helsinki's.
+    const [yesterday, tomorrow] = [-1, 1].map((days) => formatHelsinkiDate(sandbox.clock.now() + days * 86_400_000))
+    const validToday = (p: { usagePeriodStart: string; usagePeriodEnd: string }) => p.usagePeriodStart <= tomorrow && yesterday <= p.usagePeriodEnd
+    const surelyValid = (p: { usagePeriodStart: string; usagePeriodEnd: string }) => p.usagePeriodStart <= yesterday && tomorrow <= p.usagePeriodEnd
+    const ties = (user: number) => [
+      ...sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!),
+      ...sandbox.store.userInsuranceIdsOfPerson(user).map((id) => sandbox.store.userInsurance(id)!)
+    ]
+    const people = sandbox.store.personIds(FEDERATION)
+    const lapsed = people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !ties(u).some(validToday)).slice(0, 2)
+    const [valid] = people.filter((u) => ties(u).some(surelyValid))
+    expect(lapsed).toHaveLength(2)
+    const before = (await outbox()).length
+    const grant = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', [lapsed[0], valid, lapsed[1]].join(','), '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv(home) })
+    expect(grant.code).toBe(0)
+    expect(grant.stdout).toMatch(/^queued #(\d+): grant merit \d+ to 3 members/)
+    expect(grant.stderr).toBe(
+      `warning: 2 of the grantees hold no licence or insurance valid today (${lapsed.join(', ')}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
+    )
+    const item = /^queued #(\d+)/.exec(grant.stdout)![1]
+    expect((await runCli(['discard', item, '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
+    expect(await outbox()).toHaveLength(before)
   })
 
   it('refuses invalid changes with one line and queues nothing', async () => {

@@ -39,7 +39,8 @@ interface GrantMeritProps {
 
 /**
  * The batch merit grant (issue 5): merit, granting date, granter, additional information and
- * notification, then a review, then queued in the outbox (which checks it against the spec's
+ * notification, then a review — which warns of grantees with no licence or insurance valid today,
+ * whom the registry may refuse (spec v2 §4.3), and can leave them out —, then queued in the outbox (which checks it against the spec's
  * limits and the local data; its refusal is shown as it is and nothing is queued). Also edits a
  * queued or rejected grant.
  */
@@ -50,6 +51,8 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   const [step, setStep] = useState<'form' | 'review'>('form')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  /** Grantees with no licence or insurance valid today, found when the review opens. */
+  const [lapsed, setLapsed] = useState<number[]>([])
 
   useEffect(() => {
     if (!opened) return
@@ -66,6 +69,18 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   const merit = options.find((o) => o.value === String(form.meritId))
   const complete = merit !== undefined && form.grantingDate !== '' && form.meritGranter.trim() !== ''
   const description = t('grant.summary', { merit: merit?.label ?? '', count: form.meritGrantees.length, date: formatDate(form.grantingDate, i18n.language), granter: form.meritGranter.trim() })
+
+  const review = () => {
+    setLapsed([])
+    setStep('review')
+    call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(setLapsed, (failure: unknown) => setError(errorText(failure)))
+  }
+
+  const leaveOutLapsed = () => {
+    const out = new Set(lapsed)
+    setForm((f) => ({ ...f, meritGrantees: f.meritGrantees.filter((id) => !out.has(id)) }))
+    setLapsed([])
+  }
 
   const submit = async () => {
     setBusy(true)
@@ -139,7 +154,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
               }}
             />
             <Group justify="flex-end">
-              <Button disabled={!complete} onClick={() => setStep('review')} data-testid="grant-review">
+              <Button disabled={!complete} onClick={review} data-testid="grant-review">
                 {t('grant.review')}
               </Button>
             </Group>
@@ -147,6 +162,18 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
         ) : (
           <>
             <Text data-testid="grant-summary">{description}</Text>
+            {lapsed.length > 0 && (
+              <Alert color="yellow" data-testid="grant-lapsed">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('grant.lapsed', { count: lapsed.length })}</Text>
+                  {lapsed.length < form.meritGrantees.length && (
+                    <Button size="xs" variant="light" onClick={leaveOutLapsed} data-testid="grant-leave-out">
+                      {t('grant.leaveOut', { count: lapsed.length })}
+                    </Button>
+                  )}
+                </Stack>
+              </Alert>
+            )}
             <Text size="sm" c="dimmed">
               {t('grant.offlineHint')}
             </Text>

@@ -438,7 +438,7 @@ export function Members() {
               <Button size="compact-sm" variant="light" onClick={() => setRegistering(true)} data-testid="register-open">
                 {t('events.register')}
               </Button>
-              <Button size="compact-sm" variant="default" onClick={() => setTicked(new Set())}>
+              <Button size="compact-sm" variant="default" onClick={() => setTicked(new Set())} data-testid="ticked-clear">
                 {t('members.clearSelection')}
               </Button>
             </>
