@@ -2,7 +2,7 @@ import type { CodedError } from '../../shared/errorCodes'
 
 /**
  * Failures of the disk under the database rather than of the data (issue 6 "a full disk or a
- * read-only data folder during sync"): a sync meeting one stops at once instead of failing every
+ * read-only data folder during sync"; a read-only database file in a writable folder is one too): a sync meeting one stops at once instead of failing every
  * remaining resource the same way. Each committed page is whole (SQLite transactions), so what was
  * stored before stays consistent.
  */
@@ -25,7 +25,7 @@ export function storageFailure(error: unknown): CodedError | null {
   const code = sqliteCode(error)
   if (code === null) return null
   if (code === 'SQLITE_FULL') return { code: 'storage-full', message: `the disk is full: free some space and try again (${INTACT})` }
-  if (code.startsWith('SQLITE_READONLY')) return { code: 'storage-read-only', message: `the data folder is read-only: make it writable and try again (${INTACT})` }
+  if (code.startsWith('SQLITE_READONLY')) return { code: 'storage-read-only', message: `the database file or its folder is read-only: make them writable and try again (${INTACT})` }
   if (code.startsWith('SQLITE_IOERR')) return { code: 'storage-io-error', message: `the disk could not be written (${code}): check it and try again (${INTACT})` }
   if (code === 'SQLITE_CANTOPEN') return { code: 'storage-cannot-open', message: `the database file cannot be opened for writing: check the data folder and try again (${INTACT})` }
   return null

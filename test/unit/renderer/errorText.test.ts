@@ -50,10 +50,10 @@ describe('errorText', () => {
   })
 
   it('says a failing disk wholly in the app’s language, whichever call met it', async () => {
-    const readOnly = new KansliaError({ code: 'storage-read-only', message: 'the data folder is read-only: make it writable and try again (what was stored before is intact)' })
-    expect(errorText(readOnly)).toBe('Tietokansioon ei voi kirjoittaa: salli kansioon kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)')
+    const readOnly = new KansliaError({ code: 'storage-read-only', message: 'the database file or its folder is read-only: make them writable and try again (what was stored before is intact)' })
+    expect(errorText(readOnly)).toBe('Tietokantatiedostoon tai sen kansioon ei voi kirjoittaa: salli niihin kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)')
     await i18next.changeLanguage('en')
-    expect(errorText(readOnly)).toBe('The data folder is read-only: make it writable and try again (what was stored before is intact)')
+    expect(errorText(readOnly)).toBe('The database file or its folder is read-only: make them writable and try again (what was stored before is intact)')
     await i18next.changeLanguage('fi')
   })
 

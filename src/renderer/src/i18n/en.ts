@@ -537,7 +537,7 @@ export const en = {
     'schema-too-new': 'The database is from a newer Kanslia',
     'schema-too-old': 'The database is from an earlier Kanslia, or not Kanslia’s',
     'storage-full': 'The disk is full',
-    'storage-read-only': 'The data folder is read-only',
+    'storage-read-only': 'The database file or its folder is read-only',
     'storage-io-error': 'Writing to the disk failed',
     'storage-cannot-open': 'The database file cannot be opened for writing',
     'forbidden': 'This window may not do that',
@@ -580,7 +580,7 @@ export const en = {
     'database-key-missing': 'the key that opens this computer’s copy of the registry data is not in the operating system’s keychain, so it cannot be read; nothing was changed. Remove this connection and its local data, then connect again: the data is read again from the registry.',
     'database-key-wrong': 'the local data was encrypted with another key, is damaged, or is not Kanslia’s; nothing was changed. Remove this connection and its local data, then connect again: the data is read again from the registry.',
     'storage-full': 'free some space and try again (what was stored before is intact)',
-    'storage-read-only': 'make it writable and try again (what was stored before is intact)',
+    'storage-read-only': 'make them writable and try again (what was stored before is intact)',
     'storage-io-error': 'check the disk and try again (what was stored before is intact)',
     'storage-cannot-open': 'check the data folder and try again (what was stored before is intact)'
   } satisfies Partial<Record<ErrorCode, string>>

@@ -527,7 +527,7 @@ export const fi: Strings = {
     'schema-too-new': 'Tietokanta on Kanslian uudemmasta versiosta',
     'schema-too-old': 'Tietokanta on Kanslian vanhemmasta versiosta tai ei ole Kanslian',
     'storage-full': 'Levy on täynnä',
-    'storage-read-only': 'Tietokansioon ei voi kirjoittaa',
+    'storage-read-only': 'Tietokantatiedostoon tai sen kansioon ei voi kirjoittaa',
     'storage-io-error': 'Levylle tallentaminen epäonnistui',
     'storage-cannot-open': 'Tietokantatiedostoa ei voi avata kirjoitettavaksi',
     'forbidden': 'Tämä ikkuna ei saa tehdä sitä',
@@ -565,7 +565,7 @@ export const fi: Strings = {
     'database-key-missing': 'tämän tietokoneen rekisteritietojen avain puuttuu käyttöjärjestelmän avainnipusta, joten tietoja ei voi lukea; mitään ei muutettu. Poista tämä yhteys ja sen paikalliset tiedot ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.',
     'database-key-wrong': 'paikalliset tiedot on salattu toisella avaimella, ne ovat vioittuneet tai ne eivät ole Kanslian; mitään ei muutettu. Poista tämä yhteys ja sen paikalliset tiedot ja yhdistä uudelleen: tiedot luetaan rekisteristä uudelleen.',
     'storage-full': 'vapauta levytilaa ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
-    'storage-read-only': 'salli kansioon kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
+    'storage-read-only': 'salli niihin kirjoittaminen ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
     'storage-io-error': 'tarkista levy ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
     'storage-cannot-open': 'tarkista tietokansio ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)'
   }

@@ -527,7 +527,7 @@ export const sv: Strings = {
     'schema-too-new': 'Databasen är från en nyare Kanslia',
     'schema-too-old': 'Databasen är från en äldre Kanslia eller inte Kanslias',
     'storage-full': 'Disken är full',
-    'storage-read-only': 'Datamappen är skrivskyddad',
+    'storage-read-only': 'Databasfilen eller dess mapp är skrivskyddad',
     'storage-io-error': 'Det gick inte att skriva till disken',
     'storage-cannot-open': 'Databasfilen kan inte öppnas för skrivning',
     'forbidden': 'Det här fönstret får inte göra det',
@@ -565,7 +565,7 @@ export const sv: Strings = {
     'database-key-missing': 'nyckeln till den här datorns kopia av registeruppgifterna finns inte i operativsystemets nyckelring, så de kan inte läsas; inget ändrades. Ta bort den här anslutningen och dess lokala data och anslut igen: uppgifterna läses på nytt från registret.',
     'database-key-wrong': 'de lokala uppgifterna krypterades med en annan nyckel, är skadade eller är inte Kanslias; inget ändrades. Ta bort den här anslutningen och dess lokala data och anslut igen: uppgifterna läses på nytt från registret.',
     'storage-full': 'frigör utrymme och försök igen (det som sparats tidigare är intakt)',
-    'storage-read-only': 'gör den skrivbar och försök igen (det som sparats tidigare är intakt)',
+    'storage-read-only': 'gör dem skrivbara och försök igen (det som sparats tidigare är intakt)',
     'storage-io-error': 'kontrollera disken och försök igen (det som sparats tidigare är intakt)',
     'storage-cannot-open': 'kontrollera datamappen och försök igen (det som sparats tidigare är intakt)'
   }
