@@ -6,7 +6,16 @@
  * `true` and `false` are written as such (by default `false` became an empty cell, as a missing
  * field does, and `true` "1").
  */
-export const CSV_OPTIONS = {
+const CSV_OPTIONS = {
   escape_formulas: true,
   cast: { boolean: (value: boolean) => String(value) }
+}
+
+/**
+ * CSV_OPTIONS for where the CSV goes: a file starts with a byte order mark, so that Excel reads its
+ * UTF-8 (ä, ö, å) as such and not as the Windows code page; standard output gets none, since a
+ * script or a pipe reads it.
+ */
+export function csvOptionsFor(target: 'file' | 'stdout') {
+  return { ...CSV_OPTIONS, bom: target === 'file' }
 }

@@ -9,7 +9,7 @@ import { namesPeople } from '../db/tables'
 import { openExistingDatabase } from './database'
 import { UserFacingError } from './errors'
 import { logListExport } from './privacyRecord'
-import { CSV_OPTIONS } from './csv'
+import { csvOptionsFor } from './csv'
 
 export type ExportFormat = 'json' | 'csv'
 
@@ -59,7 +59,7 @@ export async function exportResource(request: ExportRequest): Promise<number> {
     if (format === 'json') {
       await pipeline(Readable.from(jsonChunks(db, resource, counter)), out, options)
     } else {
-      const csv = stringify({ ...CSV_OPTIONS, header: true, columns: csvColumns(db, resource) })
+      const csv = stringify({ ...csvOptionsFor(typeof request.out === 'string' ? 'file' : 'stdout'), header: true, columns: csvColumns(db, resource) })
       await pipeline(Readable.from(csvRecords(db, resource, counter)), csv, out, options)
     }
   } finally {

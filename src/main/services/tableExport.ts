@@ -4,7 +4,7 @@ import { createPrivateFile } from '../config/fileModes'
 import { refuseDatabaseAsTarget } from '../db/openedFiles'
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
-import { CSV_OPTIONS } from './csv'
+import { csvOptionsFor } from './csv'
 
 /** The spreadsheet formats every table of the app exports to (issue 7 "Exports"). */
 export type TableFormat = 'csv' | 'xlsx'
@@ -34,7 +34,7 @@ export async function writeTable(file: string, format: TableFormat, sheet: strin
   const partial = join(dirname(file), `.${basename(file)}.${process.pid}.part`)
   try {
     createPrivateFile(partial)
-    if (format === 'csv') writeFileSync(partial, stringify([columns.map((column) => column.label), ...records], { ...CSV_OPTIONS, bom: true }))
+    if (format === 'csv') writeFileSync(partial, stringify([columns.map((column) => column.label), ...records], csvOptionsFor('file')))
     else await writeWorkbook(partial, sheet, columns, records)
     renameSync(partial, file)
   } catch (error) {

@@ -48,16 +48,19 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(userLicences?.cursor).toMatch(/^\d{4}-\d{2}-\d{2}T/)
   })
 
-  it('export writes CSV with the API field names as header', async () => {
+  it('export writes CSV with the API field names as header; a file starts with a byte order mark (for Excel), standard output not', async () => {
     const out = join(home, 'licences.csv')
     const result = await runCli(['export', 'licences', '--format', 'csv', '--out', out], { env })
     expect(result.code).toBe(0)
-    const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\n')
+    const text = readFileSync(out, 'utf8')
+    expect(text.startsWith('\ufeffid,')).toBe(true)
+    const [header, ...lines] = text.slice(1).trim().split('\n')
     expect(header.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'priceInCents', 'insuranceRequirement', 'sportsIds']))
     expect(lines.length).toBeGreaterThan(0)
     // Booleans as the JSON says them: `false` is no empty cell.
     const parameters = JSON.parse((await runCli(['export', 'sport-parameters'], { env })).stdout) as Array<{ id: number; apiCanModify: boolean }>
     const csv = (await runCli(['export', 'sport-parameters', '--format', 'csv'], { env })).stdout.trim().split('\n')
+    expect(csv[0].startsWith('id,')).toBe(true)
     const column = csv[0].split(',').indexOf('apiCanModify')
     expect(csv.slice(1).map((line) => line.split(',')[column])).toEqual(parameters.map((p) => String(p.apiCanModify)))
     expect(parameters.some((p) => !p.apiCanModify)).toBe(true)

@@ -212,6 +212,10 @@ describe('kanslia outbox commands (issue 5)', () => {
     const file = join(home, 'audit.json')
     expect((await runCli(['audit', '--out', file, '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(readOutboxAudit(dbFile))
+    // As a CSV file, the same as on standard output after a byte order mark (for Excel).
+    const csvFile = join(home, 'audit.csv')
+    expect((await runCli(['audit', '--item', String(rejected.id), '--format', 'csv', '--out', csvFile, '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
+    expect(readFileSync(csvFile, 'utf8')).toBe(`\ufeff${csv.stdout}`)
   })
 
   it('a push killed with SIGKILL loses nothing and duplicates nothing; the next push finishes', async () => {
