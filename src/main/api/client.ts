@@ -345,6 +345,8 @@ function writeAnswer<T>(method: string, target: string, response: RawResponse): 
 /**
  * Judges a non-retryable response: 2xx must be complete JSON or empty (null; an unparseable body
  * is retried, since a proxy or a dropped connection may have cut it); other statuses become ApiError.
+ * An error's message quotes an error status's body and an HTML page, never a 2xx JSON body: that
+ * is the registry's personal data, or the access token.
  */
 function parseJsonAnswer<T>(method: string, target: string, response: RawResponse): T {
   if (response.status < 200 || response.status >= 300) {
@@ -357,8 +359,11 @@ function parseJsonAnswer<T>(method: string, target: string, response: RawRespons
     return JSON.parse(text) as T
   } catch {
     const contentType = String(response.headers['content-type'] ?? 'no content type')
-    const what = /^\s*</.test(text) ? `an HTML or XML page (${contentType}) instead of JSON` : `JSON that does not parse (${response.body.length} bytes, ${contentType})`
-    throw new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${what}${excerptSuffix(response.body)}`, response.status))
+    // A page (a proxy's, a maintenance notice) is quoted; JSON cut off is the data or the token itself, which no error message may carry.
+    const what = /^\s*</.test(text)
+      ? `an HTML or XML page (${contentType}) instead of JSON${excerptSuffix(response.body)}`
+      : `JSON that does not parse (${response.body.length} bytes, ${contentType})`
+    throw new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${what}`, response.status))
   }
 }
 

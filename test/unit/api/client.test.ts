@@ -155,6 +155,25 @@ describe('ApiClient', () => {
     expect(client.stats.requests).toBe(4)
   })
 
+  it('never quotes a 2xx JSON answer cut off: a list page holds personal data, the token endpoint answer the access token', async () => {
+    const { client } = await peer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"content":[{"id":1,"user":{"firstName":"Aino","socialSecurityNumber":"010203A123B"'))
+    const page = (await client.getV2('/x').catch((e) => e)) as ApiError
+    expect(page.message).toBe('GET /api/public/v2/x: 200: the server sent JSON that does not parse (83 bytes, application/json)')
+
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"SECRET-ACCESS-TOKEN-0123456789abcdef","token_type":"bea'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const tokenless = new ApiClient({ baseUrl: url, authUrl: url, clientId: 'client', clientSecret: 'secret', backoffBaseMs: 1, maxAttempts: 2 })
+    cleanups.push(async () => {
+      await tokenless.close()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    })
+    const token = (await tokenless.getV2('/x').catch((e) => e)) as ApiError
+    expect(token.kind).toBe('invalid-response')
+    expect(token.message).toBe('POST /oauth2/token?grant_type=client_credentials: 200: the server sent JSON that does not parse (72 bytes, application/json)')
+  })
+
   it('gives up on a server that keeps failing with a server error naming the status', async () => {
     const { client } = await peer((_req, res) => json(res, 500, { message: 'database down' }))
     await expect(client.getV2('/x')).rejects.toThrow(/^GET \/api\/public\/v2\/x: 500 Internal Server Error: database down$/)
