@@ -39,7 +39,7 @@ export function scopeId(scope: string): number | null {
 const PERSON_SQL =
   `INSERT INTO person (id, ${PERSON_COLUMNS.join(', ')}, modification_us, raw) VALUES (?, ${PERSON_COLUMNS.map(() => '?').join(', ')}, ?, ?) ` +
   `ON CONFLICT (id) DO UPDATE SET ${[...PERSON_COLUMNS, 'modification_us', 'raw'].map((c) => `${c} = excluded.${c}`).join(', ')} ` +
-  'WHERE excluded.modification_us > person.modification_us'
+  'WHERE excluded.modification_us > person.modification_us OR (excluded.modification_us = person.modification_us AND excluded.raw IS NOT person.raw)'
 
 /**
  * What a run knows about a stored person: the modification instant (µs) of the profile stored and
@@ -54,7 +54,10 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
  * stored exactly so (same JSON, same scope). Rows of a table keyed by (scope, id) are
  * matched within `scope`. In tables whose spec says `persons`, nested `user` profiles (spec v2
  * §2.11) go to `person` without their `sportParameters` (only user licences carry them, spec v2 §4.4
- * `includeSportParams`), and only a strictly newer user `modificationTime` replaces the stored one.
+ * `includeSportParams`); a newer user `modificationTime` replaces the stored one, and so does one of
+ * the same instant that differs: the credentials' personal-data level changed (spec v2 §5), which
+ * moves no modification time, and what they no longer return (an identity number, contacts) must
+ * not stay. Every element that keeps a reference then exports the profile as now read.
  *
  * Personal data is stored once: when the element's user equals the stored profile, the element
  * keeps only a reference `{"id":N}` (plus the user's `sportParameters`, when it had them) and
@@ -134,7 +137,7 @@ export function markSeen(db: WritableDB, resource: ExportResource, scope: string
 }
 
 /**
- * Writes a nested user's profile to `person` unless one as new is stored.
+ * Writes a nested user's profile to `person` unless one newer, or this one, is stored.
  * @returns `reference`: what to keep in the element when `person` holds exactly this profile, null
  *   when the element must keep its user as received; `written`: whether `person` was written.
  */
@@ -159,7 +162,7 @@ function storePerson(
   const profileHash = hash('sha1', profileJson)
   let stored = seenPersons.get(id)
   let written = false
-  if (stored === undefined || stored.us < userUs) {
+  if (stored === undefined || stored.us < userUs || (stored.us === userUs && stored.profileHash !== profileHash)) {
     written = people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0
     if (written) {
       stored = { us: userUs, profileHash }

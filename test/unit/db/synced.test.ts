@@ -117,14 +117,28 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
     expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(plain.element)])
   })
 
-  it('keeps a nested user as received when it is older than the stored profile or differs from it', () => {
+  it('keeps a nested user as received when it is older than the stored profile', () => {
     const db = openDatabase(':memory:')
     upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T09:00:00Z', 'Uusi'))], parseInstant)
     const older = insurance(2, anna('2026-01-15T08:00:00Z', 'Vanha'))
-    const sameInstantOtherShape = insurance(3, { ...anna('2026-01-15T09:00:00Z', 'Uusi'), email: 'anna@example.fi' })
-    upsertElements(db, 'user-insurances', 'federation 1', 1, [older, sameInstantOtherShape], parseInstant, new Map())
-    expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(older.element), JSON.stringify(sameInstantOtherShape.element)])
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [older], parseInstant, new Map())
+    expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(older.element)])
     expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Uusi')
+  })
+
+  it('replaces a profile with one of the same instant that differs: the personal-data level changed (spec v2 §5), and what is no longer returned goes', () => {
+    const db = openDatabase(':memory:')
+    const at = '2026-01-15T09:00:00Z'
+    const full = { ...anna(at, 'Uusi'), email: 'anna@example.fi', socialSecurityNumber: '010203A123B' }
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, full)], parseInstant)
+    expect(db.prepare("SELECT raw ->> '$.socialSecurityNumber' FROM person WHERE id = 7").pluck().get()).toBe('010203A123B')
+    // A later run with credentials of a lower level: the same modification time, fewer fields.
+    const basic = insurance(3, anna(at, 'Uusi'))
+    upsertElements(db, 'user-insurances', 'federation 1', 2, [basic], parseInstant, new Map())
+    expect(db.prepare('SELECT email, raw FROM person WHERE id = 7').get()).toEqual({ email: null, raw: JSON.stringify(anna(at, 'Uusi')) })
+    expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(basic.element)])
+    // The licence read before keeps its reference and exports the profile as now read.
+    expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).user).toEqual(anna(at, 'Uusi'))
   })
 })
 
