@@ -815,6 +815,19 @@ describe('desktop app in Chromium', () => {
     const participantSheet = await savedSheet('participants')
     expect(participantSheet.rowCount).toBe(event.registrations + 1)
     expect(participantSheet.getRow(1).values).toEqual([undefined, 'Sukunimi', 'Etunimet', 'Sport-ID', 'Seura', 'Maksu'])
+    // The events table's print prints the open event's participants too: the privacy log records it first.
+    await page.evaluate(() => {
+      const window = globalThis as unknown as { print(): void; eventsPrinted: boolean }
+      window.print = () => {
+        window.eventsPrinted = true
+      }
+    })
+    await page.getByTestId('events-print').click()
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { eventsPrinted?: boolean }).eventsPrinted)).toBe(true)
+    const printLog = openDatabaseReadonly(await app.dbFile(), { env: app.env })
+    const printedParticipants = readPrivacyLog(printLog).filter((entry) => entry.action === 'export-list').at(-1)
+    printLog.close()
+    expect(JSON.parse(printedParticipants?.detail ?? '{}')).toMatchObject({ list: 'event-participants', format: 'print', rows: event.registrations })
     for (const name of ['Ilmoittautunut', 'Maksettu (€)']) await toggleColumn('participant-columns', name, true)
     await expect.poll(async () => (await participantHeaders()).length).toBe(8)
     await page.getByTestId('participant-cancel').first().click()

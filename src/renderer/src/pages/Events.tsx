@@ -105,7 +105,15 @@ export function Events() {
         <Text size="sm" data-testid="events-count">
           {t('events.count', { count: events.length })}
         </Text>
-        <TableActions size="xs" label={t('events.heading')} testId="events" disabled={events.length === 0} onExport={exportEvents} />
+        {/* The page prints whole: with an event open, its participants too, which the privacy log records. */}
+        <TableActions
+          size="xs"
+          label={t('events.heading')}
+          testId="events"
+          disabled={events.length === 0}
+          onExport={exportEvents}
+          printed={open ? { list: 'event-participants', rows: participants.length, columns: [...shown] } : undefined}
+        />
       </Group>
       <Table.ScrollContainer minWidth={800} mah={open ? 260 : undefined}>
         <Table striped highlightOnHover data-testid="events-table">
