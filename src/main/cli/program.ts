@@ -73,8 +73,15 @@ function wholeNumber(min: number) {
  * script's JSON is kept, as an export's file is; the terminal's table is viewing, as the app's list.
  * `listed` says which list and what narrowed it.
  */
-function logJsonList(dbFile: string, listed: Record<string, unknown>, rows: number): Promise<void> {
-  return logListExport(dbFile, { ...listed, format: 'json', rows, file: '-' })
+/**
+ * Records a list of members printed to standard output in the privacy log (issue 6), before it is
+ * printed: as JSON always (scripts keep what they read), as a table when standard output is no
+ * terminal (redirected to a file or a pipe, it leaves the app as an export does); a table on a
+ * terminal is only shown.
+ */
+async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table'): Promise<void> {
+  if (format === 'table' && process.stdout.isTTY === true) return
+  await logListExport(dbFile, { ...listed, format, rows, file: '-' })
 }
 
 /** `--days` of `kanslia renewals`: 0…366, as the app takes it. */
@@ -277,7 +284,7 @@ export function buildProgram(): Command {
     .action(async (opts: { db: string; search: string; limit: number; club?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {
       const filters = { clubId: opts.club, status: opts.status, insurance: opts.insurance }
       const rows = findMembers(opts.db, opts.search, opts.limit, filters)
-      if (opts.json) await logJsonList(opts.db, { list: 'members', query: { text: opts.search, limit: opts.limit, ...given(filters) } }, rows.length)
+      await logPrintedList(opts.db, { list: 'members', query: { text: opts.search, limit: opts.limit, ...given(filters) } }, rows.length, opts.json ? 'json' : 'table')
       process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))
     })
 
@@ -318,7 +325,7 @@ export function buildProgram(): Command {
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
       } else {
         const list = renewalList(opts.db, opts.kind, opts.days, today)
-        if (opts.json) await logJsonList(opts.db, { list: opts.kind, days: opts.days }, list.rows.length)
+        await logPrintedList(opts.db, { list: opts.kind, days: opts.days }, list.rows.length, opts.json ? 'json' : 'table')
         process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
       }
     })
@@ -343,7 +350,7 @@ export function buildProgram(): Command {
         return
       }
       const list = meritCandidates(opts.db, opts.group, opts.seasons, opts.next)
-      if (opts.json) await logJsonList(opts.db, { list: 'merit-candidates', groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }) }, list.rows.length)
+      if (!opts.ids) await logPrintedList(opts.db, { list: 'merit-candidates', groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }) }, list.rows.length, opts.json ? 'json' : 'table')
       if (opts.ids) process.stdout.write(`${list.ids.join(',')}\n`)
       else process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatMeritCandidates(list))
     })

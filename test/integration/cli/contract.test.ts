@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
-import { runCli, spawnCli } from '../../support/cli'
+import { ROOT, runCli, spawnCli } from '../../support/cli'
+import { spawnSync } from 'node:child_process'
 import ExcelJS from 'exceljs'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { readRenewalEmails, readRenewalList } from '../../../src/main/db/renewalLists'
@@ -92,13 +93,22 @@ describe('kanslia CLI contract (issue 2)', () => {
     const json = await runCli(['renewals', '--days', '366', '--json'], { env })
     expect(json.code).toBe(0)
     expect(JSON.parse(json.stdout)).toEqual(list.rows)
-    // A script's JSON is kept as a file is: recorded, as the terminal's table is not.
-    const recorded = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ action: string; detail: string }>
+    // A script's JSON is kept as a file is: recorded, and so is the table sent to a pipe or a file; a terminal's table is not.
+    const privacyLog = async () => JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ action: string; detail: string }>
+    const recorded = await privacyLog()
     expect(recorded.at(-1)!.action).toBe('export-list')
     expect(JSON.parse(recorded.at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, format: 'json', rows: list.rows.length, file: '-' })
     const text = await runCli(['renewals', '--days', '366'], { env })
     expect(text.stdout.trim().split('\n')).toHaveLength(list.total + 3)
     expect(text.stdout).toContain(`${list.rows[0].sportId}  ${list.rows[0].lastName}, ${list.rows[0].firstName}`)
+    const piped = await privacyLog()
+    expect(piped).toHaveLength(recorded.length + 1)
+    expect(JSON.parse(piped.at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, format: 'table', rows: list.rows.length, file: '-' })
+    // On a terminal (util-linux `script` gives the CLI one): shown, not recorded.
+    const terminal = spawnSync('script', ['-qec', `'${process.execPath}' bin/kanslia.mjs renewals --days 366`, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
+    expect(terminal.status).toBe(0)
+    expect(terminal.stdout).toContain(`${list.rows[0].sportId}  ${list.rows[0].lastName}, ${list.rows[0].firstName}`)
+    expect(await privacyLog()).toHaveLength(piped.length)
     expect((await runCli(['renewals', '--days', '366', '--emails'], { env })).stdout).toBe(emails.map((address) => `${address}\n`).join(''))
     const mailed = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ action: string; detail: string }>
     expect(mailed.at(-1)!.action).toBe('export-list')
