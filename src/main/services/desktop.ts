@@ -44,6 +44,7 @@ import {
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { readIdentityNumber, readMemberDetail } from '../db/memberDetail'
 import { readPersonRecord } from '../db/personRecord'
+import { changesNaming } from '../outbox/history'
 import { readEventParticipants, readQueuedParticipants, readEvents } from '../db/events'
 import { readAddresses, type AddressReader } from './addresses'
 import { ensureVerdicts } from './verdicts'
@@ -509,12 +510,16 @@ export class DesktopSession {
   }
 
   /**
-   * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`)
-   * having recorded the export in the privacy log.
+   * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`;
+   * the outbox's changes that touch them with their audit logs, `changesNaming`) having recorded
+   * the export in the privacy log.
    * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
    */
   async exportMember(id: number, file: string): Promise<void> {
-    const record = this.read((db) => readPersonRecord(db, id))
+    const record = this.read((db) => {
+      const stored = readPersonRecord(db, id)
+      return stored && { ...stored, outbox: changesNaming(db, id) }
+    })
     if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
     await recordPrivacy(this.dbFile, { action: 'export-person', personId: id, detail: { file } })
     createPrivateFile(file)

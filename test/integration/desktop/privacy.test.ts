@@ -6,6 +6,7 @@ import { connectionProfileFile, defaultDatabaseFile } from '../../../src/main/co
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { readPrivacyLog } from '../../../src/main/db/privacyLog'
 import { syncDatabase } from '../../../src/main/services/sync'
+import { queueMeritGrant } from '../../../src/main/services/outbox'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { createTestSession } from '../../support/desktop'
 
@@ -13,6 +14,16 @@ import { createTestSession } from '../../support/desktop'
  * Issue 6 "Personal data": with credentials of the SSN personal-data level, member detail hides
  * identity numbers until revealed on purpose, and each reveal and each export is in the privacy log.
  */
+/** A merit of the database, for a grant to queue. */
+function storedMeritId(dbFile: string): number {
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    return db.prepare('SELECT id FROM merit ORDER BY id LIMIT 1').pluck().get() as number
+  } finally {
+    db.close()
+  }
+}
+
 describe('identity numbers and the privacy log', () => {
   let sandbox: Sandbox
   const test = createTestSession({})
@@ -45,6 +56,9 @@ describe('identity numbers and the privacy log', () => {
     const db = openDatabaseReadonly(test.session.dbFile)
     const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id LIMIT 1').pluck().get() as number
     db.close()
+    // A change of theirs in the outbox, with what it carries.
+    const merit = storedMeritId(test.session.dbFile)
+    const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant: { grantingDate: '2026-11-01', meritGranter: 'Hallitus', meritAdditionalInfo: '25 vuotta seuran toimitsijana', meritGrantees: [id] } })
     const file = `${test.home}/member.json`
     await test.session.exportMember(id, file)
     // Identity number and all: for its owner's eyes only on a shared computer.
@@ -54,6 +68,9 @@ describe('identity numbers and the privacy log', () => {
     expect(record.user_licence.length).toBeGreaterThan(0)
     expect(record.granted_merit.length).toBeGreaterThan(0)
     expect(record.granted_merit.every((g: { id: number }) => g.id === id)).toBe(true)
+    expect(record.outbox).toEqual([
+      expect.objectContaining({ id: queued.id, kind: 'merit-grant', state: 'queued', payload: expect.objectContaining({ grant: expect.objectContaining({ meritAdditionalInfo: '25 vuotta seuran toimitsijana' }) }), audit: [expect.objectContaining({ event: 'queued' })] })
+    ])
     const log = openDatabaseReadonly(test.session.dbFile)
     expect(readPrivacyLog(log, id).map((e) => e.action)).toContain('export-person')
     log.close()
