@@ -980,6 +980,11 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-members').getByText('Medlemmar').waitFor()
     await page.getByText('English').click()
     await page.getByTestId('nav-members').getByText('Members').waitFor()
+    // The choice outlasts a restart of the window, whatever the OS's language (Finnish here).
+    expect(await page.evaluate("localStorage.getItem('kanslia.language')")).toBe('en')
+    await page.reload()
+    await page.getByTestId('nav-members').getByText('Members').waitFor()
+    await page.getByTestId('nav-settings').click()
     // The app's own quarter-hourly syncs: on by default; off and on again with the keyboard.
     const autoSync = page.getByRole('switch', { name: 'Sync by itself every 15 minutes while Kanslia is open' })
     expect(await autoSync.isChecked()).toBe(true)

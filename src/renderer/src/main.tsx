@@ -10,10 +10,10 @@ import { createRoot } from 'react-dom/client'
 import { useTranslation } from 'react-i18next'
 import { App } from './App'
 import { reportUnhandledRejections } from './unexpectedErrors'
-import { detectLanguage, initI18n } from './i18n'
+import { chosenLanguage, detectLanguage, initI18n } from './i18n'
 import { cssVariablesResolver, kansliaTheme } from './theme'
 
-initI18n(detectLanguage())
+initI18n(chosenLanguage() ?? detectLanguage())
 reportUnhandledRejections(window)
 
 /** The app in Mantine's theme, which names dialogs' close buttons in the app's language. */

@@ -16,6 +16,21 @@ export function detectLanguage(preferred: readonly string[] = navigator.language
   return 'en'
 }
 
+/** Where the language chosen in Settings is kept on this computer (not personal data: a wipe keeps it). */
+const CHOSEN_LANGUAGE_KEY = 'kanslia.language'
+
+/** The language chosen in Settings (`chooseLanguage`) at an earlier start, or null: the OS's then decides. */
+export function chosenLanguage(): Language | null {
+  const stored = localStorage.getItem(CHOSEN_LANGUAGE_KEY)
+  return (LANGUAGES as readonly (string | null)[]).includes(stored) ? (stored as Language) : null
+}
+
+/** Switches the UI to `language` and keeps the choice for the next starts. */
+export function chooseLanguage(language: Language): void {
+  localStorage.setItem(CHOSEN_LANGUAGE_KEY, language)
+  void i18next.changeLanguage(language)
+}
+
 /** Starts i18next in `language`; numbers in messages format with Intl in that language. */
 export function initI18n(language: Language): typeof i18next {
   void i18next.use(initReactI18next).init({

@@ -2,20 +2,20 @@ import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Switch, Tex
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorText } from '../api'
-import { LANGUAGES } from '../i18n'
+import { chooseLanguage, LANGUAGES, type Language } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { RemoveConnection } from '../components/RemoveConnection'
 
 const NAMES: Record<(typeof LANGUAGES)[number], string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' }
 
-/** Switches the UI language (fi, sv, en); the choice lasts for the session, the OS language is the default. */
+/** Switches the UI language (fi, sv, en); the choice is kept for the next starts, the OS language is the default. */
 export function LanguagePicker() {
   const { i18n, t } = useTranslation()
   return (
     <SegmentedControl
       aria-label={t('settings.language')}
       value={i18n.resolvedLanguage ?? 'en'}
-      onChange={(lng) => void i18n.changeLanguage(lng)}
+      onChange={(lng) => chooseLanguage(lng as Language)}
       data={LANGUAGES.map((value) => ({ value, label: NAMES[value] }))}
     />
   )
