@@ -708,6 +708,11 @@ describe('desktop app in Chromium', () => {
     const list = ((await app.call('getRenewalList', { kind: 'licence-ending', days: 60 })) as { ok: true; value: RenewalList }).value
     expect(list.total).toBeGreaterThan(0)
     await page.getByTestId('nav-renewals').click()
+    // Days past the most the list takes (366) are not typed at all: no refusal in English to read.
+    await page.getByTestId('renewal-days').fill('')
+    await page.getByTestId('renewal-days').pressSequentially('400')
+    expect(await page.getByTestId('renewal-days').inputValue()).toBe('40 päivää')
+    expect(await page.getByTestId('renewal-message').count()).toBe(0)
     await page.getByTestId('renewal-days').fill('60')
     await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(list.total)} jäsentä`, { exact: false }).waitFor()
     // Hide the club column: the export holds the columns the table shows.
@@ -1003,6 +1008,9 @@ describe('desktop app in Chromium', () => {
     // Retention (issue 6): 24 months by default, changed here for the next sync.
     const retention = page.getByTestId('retention-months')
     expect(await retention.inputValue()).toBe('24')
+    // An emptied field is nothing to save.
+    await retention.fill('')
+    expect(await page.getByTestId('retention-save').isDisabled()).toBe(true)
     await retention.fill('36')
     await page.getByTestId('retention-save').click()
     await page.getByTestId('retention-message').getByText('kept for 36 months', { exact: false }).waitFor()

@@ -20,13 +20,15 @@ export function useNotice() {
   const show = useCallback((color: string, text: string) => setNotice({ color, text }), [])
   const clear = useCallback(() => setNotice(null), [])
   const fail = useCallback((error: unknown) => setNotice({ color: 'red', text: errorText(error) }), [])
+  /** Takes away a failure's notice (a load that now succeeded), not a success's. */
+  const recovered = useCallback(() => setNotice((current) => (current?.color === 'red' ? null : current)), [])
   const saved = useCallback(
     (result: { saved: string | null; rows: number }) => {
       if (result.saved !== null) setNotice({ color: 'green', text: t('table.saved', { count: result.rows, file: result.saved }) })
     },
     [t]
   )
-  return { notice, show, clear, fail, saved }
+  return { notice, show, clear, fail, recovered, saved }
 }
 
 /** The notice as an alert the person can close; nothing when there is none. */

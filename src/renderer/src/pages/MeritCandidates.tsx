@@ -28,7 +28,7 @@ export function MeritCandidates() {
   const [list, setList] = useState<MeritCandidateList | null>(null)
   const [granting, setGranting] = useState(false)
   const [shown, setShown] = useColumnChoice('kanslia.candidates.columns', CANDIDATE_COLUMNS, CANDIDATE_COLUMNS)
-  const { notice, show, clear, fail, saved } = useNotice()
+  const { notice, show, clear, fail, recovered, saved } = useNotice()
 
   useEffect(() => {
     void call('getOrderedMeritGroups').then((answer) => {
@@ -39,7 +39,10 @@ export function MeritCandidates() {
   useEffect(() => {
     if (groupId === null) return
     call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })
-      .then(setList)
+      .then((answer) => {
+        setList(answer)
+        recovered()
+      })
       .catch(fail)
   }, [groupId, seasons, nextMeritId, dataVersion])
 
@@ -83,7 +86,7 @@ export function MeritCandidates() {
           w={360}
           data-testid="candidates-group"
         />
-        <NumberInput label={t('candidates.seasons')} min={1} max={100} value={seasons} onChange={(value) => setSeasons(Math.max(1, Number(value) || 1))} w={170} />
+        <NumberInput label={t('candidates.seasons')} min={1} max={100} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={seasons} onChange={(value) => setSeasons(Math.max(1, Number(value) || 1))} w={170} />
         <Select
           label={t('candidates.next')}
           placeholder={t('candidates.allNext')}

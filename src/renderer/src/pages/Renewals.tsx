@@ -28,11 +28,14 @@ export function Renewals() {
   const [days, setDays] = useState(30)
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
-  const { notice, show, clear, fail, saved } = useNotice()
+  const { notice, show, clear, fail, recovered, saved } = useNotice()
 
   useEffect(() => {
     call('getRenewalList', { kind, days })
-      .then(setList)
+      .then((answer) => {
+        setList(answer)
+        recovered()
+      })
       .catch(fail)
   }, [kind, days, dataVersion])
 
@@ -67,7 +70,7 @@ export function Renewals() {
           data-testid="renewal-kind"
         />
         {WITH_DAYS.has(kind) && (
-          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
+          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
         <CopyEmails
           read={() => {

@@ -121,6 +121,8 @@ function RetentionSetting({ months }: { months: number }) {
   const { t } = useTranslation()
   const [value, setValue] = useState<number | string>(months)
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
+  // An emptied field is no number of months: nothing to save.
+  const validMonths = value !== '' && Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 120
   const save = async () => {
     setMessage(null)
     try {
@@ -140,11 +142,13 @@ function RetentionSetting({ months }: { months: number }) {
           onChange={setValue}
           min={1}
           max={120}
+          clampBehavior="strict"
           allowDecimal={false}
+          allowNegative={false}
           w={420}
           data-testid="retention-months"
         />
-        <Button variant="light" onClick={() => void save()} disabled={Number(value) === months && message === null} data-testid="retention-save">
+        <Button variant="light" onClick={() => void save()} disabled={!validMonths || (Number(value) === months && message === null)} data-testid="retention-save">
           {t('settings.retentionSave')}
         </Button>
       </Group>
