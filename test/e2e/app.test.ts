@@ -722,6 +722,8 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('renewal-export-xlsx').click()
     await page.getByTestId('renewal-message').getByText('Tallennettu', { exact: false }).waitFor()
+    // The notice's close button is named, in Finnish, for a screen reader.
+    expect(await page.getByTestId('renewal-message').getByRole('button', { name: 'Sulje', exact: true }).count()).toBe(1)
     const sheet = await savedSheet('licence-ending')
     expect(sheet.getRow(1).values).toEqual([undefined, 'Sukunimi', 'Etunimet', 'Sport-ID', 'Lisenssi tai vakuutus', 'Päättyy', 'Sähköposti', 'Huoltajien sähköposti'])
     expect(sheet.rowCount).toBe(list.total + 1)
@@ -848,8 +850,10 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('events-from').fill(new Intl.DateTimeFormat('fi-FI').format(dayAfter))
     await page.getByTestId('events-from').press('Tab')
     await expect.poll(() => page.getByTestId('event-row').filter({ hasText: event.name }).count()).toBe(0)
-    await page.getByTestId('events-from').fill('')
+    // The field's clear button is named, in Finnish, for a screen reader.
+    await page.getByRole('button', { name: 'Tyhjennä', exact: true }).click()
     await page.getByTestId('event-row').filter({ hasText: event.name }).first().waitFor()
+    expect(await page.getByTestId('events-from').inputValue()).toBe('')
   })
 
   it('edits a queued registration as JSON in the outbox, refusing what is not valid and changing nothing then (issue 5)', async () => {

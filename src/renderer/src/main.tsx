@@ -16,10 +16,10 @@ import { cssVariablesResolver, kansliaTheme } from './theme'
 initI18n(chosenLanguage() ?? detectLanguage())
 reportUnhandledRejections(window)
 
-/** The app in Mantine's theme, which names dialogs' close buttons in the app's language. */
+/** The app in Mantine's theme, which names close and clear buttons in the app's language. */
 function Root() {
   const { t } = useTranslation()
-  const theme = useMemo(() => kansliaTheme(t('app.close')), [t])
+  const theme = useMemo(() => kansliaTheme({ close: t('app.close'), clear: t('app.clear') }), [t])
   return (
     <MantineProvider defaultColorScheme="light" theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" />

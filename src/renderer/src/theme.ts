@@ -1,14 +1,16 @@
-import { createTheme, DEFAULT_THEME, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core'
+import { Alert, createTheme, DEFAULT_THEME, Drawer, Modal, Notification, Select, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core'
+import { DateInput } from '@mantine/dates'
 
 /**
  * Mantine's theme for Kanslia, readable by WCAG 2.1 AA (4.5:1 for text; the end-to-end
  * accessibility test checks every page with axe-core): colours at their darkest shade (Mantine's
- * default 6, e.g. blue #228be6, gives white on blue and blue on light blue about 3.2:1), dialogs'
- * close buttons named with `closeLabel` (the app's language), and motion only when the system
- * allows it.
+ * default 6, e.g. blue #228be6, gives white on blue and blue on light blue about 3.2:1), the icon
+ * buttons that close dialogs, alerts and notifications or clear a field named with `labels` (the
+ * app's language: a screen reader said only "button"), and motion only when the system allows it.
  */
-export function kansliaTheme(closeLabel: string): MantineThemeOverride {
-  const closeButtonProps = { 'aria-label': closeLabel }
+export function kansliaTheme(labels: { close: string; clear: string }): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': labels.close }
+  const clearButtonProps = { 'aria-label': labels.clear }
   return createTheme({
     respectReducedMotion: true,
     primaryShade: 9,
@@ -20,7 +22,14 @@ export function kansliaTheme(closeLabel: string): MantineThemeOverride {
       orange: darkest(DEFAULT_THEME.colors.orange, '#b33d0c'),
       red: darkest(DEFAULT_THEME.colors.red, '#b02525')
     },
-    components: { Modal: Modal.extend({ defaultProps: { closeButtonProps } }), Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }) }
+    components: {
+      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      Alert: Alert.extend({ defaultProps: { closeButtonLabel: labels.close } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+      Select: Select.extend({ defaultProps: { clearButtonProps } }),
+      DateInput: DateInput.extend({ defaultProps: { clearButtonProps } })
+    }
   })
 }
 

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../../shared/errorCodes'
 
 /** English strings; `fi.ts` and `sv.ts` have the same keys (typed against this file). */
 export const en = {
-  app: { title: 'Kanslia', tagline: 'Your sports registry, offline.', close: 'Close' },
+  app: { title: 'Kanslia', tagline: 'Your sports registry, offline.', close: 'Close', clear: 'Clear' },
   start: {
     upgrading: 'Upgrading the local database for this version of Kanslia… This happens once after an update; for a large federation it can take half a minute.',
     failed: 'Kanslia cannot open its local data',

@@ -2,7 +2,7 @@ import type { Strings } from './en'
 
 /** Suomenkieliset tekstit. */
 export const fi: Strings = {
-  app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.', close: 'Sulje' },
+  app: { title: 'Kanslia', tagline: 'Urheilurekisterisi, myös ilman verkkoa.', close: 'Sulje', clear: 'Tyhjennä' },
   start: {
     upgrading: 'Päivitetään paikallista tietokantaa tälle Kanslian versiolle… Tämä tehdään kerran päivityksen jälkeen; suurella liitolla se voi kestää puoli minuuttia.',
     failed: 'Kanslia ei voi avata paikallisia tietojaan',

@@ -2,7 +2,7 @@ import type { Strings } from './en'
 
 /** Svenska texter. */
 export const sv: Strings = {
-  app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.', close: 'Stäng' },
+  app: { title: 'Kanslia', tagline: 'Ditt idrottsregister, även offline.', close: 'Stäng', clear: 'Rensa' },
   start: {
     upgrading: 'Den lokala databasen uppgraderas för den här versionen av Kanslia… Det sker en gång efter en uppdatering; för ett stort förbund kan det ta en halv minut.',
     failed: 'Kanslia kan inte öppna sina lokala uppgifter',
