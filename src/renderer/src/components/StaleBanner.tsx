@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DataFreshness } from '../../../shared/freshness'
@@ -16,7 +16,7 @@ const RECHECK_MS = 5 * 60 * 1000
  */
 export function StaleBanner() {
   const { t, i18n } = useTranslation()
-  const { page, dataVersion, syncing, syncNow } = useAppStore()
+  const { page, dataVersion, syncing, syncNow, syncError } = useAppStore()
   const [freshness, setFreshness] = useState<DataFreshness | null>(null)
   useEffect(() => {
     const ask = () => {
@@ -32,8 +32,16 @@ export function StaleBanner() {
   return (
     <Alert color="orange" radius={0} py="xs" className="no-print" data-testid="stale-banner">
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">{freshness.dataAsOf === null ? t('stale.never') : t('stale.message', { date: formatDateTime(freshness.dataAsOf, i18n.language) })}</Text>
-        {/* A failed sync shows in the sync panel; the banner stays until one succeeds. */}
+        <Stack gap={0}>
+          <Text size="sm">{freshness.dataAsOf === null ? t('stale.never') : t('stale.message', { date: formatDateTime(freshness.dataAsOf, i18n.language) })}</Text>
+          {/* Why the sync it offers failed, here too: on another page the banner is all the person sees. */}
+          {syncError && !syncing && (
+            <Text size="sm" c="red" data-testid="stale-sync-error">
+              {t('sync.error', { message: syncError })}
+            </Text>
+          )}
+        </Stack>
+        {/* The failure is the store's syncError (above and in the sync panel); the banner stays until a sync succeeds. */}
         <Button size="compact-sm" color="orange" loading={syncing} onClick={() => void syncNow().catch(() => undefined)} data-testid="stale-sync">
           {t('sync.syncNow')}
         </Button>

@@ -43,6 +43,8 @@ export function Settings() {
   const [apiVersion, setApiVersion] = useState<string | null>(null)
   const [retention, setRetention] = useState<number | null>(null)
   const [autoSync, setAutoSync] = useState<boolean | null>(null)
+  // Without it the settings stored in the database would only be missing from the page, unexplained.
+  const [statusError, setStatusError] = useState<string | null>(null)
   useEffect(() => {
     call('getSyncStatus')
       .then((status) => {
@@ -50,7 +52,7 @@ export function Settings() {
         setRetention(status.retentionMonths)
         setAutoSync(status.autoSync)
       })
-      .catch(() => setApiVersion(null))
+      .catch((failure: unknown) => setStatusError(errorText(failure)))
   }, [])
   return (
     <Stack p="md" maw={600}>
@@ -66,6 +68,11 @@ export function Settings() {
         <Text>
           {app?.profile?.baseUrl} · {app?.profile?.clientId}
         </Text>
+      )}
+      {statusError && (
+        <Alert color="red" data-testid="settings-error">
+          {statusError}
+        </Alert>
       )}
       {autoSync !== null && <AutoSyncSetting enabled={autoSync} />}
       {retention !== null && <RetentionSetting months={retention} />}

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SyncStatus } from '../../../shared/ipc/contract'
-import { call, describeError } from '../api'
+import { call, describeError, errorText } from '../api'
 import { formatDateTime, resourceName, scopeName } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { SyncProgress } from './SyncProgress'
@@ -28,8 +28,18 @@ export function SyncPanel() {
   const online = useOnline()
   const { syncing, syncNow, lastSummary, syncError, dataVersion } = useAppStore()
   const [status, setStatus] = useState<SyncStatus | null>(null)
+  const [statusError, setStatusError] = useState<string | null>(null)
   useEffect(() => {
-    void call('getSyncStatus').then(setStatus, () => setStatus(null))
+    call('getSyncStatus').then(
+      (answer) => {
+        setStatus(answer)
+        setStatusError(null)
+      },
+      (failure: unknown) => {
+        setStatus(null)
+        setStatusError(errorText(failure))
+      }
+    )
   }, [dataVersion])
   const number = new Intl.NumberFormat(i18n.language)
   return (
@@ -69,6 +79,11 @@ export function SyncPanel() {
       {syncError && (
         <Alert color="red" role="alert">
           {t('sync.error', { message: syncError })}
+        </Alert>
+      )}
+      {statusError && (
+        <Alert color="red" data-testid="sync-status-error">
+          {statusError}
         </Alert>
       )}
       <Table striped data-testid="sync-status">
