@@ -61,6 +61,7 @@ export type ErrorCode =
   | 'unknown-resource'
   | 'unknown-format'
   | 'export-over-database'
+  | 'unsafe-address'
   | 'no-secret'
   | 'not-confirmed'
 

@@ -8,7 +8,7 @@ import { writePaymentForm } from '../services/paymentForm'
 import { readTableLines } from '../services/tableImport'
 import { errorCodeOf } from '../services/errorCode'
 import { storageFailure } from '../db/storageFailure'
-import { safeExternalUrl } from './links'
+import { registryAddress } from './links'
 
 /**
  * What the handlers need besides the session: opening a validated URL in the system browser, and
@@ -64,9 +64,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
     openPaymentPage: async (input) => {
       const initiation = session.paymentInitiation(input.itemId)
-      const url = safeExternalUrl(initiation.paymentGatewayUrl)
-      if (url === null) return { opened: false }
-      await openFile(writePaymentForm(url, initiation.requestData))
+      await openFile(writePaymentForm(registryAddress(initiation.paymentGatewayUrl, 'payment page'), initiation.requestData))
       return { opened: true }
     },
     setRetention: (input) => session.setRetention(input.months),
@@ -100,9 +98,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     exportRenewalList: (input) => saveTable(`${input.kind}-${session.todayDate()}`, input.format, (file) => session.exportRenewalList(input, file)),
     // The renderer names the order, never the address: the terms' URL is read from the API here and checked.
     openPaymentTerms: async (input) => {
-      const url = safeExternalUrl((await session.paymentMethods(input.orderId)).termsUrl)
-      if (url === null) return { opened: false }
-      await openExternal(url)
+      await openExternal(registryAddress((await session.paymentMethods(input.orderId)).termsUrl, 'terms of sale'))
       return { opened: true }
     }
   }

@@ -484,7 +484,7 @@ export const CONTRACT = {
   pushOutbox: { input: none, output: {} as PushSummary },
   retryOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as OutboxItem },
   discardOutboxItem: { input: z.strictObject({ itemId: id }), output: {} as { removed: number[] } },
-  openPaymentPage: { input: z.strictObject({ itemId: id }), output: {} as { opened: boolean } },
+  openPaymentPage: { input: z.strictObject({ itemId: id }), output: {} as { opened: true } },
   setRetention: { input: z.strictObject({ months: z.number().int().min(1).max(120) }), output: {} as { months: number } },
   /** Turns the app's own quarter-hourly syncs of the shown database on or off. */
   setAutoSync: { input: z.strictObject({ enabled: z.boolean() }), output: {} as { enabled: boolean } },
@@ -538,7 +538,7 @@ export const CONTRACT = {
   },
   checkStartList: { input: z.strictObject({ lines: z.array(z.string().max(500)).max(10_000), date: isoDate.optional() }), output: {} as StartListResult },
   /** Opens an order's terms of sale (the `termsUrl` of its payment methods, online) in the system browser when it is an http(s) address. */
-  openPaymentTerms: { input: z.strictObject({ orderId: id }), output: {} as { opened: boolean } }
+  openPaymentTerms: { input: z.strictObject({ orderId: id }), output: {} as { opened: true } }
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>
 
 /** Input accepted by a method (before defaults are applied). */

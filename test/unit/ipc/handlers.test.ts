@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { METHODS } from '../../../src/shared/ipc/channels'
 import { CONTRACT } from '../../../src/shared/ipc/contract'
 import { createHandlers, dispatch, toIpcError } from '../../../src/main/ipc/handlers'
-import { safeExternalUrl } from '../../../src/main/ipc/links'
+import { registryAddress, safeExternalUrl } from '../../../src/main/ipc/links'
 import { devServerUrl, isTrustedSender } from '../../../src/main/ipc/sender'
 import { createTestSession } from '../../support/desktop'
 
@@ -75,6 +75,12 @@ describe('safeExternalUrl', () => {
   )
   it('normalises http(s) links', () => {
     expect(safeExternalUrl('HTTPS://Example.fi/a b')).toBe('https://example.fi/a%20b')
+  })
+  it('refuses an address from the registry with an error that says nothing was opened, instead of doing nothing', () => {
+    expect(registryAddress('https://maksu.example.fi/pay', 'payment page')).toBe('https://maksu.example.fi/pay')
+    expect(() => registryAddress('javascript:alert(1)', 'terms of sale')).toThrow(
+      expect.objectContaining({ code: 'unsafe-address', message: `the registry's terms of sale address "javascript:alert(1)" is not a web address Kanslia opens (http or https, without a user name); nothing was opened` })
+    )
   })
 })
 

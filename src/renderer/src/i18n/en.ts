@@ -567,6 +567,7 @@ export const en = {
     'unknown-resource': 'Unknown list',
     'unknown-format': 'Unknown file format',
     'export-over-database': 'The export would overwrite the database',
+    'unsafe-address': 'The registry’s address cannot be opened',
     'no-secret': 'The client secret is missing',
     'not-confirmed': 'Not confirmed'
   } satisfies Record<ErrorCode, string>,

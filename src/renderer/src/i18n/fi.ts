@@ -557,6 +557,7 @@ export const fi: Strings = {
     'unknown-resource': 'Tuntematon luettelo',
     'unknown-format': 'Tuntematon tiedostomuoto',
     'export-over-database': 'Vienti korvaisi tietokannan',
+    'unsafe-address': 'Rekisterin antamaa osoitetta ei voi avata',
     'no-secret': 'Asiakassalaisuus puuttuu',
     'not-confirmed': 'Ei vahvistettu'
   },

@@ -557,6 +557,7 @@ export const sv: Strings = {
     'unknown-resource': 'Okänd lista',
     'unknown-format': 'Okänt filformat',
     'export-over-database': 'Exporten skulle skriva över databasen',
+    'unsafe-address': 'Adressen från registret kan inte öppnas',
     'no-secret': 'Klienthemligheten saknas',
     'not-confirmed': 'Inte bekräftat'
   },
