@@ -711,7 +711,7 @@ describe('desktop app in Chromium', () => {
     // Days past the most the list takes (366) are not typed at all: no refusal in English to read.
     await page.getByTestId('renewal-days').fill('')
     await page.getByTestId('renewal-days').pressSequentially('400')
-    expect(await page.getByTestId('renewal-days').inputValue()).toBe('40 päivää')
+    expect(await page.getByTestId('renewal-days').inputValue()).toBe('40 päivän sisällä')
     expect(await page.getByTestId('renewal-message').count()).toBe(0)
     await page.getByTestId('renewal-days').fill('60')
     await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(list.total)} jäsentä`, { exact: false }).waitFor()

@@ -44,7 +44,7 @@ export function ColumnChoice<C extends string>({ all, value, onChange, label, ta
   const { t } = useTranslation()
   return (
     <Chip.Group multiple value={value as C[]} onChange={(next) => next.length > 0 && onChange(next as C[])}>
-      <Group gap="xs" aria-label={t('table.columnsOf', { table })} className="no-print" data-testid={testId}>
+      <Group gap="xs" role="group" aria-label={t('table.columnsOf', { table })} className="no-print" data-testid={testId}>
         {all.map((column) => (
           <Chip key={column} value={column} size="xs">
             {label(column)}

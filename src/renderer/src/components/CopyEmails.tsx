@@ -1,13 +1,15 @@
 import { Button } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { errorText } from '../api'
 
 interface CopyEmailsProps {
   /** Reads the addresses (every row of the list, not only those shown). */
   read(): Promise<string[]>
   /** Called with how many addresses went to the clipboard. */
   onCopied(count: number): void
-  onFail(error: unknown): void
+  /** Called with why nothing was copied, in the app's language. */
+  onFail(text: string): void
   disabled?: boolean
   testId: string
   /** As the table's other actions (`TableActions`). */
@@ -26,10 +28,16 @@ export function CopyEmails({ read, onCopied, onFail, disabled = false, testId, s
     setCopying(true)
     try {
       const emails = await read()
-      await navigator.clipboard.writeText(emails.join(', '))
+      try {
+        await navigator.clipboard.writeText(emails.join(', '))
+      } catch {
+        // Chromium refuses a window that lost the focus while a long list was read.
+        onFail(t('table.clipboardRefused'))
+        return
+      }
       onCopied(emails.length)
     } catch (error) {
-      onFail(error)
+      onFail(errorText(error))
     } finally {
       setCopying(false)
     }

@@ -145,6 +145,8 @@ export const en = {
       'outside-birth-range': 'Outside the licence’s age range'
     },
     days: 'Days',
+    /** After the number of days, continuing the list's name: "Licence ends within [30 days]". */
+    daysSuffix: 'days',
     count_one: '{{count, number}} member',
     count_other: '{{count, number}} members',
     shownFirst: 'the first {{count, number}} shown; exports hold all',
@@ -358,6 +360,7 @@ export const en = {
     copyEmails: 'Copy e-mail addresses',
     copied_one: '{{count, number}} address copied',
     copied_other: '{{count, number}} addresses copied',
+    clipboardRefused: 'The addresses were read but could not be put on the clipboard: keep Kanslia’s window active while they are read, and try again.',
     saved_one: 'Saved {{count, number}} row to {{file}}',
     saved_other: 'Saved {{count, number}} rows to {{file}}'
   },

@@ -143,7 +143,8 @@ export const fi: Strings = {
       'not-renewed': 'Ei uusittu tällä kaudella',
       'outside-birth-range': 'Ikä ei sovi lisenssiin'
     },
-    days: 'Päivää',
+    days: 'Päiviä',
+    daysSuffix: 'päivän sisällä',
     count_one: '{{count, number}} jäsen',
     count_other: '{{count, number}} jäsentä',
     shownFirst: 'näytetään ensimmäiset {{count, number}}; viennissä ovat kaikki',
@@ -355,6 +356,7 @@ export const fi: Strings = {
     copyEmails: 'Kopioi sähköpostiosoitteet',
     copied_one: '{{count, number}} osoite kopioitu',
     copied_other: '{{count, number}} osoitetta kopioitu',
+    clipboardRefused: 'Osoitteet luettiin, mutta niitä ei voitu viedä leikepöydälle: pidä Kanslian ikkuna aktiivisena lukemisen ajan ja yritä uudelleen.',
     saved_one: 'Tallennettu {{count, number}} rivi tiedostoon {{file}}',
     saved_other: 'Tallennettu {{count, number}} riviä tiedostoon {{file}}'
   },

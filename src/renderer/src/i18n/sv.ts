@@ -144,6 +144,7 @@ export const sv: Strings = {
       'outside-birth-range': 'Åldern passar inte licensen'
     },
     days: 'Dagar',
+    daysSuffix: 'dagar',
     count_one: '{{count, number}} medlem',
     count_other: '{{count, number}} medlemmar',
     shownFirst: 'de första {{count, number}} visas; exporten har alla',
@@ -355,6 +356,7 @@ export const sv: Strings = {
     copyEmails: 'Kopiera e-postadresser',
     copied_one: '{{count, number}} adress kopierad',
     copied_other: '{{count, number}} adresser kopierade',
+    clipboardRefused: 'Adresserna lästes men kunde inte läggas på urklipp: håll Kanslias fönster aktivt medan de läses och försök igen.',
     saved_one: 'Sparade {{count, number}} rad i {{file}}',
     saved_other: 'Sparade {{count, number}} rader i {{file}}'
   },

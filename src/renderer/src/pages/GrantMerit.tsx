@@ -51,8 +51,8 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   const [step, setStep] = useState<'form' | 'review'>('form')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  /** Grantees with no licence or insurance valid today, found when the review opens. */
-  const [lapsed, setLapsed] = useState<number[]>([])
+  /** Grantees with no licence or insurance valid today, found when the review opens; null while it looks. */
+  const [lapsed, setLapsed] = useState<number[] | null>(null)
 
   useEffect(() => {
     if (!opened) return
@@ -71,9 +71,12 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   const description = t('grant.summary', { merit: merit?.label ?? '', count: form.meritGrantees.length, date: formatDate(form.grantingDate, i18n.language), granter: form.meritGranter.trim() })
 
   const review = () => {
-    setLapsed([])
+    setLapsed(null)
     setStep('review')
-    call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(setLapsed, (failure: unknown) => setError(errorText(failure)))
+    call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(setLapsed, (failure: unknown) => {
+      setLapsed([])
+      setError(errorText(failure))
+    })
   }
 
   const leaveOutLapsed = () => {
@@ -162,7 +165,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
         ) : (
           <>
             <Text data-testid="grant-summary">{description}</Text>
-            {lapsed.length > 0 && (
+            {lapsed !== null && lapsed.length > 0 && (
               <Alert color="yellow" data-testid="grant-lapsed">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{t('grant.lapsed', { count: lapsed.length })}</Text>
@@ -181,7 +184,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
               <Button variant="default" onClick={() => setStep('form')}>
                 {t('grant.back')}
               </Button>
-              <Button loading={busy} onClick={() => void submit()} data-testid="grant-queue">
+              <Button loading={busy || lapsed === null} onClick={() => void submit()} data-testid="grant-queue">
                 {t(editing ? 'grant.save' : 'grant.queue')}
               </Button>
             </Group>

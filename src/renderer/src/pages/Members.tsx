@@ -303,11 +303,11 @@ export function Members() {
   const actions = useMemo(
     () => (
       <Group gap="xs" wrap="nowrap">
-        <CopyEmails size="xs" read={readEmails} onCopied={copied} onFail={fail} disabled={empty} testId="members-copy-emails" />
+        <CopyEmails size="xs" read={readEmails} onCopied={copied} onFail={(text) => tell('red', text)} disabled={empty} testId="members-copy-emails" />
         <TableActions size="xs" label={t('nav.members')} testId="members" disabled={empty} onExport={exportAs} onPrint={() => void print()} />
       </Group>
     ),
-    [t, empty, readEmails, copied, fail, exportAs, print]
+    [t, empty, readEmails, copied, tell, exportAs, print]
   )
   // The column headers change only with the order (and the ticked count they announce).
   const header = useMemo(
@@ -321,7 +321,7 @@ export function Members() {
           return (
             <div key={header.id} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
               <UnstyledButton disabled={!header.column.getCanSort()} onClick={header.column.getToggleSortingHandler()} px="xs" py={6} w="100%" data-testid={`sort-${header.id}`}>
-                {String(header.column.columnDef.header)} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                {String(header.column.columnDef.header)} <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}</span>
               </UnstyledButton>
             </div>
           )
@@ -615,7 +615,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         comboboxProps={LONG_LIST_COMBOBOX}
       />
       <Select
-        aria-label={t('members.allPeriods')}
+        aria-label={t('licences.period')}
         placeholder={t('members.allPeriods')}
         data={periodOptions}
         value={filters.licencePeriodId === undefined ? null : String(filters.licencePeriodId)}

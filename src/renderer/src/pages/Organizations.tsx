@@ -74,7 +74,7 @@ function OrganizationTree({ data, types }: { data: TreeNodeData[]; types: Map<st
       renderNode={({ node, expanded, hasChildren, elementProps }) => (
         <div {...elementProps}>
           <Text span>
-            {hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}
+            <span aria-hidden="true">{hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}</span>
             {node.label}
           </Text>{' '}
           <Text span c="dimmed" size="xs">

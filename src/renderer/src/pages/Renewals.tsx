@@ -70,7 +70,7 @@ export function Renewals() {
           data-testid="renewal-kind"
         />
         {WITH_DAYS.has(kind) && (
-          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.days').toLowerCase()}`} min={0} max={366} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
+          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={366} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
         <CopyEmails
           read={() => {
@@ -78,7 +78,7 @@ export function Renewals() {
             return call('getRenewalEmails', { kind, days })
           }}
           onCopied={(count) => show('green', t('table.copied', { count }))}
-          onFail={fail}
+          onFail={(text) => show('red', text)}
           disabled={!list?.rows.length}
           testId="renewal-copy-emails"
         />

@@ -45,7 +45,7 @@ function Verdict({ member }: { member: Checked }) {
         {[member.firstName, member.lastName].filter(Boolean).join(' ') || `#${member.id}`}
       </Text>
       <Text fz="lg" c="dimmed">
-        {[`Sport-ID ${member.sportId}`, member.birthDate && formatDate(member.birthDate, i18n.language)].filter(Boolean).join(' · ')}
+        {[`${t('members.sportId')} ${member.sportId}`, member.birthDate && formatDate(member.birthDate, i18n.language)].filter(Boolean).join(' · ')}
       </Text>
       {details.length > 0 && <Text fz="lg">{details.join(' · ')}</Text>}
     </Card>
@@ -131,6 +131,7 @@ export function VenueCheck() {
         <Title order={1} size="h2">{t('venue.heading')}</Title>
         <Group align="end">
           <SegmentedControl
+            aria-label={t('venue.heading')}
             value={mode}
             onChange={(value) => setMode(value as 'single' | 'list')}
             data={[
