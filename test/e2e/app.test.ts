@@ -1029,6 +1029,9 @@ describe('desktop app in Chromium', () => {
     const { page } = app
     await page.getByTestId('nav-members').click()
     await page.getByTestId('member-list').focus()
+    await page.keyboard.press('ArrowDown')
+    // Where the arrow keys and Space go shows: the list has a focus ring when the keyboard moved it.
+    expect(await page.getByTestId('member-list').evaluate((list) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } }).getComputedStyle(list).outlineStyle)).not.toBe('none')
     await page.keyboard.press('Control+2')
     await page.getByTestId('licence-period').first().waitFor()
     await page.keyboard.press('Control+1')
