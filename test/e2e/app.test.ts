@@ -882,6 +882,17 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('edit-change-save').click()
     await input.waitFor({ state: 'detached' })
     expect((await value<OutboxView>('getOutbox')).items.find((i) => i.id === item.id)).toMatchObject({ state: 'queued', payload: edited })
+
+    // Discarding asks first: kept on "Säilytä", gone on "Poista".
+    await row.getByTestId('outbox-discard').click()
+    await page.getByTestId('outbox-discard-dialog').getByText(`ilmoita jäsen ${payload.registration.participantUserId} tapahtumaan ${eventName}`, { exact: false }).waitFor()
+    await page.getByTestId('outbox-discard-keep').click()
+    await page.getByTestId('outbox-discard-dialog').waitFor({ state: 'detached' })
+    expect((await value<OutboxView>('getOutbox')).items.some((i) => i.id === item.id)).toBe(true)
+    await row.getByTestId('outbox-discard').click()
+    await page.getByTestId('outbox-discard-confirm').click()
+    await row.waitFor({ state: 'detached' })
+    expect((await value<OutboxView>('getOutbox')).items.some((i) => i.id === item.id)).toBe(false)
   })
 
   it('places an order for a registration awaiting payment, pays it from the outbox and opens the gateway (issue 5)', async () => {

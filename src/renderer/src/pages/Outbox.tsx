@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EventRow } from '../../../shared/events'
@@ -34,6 +34,8 @@ export function Outbox() {
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
+  /** The item whose discard waits for the person's yes: a queued change must not go by a slip of the mouse. */
+  const [discarding, setDiscarding] = useState<OutboxItem | null>(null)
   const [paying, setPaying] = useState<number | null>(null)
   const [names, setNames] = useState<OutboxNames>({ merits: new Map(), events: new Map() })
   /** The action running on each row (by item id): its button spins, the row's others wait. */
@@ -194,7 +196,7 @@ export function Outbox() {
                           variant="light"
                           color="red"
                           {...busy('discard')}
-                          onClick={() => rowAct(item.id, 'discard', () => call('discardOutboxItem', { itemId: item.id }))}
+                          onClick={() => setDiscarding(item)}
                           data-testid="outbox-discard"
                         >
                           {t('outbox.discard')}
@@ -226,6 +228,28 @@ export function Outbox() {
           reload()
         }}
       />
+      <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={t('outbox.discardHeading')}>
+        <Stack data-testid="outbox-discard-dialog">
+          {discarding && <Text>{describe(discarding)}</Text>}
+          <Text size="sm">{t('outbox.discardWarning')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDiscarding(null)} data-testid="outbox-discard-keep">
+              {t('outbox.keep')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const itemId = discarding!.id
+                setDiscarding(null)
+                rowAct(itemId, 'discard', () => call('discardOutboxItem', { itemId }))
+              }}
+              data-testid="outbox-discard-confirm"
+            >
+              {t('outbox.discard')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <EditChange
         item={editing && editing.kind !== 'merit-grant' ? editing : null}
         onClose={() => setEditing(null)}
