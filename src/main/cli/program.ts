@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ApiClient } from '../api/client'
 import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
@@ -82,6 +83,20 @@ function wholeNumber(min: number) {
 async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table'): Promise<void> {
   if (format === 'table' && process.stdout.isTTY === true) return
   await logListExport(dbFile, { ...listed, format, rows, file: '-' })
+}
+
+/**
+ * Refuses the demo database as the target of `sync` or `push` with a registry: it is encrypted with
+ * a public key (`DEMO_DATABASE_KEY`), fit only for the demo federation's made-up people, and its
+ * outbox's changes are made up too. `kanslia demo` fills it from the embedded sandbox.
+ * @throws UserFacingError `bad-input` (nothing is opened or created).
+ */
+function refuseDemoDatabase(dbFile: string): void {
+  if (resolve(dbFile) !== resolve(demoDatabaseFile())) return
+  throw new UserFacingError(
+    'bad-input',
+    `${dbFile} is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (--db; by default ${defaultDatabaseFile()})`
+  )
 }
 
 /** `--days` of `kanslia renewals`: 0…366, as the app takes it. */
@@ -203,6 +218,7 @@ export function buildProgram(): Command {
     .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
     .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit, the outbox's finished changes and the privacy log's entries, this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, retentionMonths)
     .action(async (opts: ConnectionFlags & { db: string; full?: boolean; everyList?: boolean; pageSize: number; retentionMonths?: number }) => {
+      refuseDemoDatabase(opts.db)
       const connection = resolveConnection(opts, connectionProfileFile())
       const bars = new SyncProgressBars()
       const controller = new AbortController()
@@ -658,6 +674,7 @@ export function buildProgram(): Command {
       .description('send the outbox to the registry: in order, exactly once; then re-pull what changed')
       .addOption(dbOption())
   ).action(async (opts: ConnectionFlags & { db: string }) => {
+    refuseDemoDatabase(opts.db)
     const connection = resolveConnection(opts, connectionProfileFile())
     const summary = await pushOutboxNow({ dbFile: opts.db, connection })
     const undecided = listAwaitingDecision(opts.db)

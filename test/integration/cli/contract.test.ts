@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
@@ -170,6 +170,19 @@ describe('kanslia CLI contract (issue 2)', () => {
     const unread = spawnCli(['check', 'Eiketäänolemassa'], { env })
     unread.child.stdout!.destroy()
     expect((await unread.done).code).toBe(3)
+  })
+
+  it('refuses the demo database, encrypted with a public key, as the target of a sync or push with a registry; creates nothing', async () => {
+    const demo = join(home, 'demo.db')
+    const connection = ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
+    for (const command of ['sync', 'push']) {
+      const refused = await runCli([command, '--db', demo, ...connection], { env })
+      expect(refused.code, command).toBe(1)
+      expect(refused.stderr, command).toBe(
+        `kanslia: ${demo} is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (--db; by default ${join(home, 'kanslia.db')})\n`
+      )
+    }
+    expect(existsSync(demo)).toBe(false)
   })
 
   it('refuses to write an export over the database or its files, records no export, and leaves the database as it was', async () => {
