@@ -269,6 +269,8 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('grant-granter').fill('Seuran hallitus')
     await page.getByTestId('grant-review').click()
     await page.getByTestId('grant-summary').getByText('2 jäsenelle', { exact: false }).waitFor()
+    // The review's first button has the focus: the one pressed went with the form.
+    await expect.poll(() => page.getByTestId('grant-back').evaluate((button) => button === (button.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true)
     await page.getByTestId('grant-lapsed').getByText('Yksi näistä jäsenistä on ilman tänään voimassa olevaa lisenssiä tai vakuutusta.', { exact: false }).waitFor()
     await page.getByTestId('grant-leave-out').click()
     await page.getByTestId('grant-summary').getByText('1 jäsenelle', { exact: false }).waitFor()

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MeritChoice, MeritGrantInput } from '../../../shared/ipc/contract'
 import { localDate } from '../../../shared/localDate'
@@ -49,6 +49,19 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   const [merits, setMerits] = useState<MeritChoice[]>([])
   const [form, setForm] = useState<MeritGrantInput>(() => ({ meritId: 0, meritGrantees: [], grantingDate: localDate(), meritGranter: '', notifyGrantees: true }))
   const [step, setStep] = useState<'form' | 'review'>('form')
+  // The button that changed the step is gone with it: focus moves to the other step's button, not to the page.
+  const reviewFocus = useRef<HTMLButtonElement>(null)
+  const formFocus = useRef<HTMLButtonElement>(null)
+  const movedTo = useRef<'form' | 'review' | null>(null)
+  useEffect(() => {
+    if (movedTo.current !== step) return
+    movedTo.current = null
+    ;(step === 'review' ? reviewFocus : formFocus).current?.focus()
+  }, [step])
+  const moveTo = (next: 'form' | 'review') => {
+    movedTo.current = next
+    setStep(next)
+  }
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   /** Grantees with no licence or insurance valid today, found when the review opens; null while it looks. */
@@ -72,7 +85,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
 
   const review = () => {
     setLapsed(null)
-    setStep('review')
+    moveTo('review')
     call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(setLapsed, (failure: unknown) => {
       setLapsed([])
       setError(errorText(failure))
@@ -95,7 +108,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
       onQueued(item, description)
     } catch (failure) {
       setError(errorText(failure))
-      setStep('form')
+      moveTo('form')
     } finally {
       setBusy(false)
     }
@@ -157,7 +170,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
               }}
             />
             <Group justify="flex-end">
-              <Button disabled={!complete} onClick={review} data-testid="grant-review">
+              <Button disabled={!complete} onClick={review} ref={formFocus} data-testid="grant-review">
                 {t('grant.review')}
               </Button>
             </Group>
@@ -181,7 +194,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
               {t('grant.offlineHint')}
             </Text>
             <Group justify="space-between">
-              <Button variant="default" onClick={() => setStep('form')}>
+              <Button variant="default" onClick={() => moveTo('form')} ref={reviewFocus} data-testid="grant-back">
                 {t('grant.back')}
               </Button>
               <Button loading={busy || lapsed === null} onClick={() => void submit()} data-testid="grant-queue">
