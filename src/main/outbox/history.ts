@@ -13,6 +13,7 @@ export type ChangeWithHistory = OutboxRow & { audit: AuditEntry[] }
  * first, each with its audit log (issue 5). A change keeps what it carried, e.g. a registrant's
  * additional details (spec v2 §2.15) or a merit's additional information (§4.3), so the per-person
  * export (issue 6) holds it: the pending badge's rows (`outbox_effect`) go when a change is done.
+ * Payloads, answers and audit details keep only this member of the members a change named (`aboutOnly`).
  */
 export function changesNaming(db: ReadableDB, personId: number): ChangeWithHistory[] {
   const items = listItems(db)
@@ -22,5 +23,42 @@ export function changesNaming(db: ReadableDB, personId: number): ChangeWithHisto
       const dependency = item.dependsOn === null ? undefined : byId.get(item.dependsOn)
       return operationOf(item.kind).effects(item.payload, dependency).some((effect) => effect.personId === personId)
     })
-    .map((item) => ({ ...item, audit: readAuditLog(db, item.id) }))
+    .map((item) => {
+      const audit = readAuditLog(db, item.id).map((entry) => ({ ...entry, detail: textAboutOnly(entry.detail, personId) }))
+      return { ...item, payload: aboutOnly(item.payload, personId), lastAnswer: textAboutOnly(item.lastAnswer, personId), audit }
+    })
+}
+
+/** The fields that list users (spec v2 §4.3 `meritGrantees` and the answer's `granted`, `updated`; v3 CreateEventParticipants `userIds`). */
+const USER_LISTS = new Set(['meritGrantees', 'userIds', 'granted', 'updated'])
+
+/**
+ * `value` (a payload, an answer) with the other members a change named left out, for one member's
+ * export: a list of users keeps only `personId`, and an order's purchases (spec v2 §2.17) only those
+ * for them (`beneficiaryUserId`) or for no one in particular. A grant to 10,000 members so tells one
+ * of them nothing about the other 9,999.
+ */
+function aboutOnly(value: unknown, personId: number): unknown {
+  if (Array.isArray(value)) {
+    return value
+      .filter((element) => {
+        const beneficiary = (element as { beneficiaryUserId?: unknown } | null)?.beneficiaryUserId
+        return beneficiary === undefined || beneficiary === personId
+      })
+      .map((element) => aboutOnly(element, personId))
+  }
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [key, USER_LISTS.has(key) && Array.isArray(field) ? field.filter((id) => id === personId) : aboutOnly(field, personId)])
+  )
+}
+
+/** `aboutOnly` of JSON text (an answer, an audit entry's detail); other text (a message) as it is. */
+function textAboutOnly(text: string | null, personId: number): string | null {
+  if (text === null) return null
+  try {
+    return JSON.stringify(aboutOnly(JSON.parse(text), personId))
+  } catch {
+    return text
+  }
 }

@@ -24,6 +24,16 @@ function storedMeritId(dbFile: string): number {
   }
 }
 
+/** A stored person other than `id`. */
+function storedPersonOtherThan(dbFile: string, id: number): number {
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    return db.prepare('SELECT id FROM person WHERE id <> ? ORDER BY id LIMIT 1').pluck().get(id) as number
+  } finally {
+    db.close()
+  }
+}
+
 describe('identity numbers and the privacy log', () => {
   let sandbox: Sandbox
   const test = createTestSession({})
@@ -58,7 +68,8 @@ describe('identity numbers and the privacy log', () => {
     db.close()
     // A change of theirs in the outbox, with what it carries.
     const merit = storedMeritId(test.session.dbFile)
-    const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant: { grantingDate: '2026-11-01', meritGranter: 'Hallitus', meritAdditionalInfo: '25 vuotta seuran toimitsijana', meritGrantees: [id] } })
+    const other = storedPersonOtherThan(test.session.dbFile, id)
+    const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant: { grantingDate: '2026-11-01', meritGranter: 'Hallitus', meritAdditionalInfo: '25 vuotta seuran toimitsijana', meritGrantees: [other, id] } })
     const file = `${test.home}/member.json`
     await test.session.exportMember(id, file)
     // Identity number and all: for its owner's eyes only on a shared computer.
@@ -71,6 +82,9 @@ describe('identity numbers and the privacy log', () => {
     expect(record.outbox).toEqual([
       expect.objectContaining({ id: queued.id, kind: 'merit-grant', state: 'queued', payload: expect.objectContaining({ grant: expect.objectContaining({ meritAdditionalInfo: '25 vuotta seuran toimitsijana' }) }), audit: [expect.objectContaining({ event: 'queued' })] })
     ])
+    // Of the members the grant names, only this one: the other is none of this export's business.
+    expect(record.outbox[0].payload.grant.meritGrantees).toEqual([id])
+    expect(JSON.parse(record.outbox[0].audit[0].detail).grant.meritGrantees).toEqual([id])
     const log = openDatabaseReadonly(test.session.dbFile)
     expect(readPrivacyLog(log, id).map((e) => e.action)).toContain('export-person')
     log.close()
