@@ -70,15 +70,11 @@ function wholeNumber(min: number) {
 }
 
 /**
- * Records a list of members printed as JSON in the privacy log before it is printed (issue 6): a
- * script's JSON is kept, as an export's file is; the terminal's table is viewing, as the app's list.
- * `listed` says which list and what narrowed it.
- */
-/**
  * Records a list of members printed to standard output in the privacy log (issue 6), before it is
- * printed: as JSON always (scripts keep what they read), as a table when standard output is no
- * terminal (redirected to a file or a pipe, it leaves the app as an export does); a table on a
- * terminal is only shown.
+ * printed: as JSON always (scripts keep what they read, as an export's file is), as a table when
+ * standard output is no terminal (redirected to a file or a pipe, it leaves the app as an export
+ * does); a table on a terminal is viewing, as the app's list. `listed` says which list and what
+ * narrowed it.
  */
 async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table'): Promise<void> {
   if (format === 'table' && process.stdout.isTTY === true) return

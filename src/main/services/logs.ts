@@ -15,8 +15,8 @@ export type LogName = 'outbox' | 'privacy'
 
 /**
  * A log as text: JSON (an array of entries; `detail` stays JSON text) or CSV (UTF-8, a header row
- * of the entries' field names; for a file, a byte order mark first: `csvOptionsFor`). With `itemId`, only the outbox item's entries; with `personId`,
- * only the member's privacy entries.
+ * of the entries' field names; for a `target` file, a byte order mark first: `csvOptionsFor`).
+ * With `itemId`, only the outbox item's entries; with `personId`, only the member's privacy entries.
  * @throws UserFacingError `no-database`.
  */
 export function formatLog(request: { dbFile: string; log: LogName; format: 'json' | 'csv'; itemId?: number; personId?: number }, target: 'file' | 'stdout' = 'stdout'): string {
