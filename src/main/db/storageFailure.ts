@@ -3,8 +3,8 @@ import type { CodedError } from '../../shared/errorCodes'
 /**
  * Failures of the disk under the database rather than of the data (issue 6 "a full disk or a
  * read-only data folder during sync"; a read-only database file in a writable folder is one too):
- * a sync meeting one stops at once instead of failing every remaining resource the same way. Each committed page is whole (SQLite transactions), so what was
- * stored before stays consistent.
+ * a sync meeting one stops at once instead of failing every remaining resource the same way. Each
+ * committed page is whole (SQLite transactions), so what was stored before stays consistent.
  */
 
 /** The extended result code name better-sqlite3's SqliteError carries, e.g. `SQLITE_READONLY_DBMOVED`; null for any other error. */
