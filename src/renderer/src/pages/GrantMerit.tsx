@@ -40,9 +40,9 @@ interface GrantMeritProps {
 /**
  * The batch merit grant (issue 5): merit, granting date, granter, additional information and
  * notification, then a review — which warns of grantees with no licence or insurance valid today,
- * whom the registry may refuse (spec v2 §4.3), and can leave them out —, then queued in the outbox (which checks it against the spec's
- * limits and the local data; its refusal is shown as it is and nothing is queued). Also edits a
- * queued or rejected grant.
+ * whom the registry may refuse (spec v2 §4.3), and can leave them out —, then queued in the outbox
+ * (which checks it against the spec's limits and the local data; its refusal is shown as it is and
+ * nothing is queued). Also edits a queued or rejected grant.
  */
 export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueued }: GrantMeritProps) {
   const { t, i18n } = useTranslation()
@@ -83,13 +83,22 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   const complete = merit !== undefined && form.grantingDate !== '' && form.meritGranter.trim() !== ''
   const description = t('grant.summary', { merit: merit?.label ?? '', count: form.meritGrantees.length, date: formatDate(form.grantingDate, i18n.language), granter: form.meritGranter.trim() })
 
+  // Only the latest review's answer counts: one asked before going back and reviewing again is stale.
+  const reviews = useRef(0)
   const review = () => {
+    const asked = ++reviews.current
     setLapsed(null)
     moveTo('review')
-    call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(setLapsed, (failure: unknown) => {
-      setLapsed([])
-      setError(errorText(failure))
-    })
+    call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(
+      (found) => {
+        if (asked === reviews.current) setLapsed(found)
+      },
+      (failure: unknown) => {
+        if (asked !== reviews.current) return
+        setLapsed([])
+        setError(errorText(failure))
+      }
+    )
   }
 
   const leaveOutLapsed = () => {
