@@ -15,7 +15,7 @@ import {
 import { EXPORT_RESOURCES, PERSON_REFERENCES, TABLES, type ExportResource } from '../db/tables'
 import { startCheckpointer } from '../db/checkpointer'
 import { deferIndexesForBulkLoad, restoreDeferredIndexes } from '../db/bulkLoad'
-import { resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
+import { compactMemberSearch, resumeMemberSearch, suspendMemberSearchForBulkLoad } from '../db/memberSearch'
 import { refreshMemberSummary } from '../db/memberSummary'
 import { purgeFinishedChanges, purgeInactivePersons, purgeIsDue, purgeOldPrivacyLog } from '../db/retention'
 import { storageFailure } from '../db/storageFailure'
@@ -329,6 +329,8 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
       purgeOldPrivacyLog(db, run.today)
     }
     if (purgeDue && personsCurrent) purged = purgeInactivePersons(db, run.today).length
+    // The words of those purged today, and of those whose data the registry deleted, leave the index's pages.
+    if (purgeDue) compactMemberSearch(db)
     emitFinishing(run, 'member-summary')
     // A full run may have removed anyone, and a changed licence product (spec v2 §2.4: its days,
     // insurance requirement, birth dates) may change every holder's verdict; an incremental run

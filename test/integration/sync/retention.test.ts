@@ -60,6 +60,29 @@ function current(dbFile: string, cutoff: string): number[] {
   }
 }
 
+/** A last name (lower case) that only persons with no tie current on `cutoff` carry. */
+function surnameOfPurgedOnly(dbFile: string, cutoff: string): string {
+  const keep = new Set(current(dbFile, cutoff))
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    const names = db.prepare('SELECT id, lower(last_name) AS name FROM person WHERE last_name IS NOT NULL').all() as Array<{ id: number; name: string }>
+    const keptNames = new Set(names.filter((p) => keep.has(p.id)).map((p) => p.name))
+    return names.find((p) => !keep.has(p.id) && !keptNames.has(p.name) && /^[a-z]{5,}$/.test(p.name))!.name
+  } finally {
+    db.close()
+  }
+}
+
+/** Whether the member search index's pages hold `word` (FTS5 keeps its terms in lower case). */
+function inSearchPages(dbFile: string, word: string): boolean {
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    return (db.prepare('SELECT count(*) FROM member_search_data WHERE instr(block, CAST(? AS BLOB)) > 0').pluck().get(word) as number) > 0
+  } finally {
+    db.close()
+  }
+}
+
 describe('retention purge at sync (issue 6)', () => {
   it('removes people inactive past the retention, keeps them out on incremental syncs, and again after a full one', async () => {
     const dbFile = join(home, 'k.db')
@@ -83,8 +106,14 @@ describe('retention purge at sync (issue 6)', () => {
     appendPrivacyLog(writable, { at: `${LATER}T06:00:00.000Z`, actor: 'sihteeri', action: 'reveal-identity-number', personId: everyone[0] })
     writable.close()
 
+    // A surname only people purged below carry, as the search index's pages keep it (lower case).
+    const surname = surnameOfPurgedOnly(dbFile, retentionCutoff(LATER, 24))
+    expect(inSearchPages(dbFile, surname)).toBe(true)
+
     const later = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
     expect(later.ok).toBe(true)
+    // Gone from the search index's pages too, not only from its answers.
+    expect(inSearchPages(dbFile, surname)).toBe(false)
     const kept = persons(dbFile)
     expect(later.purged).toBe(everyone.length - kept.length)
     expect(later.purged).toBeGreaterThan(0)
