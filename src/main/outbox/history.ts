@@ -18,15 +18,14 @@ export type ChangeWithHistory = OutboxRow & { audit: AuditEntry[] }
 export function changesNaming(db: ReadableDB, personId: number): ChangeWithHistory[] {
   const items = listItems(db)
   const byId = new Map(items.map((item) => [item.id, item]))
-  return items
-    .filter((item) => {
-      const dependency = item.dependsOn === null ? undefined : byId.get(item.dependsOn)
-      return operationOf(item.kind).effects(item.payload, dependency).some((effect) => effect.personId === personId)
-    })
-    .map((item) => {
-      const audit = readAuditLog(db, item.id).map((entry) => ({ ...entry, detail: textAboutOnly(entry.detail, personId) }))
-      return { ...item, payload: aboutOnly(item.payload, personId), lastAnswer: textAboutOnly(item.lastAnswer, personId), audit }
-    })
+  return items.flatMap((item) => {
+    const dependency = item.dependsOn === null ? undefined : byId.get(item.dependsOn)
+    const named = new Set(operationOf(item.kind).effects(item.payload, dependency).map((effect) => effect.personId))
+    if (!named.has(personId)) return []
+    named.delete(personId)
+    const audit = readAuditLog(db, item.id).map((entry) => ({ ...entry, detail: textAboutOnly(entry.detail, personId, named) }))
+    return [{ ...item, payload: aboutOnly(item.payload, personId), lastAnswer: textAboutOnly(item.lastAnswer, personId, named), audit }]
+  })
 }
 
 /** The fields that list users (spec v2 §4.3 `meritGrantees` and the answer's `granted`, `updated`; v3 CreateEventParticipants `userIds`). */
@@ -53,12 +52,18 @@ function aboutOnly(value: unknown, personId: number): unknown {
   )
 }
 
-/** `aboutOnly` of JSON text (an answer, an audit entry's detail); other text (a message) as it is. */
-function textAboutOnly(text: string | null, personId: number): string | null {
+/**
+ * `aboutOnly` of JSON text (an answer, an audit entry's detail), and in it or in other text (the
+ * registry's message, e.g. "users not readable by organization 100: 1002, 1003") the ids of the
+ * change's `others` replaced by `…`.
+ */
+function textAboutOnly(text: string | null, personId: number, others: ReadonlySet<number>): string | null {
   if (text === null) return null
+  let about = text
   try {
-    return JSON.stringify(aboutOnly(JSON.parse(text), personId))
+    about = JSON.stringify(aboutOnly(JSON.parse(text), personId))
   } catch {
-    return text
+    // Not JSON: a message, kept as written but for the ids.
   }
+  return others.size === 0 ? about : about.replace(/\d+/g, (digits) => (others.has(Number(digits)) ? '…' : digits))
 }

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveConnectionProfile } from '../../../src/main/config/connection'
 import { connectionProfileFile, defaultDatabaseFile } from '../../../src/main/config/paths'
-import { openDatabaseReadonly } from '../../../src/main/db/open'
+import { openDatabase, openDatabaseReadonly } from '../../../src/main/db/open'
+import { updateItem } from '../../../src/main/db/outbox'
 import { readPrivacyLog } from '../../../src/main/db/privacyLog'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { queueMeritGrant } from '../../../src/main/services/outbox'
@@ -70,6 +71,10 @@ describe('identity numbers and the privacy log', () => {
     const merit = storedMeritId(test.session.dbFile)
     const other = storedPersonOtherThan(test.session.dbFile, id)
     const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant: { grantingDate: '2026-11-01', meritGranter: 'Hallitus', meritAdditionalInfo: '25 vuotta seuran toimitsijana', meritGrantees: [other, id] } })
+    // The registry refused it, naming the other member in its message.
+    const writable = openDatabase(test.session.dbFile)
+    updateItem(writable, queued.id, { state: 'rejected', at: new Date().toISOString(), lastStatus: 400, lastAnswer: `users not readable by organization 100: ${other}` })
+    writable.close()
     const file = `${test.home}/member.json`
     await test.session.exportMember(id, file)
     // Identity number and all: for its owner's eyes only on a shared computer.
@@ -80,7 +85,7 @@ describe('identity numbers and the privacy log', () => {
     expect(record.granted_merit.length).toBeGreaterThan(0)
     expect(record.granted_merit.every((g: { id: number }) => g.id === id)).toBe(true)
     expect(record.outbox).toEqual([
-      expect.objectContaining({ id: queued.id, kind: 'merit-grant', state: 'queued', payload: expect.objectContaining({ grant: expect.objectContaining({ meritAdditionalInfo: '25 vuotta seuran toimitsijana' }) }), audit: [expect.objectContaining({ event: 'queued' })] })
+      expect.objectContaining({ id: queued.id, kind: 'merit-grant', state: 'rejected', lastAnswer: 'users not readable by organization 100: …', payload: expect.objectContaining({ grant: expect.objectContaining({ meritAdditionalInfo: '25 vuotta seuran toimitsijana' }) }), audit: [expect.objectContaining({ event: 'queued' })] })
     ])
     // Of the members the grant names, only this one: the other is none of this export's business.
     expect(record.outbox[0].payload.grant.meritGrantees).toEqual([id])
