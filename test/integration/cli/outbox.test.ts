@@ -6,6 +6,7 @@ import type { OutboxItem } from '../../../src/shared/outbox'
 import { discardOutboxItem, readOutboxAudit } from '../../../src/main/services/outbox'
 import { connectionFlags, offlineEnv, onlineEnv, startWritableSandbox, WRITABLE_FEDERATION } from '../../support/outbox'
 import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
+import { localDate } from '../../../src/shared/localDate'
 import { runCli, spawnCli } from '../../support/cli'
 
 /**
@@ -33,17 +34,26 @@ afterAll(async () => {
 
 const connection = (baseUrl?: string) => connectionFlags(sandbox, baseUrl)
 
+/** The days that decide "valid today": the machine's (the CLI's checks) and Helsinki's (the sandbox's). */
+const todays = () => [localDate(), formatHelsinkiDate(sandbox.clock.now())]
+const covers = (period: { usagePeriodStart: string; usagePeriodEnd: string }, day: string) => period.usagePeriodStart <= day && day <= period.usagePeriodEnd
+/** A person's user licences and insurances. */
+const tiesOf = (user: number) => [
+  ...sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!),
+  ...sandbox.store.userInsuranceIdsOfPerson(user).map((id) => sandbox.store.userInsurance(id)!)
+]
+
 /**
- * Members of the federation with a user licence valid from yesterday to tomorrow (readable by it, spec
- * v2 §4.3, on the machine's day and on Helsinki's) after the first `skip`; with `event`, only members
- * not registered to it (the generated data registers some).
+ * Members of the federation with a user licence valid on both days of `todays` (readable by it,
+ * spec v2 §4.3, to the CLI and to the sandbox; on New Year's Eve two licences may do it) after the
+ * first `skip`; with `event`, only members not registered to it (the generated data registers some).
  */
 function licensedMembers(count: number, skip = 0, event?: { id: number }): number[] {
-  const [yesterday, tomorrow] = [-1, 1].map((days) => formatHelsinkiDate(sandbox.clock.now() + days * 86_400_000))
+  const licences = (user: number) => sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!)
   const ids = new Set<number>()
   for (const id of sandbox.store.userLicenceIds()) {
-    const licence = sandbox.store.userLicence(id)!
-    if (licence.usagePeriodStart <= yesterday && tomorrow <= licence.usagePeriodEnd) ids.add(licence.user.id)
+    const user = sandbox.store.userLicence(id)!.user.id
+    if (todays().every((day) => licences(user).some((licence) => covers(licence, day)))) ids.add(user)
   }
   const free = (user: number) => !event || !sandbox.activity.registrations.all().some((r) => r.eventId === event.id && r.userId === user && r.state === 'ACTIVE')
   return [...ids].slice(skip).filter(free).slice(0, count)
@@ -116,17 +126,10 @@ describe('kanslia outbox commands (issue 5)', () => {
   })
 
   it('queues a grant naming members with no licence or insurance valid today, and warns of them on stderr (spec v2 §4.3)', async () => {
-    // A day's margin each way: the CLI's day is the machine's, the sandbox's Helsinki's.
-    const [yesterday, tomorrow] = [-1, 1].map((days) => formatHelsinkiDate(sandbox.clock.now() + days * 86_400_000))
-    const validToday = (p: { usagePeriodStart: string; usagePeriodEnd: string }) => p.usagePeriodStart <= tomorrow && yesterday <= p.usagePeriodEnd
-    const surelyValid = (p: { usagePeriodStart: string; usagePeriodEnd: string }) => p.usagePeriodStart <= yesterday && tomorrow <= p.usagePeriodEnd
-    const ties = (user: number) => [
-      ...sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!),
-      ...sandbox.store.userInsuranceIdsOfPerson(user).map((id) => sandbox.store.userInsurance(id)!)
-    ]
+    // Lapsed: licensed once, nothing valid on either day; valid: a licence on both.
     const people = sandbox.store.personIds(FEDERATION)
-    const lapsed = people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !ties(u).some(validToday)).slice(0, 2)
-    const [valid] = people.filter((u) => ties(u).some(surelyValid))
+    const lapsed = people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !todays().some((day) => tiesOf(u).some((tie) => covers(tie, day)))).slice(0, 2)
+    const [valid] = licensedMembers(1)
     expect(lapsed).toHaveLength(2)
     const before = (await outbox()).length
     const grant = await runCli(['grant-merit', '--merit', String(federationMerit()), '--users', [lapsed[0], valid, lapsed[1]].join(','), '--date', '2026-10-01', '--granter', 'X', '--db', dbFile], { env: offlineEnv(home) })
@@ -159,7 +162,9 @@ describe('kanslia outbox commands (issue 5)', () => {
 
   it("edit replaces a queued item's input, checked as when queuing", async () => {
     const [first, second] = [openEvent(3), openEvent(4)]
-    const [user] = licensedMembers(1, 20, second).filter((u) => licensedMembers(400, 0, first).includes(u))
+    // Past the first 20, which earlier tests use; registered to neither event.
+    const free = licensedMembers(400, 0, first)
+    const [user] = licensedMembers(400, 0, second).filter((u) => free.includes(u)).slice(20)
     await runCli(['register', '--event', first.uuid, '--user', String(user), '--db', dbFile], { env: offlineEnv(home) })
     const item = (await outbox()).at(-1)!
     expect(item.payload).toEqual({ eventUuid: first.uuid, registration: { participantUserId: user } })
