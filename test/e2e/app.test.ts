@@ -714,6 +714,8 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('renewal-days').fill('')
     await page.getByTestId('renewal-days').pressSequentially('400')
     expect(await page.getByTestId('renewal-days').inputValue()).toBe('40 päivän sisällä')
+    const forty = ((await app.call('getRenewalList', { kind: 'licence-ending', days: 40 })) as { ok: true; value: RenewalList }).value
+    await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(forty.total)} jäsentä`, { exact: false }).waitFor()
     expect(await page.getByTestId('renewal-message').count()).toBe(0)
     await page.getByTestId('renewal-days').fill('60')
     await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(list.total)} jäsentä`, { exact: false }).waitFor()

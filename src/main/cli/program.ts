@@ -71,13 +71,13 @@ function wholeNumber(min: number) {
 
 /**
  * Records a list of members printed to standard output in the privacy log (issue 6), before it is
- * printed: as JSON always (scripts keep what they read, as an export's file is), as a table when
- * standard output is no terminal (redirected to a file or a pipe, it leaves the app as an export
+ * printed: as JSON always (scripts keep what they read, as an export's file is), as a table or
+ * user ids when standard output is no terminal (redirected to a file or a pipe, it leaves the app as an export
  * does); a table on a terminal is viewing, as the app's list. `listed` says which list and what
  * narrowed it.
  */
-async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table'): Promise<void> {
-  if (format === 'table' && process.stdout.isTTY === true) return
+async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table' | 'ids'): Promise<void> {
+  if (format !== 'json' && process.stdout.isTTY === true) return
   await logListExport(dbFile, { ...listed, format, rows, file: '-' })
 }
 
@@ -362,7 +362,7 @@ export function buildProgram(): Command {
         return
       }
       const list = meritCandidates(opts.db, opts.group, opts.seasons, opts.next)
-      if (!opts.ids) await logPrintedList(opts.db, { list: 'merit-candidates', groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }) }, list.rows.length, opts.json ? 'json' : 'table')
+      await logPrintedList(opts.db, { list: 'merit-candidates', groupId: opts.group, seasons: opts.seasons, ...given({ nextMeritId: opts.next }) }, list.rows.length, opts.ids ? 'ids' : opts.json ? 'json' : 'table')
       if (opts.ids) process.stdout.write(`${list.ids.join(',')}\n`)
       else process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatMeritCandidates(list))
     })

@@ -34,7 +34,7 @@ export function ipcErrorOf(error: unknown): IpcError {
  * the app's language instead ("Muutosta ei lisätty jonoon: paikallisessa tietokannassa ei ole jäsentä …"),
  * and a code whose English words add nothing a person needs (a disk failing, a database key
  * missing or wrong, a database from a newer Kanslia, statuses being evaluated, a file that is no
- * table, another push, an export over the database: `errorDetails.<code>`) has them in it too
+ * table, a retry by hand, an export over the database: `errorDetails.<code>`) has them in it too
  * ("Levy on täynnä: vapauta levytilaa ja yritä uudelleen …").
  */
 export function describeError({ code, message, problems }: { code: ErrorCode | null; message: string; problems?: IpcError['problems'] }): string {

@@ -105,6 +105,7 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(piped).toHaveLength(recorded.length + 1)
     expect(JSON.parse(piped.at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, format: 'table', rows: list.rows.length, file: '-' })
     // On a terminal (util-linux `script` gives the CLI one): shown, not recorded.
+    if (process.platform !== 'linux') return
     const terminal = spawnSync('script', ['-qec', `'${process.execPath}' bin/kanslia.mjs renewals --days 366`, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
     expect(terminal.status).toBe(0)
     expect(terminal.stdout).toContain(`${list.rows[0].sportId}  ${list.rows[0].lastName}, ${list.rows[0].firstName}`)
@@ -148,6 +149,9 @@ describe('kanslia CLI contract (issue 2)', () => {
     const recorded = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
     expect(JSON.parse(recorded.at(-1)!.detail)).toEqual({ list: 'merit-candidates', groupId: group.id, seasons: 1, format: 'json', rows: list.rows.length, file: '-' })
     expect((await runCli([...args, '--ids'], { env })).stdout).toBe(`${list.ids!.join(',')}\n`)
+    // User ids sent to a pipe are recorded as the JSON is.
+    const afterIds = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
+    expect(JSON.parse(afterIds.at(-1)!.detail)).toEqual({ list: 'merit-candidates', groupId: group.id, seasons: 1, format: 'ids', rows: list.rows.length, file: '-' })
     const text = (await runCli(args, { env })).stdout
     expect(text.trim().split('\n')).toHaveLength(list.total + 3)
     expect(text).toContain(`${list.total.toLocaleString('en')} candidate(s)`)

@@ -57,12 +57,11 @@ describe('errorText', () => {
     await i18next.changeLanguage('fi')
   })
 
-  it('says what to do in the app’s language where the English words hold nothing more: statuses being evaluated, a file that is no table, another push, an export over the database', () => {
+  it('says what to do in the app’s language where the English words hold nothing more: statuses being evaluated, a file that is no table, an export over the database', () => {
     const pending = new KansliaError({ code: 'verdicts-pending', message: "some of today's licence statuses are evaluated when the running sync ends: try again then" })
     expect(errorText(pending)).toBe('Lisenssien tiloja päivitetään: yritä uudelleen, kun käynnissä oleva synkronointi päättyy: se arvioi osaa tämän päivän lisenssien tiloista')
     const badFile = new KansliaError({ code: 'bad-file', message: 'C:\\Users\\sihteeri\\lista.docx is not a CSV, text or XLSX file' })
     expect(errorText(badFile)).toBe('Tiedostoa ei voi lukea: valitse CSV-, teksti- tai XLSX-tiedosto')
-    expect(errorText(new KansliaError({ code: 'push-running', message: 'another Kanslia (process 7 on kone, active at …) is pushing this outbox' }))).toMatch(/: mitään ei lähetetty kahdesti; /)
     expect(errorText(new KansliaError({ code: 'export-over-database', message: '/x/kanslia.db is the database kanslia.db or one of its files; choose another file for the export' }))).toMatch(/: valitse vientiä varten toinen tiedosto$/)
   })
 

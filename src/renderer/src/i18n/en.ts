@@ -591,7 +591,6 @@ export const en = {
     'storage-io-error': 'check the disk and try again (what was stored before is intact)',
     'storage-cannot-open': 'check the data folder and try again (what was stored before is intact)',
     'verdicts-pending': 'try again when the running sync ends: it is evaluating some of today’s licence statuses',
-    'push-running': 'nothing was sent twice; the changes wait in the outbox and go with the next push',
     'not-retryable': 'only a rejected change, or one whose outcome is left to you, is sent again by hand',
     'bad-file': 'choose a CSV, text or XLSX file',
     'export-over-database': 'choose another file for the export'

@@ -575,7 +575,6 @@ export const fi: Strings = {
     'storage-io-error': 'tarkista levy ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
     'storage-cannot-open': 'tarkista tietokansio ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)',
     'verdicts-pending': 'yritä uudelleen, kun käynnissä oleva synkronointi päättyy: se arvioi osaa tämän päivän lisenssien tiloista',
-    'push-running': 'mitään ei lähetetty kahdesti; muutokset odottavat lähtevissä ja lähtevät seuraavassa lähetyksessä',
     'not-retryable': 'käsin lähetetään uudelleen vain hylätty muutos tai muutos, jonka lopputulos on jätetty sinun ratkaistavaksesi',
     'bad-file': 'valitse CSV-, teksti- tai XLSX-tiedosto',
     'export-over-database': 'valitse vientiä varten toinen tiedosto'

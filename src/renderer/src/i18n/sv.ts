@@ -575,7 +575,6 @@ export const sv: Strings = {
     'storage-io-error': 'kontrollera disken och försök igen (det som sparats tidigare är intakt)',
     'storage-cannot-open': 'kontrollera datamappen och försök igen (det som sparats tidigare är intakt)',
     'verdicts-pending': 'försök igen när den pågående synkroniseringen är klar: den bedömer en del av dagens licensstatusar',
-    'push-running': 'inget skickades två gånger; ändringarna väntar i utkorgen och skickas vid nästa sändning',
     'not-retryable': 'bara en avvisad ändring, eller en vars utfall lämnats åt dig, skickas om för hand',
     'bad-file': 'välj en CSV-, text- eller XLSX-fil',
     'export-over-database': 'välj en annan fil för exporten'

@@ -28,7 +28,7 @@ export function MeritCandidates() {
   const [list, setList] = useState<MeritCandidateList | null>(null)
   const [granting, setGranting] = useState(false)
   const [shown, setShown] = useColumnChoice('kanslia.candidates.columns', CANDIDATE_COLUMNS, CANDIDATE_COLUMNS)
-  const { notice, show, clear, fail, recovered, saved } = useNotice()
+  const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
   useEffect(() => {
     void call('getOrderedMeritGroups').then((answer) => {
@@ -41,9 +41,9 @@ export function MeritCandidates() {
     call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })
       .then((answer) => {
         setList(answer)
-        recovered()
+        loaded()
       })
-      .catch(fail)
+      .catch(loadFailed)
   }, [groupId, seasons, nextMeritId, dataVersion])
 
   const group = groups.find((g) => g.id === groupId)

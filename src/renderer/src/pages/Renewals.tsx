@@ -28,15 +28,15 @@ export function Renewals() {
   const [days, setDays] = useState(30)
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
-  const { notice, show, clear, fail, recovered, saved } = useNotice()
+  const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
   useEffect(() => {
     call('getRenewalList', { kind, days })
       .then((answer) => {
         setList(answer)
-        recovered()
+        loaded()
       })
-      .catch(fail)
+      .catch(loadFailed)
   }, [kind, days, dataVersion])
 
   const cell = (row: RenewalRow, column: RenewalColumn): string => {
