@@ -54,10 +54,12 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
  * stored exactly so (same JSON, same scope). Rows of a table keyed by (scope, id) are
  * matched within `scope`. In tables whose spec says `persons`, nested `user` profiles (spec v2
  * §2.11) go to `person` without their `sportParameters` (only user licences carry them, spec v2 §4.4
- * `includeSportParams`); a newer user `modificationTime` replaces the stored one, and so does one of
- * the same instant that differs: the credentials' personal-data level changed (spec v2 §5), which
- * moves no modification time, and what they no longer return (an identity number, contacts) must
- * not stay. Every element that keeps a reference then exports the profile as now read.
+ * `includeSportParams`); a newer user `modificationTime` replaces the stored one, and so does the
+ * first copy a run reads of the same instant that differs: the credentials' personal-data level
+ * changed (spec v2 §5), which moves no modification time, and what they no longer return (an
+ * identity number, contacts) must not stay. Every element that keeps a reference then exports the
+ * profile as now read. A later copy in the same run that differs (another list's) is kept in its
+ * element, so two lists that differ cannot rewrite the profile back and forth.
  *
  * Personal data is stored once: when the element's user equals the stored profile, the element
  * keeps only a reference `{"id":N}` (plus the user's `sportParameters`, when it had them) and
@@ -137,7 +139,8 @@ export function markSeen(db: WritableDB, resource: ExportResource, scope: string
 }
 
 /**
- * Writes a nested user's profile to `person` unless one newer, or this one, is stored.
+ * Writes a nested user's profile to `person` unless one newer, or this one, is stored, or this run
+ * already read one of the same instant.
  * @returns `reference`: what to keep in the element when `person` holds exactly this profile, null
  *   when the element must keep its user as received; `written`: whether `person` was written.
  */
@@ -162,7 +165,8 @@ function storePerson(
   const profileHash = hash('sha1', profileJson)
   let stored = seenPersons.get(id)
   let written = false
-  if (stored === undefined || stored.us < userUs || (stored.us === userUs && stored.profileHash !== profileHash)) {
+  // At the same instant, the first copy a run reads decides (PERSON_SQL); a later one that differs stays in its element.
+  if (stored === undefined || stored.us < userUs) {
     written = people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0
     if (written) {
       stored = { us: userUs, profileHash }

@@ -140,6 +140,17 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
     // The licence read before keeps its reference and exports the profile as now read.
     expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).user).toEqual(anna(at, 'Uusi'))
   })
+
+  it('lets the first copy of an instant a run reads decide: a later one of that run that differs stays in its element', () => {
+    const db = openDatabase(':memory:')
+    const at = '2026-01-15T09:00:00Z'
+    const seen = new Map()
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'Uusi'))], parseInstant, seen)
+    const otherShape = insurance(3, { ...anna(at, 'Uusi'), email: 'anna@example.fi' })
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [otherShape], parseInstant, seen)
+    expect(db.prepare('SELECT raw FROM person WHERE id = 7').pluck().get()).toBe(JSON.stringify(anna(at, 'Uusi')))
+    expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(otherShape.element)])
+  })
 })
 
 describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', () => {
