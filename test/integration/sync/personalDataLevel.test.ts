@@ -24,6 +24,9 @@ describe('a lower personal-data level', () => {
     // The checks below can fail: the first level stored all three.
     expect([count('$.socialSecurityNumber'), count('$.email'), count('$.birthDate')].every((n) => n > 0)).toBe(true)
     expect(readIdentityNumber(db, withNumber)).toMatch(/^\d{6}[-+A]\d{3}[0-9A-Y]$/)
+    const COPIES = ['granted-merits', 'registered-event-users'] as const
+    const withContacts = (resource: (typeof COPIES)[number]) => [...exportRaw(db, resource)].filter((raw) => /"(email|phone|phoneNumber)":"[^"]/.test(raw)).length
+    for (const resource of COPIES) expect(withContacts(resource), resource).toBeGreaterThan(0)
 
     const basic = new ApiClient(sandbox.clientCredentials('basic'))
     closeAfterTest(() => basic.close())
@@ -34,5 +37,7 @@ describe('a lower personal-data level', () => {
     for (const resource of ['user-licences', 'user-insurances'] as const) {
       expect([...exportRaw(db, resource)].some((raw) => /"(socialSecurityNumber|email|birthDate)"/.test(raw)), resource).toBe(false)
     }
+    // The lists with their own copies (a merit's grants, an event's registered users, spec v2 §2.9, §2.16) are read whole, now without contacts.
+    for (const resource of COPIES) expect(withContacts(resource), resource).toBe(0)
   })
 })
