@@ -102,6 +102,16 @@ describe('desktop app in Chromium', () => {
       )
       .toBe('')
   }
+  /** Ticks each member in the member list, found by Sport-ID, then empties the search: the ticks stay. */
+  const tickBySportId = async (members: ReadonlyArray<{ sportId: number }>) => {
+    await app.page.getByTestId('nav-members').click()
+    for (const member of members) {
+      await app.page.getByTestId('member-search').fill(String(member.sportId))
+      await app.page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).getByTestId('member-tick').click()
+    }
+    await clearSearch()
+    await app.page.getByTestId('ticked-count').getByText(`${members.length} valittu`).waitFor()
+  }
 
   beforeAll(async () => {
     app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000 })
@@ -256,13 +266,7 @@ describe('desktop app in Chromium', () => {
     const [valid] = (await members({ status: 'valid', limit: 1 })).rows
     expect(await value('getGranteesWithoutValidLicence', { meritGrantees: [valid.id, lapsed.id] })).toEqual([lapsed.id])
 
-    await page.getByTestId('nav-members').click()
-    for (const member of [valid, lapsed]) {
-      await page.getByTestId('member-search').fill(String(member.sportId))
-      await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).getByTestId('member-tick').click()
-    }
-    await clearSearch()
-    await page.getByTestId('ticked-count').getByText('2 valittu').waitFor()
+    await tickBySportId([valid, lapsed])
     await page.getByTestId('grant-open').click()
     await page.getByTestId('grant-merit-select').click()
     await page.getByRole('option', { name: [merit.organizationName, merit.meritGroupName, merit.name].join(' · '), exact: true }).click()
@@ -793,13 +797,7 @@ describe('desktop app in Chromium', () => {
     const registered = new Set((await value<Array<{ userId: number }>>('getEventParticipants', { uuid: event.uuid })).map((p) => p.userId))
     const newcomers = (await members({ status: 'valid', limit: 50 })).rows.filter((m) => !registered.has(m.id)).slice(0, 2)
 
-    await page.getByTestId('nav-members').click()
-    for (const member of newcomers) {
-      await page.getByTestId('member-search').fill(String(member.sportId))
-      await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).getByTestId('member-tick').click()
-    }
-    await clearSearch()
-    await page.getByTestId('ticked-count').getByText('2 valittu').waitFor()
+    await tickBySportId(newcomers)
     await page.getByTestId('register-open').click()
     await page.getByTestId('register-event-select').click()
     await page.getByRole('option', { name: label, exact: true }).click()
