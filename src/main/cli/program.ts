@@ -1,8 +1,7 @@
-import { resolve } from 'node:path'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ApiClient } from '../api/client'
 import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
-import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
+import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile, isDemoDatabase } from '../config/paths'
 import { storeClientSecret } from '../secrets/keychain'
 import { runDemo } from '../services/demo'
 import { EXPORT_RESOURCES } from '../db/tables'
@@ -88,7 +87,7 @@ async function logPrintedList(dbFile: string, listed: Record<string, unknown>, r
  * @throws UserFacingError `bad-input` (nothing is opened or created).
  */
 function refuseDemoDatabase(dbFile: string): void {
-  if (resolve(dbFile) !== resolve(demoDatabaseFile())) return
+  if (!isDemoDatabase(dbFile)) return
   throw new UserFacingError(
     'bad-input',
     `${dbFile} is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (--db; by default ${defaultDatabaseFile()})`

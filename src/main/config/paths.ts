@@ -1,5 +1,5 @@
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
 /** The application's name as the OS folders spell it; Electron derives `userData` from it too. */
 export const APP_NAME = 'Kanslia'
@@ -26,6 +26,11 @@ export function defaultDatabaseFile(env: NodeJS.ProcessEnv = process.env): strin
 /** The database `kanslia demo` fills from the embedded sandbox: `<appDataDir>/demo.db`. */
 export function demoDatabaseFile(env: NodeJS.ProcessEnv = process.env): string {
   return join(appDataDir(env), 'demo.db')
+}
+
+/** Whether `file` is the demo database (`demoDatabaseFile`) of the data folder `env` decides, however it is written. */
+export function isDemoDatabase(file: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return resolve(file) === resolve(demoDatabaseFile(env))
 }
 
 /** The saved connection profile (no secrets): `<appDataDir>/connection.json`. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { Entry } from '@napi-rs/keyring'
-import { demoDatabaseFile } from '../config/paths'
+import { isDemoDatabase } from '../config/paths'
 import { UserFacingError } from '../services/errors'
 
 /**
@@ -31,7 +31,7 @@ export const DEMO_DATABASE_KEY = '4b616e736c69612064656d6f2064617461626173652070
 
 /** The demo key when `file` is the demo database of the data folder `env` decides, else null. */
 function demoKey(file: string, env: NodeJS.ProcessEnv): DatabaseKey | null {
-  return resolve(file) === resolve(demoDatabaseFile(env)) ? { hex: DEMO_DATABASE_KEY, source: 'demo' } : null
+  return isDemoDatabase(file, env) ? { hex: DEMO_DATABASE_KEY, source: 'demo' } : null
 }
 
 /**
