@@ -323,14 +323,13 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
     if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
     // The outbox's history and the privacy log do not depend on the persons' lists (a resource failing every run must not keep them).
-    const purgeDue = purgeIsDue(db, run.today, full)
-    if (purgeDue) {
+    if (purgeIsDue(db, run.today, full)) {
       purgeFinishedChanges(db, run.today)
       purgeOldPrivacyLog(db, run.today)
+      if (personsCurrent) purged = purgeInactivePersons(db, run.today).length
+      // The words of those purged today, and of those whose data the registry deleted, leave the index's pages.
+      compactMemberSearch(db)
     }
-    if (purgeDue && personsCurrent) purged = purgeInactivePersons(db, run.today).length
-    // The words of those purged today, and of those whose data the registry deleted, leave the index's pages.
-    if (purgeDue) compactMemberSearch(db)
     emitFinishing(run, 'member-summary')
     // A full run may have removed anyone, and a changed licence product (spec v2 §2.4: its days,
     // insurance requirement, birth dates) may change every holder's verdict; an incremental run
