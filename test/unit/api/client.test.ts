@@ -5,15 +5,17 @@ import { ApiClient, ApiError } from '../../../src/main/api/client'
 
 /**
  * A scripted peer on 127.0.0.1: `answer` decides each API response; the token endpoint issues
- * numbered tokens with `expiresIn` seconds. The client talks real HTTP to it.
+ * numbered tokens with `expiresIn` seconds, or answers with `token` when given. The client talks
+ * real HTTP to it.
  */
-async function peer(answer: (req: IncomingMessage, res: ServerResponse, call: number) => void, expiresIn = 3600) {
+async function peer(answer: (req: IncomingMessage, res: ServerResponse, call: number) => void, expiresIn = 3600, token?: (res: ServerResponse) => void) {
   const log: Array<{ method: string; url: string; authorization?: string; contentType?: string }> = []
   let tokens = 0
   let calls = 0
   const server = createServer((req, res) => {
     log.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'] })
     if (req.url!.startsWith('/oauth2/token')) {
+      if (token) return token(res)
       const expected = `Basic ${Buffer.from('client:secret').toString('base64')}`
       if (req.headers.authorization !== expected) {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}')
@@ -160,15 +162,11 @@ describe('ApiClient', () => {
     const page = (await client.getV2('/x').catch((e) => e)) as ApiError
     expect(page.message).toBe('GET /api/public/v2/x: 200: the server sent JSON that does not parse (83 bytes, application/json)')
 
-    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"SECRET-ACCESS-TOKEN-0123456789abcdef","token_type":"bea'))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const tokenless = new ApiClient({ baseUrl: url, authUrl: url, clientId: 'client', clientSecret: 'secret', backoffBaseMs: 1, maxAttempts: 2 })
-    cleanups.push(async () => {
-      await tokenless.close()
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
-    })
+    const { client: tokenless } = await peer(
+      () => undefined,
+      3600,
+      (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"SECRET-ACCESS-TOKEN-0123456789abcdef","token_type":"bea')
+    )
     const token = (await tokenless.getV2('/x').catch((e) => e)) as ApiError
     expect(token.kind).toBe('invalid-response')
     expect(token.message).toBe('POST /oauth2/token?grant_type=client_credentials: 200: the server sent JSON that does not parse (72 bytes, application/json)')
