@@ -72,6 +72,15 @@ export const onlineEnv = (home: string, sandbox: Sandbox) => ({ KANSLIA_HOME: ho
 /** The CLI's connection flags for the sandbox, or for `baseUrl` (a proxy in front of it) as base and auth URL. */
 export const connectionFlags = (sandbox: Sandbox, baseUrl?: string) => ['--base-url', baseUrl ?? sandbox.baseUrl, '--auth-url', baseUrl ?? sandbox.authUrl, '--client-id', sandbox.clientId]
 
+/** Whether a user licence's or insurance's usage period (spec v2 §2.12, §2.13) covers `day`, both ends included. */
+export const covers = (period: { usagePeriodStart: string; usagePeriodEnd: string }, day: string) => period.usagePeriodStart <= day && day <= period.usagePeriodEnd
+
+/** A person's user licences, or their user licences and insurances (`insurances`), as the sandbox holds them. */
+export function tiesOf(sandbox: Sandbox, user: number, insurances = true): Array<{ usagePeriodStart: string; usagePeriodEnd: string }> {
+  const licences = sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!)
+  return insurances ? [...licences, ...sandbox.store.userInsuranceIdsOfPerson(user).map((id) => sandbox.store.userInsurance(id)!)] : licences
+}
+
 /**
  * Members of the federation with a user licence valid on the sandbox's day (so readable by it,
  * spec v2 §4.3), in a stable order; with `events`, only members registered to none of them (the
@@ -83,7 +92,7 @@ export function members(sandbox: Sandbox, count: number, events: Array<{ id: num
   for (const id of sandbox.store.userLicenceIds()) {
     const licence = sandbox.store.userLicence(id)!
     const user = licence.user.id
-    if (licence.usagePeriodStart > today || licence.usagePeriodEnd < today) continue
+    if (!covers(licence, today)) continue
     if (events.every((event) => registrationsOf(sandbox, event.id, user).length === 0)) ids.add(user)
     if (ids.size === count) break
   }

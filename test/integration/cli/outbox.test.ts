@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
 import { discardOutboxItem, readOutboxAudit } from '../../../src/main/services/outbox'
-import { connectionFlags, offlineEnv, onlineEnv, startWritableSandbox, WRITABLE_FEDERATION } from '../../support/outbox'
+import { connectionFlags, covers, offlineEnv, onlineEnv, startWritableSandbox, tiesOf, WRITABLE_FEDERATION } from '../../support/outbox'
 import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
 import { localDate } from '../../../src/shared/localDate'
 import { runCli, spawnCli } from '../../support/cli'
@@ -36,12 +36,6 @@ const connection = (baseUrl?: string) => connectionFlags(sandbox, baseUrl)
 
 /** The days that decide "valid today": the machine's (the CLI's checks) and Helsinki's (the sandbox's). */
 const todays = () => [localDate(), formatHelsinkiDate(sandbox.clock.now())]
-const covers = (period: { usagePeriodStart: string; usagePeriodEnd: string }, day: string) => period.usagePeriodStart <= day && day <= period.usagePeriodEnd
-/** A person's user licences and insurances. */
-const tiesOf = (user: number) => [
-  ...sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!),
-  ...sandbox.store.userInsuranceIdsOfPerson(user).map((id) => sandbox.store.userInsurance(id)!)
-]
 
 /**
  * Members of the federation with a user licence valid on both days of `todays` (readable by it,
@@ -49,11 +43,10 @@ const tiesOf = (user: number) => [
  * first `skip`; with `event`, only members not registered to it (the generated data registers some).
  */
 function licensedMembers(count: number, skip = 0, event?: { id: number }): number[] {
-  const licences = (user: number) => sandbox.store.userLicenceIdsOfPerson(user).map((id) => sandbox.store.userLicence(id)!)
   const ids = new Set<number>()
   for (const id of sandbox.store.userLicenceIds()) {
     const user = sandbox.store.userLicence(id)!.user.id
-    if (todays().every((day) => licences(user).some((licence) => covers(licence, day)))) ids.add(user)
+    if (todays().every((day) => tiesOf(sandbox, user, false).some((licence) => covers(licence, day)))) ids.add(user)
   }
   const free = (user: number) => !event || !sandbox.activity.registrations.all().some((r) => r.eventId === event.id && r.userId === user && r.state === 'ACTIVE')
   return [...ids].slice(skip).filter(free).slice(0, count)
@@ -128,7 +121,7 @@ describe('kanslia outbox commands (issue 5)', () => {
   it('queues a grant naming members with no licence or insurance valid today, and warns of them on stderr (spec v2 §4.3)', async () => {
     // Lapsed: licensed once, nothing valid on either day; valid: a licence on both.
     const people = sandbox.store.personIds(FEDERATION)
-    const lapsed = people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !todays().some((day) => tiesOf(u).some((tie) => covers(tie, day)))).slice(0, 2)
+    const lapsed = people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !todays().some((day) => tiesOf(sandbox, u).some((tie) => covers(tie, day)))).slice(0, 2)
     const [valid] = licensedMembers(1)
     expect(lapsed).toHaveLength(2)
     const before = (await outbox()).length

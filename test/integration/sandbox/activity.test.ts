@@ -4,7 +4,7 @@ import type { EventRegistration, EventSearchResult, GrantedMerit, Merit, MeritGr
 import { parseInstant } from '../../../src/shared/instant'
 import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
 import { PAYMENT_DEADLINE_MS, CONFIRMATION_DELAY_MS, startSandbox, type Sandbox } from '../../../src/sandbox/index'
-import { federationMerit, members } from '../../support/outbox'
+import { covers, federationMerit, members, tiesOf } from '../../support/outbox'
 import { api, token } from './client'
 
 let sandbox: Sandbox
@@ -98,12 +98,9 @@ describe('merits (spec v2 §4.3)', () => {
       const meritId = federationMerit(own)
       const day = (ms: number) => formatHelsinkiDate(ms)
       const today = day(own.clock.now())
-      const validToday = (p: { usagePeriodStart: string; usagePeriodEnd: string }) => p.usagePeriodStart <= today && today <= p.usagePeriodEnd
-      const licences = (user: number) => own.store.userLicenceIdsOfPerson(user).map((id) => own.store.userLicence(id)!)
-      const insurances = (user: number) => own.store.userInsuranceIdsOfPerson(user).map((id) => own.store.userInsurance(id)!)
       const registered = new Set(own.activity.registrations.all().map((r) => r.userId))
       // Licensed last period only: nothing valid today, no registration.
-      const lapsed = own.store.personIds(fed).find((u) => licences(u).length > 0 && !licences(u).some(validToday) && !insurances(u).some(validToday) && !registered.has(u))!
+      const lapsed = own.store.personIds(fed).find((u) => tiesOf(own, u, false).length > 0 && !tiesOf(own, u).some((tie) => covers(tie, today)) && !registered.has(u))!
       const licensed = members(own, 50).find((u) => !registered.has(u))!
       expect([lapsed, licensed].every(Number.isInteger)).toBe(true)
       const ownWriter = api(own, await token(own, 'writer'))
