@@ -30,6 +30,7 @@ import type {
 } from '../shared/api/v2Activity'
 import type { UserProfile } from '../shared/api/v2'
 import type { CreateEvent, CreateMerit, EventWebhookEvent, PublicApiEvent } from '../shared/api/v3'
+import { RECENT_REGISTRATION_DAYS } from '../shared/readability'
 import { Collection } from './collection'
 import type { GeneratedActivity } from './generateActivity'
 import { formatHelsinkiDate, formatHelsinkiInstant, helsinkiInstantText } from './helsinkiTime'
@@ -46,8 +47,6 @@ export const CONFIRMATION_DELAY_MS = 2 * DAY_MS
 export const PAYMENT_DEADLINE_MS = 7 * DAY_MS
 /** Deleted events shown by includeDeletedEvents (spec v3 §3, §8). */
 export const DELETED_EVENTS_WINDOW_MS = 30 * DAY_MS
-/** How long after an event its registration keeps the user readable by the organizer (spec v2 §4.3 "recent"; the spec gives no figure). */
-const RECENT_REGISTRATION_DAYS = 365
 
 const finnish = new Intl.Collator('fi')
 
@@ -177,8 +176,8 @@ export class ActivityStore {
    * v3 CreateEventParticipants) on the simulated clock's Helsinki day, in their order. Readable: a
    * user licence bound to the organization or one below it (or of the federation it is), or a user
    * insurance of the federation it is, either valid that day; or a listed registration to an event
-   * it or one below it organized, ending at most RECENT_REGISTRATION_DAYS before (the spec does not
-   * say how recent). Unknown users are unreadable; memberships are not modelled.
+   * it or one below it organized, ending at most RECENT_REGISTRATION_DAYS before (shared/readability.ts).
+   * Unknown users are unreadable; memberships are not modelled.
    */
   usersNotReadableBy(organizationId: number, userIds: readonly number[]): number[] {
     const nowMs = this.clock.now()

@@ -179,6 +179,20 @@ export function lastValidDay(licences: readonly HeldLicence[], products: Readonl
 }
 
 /**
+ * The user licences that count on `date` (ISO date) by the first two rules of DESIGN §3b: no other
+ * of them names it in `upgradeFrom`, and its `validDays` cover the date. Requirements of insurance
+ * and birth date are `checkLicence`'s: a licence here may still not let its holder compete.
+ */
+export function licencesValidOn(licences: readonly HeldLicence[], products: ReadonlyMap<number, LicenceProduct>, date: string): HeldLicence[] {
+  const replaced = replacedIds(licences)
+  return licences.filter((licence) => {
+    if (replaced.has(licence.id)) return false
+    const { from, until } = validDays(licence, products.get(licence.licenceId))
+    return from <= date && date <= until
+  })
+}
+
+/**
  * The user insurances valid on `date` (ISO date): the date lies in the usage period and no other
  * of them names it in `upgradeFrom` (spec v2 §2.13: an upgraded insurance is replaced).
  */

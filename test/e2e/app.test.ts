@@ -257,14 +257,17 @@ describe('desktop app in Chromium', () => {
     await clearSearch()
   })
 
-  it('warns in the grant review of members with no licence or insurance valid today and leaves them out (spec v2 §4.3)', async () => {
+  it('warns in the grant review of members the merit organization may not read and leaves them out (spec v2 §4.3)', async () => {
     const { page } = app
     const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
     const federation = (await value<OrganizationNode[]>('getOrganizations')).find((o) => o.type === 'SPORTS_FEDERATION')
     const merit = (await value<MeritChoice[]>('getMeritChoices')).find((m) => m.organizationName === federation?.name)!
-    const [lapsed] = (await members({ status: 'expired', insurance: 'uninsured', limit: 1 })).rows
+    // Unreadable: no licence or insurance valid today, and no registration to an event.
+    const expired = (await members({ status: 'expired', insurance: 'uninsured', limit: 20 })).rows
+    const registrations = await Promise.all(expired.map(async (m) => (await value<MemberDetail>('getMemberDetail', { id: m.id })).registrations.length))
+    const lapsed = expired.find((_, i) => registrations[i] === 0)!
     const [valid] = (await members({ status: 'valid', limit: 1 })).rows
-    expect(await value('getGranteesWithoutValidLicence', { meritGrantees: [valid.id, lapsed.id] })).toEqual([lapsed.id])
+    expect(await value('getGranteesNotReadable', { meritId: merit.id, meritGrantees: [valid.id, lapsed.id] })).toEqual([lapsed.id])
 
     await tickBySportId([valid, lapsed])
     await page.getByTestId('grant-open').click()
@@ -275,7 +278,7 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('grant-summary').getByText('2 jäsenelle', { exact: false }).waitFor()
     // The review's first button has the focus: the one pressed went with the form.
     await expect.poll(() => page.getByTestId('grant-back').evaluate((button) => button === (button.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true)
-    await page.getByTestId('grant-lapsed').getByText('Yksi näistä jäsenistä on ilman tänään voimassa olevaa lisenssiä tai vakuutusta.', { exact: false }).waitFor()
+    await page.getByTestId('grant-lapsed').getByText('Yksi näistä jäsenistä on ilman ansiomerkin organisaation tänään voimassa olevaa lisenssiä tai vakuutusta', { exact: false }).waitFor()
     await page.getByTestId('grant-leave-out').click()
     await page.getByTestId('grant-summary').getByText('1 jäsenelle', { exact: false }).waitFor()
     expect(await page.getByTestId('grant-lapsed').count()).toBe(0)

@@ -25,7 +25,7 @@ import { LICENCE_VERDICTS } from '../../shared/licenceValidity'
 import {
   discardOutboxItem,
   editOutboxItem,
-  granteesWithoutValidLicenceIn,
+  granteesNotReadableIn,
   listAwaitingDecision,
   listOutbox,
   pushOutboxNow,
@@ -385,10 +385,10 @@ export function buildProgram(): Command {
         ...given({ meritGranter: opts.granter, granterUserId: opts.granterUser, meritAdditionalInfo: opts.info })
       }
       process.stdout.write(formatQueued(await queueMeritGrant({ dbFile: opts.db, meritId: opts.merit, grant })))
-      const lapsed = granteesWithoutValidLicenceIn(opts.db, opts.users, localDate())
+      const lapsed = granteesNotReadableIn(opts.db, opts.merit, opts.users, localDate())
       if (lapsed.length > 0) {
         process.stderr.write(
-          `warning: ${lapsed.length.toLocaleString('en')} of the grantees hold no licence or insurance valid today (${listSome(lapsed)}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
+          `warning: ${lapsed.length.toLocaleString('en')} of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${listSome(lapsed)}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
         )
       }
     })

@@ -3,6 +3,15 @@ import { CLUB } from './memberSummary'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
+/**
+ * A common table expression `event_day (uuid, id, organizer_id, day)`: every stored event, of the
+ * v3 listing and of the v2 event search (§2.18), with the local date it ends on, else starts on.
+ */
+export const EVENT_DAY = `event_day (uuid, id, organizer_id, day) AS (
+    SELECT uuid, id, organizer_id, coalesce(substr(end_date_time, 1, 10), substr(start_date_time, 1, 10)) FROM event
+    UNION ALL
+    SELECT uuid, id, organizer_id, coalesce(substr(end_date_time, 1, 10), substr(start_date_time, 1, 10)) FROM event_search_result)`
+
 /** Copies the non-null values of `row` onto `target` under the same keys. */
 function present<T extends object>(target: T, row: Record<string, unknown>): T {
   for (const [key, value] of Object.entries(row)) if (value !== null && value !== undefined) Object.assign(target, { [key]: value })

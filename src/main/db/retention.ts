@@ -1,3 +1,4 @@
+import { EVENT_DAY } from './events'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 import { PERSON_REFERENCES } from './tables'
@@ -57,10 +58,7 @@ export function retentionCutoff(today: string, months: number): string {
  * Events come from both the v3 listing and the v2 event search.
  */
 const INACTIVE_PERSONS_SQL = `
-  WITH event_day (uuid, id, day) AS (
-    SELECT uuid, id, coalesce(substr(end_date_time, 1, 10), substr(start_date_time, 1, 10)) FROM event
-    UNION ALL
-    SELECT uuid, id, coalesce(substr(end_date_time, 1, 10), substr(start_date_time, 1, 10)) FROM event_search_result),
+  WITH ${EVENT_DAY},
   active (person_id) AS (
     SELECT user_id FROM user_licence WHERE coalesce(substr(usage_period_end, 1, 10), '9999') >= :cutoff
     UNION SELECT user_id FROM user_insurance WHERE coalesce(substr(usage_period_end, 1, 10), '9999') >= :cutoff

@@ -50,7 +50,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     exportMembers: (input) => saveTable(`members-${session.todayDate()}`, input.format, (file) => session.exportMembers(input, file)),
     exportTable: (input) => saveTable(`${input.table}-${session.todayDate()}`, input.format, (file) => session.exportTable(input, file)),
     getMeritChoices: () => session.meritChoices(),
-    getGranteesWithoutValidLicence: (input) => session.granteesWithoutValidLicence(input.meritGrantees),
+    getGranteesNotReadable: (input) => session.granteesNotReadable(input.meritId, input.meritGrantees),
     getOrderedMeritGroups: () => session.orderedMeritGroups(),
     getMeritCandidates: (input) => session.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
     exportMeritCandidates: (input) => saveTable(`merit-candidates-${session.todayDate()}`, input.format, (file) => session.exportMeritCandidates(input, file)),

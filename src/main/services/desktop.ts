@@ -57,7 +57,7 @@ import { MAX_MERIT_GRANTEES } from '../outbox/limits'
 import type { MemberListQuery } from '../db/memberList'
 import { MemberListCache } from '../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../db/overview'
-import { granteesWithoutValidLicence } from '../db/grantees'
+import { granteesNotReadable } from '../db/grantees'
 import { countWaiting } from '../db/outbox'
 import { readRetention, setRetentionMonths } from '../db/retention'
 import { readStatus } from '../db/status'
@@ -685,9 +685,9 @@ export class DesktopSession {
     return this.read(readMeritChoices)
   }
 
-  /** Those of the grantees (user ids) with no licence or insurance valid today, in their order (`granteesWithoutValidLicence`). */
-  granteesWithoutValidLicence(grantees: readonly number[]): number[] {
-    return this.read((db) => granteesWithoutValidLicence(db, grantees, this.today()))
+  /** Those of the grantees (user ids) that the organization of merit `meritId` may not read today, in their order (`granteesNotReadable`). */
+  granteesNotReadable(meritId: number, grantees: readonly number[]): number[] {
+    return this.read((db) => granteesNotReadable(db, meritId, grantees, this.today()))
   }
 
   /**

@@ -3,7 +3,7 @@ import { problemText } from '../../shared/outboxProblems'
 import { ApiClient, ApiError } from '../api/client'
 import type { Connection } from '../config/connection'
 import { readAuditLog } from '../db/auditLog'
-import { granteesWithoutValidLicence } from '../db/grantees'
+import { granteesNotReadable } from '../db/grantees'
 import type { ReadableDB } from '../db/open'
 import { getItem, listItems, type OutboxRow } from '../db/outbox'
 import type { OrderStatus, PaymentMethods } from '../../shared/api/v2Activity'
@@ -41,12 +41,13 @@ export function queueMeritGrant(request: OutboxRequest & MeritGrantPayload): Pro
 }
 
 /**
- * Those grantees (user ids) with no licence or insurance valid on `today` (ISO local date), in
- * their order: the registry may refuse a grant naming them (`granteesWithoutValidLicence`, spec v2 §4.3).
+ * Those grantees (user ids) that the organization of merit `meritId` may not read on `today` (ISO
+ * local date) by what is stored, in their order: the registry may refuse a grant naming them
+ * (`granteesNotReadable`, spec v2 §4.3).
  * @throws UserFacingError `no-database`.
  */
-export function granteesWithoutValidLicenceIn(dbFile: string, grantees: readonly number[], today: string): number[] {
-  return withDatabase(dbFile, (db) => granteesWithoutValidLicence(db, grantees, today))
+export function granteesNotReadableIn(dbFile: string, meritId: number, grantees: readonly number[], today: string): number[] {
+  return withDatabase(dbFile, (db) => granteesNotReadable(db, meritId, grantees, today))
 }
 
 /**

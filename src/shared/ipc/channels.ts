@@ -20,7 +20,7 @@ export const METHODS = [
   'listMemberIds',
   'getMemberEmails',
   'getMeritChoices',
-  'getGranteesWithoutValidLicence',
+  'getGranteesNotReadable',
   'getOrderedMeritGroups',
   'getMeritCandidates',
   'exportMeritCandidates',

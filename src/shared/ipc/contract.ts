@@ -455,8 +455,8 @@ export const CONTRACT = {
   getMemberEmails: { input: memberQuerySchema.omit({ offset: true, limit: true }), output: {} as string[] },
   listMemberIds: { input: memberQuerySchema.extend({ limit: z.number().int().min(1).max(10_000).default(10_000) }), output: {} as number[] },
   getMeritChoices: { input: none, output: {} as MeritChoice[] },
-  /** Those grantees with no licence or insurance valid today (`granteesWithoutValidLicence`): the registry may refuse a grant naming them. */
-  getGranteesWithoutValidLicence: { input: z.strictObject({ meritGrantees: meritGrantInputSchema.shape.meritGrantees }), output: {} as number[] },
+  /** Those grantees the merit's organization may not read today by what is stored (`granteesNotReadable`): the registry may refuse a grant naming them. */
+  getGranteesNotReadable: { input: meritGrantInputSchema.pick({ meritId: true, meritGrantees: true }), output: {} as number[] },
   getOrderedMeritGroups: { input: none, output: {} as OrderedMeritGroup[] },
   getMeritCandidates: {
     input: z.strictObject({ groupId: id, seasons: z.number().int().min(1).max(100), nextMeritId: id.optional() }),

@@ -118,10 +118,12 @@ describe('kanslia outbox commands (issue 5)', () => {
     expect(empty.stdout).toBe('nothing to push\n')
   })
 
-  it('queues a grant naming members with no licence or insurance valid today, and warns of them on stderr (spec v2 §4.3)', async () => {
-    // Lapsed: licensed once, nothing valid on either day; valid: a licence on both.
+  it('queues a grant naming members the merit organization may not read, and warns of them on stderr (spec v2 §4.3)', async () => {
+    // Lapsed: licensed once, nothing valid on either day, and the sandbox agrees (no recent registration either); valid: a licence on both.
     const people = sandbox.store.personIds(FEDERATION)
-    const lapsed = people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !todays().some((day) => tiesOf(sandbox, u).some((tie) => covers(tie, day)))).slice(0, 2)
+    const lapsed = sandbox.activity
+      .usersNotReadableBy(FEDERATION, people.filter((u) => sandbox.store.userLicenceIdsOfPerson(u).length > 0 && !todays().some((day) => tiesOf(sandbox, u).some((tie) => covers(tie, day)))))
+      .slice(0, 2)
     const [valid] = licensedMembers(1)
     expect(lapsed).toHaveLength(2)
     const before = (await outbox()).length
@@ -129,7 +131,7 @@ describe('kanslia outbox commands (issue 5)', () => {
     expect(grant.code).toBe(0)
     expect(grant.stdout).toMatch(/^queued #(\d+): grant merit \d+ to 3 members/)
     expect(grant.stderr).toBe(
-      `warning: 2 of the grantees hold no licence or insurance valid today (${lapsed.join(', ')}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
+      `warning: 2 of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${lapsed.join(', ')}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
     )
     const item = /^queued #(\d+)/.exec(grant.stdout)![1]
     expect((await runCli(['discard', item, '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)

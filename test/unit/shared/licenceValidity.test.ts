@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkLicence, insurancesValidOn, nextChangeDay, validDays, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
+import { checkLicence, insurancesValidOn, licencesValidOn, nextChangeDay, validDays, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
 
 const competition: LicenceProduct = { id: 500, insuranceRequirement: 'SpecificInsurance', insuranceIds: [700, 701] }
 const hobby: LicenceProduct = { id: 501, insuranceRequirement: 'AnyInsurance', requireExternalInsuranceInfo: true }
@@ -86,7 +86,16 @@ describe('checkLicence (DESIGN §3b; spec v2 §2.4, §2.12, §2.13)', () => {
   })
 })
 
-describe('insurancesValidOn and nextChangeDay (DESIGN §3b; spec v2 §2.12, §2.13)', () => {
+describe('licencesValidOn, insurancesValidOn and nextChangeDay (DESIGN §3b; spec v2 §2.12, §2.13)', () => {
+  it('a licence counts on its valid days (the N days of a day pass from activation) unless another replaced it, whatever its insurance needs', () => {
+    const pass = licence(3, 503, { purchaseTime: '2026-06-10T21:30:00' })
+    const replaced = licence(1, 501)
+    const upgrade = licence(2, 500, { upgradeFrom: 1, usagePeriodStart: '2026-03-01' })
+    expect(licencesValidOn([pass, replaced, upgrade], products, '2026-06-16').map((l) => l.id)).toEqual([3, 2])
+    expect(licencesValidOn([pass, replaced, upgrade], products, '2026-06-17').map((l) => l.id)).toEqual([2])
+    expect(licencesValidOn([pass, replaced, upgrade], products, '2026-02-01')).toEqual([])
+  })
+
   it('an insurance counts on the days of its usage period unless another replaced it', () => {
     const replaced = insurance(8, 700)
     const upgrade = insurance(9, 701, { upgradeFrom: 8, usagePeriodStart: '2026-03-01' })

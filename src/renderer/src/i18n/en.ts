@@ -247,8 +247,8 @@ export const en = {
     summary_one: 'Grant {{merit}} to {{count, number}} member on {{date}}, granted by {{granter}}.',
     summary_other: 'Grant {{merit}} to {{count, number}} members on {{date}}, granted by {{granter}}.',
     offlineHint: 'The grant goes to the outbox and reaches the registry at the next push, also if you are offline now.',
-    lapsed_one: 'One of these members holds no licence or insurance valid today. The registry grants merits only to members the organization may read (a valid licence, insurance, membership or recent event registration) and otherwise refuses the whole grant.',
-    lapsed_other: '{{count, number}} of these members hold no licence or insurance valid today. The registry grants merits only to members the organization may read (a valid licence, insurance, membership or recent event registration) and otherwise refuses the whole grant.',
+    lapsed_one: 'One of these members holds no licence or insurance of the merit’s organization valid today, nor a recent registration to its events. The registry grants merits only to members the organization may read (a valid licence, insurance, membership or recent event registration) and otherwise refuses the whole grant.',
+    lapsed_other: '{{count, number}} of these members hold no licence or insurance of the merit’s organization valid today, nor a recent registration to its events. The registry grants merits only to members the organization may read (a valid licence, insurance, membership or recent event registration) and otherwise refuses the whole grant.',
     leaveOut_one: 'Leave that member out',
     leaveOut_other: 'Leave those {{count, number}} members out',
     queued: 'Queued: {{summary}}'

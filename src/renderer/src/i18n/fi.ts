@@ -245,8 +245,8 @@ export const fi: Strings = {
     summary_one: 'Myönnetään {{merit}} {{count, number}} jäsenelle {{date}}, myöntäjä {{granter}}.',
     summary_other: 'Myönnetään {{merit}} {{count, number}} jäsenelle {{date}}, myöntäjä {{granter}}.',
     offlineHint: 'Myöntö menee lähtevien jonoon ja päätyy rekisteriin seuraavassa lähetyksessä, vaikka olisit nyt ilman verkkoa.',
-    lapsed_one: 'Yksi näistä jäsenistä on ilman tänään voimassa olevaa lisenssiä tai vakuutusta. Rekisteri myöntää ansiomerkkejä vain jäsenille, joiden tietoja organisaatio saa lukea (voimassa oleva lisenssi, vakuutus, jäsenyys tai tuore tapahtumailmoittautuminen), ja muuten hylkää koko myönnön.',
-    lapsed_other: 'Näistä jäsenistä {{count, number}} on ilman tänään voimassa olevaa lisenssiä tai vakuutusta. Rekisteri myöntää ansiomerkkejä vain jäsenille, joiden tietoja organisaatio saa lukea (voimassa oleva lisenssi, vakuutus, jäsenyys tai tuore tapahtumailmoittautuminen), ja muuten hylkää koko myönnön.',
+    lapsed_one: 'Yksi näistä jäsenistä on ilman ansiomerkin organisaation tänään voimassa olevaa lisenssiä tai vakuutusta, eikä hänellä ole tuoretta ilmoittautumista sen tapahtumiin. Rekisteri myöntää ansiomerkkejä vain jäsenille, joiden tietoja organisaatio saa lukea (voimassa oleva lisenssi, vakuutus, jäsenyys tai tuore tapahtumailmoittautuminen), ja muuten hylkää koko myönnön.',
+    lapsed_other: 'Näistä jäsenistä {{count, number}} on ilman ansiomerkin organisaation tänään voimassa olevaa lisenssiä tai vakuutusta, eikä heillä ole tuoretta ilmoittautumista sen tapahtumiin. Rekisteri myöntää ansiomerkkejä vain jäsenille, joiden tietoja organisaatio saa lukea (voimassa oleva lisenssi, vakuutus, jäsenyys tai tuore tapahtumailmoittautuminen), ja muuten hylkää koko myönnön.',
     leaveOut_one: 'Poista tämä jäsen myönnöstä',
     leaveOut_other: 'Poista nämä {{count, number}} jäsentä myönnöstä',
     queued: 'Jonossa: {{summary}}'

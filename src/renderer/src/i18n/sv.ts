@@ -245,8 +245,8 @@ export const sv: Strings = {
     summary_one: 'Beviljar {{merit}} till {{count, number}} medlem {{date}}, beviljat av {{granter}}.',
     summary_other: 'Beviljar {{merit}} till {{count, number}} medlemmar {{date}}, beviljat av {{granter}}.',
     offlineHint: 'Beviljandet läggs i utkorgen och når registret vid nästa sändning, även om du nu är offline.',
-    lapsed_one: 'En av dessa medlemmar har ingen licens eller försäkring som gäller i dag. Registret beviljar förtjänsttecken bara till medlemmar som organisationen får läsa (en giltig licens, försäkring, ett medlemskap eller en färsk evenemangsanmälan) och avslår annars hela beviljandet.',
-    lapsed_other: '{{count, number}} av dessa medlemmar har ingen licens eller försäkring som gäller i dag. Registret beviljar förtjänsttecken bara till medlemmar som organisationen får läsa (en giltig licens, försäkring, ett medlemskap eller en färsk evenemangsanmälan) och avslår annars hela beviljandet.',
+    lapsed_one: 'En av dessa medlemmar har ingen licens eller försäkring hos förtjänsttecknets organisation som gäller i dag och ingen färsk anmälan till dess evenemang. Registret beviljar förtjänsttecken bara till medlemmar som organisationen får läsa (en giltig licens, försäkring, ett medlemskap eller en färsk evenemangsanmälan) och avslår annars hela beviljandet.',
+    lapsed_other: '{{count, number}} av dessa medlemmar har ingen licens eller försäkring hos förtjänsttecknets organisation som gäller i dag och ingen färsk anmälan till dess evenemang. Registret beviljar förtjänsttecken bara till medlemmar som organisationen får läsa (en giltig licens, försäkring, ett medlemskap eller en färsk evenemangsanmälan) och avslår annars hela beviljandet.',
     leaveOut_one: 'Ta bort den medlemmen ur beviljandet',
     leaveOut_other: 'Ta bort de {{count, number}} medlemmarna ur beviljandet',
     queued: 'I kö: {{summary}}'

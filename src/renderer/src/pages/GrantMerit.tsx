@@ -64,7 +64,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
   }
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  /** Grantees with no licence or insurance valid today, found when the review opens; null while it looks. */
+  /** Grantees the merit's organization may not read today (`granteesNotReadable`), found when the review opens; null while it looks. */
   const [lapsed, setLapsed] = useState<number[] | null>(null)
 
   useEffect(() => {
@@ -89,7 +89,7 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
     const asked = ++reviews.current
     setLapsed(null)
     moveTo('review')
-    call('getGranteesWithoutValidLicence', { meritGrantees: form.meritGrantees }).then(
+    call('getGranteesNotReadable', { meritId: form.meritId, meritGrantees: form.meritGrantees }).then(
       (found) => {
         if (asked === reviews.current) setLapsed(found)
       },
