@@ -1,7 +1,8 @@
+import { groupBy } from '../../shared/groupBy'
 import { insurancesValidOn, licencesValidOn } from '../../shared/licenceValidity'
 import { addDays } from '../../shared/localDate'
 import { RECENT_REGISTRATION_DAYS } from '../../shared/readability'
-import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
+import { byUser, HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import { EVENT_DAY } from './events'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -59,13 +60,13 @@ export function granteesNotReadable(db: ReadableDB, meritId: number, personIds: 
   const products = licenceProducts(db)
   type LicenceRow = HeldLicenceRow & { licence_organization_id: number | null; federation_id: number | null }
   const licenceRows = prepared(db, GRANTEE_LICENCES_SQL).all({ ids }) as LicenceRow[]
-  for (const rows of byUser(licenceRows).values()) {
+  for (const rows of groupBy(licenceRows, byUser).values()) {
     const valid = new Set(licencesValidOn(heldLicencesOf(rows), products, today).map((l) => l.id))
     for (const row of rows) if (valid.has(row.id) && forOrganization(row)) readable.add(row.user_id)
   }
   type InsuranceRow = HeldInsuranceRow & { federation_id: number | null }
   const insuranceRows = prepared(db, GRANTEE_INSURANCES_SQL).all({ ids }) as InsuranceRow[]
-  for (const rows of byUser(insuranceRows).values()) {
+  for (const rows of groupBy(insuranceRows, byUser).values()) {
     const valid = new Set(insurancesValidOn(heldInsurancesOf(rows), today).map((i) => i.id))
     for (const row of rows) if (valid.has(row.id) && forOrganization(row)) readable.add(row.user_id)
   }
@@ -73,15 +74,4 @@ export function granteesNotReadable(db: ReadableDB, meritId: number, personIds: 
   for (const id of prepared(db, RECENT_REGISTRANTS_SQL).pluck().all({ organization, since }) as number[]) readable.add(id)
 
   return [...new Set(personIds)].filter((id) => !readable.has(id))
-}
-
-/** Rows grouped by their `user_id`. */
-function byUser<T extends { user_id: number }>(rows: readonly T[]): Map<number, T[]> {
-  const users = new Map<number, T[]>()
-  for (const row of rows) {
-    const held = users.get(row.user_id)
-    if (held) held.push(row)
-    else users.set(row.user_id, [row])
-  }
-  return users
 }

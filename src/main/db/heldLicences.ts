@@ -32,6 +32,9 @@ export function heldLicenceRowOf(values: unknown[]): HeldLicenceRow {
   return { user_id, id, licence_id, usage_period_start, usage_period_end, upgrade_from, purchase_time, licence_organization_name, external_insurance_company } as HeldLicenceRow
 }
 
+/** The person a row of HELD_LICENCE_COLUMNS or HELD_INSURANCE_COLUMNS belongs to: the key to group them by. */
+export const byUser = (row: { user_id: number }): number => row.user_id
+
 /** The columns of a stored user insurance `ui` that the licence rules read (spec v2 §2.13). */
 export const HELD_INSURANCE_COLUMNS = 'ui.user_id, ui.id, ui.insurance_id, ui.usage_period_start, ui.usage_period_end, ui.upgrade_from'
 

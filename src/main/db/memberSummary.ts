@@ -1,5 +1,6 @@
+import { groupBy } from '../../shared/groupBy'
 import { checkLicence, insurancesValidOn, lastValidDay, nextChangeDay, type LicenceCheck, type LicenceProduct } from '../../shared/licenceValidity'
-import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsuranceRowOf, heldInsurancesOf, heldLicenceRowOf, heldLicencesOf, licenceProducts, type HeldLicenceRow } from './heldLicences'
+import { byUser, HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsuranceRowOf, heldInsurancesOf, heldLicenceRowOf, heldLicencesOf, licenceProducts, type HeldLicenceRow } from './heldLicences'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
@@ -94,8 +95,8 @@ interface SummaryRow {
 function evaluate(db: WritableDB, persons: readonly Person[], products: ReadonlyMap<number, LicenceProduct>, today: string, ranged: boolean): SummaryRow[] {
   const of = (alias: string) => (ranged ? `${alias}.user_id BETWEEN ? AND ?` : `${alias}.user_id IN (SELECT value FROM json_each(?))`)
   const params = ranged ? [persons[0].id, persons[persons.length - 1].id] : [JSON.stringify(persons.map((p) => p.id))]
-  const licencesOf = groupBy((prepared(db, `SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ${of('ul')}`).raw(true).all(...params) as unknown[][]).map(heldLicenceRowOf))
-  const insurancesOf = groupBy((prepared(db, `SELECT ${HELD_INSURANCE_COLUMNS} FROM user_insurance ui WHERE ${of('ui')}`).raw(true).all(...params) as unknown[][]).map(heldInsuranceRowOf))
+  const licencesOf = groupBy((prepared(db, `SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ${of('ul')}`).raw(true).all(...params) as unknown[][]).map(heldLicenceRowOf), byUser)
+  const insurancesOf = groupBy((prepared(db, `SELECT ${HELD_INSURANCE_COLUMNS} FROM user_insurance ui WHERE ${of('ui')}`).raw(true).all(...params) as unknown[][]).map(heldInsuranceRowOf), byUser)
   return persons.map(({ id, birth_date }) => {
     const rows = licencesOf.get(id) ?? []
     const licences = heldLicencesOf(rows)
@@ -113,16 +114,6 @@ function evaluate(db: WritableDB, persons: readonly Person[], products: Readonly
       recheck_on: nextChangeDay(input)
     }
   })
-}
-
-function groupBy<T extends { user_id: number }>(rows: readonly T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>()
-  for (const row of rows) {
-    const group = groups.get(row.user_id)
-    if (group === undefined) groups.set(row.user_id, [row])
-    else group.push(row)
-  }
-  return groups
 }
 
 /**
