@@ -1,3 +1,4 @@
+import { groupBy } from '../../shared/groupBy'
 import type { AuditEntry } from '../../shared/outbox'
 import { readAuditLog } from '../db/auditLog'
 import type { ReadableDB } from '../db/open'
@@ -8,25 +9,33 @@ import { operationOf } from './operations'
 export type ChangeWithHistory = OutboxRow & { audit: AuditEntry[] }
 
 /**
- * The outbox's changes whose members (`Operation.effects`) include `personId`, in any state —
- * done ones the retention still keeps too (db/retention.ts `purgeFinishedChanges`) —, oldest
- * first, each with its audit log (issue 5). A change keeps what it carried, e.g. a registrant's
- * additional details (spec v2 §2.15) or a merit's additional information (§4.3), so the per-person
- * export (issue 6) holds it: the pending badge's rows (`outbox_effect`) go when a change is done.
- * Payloads, answers and audit details keep only this member of the members a change named (`aboutOnly`).
+ * The outbox's changes that name `personId` among their members (`Operation.effects`) now or did
+ * before an edit (the payloads of their `queued` and `edited` audit entries), in any state — done
+ * ones the retention still keeps too (db/retention.ts `purgeFinishedChanges`) —, oldest first, each
+ * with its audit log (issue 5). A change keeps what it carried, e.g. a registrant's additional
+ * details (spec v2 §2.15) or a merit's additional information (§4.3), so the per-person export
+ * (issue 6) holds it: the pending badge's rows (`outbox_effect`) go when a change is done, and a
+ * member an edit took out of a grant is still named in its history. Payloads, answers and audit
+ * details keep only this member of the members a change named (`aboutOnly`).
  */
 export function changesNaming(db: ReadableDB, personId: number): ChangeWithHistory[] {
   const items = listItems(db)
   const byId = new Map(items.map((item) => [item.id, item]))
+  const audits = groupBy(readAuditLog(db), (entry) => entry.itemId)
   return items.flatMap((item) => {
     const dependency = item.dependsOn === null ? undefined : byId.get(item.dependsOn)
-    const named = new Set(operationOf(item.kind).effects(item.payload, dependency).map((effect) => effect.personId))
+    const entries = audits.get(item.id) ?? []
+    const payloads = [item.payload, ...entries.flatMap((entry) => (PAYLOAD_EVENTS.has(entry.event) && entry.detail !== null ? [JSON.parse(entry.detail) as unknown] : []))]
+    const named = new Set(payloads.flatMap((payload) => operationOf(item.kind).effects(payload, dependency).map((effect) => effect.personId)))
     if (!named.has(personId)) return []
     named.delete(personId)
-    const audit = readAuditLog(db, item.id).map((entry) => ({ ...entry, detail: textAboutOnly(entry.detail, personId, named) }))
+    const audit = entries.map((entry) => ({ ...entry, detail: textAboutOnly(entry.detail, personId, named) }))
     return [{ ...item, payload: aboutOnly(item.payload, personId), lastAnswer: textAboutOnly(item.lastAnswer, personId, named), audit }]
   })
 }
+
+/** The audit events whose detail is the change's payload as queued or edited (outbox/queue.ts). */
+const PAYLOAD_EVENTS: ReadonlySet<string> = new Set(['queued', 'edited'])
 
 /** The fields that list users (spec v2 §4.3 `meritGrantees` and the answer's `granted`, `updated`; v3 CreateEventParticipants `userIds`). */
 const USER_LISTS = new Set(['meritGrantees', 'userIds', 'granted', 'updated'])

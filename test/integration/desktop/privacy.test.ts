@@ -7,7 +7,7 @@ import { openDatabase, openDatabaseReadonly } from '../../../src/main/db/open'
 import { updateItem } from '../../../src/main/db/outbox'
 import { readPrivacyLog } from '../../../src/main/db/privacyLog'
 import { syncDatabase } from '../../../src/main/services/sync'
-import { queueMeritGrant } from '../../../src/main/services/outbox'
+import { editOutboxItem, queueMeritGrant } from '../../../src/main/services/outbox'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { createTestSession } from '../../support/desktop'
 
@@ -93,6 +93,26 @@ describe('identity numbers and the privacy log', () => {
     const log = openDatabaseReadonly(test.session.dbFile)
     expect(readPrivacyLog(log, id).map((e) => e.action)).toContain('export-person')
     log.close()
+  })
+
+  it('exports a change an edit took the member out of, with its history naming only them', async () => {
+    const db = openDatabaseReadonly(test.session.dbFile)
+    const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id DESC LIMIT 1').pluck().get() as number
+    db.close()
+    const merit = storedMeritId(test.session.dbFile)
+    const other = storedPersonOtherThan(test.session.dbFile, id)
+    const grant = { grantingDate: '2026-11-02', meritGranter: 'Hallitus', meritGrantees: [id, other] }
+    const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant })
+    await editOutboxItem({ dbFile: test.session.dbFile, id: queued.id, input: { meritId: merit, grant: { ...grant, meritGrantees: [other] } } })
+
+    const file = `${test.home}/removed.json`
+    await test.session.exportMember(id, file)
+    const change = JSON.parse(readFileSync(file, 'utf8')).outbox.find((c: { id: number }) => c.id === queued.id)
+    expect(change.payload.grant.meritGrantees).toEqual([])
+    expect(change.audit.map((entry: { event: string; detail: string }) => [entry.event, JSON.parse(entry.detail).grant.meritGrantees])).toEqual([
+      ['queued', [id]],
+      ['edited', []]
+    ])
   })
 
   it('logs a list export with its rows, columns and file', async () => {
