@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -11,15 +11,22 @@ export interface PaymentInitiation {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c])
 
+/** How long a payment start page stays on disk: the browser reads it at once; this leaves room for a slow start. */
+export const PAYMENT_FORM_LIFETIME_MS = 10 * 60_000
+
+const FOLDER_PREFIX = 'kanslia-payment-'
+
 /**
  * Writes the page that starts a payment in the system browser (issue 5 "initiate payment"): the
  * gateway wants a POST of `requestData` (spec v2 §2.17), which a plain link cannot make, so the page
  * holds that form and submits it at once (a button, for a browser without scripts). Every value is
  * HTML-escaped: the API's data is data, never markup (issue 6). Pass a URL already checked to be
- * http(s).
- * @returns the page's path, in a new folder of its own under the OS temporary folder.
+ * http(s). The page, readable by its owner only, is removed PAYMENT_FORM_LIFETIME_MS later, and
+ * older pages left by a Kanslia that quit first go now (`removeOldPaymentForms`).
+ * @param parent the folder to write in, the OS temporary folder unless a test gives its own.
+ * @returns the page's path, in a new folder of its own under `parent`.
  */
-export function writePaymentForm(gatewayUrl: string, requestData: PaymentInitiation['requestData']): string {
+export function writePaymentForm(gatewayUrl: string, requestData: PaymentInitiation['requestData'], parent = tmpdir()): string {
   const fields = requestData.map((field) => `<input type="hidden" name="${escape(String(field.key))}" value="${escape(String(field.value))}">`).join('\n    ')
   const page = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Kanslia → payment</title></head>
@@ -30,7 +37,32 @@ export function writePaymentForm(gatewayUrl: string, requestData: PaymentInitiat
   </form>
 </body></html>
 `
-  const file = join(mkdtempSync(join(tmpdir(), 'kanslia-payment-')), 'payment.html')
-  writeFileSync(file, page)
+  removeOldPaymentForms(parent)
+  const folder = mkdtempSync(join(parent, FOLDER_PREFIX))
+  const file = join(folder, 'payment.html')
+  writeFileSync(file, page, { mode: 0o600 })
+  // unref: a pending removal never keeps the app or the CLI from exiting.
+  setTimeout(() => rmSync(folder, { recursive: true, force: true }), PAYMENT_FORM_LIFETIME_MS).unref()
   return file
+}
+
+/**
+ * Removes the payment pages' folders under `parent` last changed more than
+ * PAYMENT_FORM_LIFETIME_MS before `now` (ms since the epoch); one that cannot be removed (another
+ * user's) is left. @returns the folders removed.
+ */
+export function removeOldPaymentForms(parent: string, now = Date.now()): string[] {
+  const removed: string[] = []
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue
+    const folder = join(parent, name)
+    try {
+      if (now - statSync(folder).mtimeMs <= PAYMENT_FORM_LIFETIME_MS) continue
+      rmSync(folder, { recursive: true })
+      removed.push(folder)
+    } catch {
+      // Gone meanwhile, or not ours to remove.
+    }
+  }
+  return removed
 }

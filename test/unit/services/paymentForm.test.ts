@@ -1,6 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { writePaymentForm } from '../../../src/main/services/paymentForm'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PAYMENT_FORM_LIFETIME_MS, writePaymentForm } from '../../../src/main/services/paymentForm'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('the payment start page (spec v2 §2.17)', () => {
   it('posts every request field to the gateway, with the API’s values escaped as text', () => {
@@ -8,12 +14,34 @@ describe('the payment start page (spec v2 §2.17)', () => {
       writePaymentForm('https://pay.example/start?a=1&b=2', [
         { key: 'AMOUNT', value: '2500' },
         { key: 'RETURN"><script>alert(1)</script>', value: "it's <b>bold</b> & more" }
-      ]),
+      ], mkdtempSync(join(tmpdir(), 'kanslia-payment-test-'))),
       'utf8'
     )
     expect(page).toContain('<form method="post" action="https://pay.example/start?a=1&amp;b=2">')
     expect(page).toContain('<input type="hidden" name="AMOUNT" value="2500">')
     expect(page).toContain('name="RETURN&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" value="it&#39;s &lt;b&gt;bold&lt;/b&gt; &amp; more"')
     expect(page).not.toContain('<script>')
+  })
+
+  it('is readable by its owner only and removed after its lifetime, with pages an earlier run left', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    const parent = mkdtempSync(join(tmpdir(), 'kanslia-payment-test-'))
+    // Left by a Kanslia that quit before removing it; a fresh one of another window; a folder not a payment page's.
+    const left = join(parent, 'kanslia-payment-left')
+    const fresh = join(parent, 'kanslia-payment-fresh')
+    const other = join(parent, 'kanslia-other')
+    for (const folder of [left, fresh, other]) mkdirSync(folder)
+    const old = (Date.now() - PAYMENT_FORM_LIFETIME_MS - 60_000) / 1000
+    utimesSync(left, old, old)
+    utimesSync(other, old, old)
+
+    const file = writePaymentForm('https://pay.example/start', [{ key: 'AMOUNT', value: '2500' }], parent)
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect([left, fresh, other].map(existsSync)).toEqual([false, true, true])
+
+    vi.advanceTimersByTime(PAYMENT_FORM_LIFETIME_MS - 1000)
+    expect(existsSync(file)).toBe(true)
+    vi.advanceTimersByTime(1000)
+    expect(existsSync(dirname(file))).toBe(false)
   })
 })
