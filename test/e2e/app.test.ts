@@ -936,6 +936,10 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => app.opened.length).toBe(1)
     const payment = (await value<OutboxView>('getOutbox')).items.find((i) => i.kind === 'order-payment')!
     expect(readFileSync(app.opened[0], 'utf8')).toContain(`<form method="post" action="${JSON.parse(payment.lastAnswer!).paymentGatewayUrl}">`)
+    // The registry's whole answer opens in place: a long one shows three lines, and a tooltip reaches no keyboard.
+    await paymentRow.getByRole('button', { name: 'Näytä koko vastaus' }).click()
+    await paymentRow.getByRole('button', { name: 'Näytä vähemmän' }).waitFor()
+    expect(await paymentRow.getByTestId('outbox-answer').textContent()).toBe(`200 · ${payment.lastAnswer}`)
     // The payment status is read online: its answer is held back here until released, and meanwhile
     // its button spins and the row's other actions wait (nothing can be clicked twice).
     await page.evaluate(() => {

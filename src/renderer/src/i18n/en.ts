@@ -256,6 +256,8 @@ export const en = {
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
     actions: 'Actions',
+    answerMore: 'Show the whole answer',
+    answerLess: 'Show less',
     offlineHint: 'The change goes to the outbox and reaches the registry at the next push, also if you are offline now.',
     /** What an item does (pages/outboxText.ts), by kind (src/shared/outbox.ts). */
     describe: {

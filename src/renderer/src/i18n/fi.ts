@@ -254,6 +254,8 @@ export const fi: Strings = {
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
     actions: 'Toiminnot',
+    answerMore: 'Näytä koko vastaus',
+    answerLess: 'Näytä vähemmän',
     offlineHint: 'Muutos menee lähtevien jonoon ja päätyy rekisteriin seuraavassa lähetyksessä, vaikka olisit nyt ilman verkkoa.',
     describe: {
       'event-registration': 'ilmoita jäsen {{member}} tapahtumaan {{event}}',

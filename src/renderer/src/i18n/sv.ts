@@ -254,6 +254,8 @@ export const sv: Strings = {
   /** The outbox panel, its item kinds and states (DESIGN §4). */
   outbox: {
     actions: 'Åtgärder',
+    answerMore: 'Visa hela svaret',
+    answerLess: 'Visa mindre',
     offlineHint: 'Ändringen läggs i utkorgen och når registret vid nästa sändning, även om du nu är offline.',
     describe: {
       'event-registration': 'anmäl medlem {{member}} till {{event}}',

@@ -131,12 +131,15 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
                         <Button
                           size="compact-xs"
                           variant="light"
-                          title={t('detail.revealHint')}
+                          aria-describedby="reveal-hint"
                           onClick={() => void call('revealIdentityNumber', { id: detail.id }).then((r) => setIdentityNumber(r.socialSecurityNumber))}
                           data-testid="reveal-identity-number"
                         >
                           {t('detail.reveal')}
                         </Button>
+                        <Text span size="xs" c="dimmed" id="reveal-hint">
+                          {t('detail.revealHint')}
+                        </Text>
                       </Group>
                     )}
                   </Table.Td>

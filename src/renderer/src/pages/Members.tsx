@@ -421,12 +421,17 @@ export function Members() {
             size="compact-xs"
             variant="subtle"
             disabled={total === 0 || total > MAX_TICKED}
-            title={total > MAX_TICKED ? t('members.tooManyToSelect') : undefined}
+            aria-describedby={total > MAX_TICKED ? 'tick-all-hint' : undefined}
             onClick={() => void tickRange(0, total - 1)}
             data-testid="tick-all"
           >
             {t('members.selectAll', { count: total })}
           </Button>
+          {total > MAX_TICKED && (
+            <Text size="xs" c="dimmed" id="tick-all-hint">
+              {t('members.tooManyToSelect')}
+            </Text>
+          )}
           {ticked.size > 0 && (
             <>
               <Text size="sm" fw={600} data-testid="ticked-count">

@@ -17,6 +17,9 @@ const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cya
 /** An edit keeps the item's grantees; a stable empty list keeps the dialog from resetting on every render. */
 const NO_GRANTEES: number[] = []
 
+/** Characters of an answer beyond which its three lines may not hold it all. */
+const LONG_ANSWER = 150
+
 /** The actions of an outbox row that call the main process (and, for some, the registry). */
 type RowAction = 'status' | 'cancel' | 'open-payment' | 'retry' | 'discard'
 
@@ -34,6 +37,14 @@ export function Outbox() {
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
+  /** Items whose whole answer is shown; a long one shows three lines until asked. */
+  const [wholeAnswers, setWholeAnswers] = useState<ReadonlySet<number>>(new Set())
+  const toggleAnswer = (id: number) =>
+    setWholeAnswers((shown) => {
+      const next = new Set(shown)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
   /** The item whose discard waits for the person's yes: a queued change must not go by a slip of the mouse. */
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null)
   const [paying, setPaying] = useState<number | null>(null)
@@ -148,10 +159,16 @@ export function Outbox() {
                   </Table.Td>
                   <Table.Td>{item.attempts}</Table.Td>
                   <Table.Td maw={320}>
-                    <Text size="xs" lineClamp={3} title={item.lastAnswer ?? undefined}>
+                    <Text size="xs" lineClamp={wholeAnswers.has(item.id) ? undefined : 3} style={{ overflowWrap: 'anywhere' }} id={`outbox-answer-${item.id}`} data-testid="outbox-answer">
                       {item.lastStatus !== null && `${item.lastStatus} · `}
                       {item.lastAnswer}
                     </Text>
+                    {/* A long answer (a refusal naming many members) opens in place: a tooltip reaches no keyboard. */}
+                    {(item.lastAnswer?.length ?? 0) > LONG_ANSWER && (
+                      <Button size="compact-xs" variant="subtle" aria-expanded={wholeAnswers.has(item.id)} aria-controls={`outbox-answer-${item.id}`} onClick={() => toggleAnswer(item.id)}>
+                        {wholeAnswers.has(item.id) ? t('outbox.answerLess') : t('outbox.answerMore')}
+                      </Button>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" maw={260}>
