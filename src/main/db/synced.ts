@@ -181,10 +181,20 @@ function storePerson(
   return { reference: 'sportParameters' in user ? { id, sportParameters } : { id }, written }
 }
 
-/** Rows of `resource` from `scope` whose modification instant lies in (afterUs, upToUs]. */
-export function countInWindow(db: ReadableDB, resource: ExportResource, scope: string, afterUs: number, upToUs: number): number {
+/**
+ * Rows of `resource` from `scope` whose modification instant lies in (afterUs, upToUs]; with
+ * `seenBy`, only those the run of that generation stored or saw (a row an earlier run stored
+ * must not stand in for one this run skipped).
+ */
+export function countInWindow(db: ReadableDB, resource: ExportResource, scope: string, afterUs: number, upToUs: number, seenBy?: number): number {
   const { table } = TABLES[resource]
-  const row = prepared(db, `SELECT count(*) AS n FROM ${table} WHERE scope = ? AND modification_us > ? AND modification_us <= ?`).get(scope, afterUs, upToUs) as { n: number }
+  const seen = seenBy === undefined ? '' : ' AND generation = ?'
+  const row = prepared(db, `SELECT count(*) AS n FROM ${table} WHERE scope = ? AND modification_us > ? AND modification_us <= ?${seen}`).get(
+    scope,
+    afterUs,
+    upToUs,
+    ...(seenBy === undefined ? [] : [seenBy])
+  ) as { n: number }
   return row.n
 }
 

@@ -284,7 +284,8 @@ export class Pass {
   /**
    * Checks each window read with page++: rows modified meanwhile move to the end and shift the
    * pages, so one may have been skipped. Compares the API's count in the window (two `total`s)
-   * with the rows stored there, and re-reads a window that is short.
+   * with the rows this run stored or saw there (a copy an earlier run stored would hide a skipped
+   * row, and a full run would then sweep it), and re-reads a window that is short.
    * @throws Error when a window is still short after MAX_RESCANS re-reads.
    */
   private async verify(windows: Window[]): Promise<void> {
@@ -293,7 +294,7 @@ export class Pass {
         const after = await this.fetchWindow(window.afterUs, 0, 1, 'asc')
         const upTo = await this.fetchWindow(window.upToUs, 0, 1, 'asc')
         const listed = after.total - upTo.total
-        const stored = countInWindow(this.ctx.db, this.source.resource, this.scope, window.afterUs ?? Number.MIN_SAFE_INTEGER, window.upToUs)
+        const stored = countInWindow(this.ctx.db, this.source.resource, this.scope, window.afterUs ?? Number.MIN_SAFE_INTEGER, window.upToUs, this.ctx.runId)
         if (stored >= listed) break
         if (rescans >= MAX_RESCANS) {
           throw new Error(

@@ -238,31 +238,49 @@ describe('runSync against the Federation Sandbox', () => {
     })
   })
 
-  it('pages through a bulk-import cluster even when its members change mid-cluster (page shift)', async () => {
-    const { sandbox, db, client } = await setup()
+  /**
+   * Touches five members of the largest cluster of user licences sharing one modification instant
+   * when page 1 of the list is asked for: they move to the end, page 1 shifts left, and plain page++
+   * would skip as many rows. @returns whether it happened yet.
+   */
+  async function shiftClusterOnPageOne(sandbox: Sandbox): Promise<() => boolean> {
     const all = await fetchAll(sandbox, `/user-licence/${sandbox.federationId}`, { includeSportParams: 'true' })
     const instants = all.map((e) => parseInstant(e.modificationTime as string))
     const counts = new Map<number, number>()
     for (const us of instants) counts.set(us, (counts.get(us) ?? 0) + 1)
     const [clusterUs, clusterSize] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]
-    const pageSize = 10
-    expect(clusterSize).toBeGreaterThan(3 * pageSize)
+    expect(clusterSize).toBeGreaterThan(3 * SHIFT_PAGE_SIZE)
     const clusterIds = all.filter((_, i) => instants[i] === clusterUs).map((e) => e.id as number).sort((a, b) => a - b)
-
-    const requests = recordRequests(sandbox)
     let shifted = false
     sandbox.events.on('request', (event: { url: string }) => {
       const url = new URL(event.url, 'http://sandbox')
       if (shifted || url.pathname !== userLicencePath(sandbox) || url.searchParams.get('page') !== '1') return
       shifted = true
-      // The first page of the cluster was read; moving its members to the end shifts page 1 left,
-      // so plain page++ would skip as many rows.
       sandbox.store.touchUserLicences(clusterIds.slice(0, 5))
     })
-    const result = await runSync(db, client, { pageSize })
-    expect(shifted).toBe(true)
+    return () => shifted
+  }
+  const SHIFT_PAGE_SIZE = 10
+
+  it('pages through a bulk-import cluster even when its members change mid-cluster (page shift)', async () => {
+    const { sandbox, db, client } = await setup()
+    const shifted = await shiftClusterOnPageOne(sandbox)
+    const requests = recordRequests(sandbox)
+    const result = await runSync(db, client, { pageSize: SHIFT_PAGE_SIZE })
+    expect(shifted()).toBe(true)
     expect(requests.some((r) => r.pathname === userLicencePath(sandbox) && r.searchParams.get('page') === '2')).toBe(true)
     expect(result.ok).toBe(true)
+    await expectMirror(db, sandbox)
+  })
+
+  it('a full run keeps the rows a page shift skipped that an earlier run stored (their old copies prove nothing)', async () => {
+    const { sandbox, db, client } = await setup()
+    expect((await runSync(db, client, { pageSize: SHIFT_PAGE_SIZE })).ok).toBe(true)
+    const shifted = await shiftClusterOnPageOne(sandbox)
+    const full = await runSync(db, client, { pageSize: SHIFT_PAGE_SIZE, full: true })
+    expect(shifted()).toBe(true)
+    expect(full.ok).toBe(true)
+    expect(full.resources.find((r) => r.resource === 'user-licences')?.removed).toBe(0)
     await expectMirror(db, sandbox)
   })
 
