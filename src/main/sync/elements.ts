@@ -6,6 +6,8 @@ import { ApiError } from '../api/errors'
 export interface ListPage {
   content: unknown[]
   total: number
+  /** The page size the server went by (`pageable.size`), when it gave a positive whole number. */
+  size?: number
 }
 
 /**
@@ -14,12 +16,23 @@ export interface ListPage {
  * @throws ApiError 'invalid-response' when the body is not an envelope.
  */
 export function readEnvelope(body: unknown, where: string): ListPage {
-  const envelope = body as { content?: unknown; pageable?: { total?: unknown } } | null
+  const envelope = body as { content?: unknown; pageable?: { total?: unknown; size?: unknown } } | null
   if (!envelope || typeof envelope !== 'object' || !Array.isArray(envelope.content)) {
     throw new ApiError('invalid-response', `GET ${where}: the answer is not a list envelope ({content, pageable})`)
   }
   const total = typeof envelope.pageable?.total === 'number' ? envelope.pageable.total : envelope.content.length
-  return { content: envelope.content, total }
+  const size = envelope.pageable?.size
+  return typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? { content: envelope.content, total, size } : { content: envelope.content, total }
+}
+
+/**
+ * The page size to read on with after `page`, asked `asked` at a time: its `pageable.size` when
+ * smaller (a server that caps the size below the 100,000 spec v2 §2.1 allows), else `asked`. Page
+ * numbers count pages of the size the server goes by; asking the same smaller size from then on
+ * keeps them in step, and a short page is not taken for the last one.
+ */
+export function pageSizeOf(page: ListPage, asked: number): number {
+  return page.size !== undefined && page.size < asked ? page.size : asked
 }
 
 /**

@@ -5,7 +5,7 @@ import { advanceCursor, readCursor } from '../db/runs'
 import { countInWindow, markSeen, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
-import { readEnvelope, sortElements, type ListPage } from './elements'
+import { pageSizeOf, readEnvelope, sortElements, type ListPage } from './elements'
 import { objectOrNone, type ListSource } from './resources'
 
 /** How far back each request re-reads (µs): covers late commits and coarser server clocks. */
@@ -141,10 +141,11 @@ export class Pass {
    * makes the next run's newest-first peek (`readNewest`) take the list for read.
    */
   private async readPages(narrowed?: Query): Promise<void> {
-    const size = this.ctx.pageSize
+    let size = this.ctx.pageSize
     this.cursorCap = null
     for (let page = 0, seen = 0; ; page++) {
       const envelope = readEnvelope(await this.fetch({ ...narrowed, page, size }), this.where())
+      size = pageSizeOf(envelope, size)
       if (narrowed === undefined) this.total = envelope.total
       const sorted = sortElements(envelope.content, this.source)
       this.skipped += sorted.skipped
@@ -239,12 +240,13 @@ export class Pass {
    */
   private async readFrom(anchor: number | null, stopAfterUs: number | null): Promise<Window[]> {
     const windows: Window[] = []
-    const size = this.ctx.pageSize
+    let size = this.ctx.pageSize
     let newest: number | null = null
     let page = 0
     let pending = this.fetchWindow(anchor, page, size, 'asc')
     for (;;) {
       const envelope = await pending
+      size = pageSizeOf(envelope, size)
       this.total = this.elements + Math.max(0, envelope.total - page * size)
       const sorted = sortElements(envelope.content, this.source)
       this.untimed += sorted.untimed

@@ -102,6 +102,28 @@ describe('bad input from the API (issue 6)', () => {
     expect(stored(db, 'client-data')).toEqual([{ content: 'kausi 2027' }])
   })
 
+  it('a server that answers fewer elements a page than asked, saying so in pageable.size, is read whole; a full run removes nothing', async () => {
+    const { sandbox, db } = await setup()
+    const CAP = 100
+    const full = await syncTampered(
+      sandbox,
+      db,
+      (answer) => {
+        const envelope = JSON.parse(answer.body.toString('utf8')) as { content: unknown[]; pageable: { size: number } }
+        if (envelope.pageable.size <= CAP) return answer
+        envelope.content = envelope.content.slice(0, CAP)
+        envelope.pageable.size = CAP
+        return { ...answer, body: Buffer.from(JSON.stringify(envelope)) }
+      },
+      true
+    )
+    expect(full.ok).toBe(true)
+    const licences = full.resources.find((r) => r.resource === 'user-licences')!
+    expect(licences.elements).toBeGreaterThan(3 * CAP)
+    expect(licences.removed).toBe(0)
+    await expectMirror(db, sandbox)
+  })
+
   it('wrong types: elements without a usable id or modificationTime are skipped and counted; wrong field types are stored as received', async () => {
     const { sandbox, db, clean, touched } = await setup()
     const [noId, badTime, oddFields] = touched
