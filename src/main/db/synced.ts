@@ -255,6 +255,12 @@ export function sweepUnseen(db: WritableDB, resource: ExportResource, scope: str
   return holders.length
 }
 
+/** The scopes of one kind (`federation 100`, `federation 134`, … for kind `federation`) that hold rows of `resource`, ascending. */
+export function scopesOfKind(db: ReadableDB, resource: ExportResource, kind: string): string[] {
+  const { table } = TABLES[resource]
+  return prepared(db, `SELECT DISTINCT scope FROM ${table} WHERE scope >= ? AND scope < ? ORDER BY scope`).pluck().all(`${kind} `, `${kind}!`) as string[]
+}
+
 /**
  * Mark-and-sweep over every scope of one kind (`merit 1`, `merit 2`, … for kind `merit`): deletes
  * the rows run `generation` did not see, including those of scopes whose parent is gone and so was

@@ -2,7 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
-import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -266,13 +266,17 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
       const extra = entry.resource === 'organizations' ? root.elements : []
       await syncList(run, federationSource(entry, root.federationId), scope, { extra, read: root.readable })
     }
-    if (!root.readable) await syncSuborganizations(run, root.elements.map((r) => r.id))
     if (cancelled()) return
     const masterSports = federationMasterSports(root.federationId)
     if (isDue(run, masterSports.resource, scope, 'daily')) await syncList(run, masterSports, scope)
     const events = eventSearch(root.federationId, run.today)
     if (root.readable && isDue(run, events.resource, scope, 'quarter-hour')) await syncList(run, events, scope)
   }
+  // One pass over the roots of every federation: a pass's full sweep removes the lists of its kind it did not read.
+  const belowFederations = roots.filter((root) => !root.readable).flatMap((root) => root.elements.map((r) => r.id))
+  if (belowFederations.length > 0) await syncSuborganizations(run, belowFederations)
+  if (cancelled()) return
+  if (run.full && roots.length > 0) sweepUnreadFederationLists(run)
   for (const source of REFERENCE_SOURCES) {
     if (cancelled()) return
     if (isDue(run, source.resource, ALL_SCOPE, 'daily')) await syncList(run, source, ALL_SCOPE)
@@ -451,6 +455,30 @@ async function syncList(
   writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements }))
   emit(run, source.resource, scope, failure === undefined ? 'done' : 'error', pass, startedAt, failure?.message ?? pass.note)
   run.resources.push(result)
+}
+
+/**
+ * On a full run, removes the rows and cursors of the federation-wide lists (scopes `federation N`:
+ * FEDERATION_SOURCES, a federation's master sports, its event search) this run did not read at all
+ * (DESIGN §3 rule 5): the credentials no longer read that federation — it left `GET /organization`,
+ * or only an organization below it remains (spec v2 §4.1). A list read with an error is kept.
+ * Each list removed is reported as a result of no elements with its `removed` rows.
+ */
+function sweepUnreadFederationLists(run: Run): void {
+  const { db } = run
+  const resources = new Set<ExportResource>([...FEDERATION_SOURCES.map((entry) => entry.resource), 'federation-master-sports', 'event-search-results'])
+  for (const resource of resources) {
+    const read = new Set(run.resources.filter((r) => r.resource === resource).map((r) => r.scope))
+    const unread = scopesOfKind(db, resource, 'federation').filter((scope) => !read.has(scope))
+    if (unread.length === 0) continue
+    writeUnlessDiskFailed(run, () => {
+      const removed = db.transaction(() => {
+        deleteCursorsOfKind(db, resource, 'federation', read)
+        return unread.map((scope) => sweepUnseen(db, resource, scope, Number.MAX_SAFE_INTEGER))
+      })()
+      unread.forEach((scope, i) => run.resources.push({ resource, scope, elements: 0, pages: 0, bytes: 0, removed: removed[i], skipped: 0 }))
+    })
+  }
 }
 
 /** Suborganizations of `rootIds`, level by level, as one fanned-out resource. */

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { ApiClient } from '../../../src/main/api/client'
+import { runSync } from '../../../src/main/sync/engine'
+import { startSandbox } from '../../../src/sandbox/index'
+import { closeAfterTest } from '../../support/afterTest'
+import { startTamperProxy } from '../../support/dropProxy'
+import { startSyncFixture } from './fixture'
+
+/**
+ * What the credentials may read decides what stays (DESIGN §3 rule 5, spec v2 §4.1): a full run
+ * removes the lists of a federation they no longer read, and keeps what a failing list of another
+ * federation's organizations held.
+ */
+
+/** An active club of the sandbox's federation, and of each federation the area association above its first active club, found in a sandbox of the same seed. */
+async function organizationsOf(seed: number) {
+  const probe = await startSandbox({ athletes: 300, seed })
+  try {
+    const firstClub = (federation: number) =>
+      probe.store.organizationIds(federation).find((id) => {
+        const organization = probe.store.organization(id)!
+        return organization.type === 'CLUB' && organization.status === 'ACTIVE'
+      })!
+    const areas = [probe.federationId, probe.store.otherFederationId].map((federation) => probe.store.organization(firstClub(federation))!.parentId!)
+    return { club: firstClub(probe.federationId), areas }
+  } finally {
+    await probe.close()
+  }
+}
+
+describe('the rights of the credentials (spec v2 §4.1)', () => {
+  it('a full run with rights narrowed from the federation to one club removes the federation-wide lists and their persons', async () => {
+    const { club } = await organizationsOf(5)
+    const { sandbox, db, client } = await startSyncFixture({
+      sandbox: { athletes: 300, seed: 5, clients: [{ clientId: 'club', readableOrganizationIds: [club], personalDataLevel: 'PERMISSION_USER_BASIC' }] },
+      client: { backoffBaseMs: 5 }
+    })
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(count("SELECT count(*) FROM user_licence WHERE scope = 'federation " + sandbox.federationId + "'")).toBeGreaterThan(0)
+    expect(count('SELECT count(email) FROM person')).toBeGreaterThan(0)
+
+    const narrowed = new ApiClient({ ...sandbox.clientCredentials('club'), backoffBaseMs: 5 })
+    closeAfterTest(() => narrowed.close())
+    const full = await runSync(db, narrowed, { full: true })
+    expect(full.ok).toBe(true)
+    const scope = `federation ${sandbox.federationId}`
+    expect(full.resources.find((r) => r.resource === 'user-licences' && r.scope === scope)?.removed).toBeGreaterThan(0)
+    for (const table of ['user_licence', 'user_insurance', 'licence', 'insurance', 'event_search_result']) {
+      expect(count(`SELECT count(*) FROM ${table} WHERE scope = '${scope}'`), table).toBe(0)
+    }
+    expect(count(`SELECT count(*) FROM sync_cursor WHERE resource = 'user-licences' AND scope = '${scope}'`)).toBe(0)
+    // The club's own organizations stay; no one's contacts do (no list of the club's names a person at this level).
+    expect(count(`SELECT count(*) FROM organization WHERE id = ${club}`)).toBe(1)
+    expect(count('SELECT count(email) FROM person')).toBe(0)
+  })
+
+  it('with roots in two federations, a failing list of organizations below one keeps what it held; the next full run is clean', async () => {
+    const { areas } = await organizationsOf(5)
+    const { sandbox, db } = await startSyncFixture({ sandbox: { athletes: 300, seed: 5, clients: [{ clientId: 'two', readableOrganizationIds: areas }] } })
+    const client = new ApiClient({ ...sandbox.clientCredentials('two'), backoffBaseMs: 5, maxAttempts: 2 })
+    const [, second] = areas
+    let failing = true
+    const proxy = await startTamperProxy(sandbox.baseUrl, (_method, path) =>
+      failing && new URL(path, sandbox.baseUrl).pathname.endsWith(`/organization/${second}/suborganizations`)
+        ? { status: 503, headers: { 'content-type': 'text/plain' }, body: Buffer.from('down') }
+        : undefined
+    )
+    const flaky = new ApiClient({ ...sandbox.clientCredentials('two'), baseUrl: proxy.url, backoffBaseMs: 5, maxAttempts: 2 })
+    closeAfterTest(
+      () => client.close(),
+      () => flaky.close(),
+      () => proxy.close()
+    )
+    const below = (root: number) => db.prepare('SELECT count(*) FROM organization WHERE scope = ?').pluck().get(`organization ${root}`) as number
+    expect((await runSync(db, client)).ok).toBe(true)
+    const held = areas.map(below)
+    expect(held.every((n) => n > 0)).toBe(true)
+
+    const failed = await runSync(db, flaky, { full: true })
+    expect(failed.ok).toBe(false)
+    expect(areas.map(below)).toEqual(held)
+    expect(failed.resources.filter((r) => r.resource === 'organizations').reduce((sum, r) => sum + r.removed, 0)).toBe(0)
+    failing = false
+    const clean = await runSync(db, flaky, { full: true })
+    expect(clean.ok).toBe(true)
+    expect(areas.map(below)).toEqual(held)
+  })
+})
