@@ -8,11 +8,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Thu, 15 Jan 2026 08:00:05 GMT', now)).toBe(5000)
     expect(parseRetryAfter('Thu, 15 Jan 2026 07:00:00 GMT', now)).toBe(0)
     expect(parseRetryAfter(['2'], now)).toBe(2000)
+    // The obsolete RFC 850 form RFC 9110 §5.6.7 still asks recipients to read.
+    expect(parseRetryAfter('Thursday, 15-Jan-26 08:00:05 GMT', now)).toBe(5000)
   })
 
   it('ignores absent or malformed values and caps long waits', () => {
     expect(parseRetryAfter(undefined)).toBeUndefined()
     expect(parseRetryAfter('soon')).toBeUndefined()
+    // Neither delay-seconds (whole numbers) nor an HTTP-date, though Date.parse reads them as dates.
+    for (const value of ['1.5', '-3', '2026-01-15', '12 30']) expect(parseRetryAfter(value), value).toBeUndefined()
     expect(parseRetryAfter('99999')).toBe(MAX_RETRY_AFTER_MS)
   })
 })
