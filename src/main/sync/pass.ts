@@ -78,6 +78,12 @@ export class Pass {
   private newestStored: number | null = null
   /** Elements stored without a modificationTime (`ListSource.timesOptional`): the cursor stays unset. */
   private untimed = 0
+  /**
+   * For a `newestFirst` PAGE list, the newest modification it listed before this pass read it
+   * (null: none); undefined when not known. A read in another order stores elements changed
+   * while it ran, newer than changes it had passed already: the cursor goes no further than this.
+   */
+  private newestBeforeRead: number | null | undefined
 
   constructor(
     private readonly ctx: PassContext,
@@ -142,6 +148,7 @@ export class Pass {
    */
   private async readPages(narrowed?: Query): Promise<void> {
     let size = this.ctx.pageSize
+    if (this.newestBeforeRead === undefined) this.newestBeforeRead = await this.peekNewest()
     this.cursorCap = null
     for (let page = 0, seen = 0; ; page++) {
       const envelope = readEnvelope(await this.fetch({ ...narrowed, page, size }), this.where())
@@ -184,6 +191,7 @@ export class Pass {
     const sorted = sortElements(envelope.content, this.source)
     const times = sorted.received.map((item) => item.modificationUs)
     if (times.some((us, i) => i > 0 && us > times[i - 1])) return false
+    this.newestBeforeRead = times[0] ?? null
     const anchor = cursor - OVERLAP_US
     const recent = sorted.received.filter((item) => item.modificationUs > anchor)
     const windowDone = recent.length < sorted.received.length || envelope.content.length >= envelope.total
@@ -192,6 +200,23 @@ export class Pass {
     this.skipped += sorted.skipped
     this.store(recent, 1, recent.length > 0 ? recent[0].modificationUs : null)
     return true
+  }
+
+  /**
+   * The newest modification a `newestFirst` PAGE list holds now (null: it is empty), by one
+   * request of one element; undefined for another list, or when the API does not take the
+   * ordering (an error status, as `readNewest` reads it).
+   */
+  private async peekNewest(): Promise<number | null | undefined> {
+    const newestFirst = this.source.newestFirst
+    if (!newestFirst) return undefined
+    try {
+      const envelope = readEnvelope(await this.fetch({ ...newestFirst, page: 0, size: 1 }), this.where())
+      return sortElements(envelope.content, this.source).received[0]?.modificationUs ?? null
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== undefined) return undefined
+      throw error
+    }
   }
 
   /** Plain arrays and single objects: one request. A single object is read whole, so what it no longer holds may be swept (`rereadWhole`). */
@@ -312,7 +337,8 @@ export class Pass {
   private releaseCursor(): void {
     if (this.cursorCap === undefined) return
     this.cursorCap = undefined
-    const newest = this.newestStored
+    const before = this.newestBeforeRead
+    const newest = before === undefined || this.newestStored === null ? this.newestStored : before === null ? null : Math.min(this.newestStored, before)
     if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => advanceCursor(this.ctx.db, this.source.resource, this.scope, newest))()
   }
 

@@ -207,6 +207,33 @@ describe('syncing every resource (issue 4)', () => {
     await expectMirror(db, sandbox)
   })
 
+  it('a change made while the listing is read whole reaches the next run, though a later page held a newer one', async () => {
+    const { sandbox, db, client } = await setup({ athletes: 300, seed: 5 })
+    const { activity } = sandbox
+    expect((await runSync(db, client)).ok).toBe(true)
+    const live = activity.events.all().filter((e) => e.deletionMs === undefined && e.visibility === 'PUBLIC' && e.status === 'PUBLISHED').sort((a, b) => a.id - b.id)
+    const [first, last] = [live[0], live.at(-1)!]
+    let armed = true
+    sandbox.events.on('request', (event: { url: string }) => {
+      const url = new URL(event.url, 'http://sandbox')
+      if (!armed || url.pathname !== '/api/public/v3/event' || url.searchParams.has('sort') || url.searchParams.has('dateTimeRangeStart') || url.searchParams.get('page') !== '0') return
+      armed = false
+      // The first page is on its way; the last event changes too, and its change is stamped
+      // five seconds later (more than the cursor's overlap), as in a listing that takes long.
+      activity.updateEvent(first.id, { description: 'Muutettu kesken luvun' })
+      activity.updateEvent(last.id, { description: 'Muutettu myöhemmin' })
+      const firstMt = activity.events.get(first.id)!.mt
+      activity.events.update(last.id, (e) => {
+        e.mt = firstMt + 5_000_000
+      })
+    })
+    expect((await runSync(db, client, { full: true, pageSize: 5 })).ok).toBe(true)
+    expect(armed).toBe(false)
+    expect((await runSync(db, client, { pageSize: 5 })).ok).toBe(true)
+    expect(stored(db, 'events').find((e) => e.eventId === first.id)?.description).toBe('Muutettu kesken luvun')
+    await expectMirror(db, sandbox)
+  })
+
   it('reads the whole listing when the API answers the newest-first ordering with an error (spec v3 §4 shows no sort values)', async () => {
     const { sandbox, db, client } = await setup({})
     expect((await runSync(db, client)).ok).toBe(true)
