@@ -123,7 +123,8 @@ export function formatSyncSummary(result: SyncResult): string {
     const removed = r.removed ? `, ${count(r.removed)} removed` : ''
     const skipped = r.skipped ? `, ${count(r.skipped)} skipped (no id or modificationTime)` : ''
     const lists = r.lists === undefined ? '' : ` from ${count(r.lists)} lists`
-    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${lists}${removed}${skipped}${r.error ? ` — error: ${r.error}` : ''}`)
+    const said = r.error ? ` — error: ${r.error}` : r.note ? ` — ${r.note}` : ''
+    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${lists}${removed}${skipped}${said}`)
   }
   if (result.purged > 0) lines.push(`  retention: ${count(result.purged)} ${result.purged === 1 ? 'person' : 'people'} without current data removed`)
   return lines.join('\n') + '\n'

@@ -96,7 +96,8 @@ export interface SyncResult {
   ok: boolean
   full: boolean
   runId: number
-  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode }>
+  /** Per list read (or removed): `note` says why one that did not fail read nothing (no rights, 403; a list that is gone) or was removed unread. */
+  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode; note?: string }>
   elements: number
   bytes: number
   durationMs: number
@@ -452,6 +453,7 @@ async function syncList(
   }
   const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed, skipped: pass.skipped }
   if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
+  else if (pass.note !== undefined) result.note = pass.note
   writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements }))
   emit(run, source.resource, scope, failure === undefined ? 'done' : 'error', pass, startedAt, failure?.message ?? pass.note)
   run.resources.push(result)
@@ -462,7 +464,7 @@ async function syncList(
  * FEDERATION_SOURCES, a federation's master sports, its event search) this run did not read at all
  * (DESIGN §3 rule 5): the credentials no longer read that federation — it left `GET /organization`,
  * or only an organization below it remains (spec v2 §4.1). A list read with an error is kept.
- * Each list removed is reported as a result of no elements with its `removed` rows.
+ * Each list removed is reported as a result of no elements with its `removed` rows and a note.
  */
 function sweepUnreadFederationLists(run: Run): void {
   const { db } = run
@@ -476,7 +478,8 @@ function sweepUnreadFederationLists(run: Run): void {
         deleteCursorsOfKind(db, resource, 'federation', read)
         return unread.map((scope) => sweepUnseen(db, resource, scope, Number.MAX_SAFE_INTEGER))
       })()
-      unread.forEach((scope, i) => run.resources.push({ resource, scope, elements: 0, pages: 0, bytes: 0, removed: removed[i], skipped: 0 }))
+      const note = 'the credentials no longer read this federation'
+      unread.forEach((scope, i) => run.resources.push({ resource, scope, elements: 0, pages: 0, bytes: 0, removed: removed[i], skipped: 0, note }))
     })
   }
 }

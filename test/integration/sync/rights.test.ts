@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/api/client'
+import { formatSyncSummary } from '../../../src/main/cli/format'
 import { runSync } from '../../../src/main/sync/engine'
 import { startSandbox } from '../../../src/sandbox/index'
 import { closeAfterTest } from '../../support/afterTest'
@@ -45,7 +46,10 @@ describe('the rights of the credentials (spec v2 §4.1)', () => {
     const full = await runSync(db, narrowed, { full: true })
     expect(full.ok).toBe(true)
     const scope = `federation ${sandbox.federationId}`
-    expect(full.resources.find((r) => r.resource === 'user-licences' && r.scope === scope)?.removed).toBeGreaterThan(0)
+    const removed = full.resources.find((r) => r.resource === 'user-licences' && r.scope === scope)!
+    expect(removed).toMatchObject({ elements: 0, note: 'the credentials no longer read this federation' })
+    expect(removed.removed).toBeGreaterThan(0)
+    expect(formatSyncSummary(full)).toContain(`user-licences ${scope}: 0 received, ${removed.removed.toLocaleString('en')} removed — the credentials no longer read this federation\n`)
     for (const table of ['user_licence', 'user_insurance', 'licence', 'insurance', 'event_search_result']) {
       expect(count(`SELECT count(*) FROM ${table} WHERE scope = '${scope}'`), table).toBe(0)
     }
@@ -53,6 +57,23 @@ describe('the rights of the credentials (spec v2 §4.1)', () => {
     // The club's own organizations stay; no one's contacts do (no list of the club's names a person at this level).
     expect(count(`SELECT count(*) FROM organization WHERE id = ${club}`)).toBe(1)
     expect(count('SELECT count(email) FROM person')).toBe(0)
+  })
+
+  it('a list answered 403 is an answer, not an error: the run is ok and its result says why it read nothing (DESIGN §3 rule 6)', async () => {
+    const { sandbox, db } = await startSyncFixture({ sandbox: { athletes: 300, seed: 5 } })
+    const listPath = `/api/public/v2/user-insurance/${sandbox.federationId}`
+    const proxy = await startTamperProxy(sandbox.baseUrl, (_method, path) =>
+      new URL(path, sandbox.baseUrl).pathname === listPath ? { status: 403, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"message":"Forbidden"}') } : undefined
+    )
+    const client = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5 })
+    closeAfterTest(
+      () => client.close(),
+      () => proxy.close()
+    )
+    const result = await runSync(db, client)
+    expect(result.ok).toBe(true)
+    expect(result.resources.find((r) => r.resource === 'user-insurances')).toMatchObject({ elements: 0, note: 'no rights to read this (403)' })
+    expect(formatSyncSummary(result)).toContain(`user-insurances federation ${sandbox.federationId}: 0 received — no rights to read this (403)\n`)
   })
 
   it('with roots in two federations, a failing list of organizations below one keeps what it held; the next full run is clean', async () => {
