@@ -23,15 +23,15 @@ export interface Answer {
 
 type Handler = (method: string, path: string, answer: IncomingMessage, outgoing: ServerResponse, incoming: IncomingMessage) => void
 
-/** Forwards every request to `upstream`; `handle` gets the upstream answer and writes the client's. */
-async function startProxy(upstream: string, handle: Handler): Promise<Proxy & { server: Server }> {
+/** Forwards every request to `upstream`, at the path `rewrite` makes of it; `handle` gets the upstream answer and writes the client's. */
+async function startProxy(upstream: string, handle: Handler, rewrite: (path: string) => string = (path) => path): Promise<Proxy & { server: Server }> {
   const target = new URL(upstream)
   const forwarded: string[] = []
   const server = createServer((incoming, outgoing) => {
     const method = incoming.method ?? 'GET'
     const path = incoming.url ?? '/'
     forwarded.push(`${method} ${path}`)
-    const upstreamRequest = request({ host: target.hostname, port: target.port, method, path, headers: { ...incoming.headers, host: target.host } }, (answer) =>
+    const upstreamRequest = request({ host: target.hostname, port: target.port, method, path: rewrite(path), headers: { ...incoming.headers, host: target.host } }, (answer) =>
       handle(method, path, answer, outgoing, incoming)
     )
     upstreamRequest.on('error', () => outgoing.destroy())
@@ -101,6 +101,19 @@ export async function startTamperProxy(upstream: string, tamper: (method: string
       outgoing.writeHead(sent.status, headers).end(sent.body)
     })
   })
+  return { url: proxy.url, forwarded: proxy.forwarded, close: proxy.close }
+}
+
+/** A proxy that sends each request on at the path `rewrite` makes of it (e.g. without a parameter a server would ignore), and passes the answers back as they are. */
+export async function startRewriteProxy(upstream: string, rewrite: (path: string) => string): Promise<Proxy> {
+  const proxy = await startProxy(
+    upstream,
+    (_method, _path, answer, outgoing) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    },
+    rewrite
+  )
   return { url: proxy.url, forwarded: proxy.forwarded, close: proxy.close }
 }
 

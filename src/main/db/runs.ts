@@ -23,6 +23,11 @@ export function advanceCursor(db: WritableDB, resource: string, scope: string, c
   ).run(resource, scope, cursorUs)
 }
 
+/** Sets the cursor of (resource, scope) to `cursorUs`, backward too: after a whole read of a list, what it listed is all there is. Call in a transaction. */
+export function setCursor(db: WritableDB, resource: string, scope: string, cursorUs: number): void {
+  prepared(db, 'INSERT INTO sync_cursor (resource, scope, cursor_us) VALUES (?, ?, ?) ON CONFLICT (resource, scope) DO UPDATE SET cursor_us = excluded.cursor_us').run(resource, scope, cursorUs)
+}
+
 /** Records the outcome of run `runId` for (resource, scope): 'ok', or 'error' with its one-line English message and its `ErrorCode` (migration 0013). */
 export function recordCursorResult(
   db: WritableDB,

@@ -1,7 +1,7 @@
 import { formatInstant, parseInstant } from '../../shared/instant'
 import { ApiError, type ByteMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
-import { advanceCursor, readCursor } from '../db/runs'
+import { advanceCursor, readCursor, setCursor } from '../db/runs'
 import { countInWindow, markSeen, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
@@ -159,7 +159,7 @@ export class Pass {
       this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
       seen += envelope.content.length
       if (envelope.content.length < size || seen >= envelope.total) {
-        this.releaseCursor()
+        this.releaseCursor(narrowed === undefined)
         return
       }
     }
@@ -190,9 +190,11 @@ export class Pass {
     }
     const sorted = sortElements(envelope.content, this.source)
     const times = sorted.received.map((item) => item.modificationUs)
-    if (times.some((us, i) => i > 0 && us > times[i - 1])) return false
-    this.newestBeforeRead = times[0] ?? null
     const anchor = cursor - OVERLAP_US
+    // Not newest first: an element ascends, or the first is older than the newest stored (an API
+    // that ignores the ordering; equal instants alone would not show it).
+    if (times.some((us, i) => i > 0 && us > times[i - 1]) || (times.length > 0 && times[0] < anchor)) return false
+    this.newestBeforeRead = times[0] ?? null
     const recent = sorted.received.filter((item) => item.modificationUs > anchor)
     const windowDone = recent.length < sorted.received.length || envelope.content.length >= envelope.total
     if (!windowDone) return false
@@ -333,13 +335,18 @@ export class Pass {
     }
   }
 
-  /** Moves the cursor to the newest instant stored, once nothing holds it (`cursorCap`). */
-  private releaseCursor(): void {
+  /**
+   * Moves the cursor to the newest instant stored, once nothing holds it (`cursorCap`); after a
+   * whole read of a PAGE list (`whole`), sets it there, backward too: a cursor past what the list
+   * holds (its newest element gone) would make every newest-first peek read the list whole.
+   */
+  private releaseCursor(whole = false): void {
     if (this.cursorCap === undefined) return
     this.cursorCap = undefined
     const before = this.newestBeforeRead
     const newest = before === undefined || this.newestStored === null ? this.newestStored : before === null ? null : Math.min(this.newestStored, before)
-    if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => advanceCursor(this.ctx.db, this.source.resource, this.scope, newest))()
+    const move = whole ? setCursor : advanceCursor
+    if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => move(this.ctx.db, this.source.resource, this.scope, newest))()
   }
 
   /**

@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sa
 import { readStatus } from '../../../src/main/db/status'
 import { runSync } from '../../../src/main/sync/engine'
 import { closeAfterTest } from '../../support/afterTest'
-import { startTamperProxy } from '../../support/dropProxy'
+import { startRewriteProxy, startTamperProxy } from '../../support/dropProxy'
 import { fetchAll } from '../../support/truth'
 import { startSyncFixture } from './fixture'
 import { ageLastReads, expectMirror, stored } from './mirror'
@@ -232,6 +232,44 @@ describe('syncing every resource (issue 4)', () => {
     expect((await runSync(db, client, { pageSize: 5 })).ok).toBe(true)
     expect(stored(db, 'events').find((e) => e.eventId === first.id)?.description).toBe('Muutettu kesken luvun')
     await expectMirror(db, sandbox)
+  })
+
+  it('reads the whole listing when the API ignores the newest-first ordering: its first element is older than the cursor', async () => {
+    const { sandbox, db, client } = await setup({ athletes: 300, seed: 5 })
+    expect((await runSync(db, client)).ok).toBe(true)
+    // As a server that does not know the sort parameter and answers in its default order.
+    const proxy = await startRewriteProxy(sandbox.baseUrl, (path) => {
+      const url = new URL(path, 'http://sandbox')
+      url.searchParams.delete('sort')
+      return url.pathname + url.search
+    })
+    const unsorted = new ApiClient({ ...sandbox.credentials(), baseUrl: proxy.url, backoffBaseMs: 5 })
+    closeAfterTest(
+      () => proxy.close(),
+      () => unsorted.close()
+    )
+    const inDefaultOrder = (await client.getV3<{ content: Array<{ eventId: number }> }>('/event', { page: 0, size: 1000 })).content
+    const last = inDefaultOrder.at(-1)!.eventId
+    sandbox.activity.updateEvent(last, { description: 'Siirretty syksyyn' })
+    expect((await runSync(db, unsorted)).ok).toBe(true)
+    expect(stored(db, 'events').find((e) => e.eventId === last)?.description).toBe('Siirretty syksyyn')
+  })
+
+  it('a whole read sets the listing cursor back to its newest element, so one gone from the listing does not make every run read it whole', async () => {
+    const { sandbox, db, client } = await setup({ athletes: 300, seed: 5 })
+    expect((await runSync(db, client)).ok).toBe(true)
+    const cursor = () => db.prepare("SELECT cursor_us FROM sync_cursor WHERE resource = 'events'").pluck().get() as number
+    const newest = cursor()
+    // As after the newest event was deleted and its tombstone left the listing (spec v3 §3: 30 days).
+    db.prepare("UPDATE sync_cursor SET cursor_us = cursor_us + 3600000000 WHERE resource = 'events'").run()
+    const urls: string[] = []
+    sandbox.events.on('request', (event: { url: string }) => urls.push(event.url))
+    const eventReads = () => urls.splice(0).filter((url) => new URL(url, 'http://sandbox').pathname === '/api/public/v3/event')
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(eventReads().length).toBeGreaterThan(1)
+    expect(cursor()).toBe(newest)
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(eventReads()).toHaveLength(1)
   })
 
   it('reads the whole listing when the API answers the newest-first ordering with an error (spec v3 §4 shows no sort values)', async () => {
