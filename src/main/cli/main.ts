@@ -24,10 +24,12 @@ async function main(): Promise<void> {
 }
 
 // A reader that stops early (`kanslia members | head`) closes the pipe: stop quietly, as Unix
-// tools do, with the exit code the command has set (`check … | true` still says 3).
+// tools do, with the exit code the command has set (`check … | true` still says 3). Any other
+// failure to write the output (a full disk under `> backup.json`) is a failure of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit()
-  throw error
+  process.stderr.write(`kanslia: cannot write the output: ${error.message.split('\n')[0]}\n`)
+  process.exit(1)
 })
 
 await main()

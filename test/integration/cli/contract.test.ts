@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
@@ -174,6 +174,18 @@ describe('kanslia CLI contract (issue 2)', () => {
     const unread = spawnCli(['check', 'Eiketäänolemassa'], { env })
     unread.child.stdout!.destroy()
     expect((await unread.done).code).toBe(3)
+  })
+
+  it.skipIf(!existsSync('/dev/full'))('says in one line that it cannot write its output to a full disk, and exits 1', () => {
+    // As `kanslia export … > backup.json` on a full disk: the shell hands it the file as standard output.
+    const full = openSync('/dev/full', 'w')
+    try {
+      const result = spawnSync(process.execPath, [join(ROOT, 'bin', 'kanslia.mjs'), 'export', 'licences'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' })
+      expect(result.status).toBe(1)
+      expect(result.stderr).toBe('kanslia: cannot write the output: ENOSPC: no space left on device, write\n')
+    } finally {
+      closeSync(full)
+    }
   })
 
   it('refuses the demo database, encrypted with a public key, as the target of a sync or push with a registry; creates nothing', async () => {
