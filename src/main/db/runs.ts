@@ -63,6 +63,19 @@ export function finishRun(db: WritableDB, runId: number, outcome: { ok: boolean;
 }
 
 /**
+ * Records that run `runId` failed before it read any list (the token refused, the roots of
+ * `GET /organization` unreadable) as the last result of every (resource, scope) a run recorded:
+ * `status` then tells a script that the last sync failed, and why. Call in a transaction.
+ */
+export function recordRunFailure(db: WritableDB, runId: number, failure: CodedError): void {
+  prepared(
+    db,
+    `UPDATE sync_cursor SET last_run_id = ?, last_run_at = ?, last_result = 'error', last_error = ?, last_error_code = ?, last_elements = 0
+     WHERE last_run_id IS NOT NULL`
+  ).run(runId, new Date().toISOString(), failure.message, failure.code)
+}
+
+/**
  * When the last error-free run of (resource, scope) was recorded (ISO instant), or null when none
  * was. Lists read daily use it to decide whether they are due.
  */

@@ -1,7 +1,7 @@
 import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../../shared/ipc/contract'
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
-import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, startRun } from '../db/runs'
+import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
 import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
@@ -237,7 +237,11 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     try {
       roots = await discoverRoots(run)
     } catch (error) {
-      finishRun(db, runId, { ok: false, elements: 0, bytes: client.stats.bytes - bytesAtStart, error: messageOf(error) })
+      const failure = failureOf(run, error)
+      db.transaction(() => {
+        recordRunFailure(db, runId, failure)
+        finishRun(db, runId, { ok: false, elements: 0, bytes: client.stats.bytes - bytesAtStart, error: failure.message })
+      })()
       throw error
     }
     await syncEverything(run, roots)

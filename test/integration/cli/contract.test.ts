@@ -283,6 +283,19 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(result.stderr).toMatch(/user-licences/)
   })
 
+  it('status tells a script that the last sync failed before it read anything, and why; the next sync clears it', async () => {
+    const refused = await runCli(['sync', ...connection], { env: { ...env, KANSLIA_CLIENT_SECRET: 'not the secret' } })
+    expect(refused.code).toBe(1)
+    const failed = JSON.parse((await runCli(['status', '--json'], { env })).stdout) as Array<{ resource: string; rows: number; lastResult: string; lastError: string | null }>
+    expect(failed.length).toBeGreaterThan(5)
+    expect(failed.every((row) => row.lastResult === 'error' && /401/.test(row.lastError ?? ''))).toBe(true)
+    // What is stored stays, and so do the rows counted.
+    expect(failed.find((row) => row.resource === 'user-licences')!.rows).toBeGreaterThan(0)
+    expect((await runCli(['sync', ...connection], { env })).code).toBe(0)
+    const synced = JSON.parse((await runCli(['status', '--json'], { env })).stdout) as Array<{ lastResult: string }>
+    expect(synced.every((row) => row.lastResult === 'ok')).toBe(true)
+  })
+
   it('reading commands never create a database', async () => {
     const result = await runCli(['status', '--db', join(home, 'missing.db')], { env })
     expect(result.code).toBe(1)
