@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { storageFailure } from '../../../src/main/db/storageFailure'
@@ -17,7 +20,7 @@ function setup() {
 }
 
 describe('storageFailure', () => {
-  it('names a full disk, a read-only database, an I/O error and a file that cannot be opened by code and words, and nothing else', () => {
+  it('names a full disk, a read-only database, an I/O error, a file that cannot be opened and one another process is writing by code and words, and nothing else', () => {
     const db = new Database(':memory:')
     db.exec('CREATE TABLE t (x TEXT UNIQUE)')
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`)
@@ -41,6 +44,20 @@ describe('storageFailure', () => {
     expect(storageFailure({ code: 'SQLITE_IOERR_WRITE' })).toMatchObject({ code: 'storage-io-error', message: expect.stringMatching(/^the disk could not be written \(SQLITE_IOERR_WRITE\)/) })
     expect(storageFailure({ code: 'SQLITE_CANTOPEN' })).toMatchObject({ code: 'storage-cannot-open' })
     expect(storageFailure({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBeNull()
+    // Another connection writing: a second writer that will not wait is told so.
+    const file = join(mkdtempSync(join(tmpdir(), 'kanslia-busy-')), 'busy.db')
+    const writer = new Database(file)
+    const other = new Database(file, { timeout: 0 })
+    try {
+      writer.exec('CREATE TABLE t (x TEXT); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)')
+      expect(storageFailure(fail(() => other.prepare('INSERT INTO t VALUES (2)').run()))).toEqual({
+        code: 'storage-busy',
+        message: 'another Kanslia (a sync, the desktop app) is writing to the database file: try again when it has finished (what was stored before is intact)'
+      })
+    } finally {
+      writer.close()
+      other.close()
+    }
     expect(storageFailure(new Error('anything else'))).toBeNull()
   })
 })
