@@ -27,6 +27,8 @@ export interface VenueCheckResult {
   /** Instant (ISO, UTC) the last successful sync finished; null when none did. */
   dataAsOf: string | null
   members: VenueCheck[]
+  /** True when more members match the text than `members` holds (the best matches): narrow the name, or check by Sport-ID. */
+  moreMatch: boolean
 }
 
 /** One line of a start list (issue 7 list mode): the line, how many members it matched, and the member when exactly one did. */

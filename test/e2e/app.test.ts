@@ -590,6 +590,14 @@ describe('desktop app in Chromium', () => {
     expect(await verdictOf(absent.sportId)).toBe('expired')
     await input.fill(String(absent.sportId))
     await page.locator('[data-testid="venue-result"][data-verdict="expired"]').getByText(FINNISH.expired, { exact: true }).waitFor()
+    // A last name more members share than the five shown: the page says the rest were not checked.
+    const counts = new Map<string, number>()
+    for (const m of valid) counts.set(String(m.lastName), (counts.get(String(m.lastName)) ?? 0) + 1)
+    const [common, many] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]
+    expect(many).toBeGreaterThan(5)
+    await input.fill(common)
+    await page.getByTestId('venue-more-match').getByText('Useampi jäsen täsmää kuin näytetään', { exact: false }).waitFor()
+    expect(await page.getByTestId('venue-result').count()).toBe(5)
     await input.fill('Ei Ketään Tämännimistä')
     await page.getByTestId('venue-not-found').waitFor()
 

@@ -108,7 +108,8 @@ export function formatVenueCheck(result: VenueCheckResult): string {
     return `${VERDICT[m.check.verdict]}  ${name} (${m.sportId})${details.length > 0 ? `\n  ${details.join(', ')}` : ''}`
   })
   const found = blocks.length === 0 ? 'no member found\n' : blocks.join('\n') + '\n'
-  return `${found}data as of ${result.dataAsOf ?? 'never synced'}\n`
+  const more = result.moreMatch ? 'more members match, not checked: give more of the name, or the Sport-ID\n' : ''
+  return `${found}${more}data as of ${result.dataAsOf ?? 'never synced'}\n`
 }
 
 /** The one-paragraph summary `kanslia sync` and `kanslia demo` print after a run. */

@@ -309,8 +309,8 @@ export function buildProgram(): Command {
     .action((text: string, opts: { db: string; date?: string; json?: boolean }) => {
       const result = venueCheck(opts.db, text, opts.date)
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatVenueCheck(result))
-      // Scripts at a venue read the exit code: 0 only when every member found may compete.
-      if (result.members.length === 0 || result.members.some((m) => m.check.verdict !== 'valid' && m.check.verdict !== 'expiring')) process.exitCode = 3
+      // Scripts at a venue read the exit code: 0 only when every member the text names was checked and may compete.
+      if (result.members.length === 0 || result.moreMatch || result.members.some((m) => m.check.verdict !== 'valid' && m.check.verdict !== 'expiring')) process.exitCode = 3
     })
 
   program

@@ -9,14 +9,15 @@ import { prepared } from './statements'
 /**
  * Checks who `text` names on `date` (ISO date): an exact Sport-ID (what a barcode or QR scanner
  * types) finds that member only; any other text searches names, Sport-ID prefixes and e-mail like
- * the member list, best `limit` matches. Each member's licences are judged by `checkLicence`.
- * Any text is accepted; nothing found is an empty list.
+ * the member list, best `limit` matches (`moreMatch` says whether there are more). Each member's
+ * licences are judged by `checkLicence`. Any text is accepted; nothing found is an empty list.
  */
 export function checkAtVenue(db: ReadableDB, text: string, date: string, limit = 5): VenueCheckResult {
   const trimmed = text.trim()
   const exact = /^\d{8,9}$/.test(trimmed) ? (prepared(db, 'SELECT id FROM person WHERE sport_id = ?').pluck().all(Number(trimmed)) as number[]) : []
-  const ids = exact.length > 0 ? exact : trimmed === '' ? [] : searchMembers(db, trimmed, { limit }).map((m) => m.id)
-  return { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []) }
+  // One more than checked: whether others match too.
+  const ids = exact.length > 0 ? exact : trimmed === '' ? [] : searchMembers(db, trimmed, { limit: limit + 1 }).map((m) => m.id)
+  return { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []), moreMatch: ids.length > limit }
 }
 
 /**

@@ -76,6 +76,19 @@ describe('kanslia check (venue check, DESIGN §3b)', () => {
     const nobody = await runCli(['check', '99999999', '--db', db])
     expect(nobody.stdout).toMatch(/no member found/)
     expect(nobody.code).toBe(3)
+    // A last name more members share than are checked: the others are named as unchecked, and no all-clear.
+    const counts = new Map<string, number>()
+    for (const id of sandbox.store.personIds()) {
+      const lastName = sandbox.store.person(id)!.lastName
+      counts.set(lastName, (counts.get(lastName) ?? 0) + 1)
+    }
+    const [common, many] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]
+    expect(many).toBeGreaterThan(5)
+    const crowd = await runCli(['check', common, '--db', db])
+    expect(crowd.stdout.match(/^\S.*\(\d+\)$/gm)).toHaveLength(5)
+    expect(crowd.stdout).toContain('more members match, not checked: give more of the name, or the Sport-ID\n')
+    expect(crowd.code).toBe(3)
+    expect(venueCheck(db, String(someone.user.sportId)).moreMatch).toBe(false)
     for (const date of ['15.6.2026', '2026-02-30']) {
       const bad = await runCli(['check', String(someone.user.sportId), '--db', db, '--date', date])
       expect(bad.code, date).toBe(1)

@@ -176,6 +176,11 @@ export function VenueCheck() {
               {result.members.map((member) => (
                 <Verdict key={member.id} member={member} />
               ))}
+              {result.moreMatch && (
+                <Text c="dimmed" data-testid="venue-more-match">
+                  {t('venue.moreMatch')}
+                </Text>
+              )}
               <DataAsOf instant={result.dataAsOf} />
             </>
           )}
