@@ -77,7 +77,7 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
 
   async send(client, order) {
     const answer = await client.writeV2<Order>('POST', '/order', { body: order })
-    return { status: answer.status, answer: answer.body ?? null }
+    return { status: answer.status, answer: answer.body }
   },
 
   async reconcile() {

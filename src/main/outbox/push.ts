@@ -9,7 +9,7 @@ import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { keptAnswer } from './answers'
 import { operationOf } from './operations'
-import { AWAIT_DECISION, awaitsDecision } from './queue'
+import { AWAIT_DECISION, awaitedReason } from './queue'
 
 /** Options of one push run. */
 export interface PushOptions {
@@ -73,10 +73,12 @@ const CONTINUE: Step = {}
  * 3. Queued items are sent one by one in queue order; an item whose dependency is not done waits.
  *    Each is marked `sending` (and audited) in its own transaction before the request leaves, so a
  *    crash at any point loses nothing and, by step 1–2, duplicates nothing.
- * 4. Answers: 2xx → `done`; 4xx → `rejected` with the server's message (later items go on unless
- *    they depend on it); 401 after a renewed token stops the run with the error (the credentials,
- *    not the item, are wrong); no connection → back to `queued` and the run stops as offline; no
- *    answer to a non-idempotent write (network cut, 5xx) → `unknown`, reconciled at once; 429 or
+ * 4. Answers: 2xx with the answer the spec's endpoint gives → `done`; 4xx → `rejected` with the
+ *    server's message (later items go on unless they depend on it); 401 after a renewed token stops
+ *    the run with the error (the credentials, not the item, are wrong); no connection → back to
+ *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
+ *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`,
+ *    reconciled at once, its answer saying what came; 429 or
  *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
  *    most `maxTries` times per run; orders and payments instead stay `unknown` after any of these
  *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
@@ -278,7 +280,7 @@ class Worker {
         this.settle(item, { state: 'queued', lastStatus: 429, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
       } else {
         this.settle(item, { state: 'unknown', lastStatus: error.status ?? null, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
-        const step = await this.reconcile(getItem(this.db, item.id)!)
+        const step = await this.reconcile(getItem(this.db, item.id)!, error.message)
         if (step.stop || getItem(this.db, item.id)!.state !== 'queued') return step
       }
       if (tries >= this.options.maxTries) {
@@ -297,9 +299,10 @@ class Worker {
    * Settles an `unknown` item by reading back (DESIGN §4): adopted → done; not made → queued
    * again, unless only a person may send it again (orders, payments); undecided, or a read-back
    * the registry refuses (4xx) → left `unknown` for a person. An idempotent item is queued again
-   * without a read: sending it again converges.
+   * without a read: sending it again converges. `cause` says what the send just got instead of an
+   * answer, for a person who decides to read.
    */
-  private async reconcile(item: OutboxRow): Promise<Step> {
+  private async reconcile(item: OutboxRow, cause?: string): Promise<Step> {
     const operation = operationOf(item.kind)
     // Each settle below applies only to the item as read: a person may retry or discard it meanwhile.
     if (operation.idempotent) {
@@ -310,7 +313,7 @@ class Worker {
       const found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
       if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
       else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
-      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true)
+      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true, cause)
       return CONTINUE
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
@@ -318,7 +321,7 @@ class Worker {
         // The registry refuses the read-back (e.g. the event is gone, or no rights to read it): the
         // change may still have taken effect, so it is not `rejected` (which a person may edit and
         // send again as refused). A person decides; a later push whose read-back answers settles it.
-        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided', true)
+        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided', true, cause)
         return CONTINUE
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
@@ -327,15 +330,16 @@ class Worker {
 
   /**
    * Leaves an item `unknown` until a person retries or discards it (`awaitsDecision`), saying why
-   * in its last answer. Audited unless the item already awaits a decision for the same reason, so
-   * a push that finds it again adds nothing. `awaitsDecision` reads the last audit entry, so any
-   * entry written since (a retried send's `sent`, the `no-answer` of a push that died) means the
-   * decision entry is written again even when the reason, and so `lastAnswer`, did not change:
+   * in its last answer, after `cause` (what the send got instead of an answer) when given.
+   * Audited unless the item already awaits a decision for the same reason, so a push that finds
+   * it again adds nothing and keeps the answer naming the cause. `awaitedReason` reads the last
+   * audit entry, so any entry written since (a retried send's `sent`, the `no-answer` of a push
+   * that died) means the decision entry is written again even when the reason did not change:
    * else retry and discard would stay refused for good.
    */
-  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false): void {
-    const answer = `${reason}: retry or discard it`
-    if (item.lastAnswer === answer && awaitsDecision(this.db, item)) return
+  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false, cause?: string): void {
+    if (awaitedReason(this.db, item) === reason) return
+    const answer = `${cause === undefined ? '' : `${cause}; `}${reason}: retry or discard it`
     this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
   }
 

@@ -65,7 +65,7 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
 
   async send(client, payload, dependency) {
     const id = registrationId(payload, dependency)
-    const answer = await client.writeV2('DELETE', `/event/registration/${encodeURIComponent(payload.eventUuid)}/${id}`)
+    const answer = await client.writeV2('DELETE', `/event/registration/${encodeURIComponent(payload.eventUuid)}/${id}`, { emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? { eventRegistrationId: id } }
   },
 
