@@ -93,6 +93,6 @@ async function findRegistration(client: ApiClient, { eventUuid, registration }: 
 /** The registration id in a done registration item's answer (the POST's echo or the adopted registration), if any. */
 export function registrationIdOf(answer: string | null): number | undefined {
   if (answer === null) return undefined
-  const id = (JSON.parse(answer) as { eventRegistrationId?: unknown }).eventRegistrationId
+  const id = (JSON.parse(answer) as { eventRegistrationId?: unknown } | null)?.eventRegistrationId
   return Number.isSafeInteger(id) ? (id as number) : undefined
 }

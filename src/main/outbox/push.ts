@@ -8,6 +8,8 @@ import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, read
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { keptAnswer } from './answers'
+import { UnsendableChangeError } from './errors'
+import type { Reconciled } from './operation'
 import { operationOf } from './operations'
 import { AWAIT_DECISION, awaitedReason } from './queue'
 
@@ -82,6 +84,10 @@ const CONTINUE: Step = {}
  *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
  *    most `maxTries` times per run; orders and payments instead stay `unknown` after any of these
  *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
+ *    A failure that is no answer of the API leaves the item to a person and the run goes on: one
+ *    found before the request left (`UnsendableChangeError`, e.g. a payment whose order item holds
+ *    no `orderId`) → `rejected` with its message; any other → `unknown`, awaiting a decision, as
+ *    the request may have left. Likewise a read-back failing so leaves the item to a person.
  * 5. Afterwards, when an item was done, an incremental sync re-pulls what changed (the pushed
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
@@ -258,8 +264,18 @@ class Worker {
         this.accept(item, accepted.status, accepted.answer, 'answered')
         return CONTINUE
       }
-      if (!(error instanceof ApiError) || error.kind === 'unauthorized') {
-        this.settle(item, { state: 'queued', lastAnswer: messageOf(error) }, { event: 'no-answer', detail: { error: messageOf(error) } })
+      if (error instanceof UnsendableChangeError) {
+        // Nothing left for the registry: a person edits, retries or discards it; the queue behind it goes on.
+        this.settle(item, { state: 'rejected', lastStatus: null, lastAnswer: error.message }, { event: 'rejected', detail: { answer: error.message, sent: false } })
+        return CONTINUE
+      }
+      if (!(error instanceof ApiError)) {
+        // This program failed, not the API: the request may have left, so only a person sends it again.
+        this.awaitDecision(item, failedHere(error), 'undecided')
+        return CONTINUE
+      }
+      if (error.kind === 'unauthorized') {
+        this.settle(item, { state: 'queued', lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
         throw error
       }
       if (isRejection(error)) {
@@ -309,14 +325,16 @@ class Worker {
       this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: 'unknown', action: 'send again: the change converges' } }, true)
       return CONTINUE
     }
+    let found: Reconciled
     try {
-      const found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
-      if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
-      else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
-      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true, cause)
-      return CONTINUE
+      found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
     } catch (error) {
-      if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
+      if (!(error instanceof ApiError)) {
+        // Not the registry's answer (e.g. the id to read back is unknown): nothing tells, so a person decides.
+        this.awaitDecision(item, failedHere(error), 'undecided', true, cause)
+        return CONTINUE
+      }
+      if (error.kind === 'unauthorized') throw error
       if (isRejection(error)) {
         // The registry refuses the read-back (e.g. the event is gone, or no rights to read it): the
         // change may still have taken effect, so it is not `rejected` (which a person may edit and
@@ -326,6 +344,10 @@ class Worker {
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
     }
+    if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
+    else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
+    else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true, cause)
+    return CONTINUE
   }
 
   /**
@@ -407,6 +429,15 @@ function processAlive(pid: number): boolean {
 
 function now(): string {
   return new Date().toISOString()
+}
+
+/**
+ * Why an item is left to a person after this program, not the API, failed on it. Worded alike
+ * for a send and a read-back, so the read-back of each later push finds the same reason and
+ * records nothing again.
+ */
+function failedHere(error: unknown): string {
+  return `Kanslia failed on it (${messageOf(error)}), so whether it took effect is unknown`
 }
 
 function messageOf(error: unknown): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
-import { getItem } from '../../../src/main/db/outbox'
+import { getItem, updateItem } from '../../../src/main/db/outbox'
 import { registrationIdOf } from '../../../src/main/outbox/eventRegistration'
 import {
   discardOutboxItem,
@@ -400,6 +400,48 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
     expect(sandbox.store.organizations.all().filter((o) => o.data.name === 'Huoltokatkon Kisa')).toHaveLength(1)
     expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.lastAnswer])).toEqual([[order.id, orderAnswer]])
     expect(readOutboxAudit(dbFile, order.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
+  it('an item that fails in Kanslia rather than at the registry is left to a person once, and the push goes on with the others', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const [first, second] = registrations(sandbox, true)
+    const [grantee] = members(sandbox, 1)
+    const meritId = federationMerit(sandbox)
+    const orderA = await queueOrderCreate({ dbFile, userId: first.userId, eventRegistrationIds: [first.id] })
+    const orderB = await queueOrderCreate({ dbFile, userId: second.userId, eventRegistrationIds: [second.id] })
+    const payA = await queueOrderPayment({ dbFile, order: { outboxItemId: orderA.id }, paymentMethodCode: 'op' })
+    const cancelA = await queueOrderCancel({ dbFile, order: { outboxItemId: orderA.id } })
+    const payB = await queueOrderPayment({ dbFile, order: { outboxItemId: orderB.id }, paymentMethodCode: 'op' })
+    const grant = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: [grantee] } })
+    // Order A was done by an answer that named no orderId; order B's stored answer is damaged; the
+    // cancellation of A was sent by a push that died.
+    const db = openDatabase(dbFile)
+    const at = new Date().toISOString()
+    updateItem(db, orderA.id, { state: 'done', at, lastStatus: 200, lastAnswer: '{"status":"IN_PROGRESS"}' })
+    updateItem(db, orderB.id, { state: 'done', at, lastStatus: 200, lastAnswer: '{"orderId": 7' })
+    updateItem(db, cancelA.id, { state: 'unknown', at })
+    db.close()
+    const orderWrites = countRequests(sandbox, 'POST', (p) => p.startsWith('/api/public/v2/order/'))
+
+    for (let push = 0; push < 2; push++) {
+      const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+      expect(pushed).toMatchObject({ done: push === 0 ? [grant.id] : [], stopped: null })
+      expect(pushed.rejected.map((i) => [i.id, i.lastStatus, i.lastAnswer])).toEqual([
+        [payA.id, null, `the order it acts on has no id: outbox item #${orderA.id} (done) holds no orderId from the registry; discard this item and queue it again with the order's id`]
+      ])
+    }
+    expect(sandbox.activity.grantCollection(meritId).get(grantee)?.grantingDate).toBe('2026-10-01')
+    expect(orderWrites.count).toBe(0)
+    const waiting = listAwaitingDecision(dbFile)
+    expect(waiting.map((i) => i.id)).toEqual([cancelA.id, payB.id])
+    expect(waiting[0].lastAnswer).toBe(`Kanslia failed on it (the order it acts on has no id: outbox item #${orderA.id} (done) holds no orderId from the registry; discard this item and queue it again with the order's id), so whether it took effect is unknown: retry or discard it`)
+    expect(waiting[1].lastAnswer).toMatch(/^Kanslia failed on it \(.+JSON.+\), so whether it took effect is unknown: retry or discard it$/)
+    // Recorded once, not on every push that meets them.
+    expect(readOutboxAudit(dbFile, payA.id).map((e) => e.event)).toEqual(['queued', 'sent', 'rejected'])
+    expect(readOutboxAudit(dbFile, cancelA.id).map((e) => e.event)).toEqual(['queued', 'reconciled'])
+    expect(readOutboxAudit(dbFile, payB.id).map((e) => e.event)).toEqual(['queued', 'sent', 'reconciled'])
+    // The person gives them up.
+    for (const item of [payA, cancelA, payB]) expect(await discardOutboxItem({ dbFile, id: item.id })).toEqual([item.id])
   })
 
   it('a read-back the registry refuses (4xx) leaves the change to a person, not rejected: it may have taken effect', async () => {
