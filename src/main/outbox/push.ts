@@ -52,10 +52,11 @@ export interface PushResult {
 export const CLAIM_REFRESH_MS = 30_000
 
 /**
- * A claim of another machine not refreshed for this long, ms, is stale: its push died (a crash,
- * then the hostname changed, as macOS hostnames follow the network, or the database was restored
- * on another computer) and it is taken over, as a creation lock is after STALE_LOCK_MS
- * (db/creationLock.ts). A process of another machine cannot be asked whether it runs; ten missed
+ * A claim not refreshed for this long, ms, is stale: its push died and it is taken over, as a
+ * creation lock is after STALE_LOCK_MS (db/creationLock.ts). On another machine (a crash, then
+ * the hostname changed, as macOS hostnames follow the network, or the database was restored on
+ * another computer) its process cannot be asked whether it runs; on this one its pid may belong
+ * to another program since (a crash, a reboot), so a live pid proves nothing either. Ten missed
  * refreshes leave room for a busy database, a stalled event loop and clocks a few minutes apart.
  */
 export const STALE_CLAIM_MS = 10 * CLAIM_REFRESH_MS
@@ -92,7 +93,8 @@ const CONTINUE: Step = {}
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
  * CLAIM_REFRESH_MS and before each send. A claim of this machine is taken over when its process
- * is gone, or is this one with no push of it running; one of another machine (a database in a
+ * is gone, or is this one with no push of it running, or it is older than STALE_CLAIM_MS (its pid
+ * reused by another program after a crash or a reboot); one of another machine (a database in a
  * shared folder, a hostname changed since a crash) when it looks older than STALE_CLAIM_MS by
  * this machine's clock and stays unchanged while watched for CLAIM_WATCH_MS of it (`claimSeenDead`:
  * clocks may be minutes apart). A push whose claim was taken over stops before its next send.
@@ -105,7 +107,9 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
   const alive = (claim: WorkerClaim) => {
     if (claim.host !== me.host) return !(dead !== undefined && sameClaim(claim, dead) && claimStale(claim, Date.now()))
     // A claim of this process without a push of it running was left by one whose release failed.
-    return claim.pid === me.pid ? claimsHeld.has(db.name) : processAlive(claim.pid)
+    if (claim.pid === me.pid) return claimsHeld.has(db.name)
+    // A live push refreshes its claim every CLAIM_REFRESH_MS: a stale one's pid is another program's now.
+    return !claimStale(claim, Date.now()) && processAlive(claim.pid)
   }
   const holder = claimWorker(db, me, alive)
   if (holder) throw new UserFacingError('push-running', `another Kanslia (process ${holder.pid} on ${holder.host}, active at ${holder.refreshedAt}) is pushing this outbox`)
@@ -183,9 +187,9 @@ function sameClaim(a: WorkerClaim, b: WorkerClaim): boolean {
 }
 
 /**
- * True when a claim of another machine is stale: `refreshedAt` is more than STALE_CLAIM_MS from
- * `nowMs` (epoch ms), either way (a clock far ahead must not hold the claim for good either), or
- * not a time at all.
+ * True when a claim is stale: `refreshedAt` is more than STALE_CLAIM_MS from `nowMs` (epoch ms),
+ * either way (a clock far ahead, or this one set back, must not hold the claim for good either),
+ * or not a time at all.
  */
 export function claimStale(claim: WorkerClaim, nowMs: number): boolean {
   const at = Date.parse(claim.refreshedAt)
