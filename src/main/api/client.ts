@@ -1,6 +1,6 @@
 import { Agent, util } from 'undici'
 import type { TokenResponse } from '../../shared/api/v2'
-import { ApiError, bodyExcerpt, kindOfStatus } from './errors'
+import { ApiError, bodyExcerpt, bodyMessage, kindOfStatus } from './errors'
 import { backoffMs, parseRetryAfter, sleep } from './retry'
 
 export { ApiError } from './errors'
@@ -413,14 +413,15 @@ function statusLine(response: RawResponse): string {
   return response.statusText ? `${response.status} ${response.statusText}` : String(response.status)
 }
 
+/** `: ` and the one-line excerpt of an error body or a page, for an error's message; '' for an empty body. */
 function excerptSuffix(body: Buffer): string {
-  const excerpt = answerOf(body)
+  const excerpt = bodyExcerpt(body.subarray(0, 4096).toString('utf8'))
   return excerpt ? `: ${excerpt}` : ''
 }
 
-/** The server's message in an error body, as one short line; undefined for an empty body. */
+/** The server's whole message in an error status's body (`bodyMessage`), for `ApiError.answer`; undefined for an empty body. */
 function answerOf(body: Buffer): string | undefined {
-  return bodyExcerpt(body.subarray(0, 4096).toString('utf8')) || undefined
+  return bodyMessage(body.toString('utf8')) || undefined
 }
 
 function queryString(query: Query | undefined): string {

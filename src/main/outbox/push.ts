@@ -1,6 +1,7 @@
 import { hostname } from 'node:os'
 import type { AuditEvent, PushStop } from '../../shared/outbox'
 import { ApiError, type ApiClient } from '../api/client'
+import { excerptOf } from '../api/errors'
 import { backoffMs, sleep } from '../api/retry'
 import { appendAudit } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
@@ -343,7 +344,7 @@ class Worker {
         // The registry refuses the read-back (e.g. the event is gone, or no rights to read it): the
         // change may still have taken effect, so it is not `rejected` (which a person may edit and
         // send again as refused). A person decides; a later push whose read-back answers settles it.
-        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided', true, cause)
+        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer === undefined ? error.message : excerptOf(error.answer)})`, 'undecided', true, cause)
         return CONTINUE
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
