@@ -5,12 +5,13 @@ import { excerptOf } from '../api/errors'
 import { backoffMs, sleep } from '../api/retry'
 import { appendAudit } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
+import { sqliteCode } from '../db/storageFailure'
 import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, readWorkerClaim, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { keptAnswer } from './answers'
 import { UnsendableChangeError } from './errors'
-import type { Reconciled } from './operation'
+import type { Accepted, Reconciled } from './operation'
 import { operationOf } from './operations'
 import { AWAIT_DECISION, awaitedReason } from './queue'
 
@@ -62,6 +63,17 @@ export const CLAIM_REFRESH_MS = 30_000
  */
 export const STALE_CLAIM_MS = 10 * CLAIM_REFRESH_MS
 
+/**
+ * How long the answer to an order or a payment waits for the database while another process holds
+ * its write lock, ms. No read gives that answer back (the order's id, the payment's gateway
+ * address), so it is stored however long the other writer takes (a sync's page, an encryption
+ * pass), up to the age at which another push would take this one's claim over as dead.
+ */
+export const LASTING_ANSWER_WAIT_MS = STALE_CLAIM_MS
+
+/** The pause between tries to store such an answer, ms; each try itself waits the connection's busy_timeout. */
+const LASTING_ANSWER_PAUSE_MS = 1_000
+
 /** An item settled for this run, or the run must stop. */
 type Step = { stop: PushStop } | { stop?: undefined }
 
@@ -90,6 +102,8 @@ const CONTINUE: Step = {}
  *    found before the request left (`UnsendableChangeError`, e.g. a payment whose order item holds
  *    no `orderId`) → `rejected` with its message; any other → `unknown`, awaiting a decision, as
  *    the request may have left. Likewise a read-back failing so leaves the item to a person.
+ *    The answer to an order or a payment, which no read gives back, waits up to
+ *    LASTING_ANSWER_WAIT_MS to be stored while another process holds the database.
  * 5. Afterwards, when an item was done, an incremental sync re-pulls what changed (the pushed
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
@@ -266,7 +280,7 @@ class Worker {
       // Settled outside the send's catch: a failure to store the answer (a busy disk) is no failed
       // send. It leaves the item `sending`, which the next push reads back instead of sending again.
       if (accepted !== undefined) {
-        this.accept(item, accepted.status, accepted.answer, 'answered')
+        await this.storeAnswer(item, accepted, operation.idempotent === false && operation.retriedByHandOnly === true)
         return CONTINUE
       }
       if (error instanceof UnsendableChangeError) {
@@ -368,6 +382,26 @@ class Worker {
     if (awaitedReason(this.db, item) === reason) return
     const answer = `${cause === undefined ? '' : `${cause}; `}${reason}: retry or discard it`
     this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
+  }
+
+  /**
+   * Settles a sent item done with its answer (`accept`). With `lasting` (orders and payments,
+   * whose answer no read gives back) a database whose write lock another process holds past
+   * busy_timeout (SQLITE_BUSY) is tried again every LASTING_ANSWER_PAUSE_MS for
+   * LASTING_ANSWER_WAIT_MS; other answers a read-back recovers, so they are not waited for.
+   * @throws the database's error when the answer could not be stored (the item stays `sending`).
+   */
+  private async storeAnswer(item: OutboxRow, accepted: Accepted, lasting: boolean): Promise<void> {
+    const deadline = Date.now() + LASTING_ANSWER_WAIT_MS
+    for (;;) {
+      try {
+        this.accept(item, accepted.status, accepted.answer, 'answered')
+        return
+      } catch (error) {
+        if (!lasting || !sqliteCode(error)?.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error
+        await sleep(LASTING_ANSWER_PAUSE_MS)
+      }
+    }
   }
 
   /** Settles an item done with the registry's answer, as the outbox keeps answers (`keptAnswer`: no personal profiles). */
