@@ -1,6 +1,6 @@
 import { Agent, util } from 'undici'
 import type { TokenResponse } from '../../shared/api/v2'
-import { ApiError, bodyExcerpt, kindOfStatus } from './errors'
+import { ApiError, bodyExcerpt, bodyMessage, kindOfStatus } from './errors'
 import { backoffMs, parseRetryAfter, sleep } from './retry'
 
 export { ApiError } from './errors'
@@ -42,10 +42,20 @@ export interface WriteOptions {
   idempotent?: boolean
 }
 
-/** A write's answer: status, parsed JSON body (undefined when empty or not JSON) and `Location`. */
+/**
+ * The option of a write to an endpoint whose success the spec answers with a status only (e.g.
+ * v2 §4.10 PUT /client-data: 204; §4.8 DELETE a registration: 200 "cancellation successful"):
+ * an empty 2xx body is then its answer. Without it the 2xx must carry a JSON object, as the
+ * spec's endpoint answers one (v2 §4.9 POST /order: the Order with its `orderId`).
+ */
+export interface EmptyAnswerOption {
+  emptyAnswer: true
+}
+
+/** A write's answer: status, parsed JSON body (undefined only for an empty one, `EmptyAnswerOption`) and `Location`. */
 export interface WriteAnswer<T> {
   status: number
-  body: T | undefined
+  body: T
   location?: string
 }
 
@@ -146,30 +156,42 @@ export class ApiClient {
   /**
    * A write to `{baseUrl}/api/public/v2{path}?query` (spec v2 §4: POST, PUT, DELETE) with `body`
    * sent as JSON. A 401 renews the token once and repeats (the API did not act on it). Network
-   * errors, 5xx and 429 are retried like GET only when `idempotent` is true — for writes the
-   * outbox has proven safe to repeat (DESIGN §2); otherwise the first one is thrown, with
-   * `ApiError.sent` telling whether the request may have reached the API.
-   * @returns the status, the parsed JSON body (undefined when empty or not JSON, e.g. 204) and the
-   *   `Location` header (spec v2 §4.8 registration create).
-   * @throws ApiError: 4xx at once, with the server's message in `answer`; network errors, 5xx
-   *   and 429 after the attempts (idempotent) or at once.
+   * errors, 5xx, 429 and 2xx answers that are not the spec's (below) are retried like GET only
+   * when `idempotent` is true — for writes the outbox has proven safe to repeat (DESIGN §2);
+   * otherwise the first one is thrown, with `ApiError.sent` telling whether the request may have
+   * reached the API.
+   *
+   * A 2xx is an answer only when its body is a JSON object, or, with `emptyAnswer`, empty or any
+   * JSON. A body that is not JSON (a proxy's maintenance page served with 200) or missing where
+   * the endpoint answers one says nothing of what the API did: it is an `invalid-response`
+   * ApiError with `sent` true, never an acceptance.
+   * @returns the status, the parsed JSON body (undefined only when empty, with `emptyAnswer`) and
+   *   the `Location` header (spec v2 §4.8 registration create).
+   * @throws ApiError: 4xx at once, with the server's message in `answer`; network errors, 5xx,
+   *   429 and uninterpretable 2xx answers after the attempts (idempotent) or at once.
    */
-  async writeV2<T = unknown>(method: WriteMethod, path: string, options: WriteOptions = {}): Promise<WriteAnswer<T>> {
-    const target = `/api/public/v2${path}${queryString(options.query)}`
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
-    return this.call(method, target, payload, options.idempotent === true, (response) => writeAnswer<T>(method, target, response))
+  async writeV2<T = unknown>(method: WriteMethod, path: string, options: WriteOptions & EmptyAnswerOption): Promise<WriteAnswer<T | undefined>>
+  async writeV2<T = unknown>(method: WriteMethod, path: string, options?: WriteOptions): Promise<WriteAnswer<T>>
+  async writeV2<T>(method: WriteMethod, path: string, options: WriteOptions & Partial<EmptyAnswerOption> = {}): Promise<WriteAnswer<T | undefined>> {
+    return this.write<T>(method, `/api/public/v2${path}`, options)
   }
 
   /**
    * A write to `{baseUrl}/api/public/v3{path}?query` (spec v3 §4: POST /event, /merit,
-   * /event/{uuid}/participants), with the same token, renewal, retries and errors as `writeV2`.
+   * /event/{uuid}/participants), with the same token, renewal, retries, answers and errors as `writeV2`.
    * @returns the status, the parsed JSON body and the `Location` header.
    * @throws ApiError as `writeV2`.
    */
-  async writeV3<T = unknown>(method: WriteMethod, path: string, options: WriteOptions = {}): Promise<WriteAnswer<T>> {
-    const target = `/api/public/v3${path}${queryString(options.query)}`
+  async writeV3<T = unknown>(method: WriteMethod, path: string, options: WriteOptions & EmptyAnswerOption): Promise<WriteAnswer<T | undefined>>
+  async writeV3<T = unknown>(method: WriteMethod, path: string, options?: WriteOptions): Promise<WriteAnswer<T>>
+  async writeV3<T>(method: WriteMethod, path: string, options: WriteOptions & Partial<EmptyAnswerOption> = {}): Promise<WriteAnswer<T | undefined>> {
+    return this.write<T>(method, `/api/public/v3${path}`, options)
+  }
+
+  private write<T>(method: WriteMethod, path: string, options: WriteOptions & Partial<EmptyAnswerOption>): Promise<WriteAnswer<T | undefined>> {
+    const target = `${path}${queryString(options.query)}`
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
-    return this.call(method, target, payload, options.idempotent === true, (response) => writeAnswer<T>(method, target, response))
+    return this.call(method, target, payload, options.idempotent === true, (response) => writeAnswer<T>(method, target, response, options.emptyAnswer === true))
   }
 
   /** Closes the keep-alive connections. The client must not be used afterwards. */
@@ -327,26 +349,38 @@ export class ApiClient {
   }
 }
 
-/** Judges the response to a write: 2xx is the answer, anything else an ApiError with the server's words. */
-function writeAnswer<T>(method: string, target: string, response: RawResponse): WriteAnswer<T> {
+/**
+ * Judges the response to a write: a 2xx carrying a JSON object (or, with `emptyAnswer`, any JSON
+ * or nothing) is the answer; another 2xx is retryable `invalid-response` (whether the write took
+ * effect is unknown, so only an idempotent one is repeated); anything else an ApiError with the
+ * server's words.
+ */
+function writeAnswer<T>(method: string, target: string, response: RawResponse, emptyAnswer: boolean): WriteAnswer<T | undefined> {
   if (response.status < 200 || response.status >= 300) {
     throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
   }
-  let body: T | undefined
-  try {
-    body = response.body.length ? (JSON.parse(response.body.toString('utf8')) as T) : undefined
-  } catch {
-    body = undefined
+  const location = Array.isArray(response.headers.location) ? response.headers.location[0] : response.headers.location
+  const text = response.body.toString('utf8')
+  const uninterpretable = (what: string) => new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: whether the change was made is unknown: the server sent ${what}`, response.status))
+  if (text.trim() === '') {
+    if (emptyAnswer) return { status: response.status, body: undefined, location }
+    throw uninterpretable('no body where the registry answers with JSON')
   }
-  const location = response.headers.location
-  return { status: response.status, body, location: Array.isArray(location) ? location[0] : location }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw uninterpretable(notJson(response, text))
+  }
+  if (!emptyAnswer && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    throw uninterpretable(`JSON ${body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body} where the registry answers with an object`)
+  }
+  return { status: response.status, body: body as T, location }
 }
 
 /**
  * Judges a non-retryable response: 2xx must be complete JSON or empty (null; an unparseable body
  * is retried, since a proxy or a dropped connection may have cut it); other statuses become ApiError.
- * An error's message quotes an error status's body and an HTML page, never a 2xx JSON body: that
- * is the registry's personal data, or the access token.
  */
 function parseJsonAnswer<T>(method: string, target: string, response: RawResponse): T {
   if (response.status < 200 || response.status >= 300) {
@@ -358,27 +392,36 @@ function parseJsonAnswer<T>(method: string, target: string, response: RawRespons
   try {
     return JSON.parse(text) as T
   } catch {
-    const contentType = String(response.headers['content-type'] ?? 'no content type')
-    // A page (a proxy's, a maintenance notice) is quoted; JSON cut off is the data or the token itself, which no error message may carry.
-    const what = /^\s*</.test(text)
-      ? `an HTML or XML page (${contentType}) instead of JSON${excerptSuffix(response.body)}`
-      : `JSON that does not parse (${response.body.length} bytes, ${contentType})`
-    throw new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${what}`, response.status))
+    throw new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${notJson(response, text)}`, response.status))
   }
+}
+
+/**
+ * Says what a 2xx body that does not parse as JSON is. An error's message quotes an error
+ * status's body and an HTML page, never a 2xx JSON body: that is the registry's personal data, or
+ * the access token.
+ */
+function notJson(response: RawResponse, text: string): string {
+  const contentType = String(response.headers['content-type'] ?? 'no content type')
+  // A page (a proxy's, a maintenance notice) is quoted; JSON cut off is the data or the token itself.
+  return /^\s*</.test(text)
+    ? `an HTML or XML page (${contentType}) instead of JSON${excerptSuffix(response.body)}`
+    : `JSON that does not parse (${response.body.length} bytes, ${contentType})`
 }
 
 function statusLine(response: RawResponse): string {
   return response.statusText ? `${response.status} ${response.statusText}` : String(response.status)
 }
 
+/** `: ` and the one-line excerpt of an error body or a page, for an error's message; '' for an empty body. */
 function excerptSuffix(body: Buffer): string {
-  const excerpt = answerOf(body)
+  const excerpt = bodyExcerpt(body.subarray(0, 4096).toString('utf8'))
   return excerpt ? `: ${excerpt}` : ''
 }
 
-/** The server's message in an error body, as one short line; undefined for an empty body. */
+/** The server's whole message in an error status's body (`bodyMessage`), for `ApiError.answer`; undefined for an empty body. */
 function answerOf(body: Buffer): string | undefined {
-  return bodyExcerpt(body.subarray(0, 4096).toString('utf8')) || undefined
+  return bodyMessage(body.toString('utf8')) || undefined
 }
 
 function queryString(query: Query | undefined): string {

@@ -8,7 +8,11 @@ import type { ApiErrorKind } from '../../shared/errorCodes'
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly status?: number
-  /** The server's own words (the excerpt of its error body), when it answered with one. */
+  /**
+   * The server's own words, when it answered an error status with a body: its whole message
+   * (`bodyMessage`: at most MAX_ANSWER_CHARS characters, saying so when cut), e.g. every grantee
+   * a refused merit grant names. `message` has only an excerpt.
+   */
   readonly answer?: string
   /**
    * False when the request certainly never reached the API: no connection could be made, or no
@@ -37,18 +41,49 @@ export function kindOfStatus(status: number): ApiErrorKind {
 }
 
 /**
- * A short, single-line excerpt of an error body: the `message`/`error` field of a JSON body, else
- * the text with tags and runs of whitespace collapsed; at most 160 characters.
+ * How much of the server's message an `ApiError.answer` keeps, characters: room for some 6,000
+ * user ids a refusal names (of up to 10,000 grantees, spec v2 §8), while a runaway error page
+ * stays bounded in the outbox and its audit log.
+ */
+export const MAX_ANSWER_CHARS = 64 * 1024
+
+/**
+ * A short, single-line excerpt of an error body, for one-line error texts: its message as
+ * `bodyMessage` finds it, at most 160 characters (`excerptOf`).
  */
 export function bodyExcerpt(text: string): string {
-  let excerpt = text
+  return excerptOf(messageIn(text))
+}
+
+/** `message` as one line of at most 160 characters (`...` ending one that was cut), e.g. an `ApiError.answer` quoted in a one-line reason. */
+export function excerptOf(message: string): string {
+  const excerpt = oneLine(message)
+  return excerpt.length > 160 ? `${excerpt.slice(0, 157)}...` : excerpt
+}
+
+/**
+ * The server's whole message in an error body, as one line: the `message`/`error_description`/
+ * `error` field of a JSON body, else the text with tags removed; runs of whitespace collapsed.
+ * Beyond MAX_ANSWER_CHARS characters it is cut, and ends saying so and how long it was.
+ */
+export function bodyMessage(text: string): string {
+  const message = oneLine(messageIn(text))
+  if (message.length <= MAX_ANSWER_CHARS) return message
+  // Not between the two halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(message[MAX_ANSWER_CHARS - 1]) ? MAX_ANSWER_CHARS - 1 : MAX_ANSWER_CHARS
+  return `${message.slice(0, end)}... (cut: the server's message has ${message.length.toLocaleString('en')} characters; the first ${end.toLocaleString('en')} are kept)`
+}
+
+function messageIn(text: string): string {
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>
     const field = parsed?.message ?? parsed?.error_description ?? parsed?.error
-    if (typeof field === 'string') excerpt = field
+    return typeof field === 'string' ? field : text
   } catch {
-    excerpt = text.replace(/<[^>]*>/g, ' ')
+    return text.replace(/<[^>]*>/g, ' ')
   }
-  excerpt = excerpt.replace(/\s+/g, ' ').trim()
-  return excerpt.length > 160 ? `${excerpt.slice(0, 157)}...` : excerpt
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
 }

@@ -24,7 +24,7 @@ export const clientDataPut: Operation<ClientDataPutPayload, ClientDataPutPayload
   describe: ({ content }) => `store the client data (${content.length.toLocaleString('en')} characters)`,
 
   async send(client, { content }) {
-    const answer = await client.writeV2('PUT', '/client-data', { body: { content }, idempotent: true })
+    const answer = await client.writeV2('PUT', '/client-data', { body: { content }, idempotent: true, emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? null }
   }
 }
@@ -41,7 +41,7 @@ export const clientDataDelete: Operation<Record<string, never>, Record<string, n
   describe: () => 'delete the client data',
 
   async send(client) {
-    const answer = await client.writeV2('DELETE', '/client-data', { idempotent: true })
+    const answer = await client.writeV2('DELETE', '/client-data', { idempotent: true, emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? null }
   }
 }

@@ -84,7 +84,7 @@ export const clubCreate: Operation<ClubCreateInput, ClubCreatePayload> = {
 
   async send(client, { parentId, club }) {
     const answer = await client.writeV2<Organization>('POST', `/organization/${parentId}/suborganizations`, { body: club })
-    return { status: answer.status, answer: answer.body ?? null }
+    return { status: answer.status, answer: answer.body }
   },
 
   async reconcile(client, payload) {

@@ -55,7 +55,8 @@ export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
     const bound = await licenceIfBound(client, payload)
     if (bound) return { status: 200, answer: bound }
     const answer = await client.writeV2('POST', `/user-licence-club-transfer/sports-federation/${payload.sportsFederationId}/user-licence/${payload.userLicenceId}`, {
-      body: { targetClubId: payload.targetClubId }
+      body: { targetClubId: payload.targetClubId },
+      emptyAnswer: true
     })
     return { status: answer.status, answer: answer.body ?? null }
   },

@@ -17,6 +17,19 @@ export class InvalidChangeError extends UserFacingError {
   }
 }
 
+/**
+ * A queued change the push cannot send as it is, found before any request for it left: e.g. a
+ * payment waiting for an order item that is done, but whose answer holds no `orderId` (spec v2
+ * §4.9) to pay. The message says what is missing and what a person can do; the push rejects the
+ * item with it and goes on with the others.
+ */
+export class UnsendableChangeError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnsendableChangeError'
+  }
+}
+
 /** Collects the problems of a change while it is checked; `throwIfAny` refuses it with all of them. */
 export class Problems {
   private readonly found: OutboxProblem[] = []

@@ -85,7 +85,7 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
 
   async send(client, event) {
     const answer = await client.writeV3<CreatedEvent>('POST', '/event', { body: event })
-    return { status: answer.status, answer: answer.body ?? null }
+    return { status: answer.status, answer: answer.body }
   },
 
   async reconcile(client, event) {

@@ -89,7 +89,7 @@ export const eventParticipants: Operation<EventParticipantsPayload, EventPartici
   },
 
   async send(client, { eventUuid, participants }) {
-    const answer = await client.writeV3('POST', `/event/${encodeURIComponent(eventUuid)}/participants`, { body: participants })
+    const answer = await client.writeV3('POST', `/event/${encodeURIComponent(eventUuid)}/participants`, { body: participants, emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? null }
   },
 

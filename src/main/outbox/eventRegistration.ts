@@ -71,7 +71,7 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     if (existing) return { status: 200, answer: existing }
     const { eventUuid, registration } = payload
     const answer = await client.writeV2<EventRegistrationRequest>('POST', `/event/registration/${encodeURIComponent(eventUuid)}`, { body: registration })
-    const body = answer.body ?? { ...registration }
+    const body = answer.body
     // The body echoes the request with the id filled; the Location header names it too (spec v2 §4.8).
     const fromLocation = Number(answer.location?.split('/').at(-1))
     if (body.eventRegistrationId === undefined && Number.isSafeInteger(fromLocation)) body.eventRegistrationId = fromLocation
@@ -93,6 +93,6 @@ async function findRegistration(client: ApiClient, { eventUuid, registration }: 
 /** The registration id in a done registration item's answer (the POST's echo or the adopted registration), if any. */
 export function registrationIdOf(answer: string | null): number | undefined {
   if (answer === null) return undefined
-  const id = (JSON.parse(answer) as { eventRegistrationId?: unknown }).eventRegistrationId
+  const id = (JSON.parse(answer) as { eventRegistrationId?: unknown } | null)?.eventRegistrationId
   return Number.isSafeInteger(id) ? (id as number) : undefined
 }

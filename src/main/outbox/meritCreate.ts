@@ -93,7 +93,7 @@ export const meritCreate: Operation<CreateMerit, CreateMerit> = {
 
   async send(client, merit) {
     const answer = await client.writeV3<CreatedMerit>('POST', '/merit', { body: merit })
-    return { status: answer.status, answer: answer.body ?? null }
+    return { status: answer.status, answer: answer.body }
   },
 
   async reconcile(client, merit) {

@@ -66,7 +66,7 @@ export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
   },
 
   async send(client, { meritId, grant }) {
-    const answer = await client.writeV2('POST', `/merit-grant/grant/${meritId}`, { body: grant, idempotent: true })
+    const answer = await client.writeV2('POST', `/merit-grant/grant/${meritId}`, { body: grant, idempotent: true, emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? null }
   }
 }

@@ -45,6 +45,7 @@ interface OperationBase<I, P> {
   describe(payload: P): string
   /**
    * Sends the change. @throws ApiError as `ApiClient.writeV2` does; the push worker judges it.
+   * @throws UnsendableChangeError before any request when the change cannot be sent as it is.
    */
   send(client: ApiClient, payload: P, dependency: OutboxRow | undefined): Promise<Accepted>
 }

@@ -36,7 +36,7 @@ export const orderCancel: Operation<OrderCancelPayload, OrderCancelPayload> = {
   describe: ({ orderId }) => (orderId === undefined ? 'cancel the order queued before it' : `cancel order ${orderId}`),
 
   async send(client, payload, dependency) {
-    const answer = await client.writeV2<Order>('POST', `/order/${orderIdOf(payload, dependency)}/cancel`)
+    const answer = await client.writeV2<Order>('POST', `/order/${orderIdOf(payload, dependency)}/cancel`, { emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? null }
   },
 

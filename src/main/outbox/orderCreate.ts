@@ -2,7 +2,7 @@ import type { Order, OrderPurchase } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
 import { checkId, listSome, localOrganization, localRegistration, mirrors, repeatedValues, unknownMembers } from './checks'
-import { Problems } from './errors'
+import { Problems, UnsendableChangeError } from './errors'
 import type { Operation } from './operation'
 
 /** What a person orders: who pays and which event registrations are paid for (their ids). */
@@ -77,7 +77,7 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
 
   async send(client, order) {
     const answer = await client.writeV2<Order>('POST', '/order', { body: order })
-    return { status: answer.status, answer: answer.body ?? null }
+    return { status: answer.status, answer: answer.body }
   },
 
   async reconcile() {
@@ -92,12 +92,17 @@ function productIds(order: Order): number[] {
 
 /**
  * The order id a payment or cancellation acts on: its own, or the one the `order-create` item it
- * depends on got in its answer. @throws Error when neither is known.
+ * depends on got in its answer (spec v2 §4.9 POST /order: the Order with `orderId` filled).
+ * @throws UnsendableChangeError when neither is known (the order item's answer named none).
  */
 export function orderIdOf(payload: { orderId?: number }, dependency: OutboxRow | undefined): number {
   const fromAnswer = dependency?.lastAnswer ? (JSON.parse(dependency.lastAnswer) as { orderId?: unknown } | null)?.orderId : undefined
   const id = payload.orderId ?? (Number.isSafeInteger(fromAnswer) ? (fromAnswer as number) : undefined)
-  if (id === undefined) throw new Error(`the order has no id yet (outbox item #${dependency?.id} is ${dependency?.state})`)
+  if (id === undefined) {
+    throw new UnsendableChangeError(
+      `the order it acts on has no id: outbox item #${dependency?.id} (${dependency?.state}) holds no orderId from the registry; discard this item and queue it again with the order's id`
+    )
+  }
   return id
 }
 

@@ -53,7 +53,7 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
     const answer = await client.writeV2<PaymentInitiation>('POST', `/order/${orderId}/payment/${encodeURIComponent(payload.paymentMethodCode)}`, {
       query: { clientId: payload.clientId }
     })
-    return { status: answer.status, answer: answer.body ?? null }
+    return { status: answer.status, answer: answer.body }
   },
 
   async reconcile(client, payload, dependency) {

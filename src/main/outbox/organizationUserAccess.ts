@@ -45,7 +45,7 @@ export const organizationUserAccess: Operation<OrganizationUserAccessRequest, Or
     `grant user ${grant.userId} ${grant.write ? 'write' : 'read'} access to organization ${grant.organizationId} (invited by ${inviterName})`,
 
   async send(client, payload) {
-    const answer = await client.writeV2('PUT', `/organization/${payload.authorizedOrganizationUser.organizationId}/users`, { body: payload, idempotent: true })
+    const answer = await client.writeV2('PUT', `/organization/${payload.authorizedOrganizationUser.organizationId}/users`, { body: payload, idempotent: true, emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? null }
   }
 }

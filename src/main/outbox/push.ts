@@ -1,15 +1,19 @@
 import { hostname } from 'node:os'
 import type { AuditEvent, PushStop } from '../../shared/outbox'
 import { ApiError, type ApiClient } from '../api/client'
+import { excerptOf } from '../api/errors'
 import { backoffMs, sleep } from '../api/retry'
 import { appendAudit } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
+import { sqliteCode } from '../db/storageFailure'
 import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, readWorkerClaim, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
 import { UserFacingError } from '../services/errors'
 import { runSync } from '../sync/engine'
 import { keptAnswer } from './answers'
+import { UnsendableChangeError } from './errors'
+import type { Accepted, Reconciled } from './operation'
 import { operationOf } from './operations'
-import { AWAIT_DECISION, awaitsDecision } from './queue'
+import { AWAIT_DECISION, awaitedReason } from './queue'
 
 /** Options of one push run. */
 export interface PushOptions {
@@ -50,13 +54,25 @@ export interface PushResult {
 export const CLAIM_REFRESH_MS = 30_000
 
 /**
- * A claim of another machine not refreshed for this long, ms, is stale: its push died (a crash,
- * then the hostname changed, as macOS hostnames follow the network, or the database was restored
- * on another computer) and it is taken over, as a creation lock is after STALE_LOCK_MS
- * (db/creationLock.ts). A process of another machine cannot be asked whether it runs; ten missed
+ * A claim not refreshed for this long, ms, is stale: its push died and it is taken over, as a
+ * creation lock is after STALE_LOCK_MS (db/creationLock.ts). On another machine (a crash, then
+ * the hostname changed, as macOS hostnames follow the network, or the database was restored on
+ * another computer) its process cannot be asked whether it runs; on this one its pid may belong
+ * to another program since (a crash, a reboot), so a live pid proves nothing either. Ten missed
  * refreshes leave room for a busy database, a stalled event loop and clocks a few minutes apart.
  */
 export const STALE_CLAIM_MS = 10 * CLAIM_REFRESH_MS
+
+/**
+ * How long the answer to an order or a payment waits for the database while another process holds
+ * its write lock, ms. No read gives that answer back (the order's id, the payment's gateway
+ * address), so it is stored however long the other writer takes (a sync's page, an encryption
+ * pass), up to the age at which another push would take this one's claim over as dead.
+ */
+export const LASTING_ANSWER_WAIT_MS = STALE_CLAIM_MS
+
+/** The pause between tries to store such an answer, ms; each try itself waits the connection's busy_timeout. */
+const LASTING_ANSWER_PAUSE_MS = 1_000
 
 /** An item settled for this run, or the run must stop. */
 type Step = { stop: PushStop } | { stop?: undefined }
@@ -73,18 +89,27 @@ const CONTINUE: Step = {}
  * 3. Queued items are sent one by one in queue order; an item whose dependency is not done waits.
  *    Each is marked `sending` (and audited) in its own transaction before the request leaves, so a
  *    crash at any point loses nothing and, by step 1–2, duplicates nothing.
- * 4. Answers: 2xx → `done`; 4xx → `rejected` with the server's message (later items go on unless
- *    they depend on it); 401 after a renewed token stops the run with the error (the credentials,
- *    not the item, are wrong); no connection → back to `queued` and the run stops as offline; no
- *    answer to a non-idempotent write (network cut, 5xx) → `unknown`, reconciled at once; 429 or
+ * 4. Answers: 2xx with the answer the spec's endpoint gives → `done`; 4xx → `rejected` with the
+ *    server's message (later items go on unless they depend on it); 401 after a renewed token stops
+ *    the run with the error (the credentials, not the item, are wrong); no connection → back to
+ *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
+ *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`,
+ *    reconciled at once, its answer saying what came; 429 or
  *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
  *    most `maxTries` times per run; orders and payments instead stay `unknown` after any of these
  *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
+ *    A failure that is no answer of the API leaves the item to a person and the run goes on: one
+ *    found before the request left (`UnsendableChangeError`, e.g. a payment whose order item holds
+ *    no `orderId`) → `rejected` with its message; any other → `unknown`, awaiting a decision, as
+ *    the request may have left. Likewise a read-back failing so leaves the item to a person.
+ *    The answer to an order or a payment, which no read gives back, waits up to
+ *    LASTING_ANSWER_WAIT_MS to be stored while another process holds the database.
  * 5. Afterwards, when an item was done, an incremental sync re-pulls what changed (the pushed
  *    changes among it), and the optimistic effects of done items are removed once it succeeded.
  * Only one process pushes a database at a time: it holds the worker claim, refreshed every
  * CLAIM_REFRESH_MS and before each send. A claim of this machine is taken over when its process
- * is gone, or is this one with no push of it running; one of another machine (a database in a
+ * is gone, or is this one with no push of it running, or it is older than STALE_CLAIM_MS (its pid
+ * reused by another program after a crash or a reboot); one of another machine (a database in a
  * shared folder, a hostname changed since a crash) when it looks older than STALE_CLAIM_MS by
  * this machine's clock and stays unchanged while watched for CLAIM_WATCH_MS of it (`claimSeenDead`:
  * clocks may be minutes apart). A push whose claim was taken over stops before its next send.
@@ -97,7 +122,9 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
   const alive = (claim: WorkerClaim) => {
     if (claim.host !== me.host) return !(dead !== undefined && sameClaim(claim, dead) && claimStale(claim, Date.now()))
     // A claim of this process without a push of it running was left by one whose release failed.
-    return claim.pid === me.pid ? claimsHeld.has(db.name) : processAlive(claim.pid)
+    if (claim.pid === me.pid) return claimsHeld.has(db.name)
+    // A live push refreshes its claim every CLAIM_REFRESH_MS: a stale one's pid is another program's now.
+    return !claimStale(claim, Date.now()) && processAlive(claim.pid)
   }
   const holder = claimWorker(db, me, alive)
   if (holder) throw new UserFacingError('push-running', `another Kanslia (process ${holder.pid} on ${holder.host}, active at ${holder.refreshedAt}) is pushing this outbox`)
@@ -175,9 +202,9 @@ function sameClaim(a: WorkerClaim, b: WorkerClaim): boolean {
 }
 
 /**
- * True when a claim of another machine is stale: `refreshedAt` is more than STALE_CLAIM_MS from
- * `nowMs` (epoch ms), either way (a clock far ahead must not hold the claim for good either), or
- * not a time at all.
+ * True when a claim is stale: `refreshedAt` is more than STALE_CLAIM_MS from `nowMs` (epoch ms),
+ * either way (a clock far ahead, or this one set back, must not hold the claim for good either),
+ * or not a time at all.
  */
 export function claimStale(claim: WorkerClaim, nowMs: number): boolean {
   const at = Date.parse(claim.refreshedAt)
@@ -253,11 +280,21 @@ class Worker {
       // Settled outside the send's catch: a failure to store the answer (a busy disk) is no failed
       // send. It leaves the item `sending`, which the next push reads back instead of sending again.
       if (accepted !== undefined) {
-        this.accept(item, accepted.status, accepted.answer, 'answered')
+        await this.storeAnswer(item, accepted, operation.idempotent === false && operation.retriedByHandOnly === true)
         return CONTINUE
       }
-      if (!(error instanceof ApiError) || error.kind === 'unauthorized') {
-        this.settle(item, { state: 'queued', lastAnswer: messageOf(error) }, { event: 'no-answer', detail: { error: messageOf(error) } })
+      if (error instanceof UnsendableChangeError) {
+        // Nothing left for the registry: a person edits, retries or discards it; the queue behind it goes on.
+        this.settle(item, { state: 'rejected', lastStatus: null, lastAnswer: error.message }, { event: 'rejected', detail: { answer: error.message, sent: false } })
+        return CONTINUE
+      }
+      if (!(error instanceof ApiError)) {
+        // This program failed, not the API: the request may have left, so only a person sends it again.
+        this.awaitDecision(item, failedHere(error), 'undecided')
+        return CONTINUE
+      }
+      if (error.kind === 'unauthorized') {
+        this.settle(item, { state: 'queued', lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
         throw error
       }
       if (isRejection(error)) {
@@ -278,7 +315,7 @@ class Worker {
         this.settle(item, { state: 'queued', lastStatus: 429, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
       } else {
         this.settle(item, { state: 'unknown', lastStatus: error.status ?? null, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
-        const step = await this.reconcile(getItem(this.db, item.id)!)
+        const step = await this.reconcile(getItem(this.db, item.id)!, error.message)
         if (step.stop || getItem(this.db, item.id)!.state !== 'queued') return step
       }
       if (tries >= this.options.maxTries) {
@@ -297,46 +334,74 @@ class Worker {
    * Settles an `unknown` item by reading back (DESIGN §4): adopted → done; not made → queued
    * again, unless only a person may send it again (orders, payments); undecided, or a read-back
    * the registry refuses (4xx) → left `unknown` for a person. An idempotent item is queued again
-   * without a read: sending it again converges.
+   * without a read: sending it again converges. `cause` says what the send just got instead of an
+   * answer, for a person who decides to read.
    */
-  private async reconcile(item: OutboxRow): Promise<Step> {
+  private async reconcile(item: OutboxRow, cause?: string): Promise<Step> {
     const operation = operationOf(item.kind)
     // Each settle below applies only to the item as read: a person may retry or discard it meanwhile.
     if (operation.idempotent) {
       this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: 'unknown', action: 'send again: the change converges' } }, true)
       return CONTINUE
     }
+    let found: Reconciled
     try {
-      const found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
-      if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
-      else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
-      else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true)
-      return CONTINUE
+      found = await operation.reconcile(this.client, item.payload, this.dependencyOf(item))
     } catch (error) {
-      if (!(error instanceof ApiError) || error.kind === 'unauthorized') throw error
+      if (!(error instanceof ApiError)) {
+        // Not the registry's answer (e.g. the id to read back is unknown): nothing tells, so a person decides.
+        this.awaitDecision(item, failedHere(error), 'undecided', true, cause)
+        return CONTINUE
+      }
+      if (error.kind === 'unauthorized') throw error
       if (isRejection(error)) {
         // The registry refuses the read-back (e.g. the event is gone, or no rights to read it): the
         // change may still have taken effect, so it is not `rejected` (which a person may edit and
         // send again as refused). A person decides; a later push whose read-back answers settles it.
-        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer ?? error.message})`, 'undecided', true)
+        this.awaitDecision(item, `could not read back whether it took effect (${error.status}: ${error.answer === undefined ? error.message : excerptOf(error.answer)})`, 'undecided', true, cause)
         return CONTINUE
       }
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
     }
+    if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
+    else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
+    else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true, cause)
+    return CONTINUE
   }
 
   /**
    * Leaves an item `unknown` until a person retries or discards it (`awaitsDecision`), saying why
-   * in its last answer. Audited unless the item already awaits a decision for the same reason, so
-   * a push that finds it again adds nothing. `awaitsDecision` reads the last audit entry, so any
-   * entry written since (a retried send's `sent`, the `no-answer` of a push that died) means the
-   * decision entry is written again even when the reason, and so `lastAnswer`, did not change:
+   * in its last answer, after `cause` (what the send got instead of an answer) when given.
+   * Audited unless the item already awaits a decision for the same reason, so a push that finds
+   * it again adds nothing and keeps the answer naming the cause. `awaitedReason` reads the last
+   * audit entry, so any entry written since (a retried send's `sent`, the `no-answer` of a push
+   * that died) means the decision entry is written again even when the reason did not change:
    * else retry and discard would stay refused for good.
    */
-  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false): void {
-    const answer = `${reason}: retry or discard it`
-    if (item.lastAnswer === answer && awaitsDecision(this.db, item)) return
+  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false, cause?: string): void {
+    if (awaitedReason(this.db, item) === reason) return
+    const answer = `${cause === undefined ? '' : `${cause}; `}${reason}: retry or discard it`
     this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
+  }
+
+  /**
+   * Settles a sent item done with its answer (`accept`). With `lasting` (orders and payments,
+   * whose answer no read gives back) a database whose write lock another process holds past
+   * busy_timeout (SQLITE_BUSY) is tried again every LASTING_ANSWER_PAUSE_MS for
+   * LASTING_ANSWER_WAIT_MS; other answers a read-back recovers, so they are not waited for.
+   * @throws the database's error when the answer could not be stored (the item stays `sending`).
+   */
+  private async storeAnswer(item: OutboxRow, accepted: Accepted, lasting: boolean): Promise<void> {
+    const deadline = Date.now() + LASTING_ANSWER_WAIT_MS
+    for (;;) {
+      try {
+        this.accept(item, accepted.status, accepted.answer, 'answered')
+        return
+      } catch (error) {
+        if (!lasting || !sqliteCode(error)?.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error
+        await sleep(LASTING_ANSWER_PAUSE_MS)
+      }
+    }
   }
 
   /** Settles an item done with the registry's answer, as the outbox keeps answers (`keptAnswer`: no personal profiles). */
@@ -403,6 +468,15 @@ function processAlive(pid: number): boolean {
 
 function now(): string {
   return new Date().toISOString()
+}
+
+/**
+ * Why an item is left to a person after this program, not the API, failed on it. Worded alike
+ * for a send and a read-back, so the read-back of each later push finds the same reason and
+ * records nothing again.
+ */
+function failedHere(error: unknown): string {
+  return `Kanslia failed on it (${messageOf(error)}), so whether it took effect is unknown`
 }
 
 function messageOf(error: unknown): string {

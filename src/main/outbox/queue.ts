@@ -105,9 +105,19 @@ export const AWAIT_DECISION = 'a person decides'
  * itself. Such an item may be retried (sent again as it is) or discarded by hand.
  */
 export function awaitsDecision(db: ReadableDB, item: OutboxRow): boolean {
-  if (item.state !== 'unknown') return false
+  return awaitedReason(db, item) !== null
+}
+
+/**
+ * Why an item that `awaitsDecision` waits for a person, as the read-back that left it so gave it
+ * (its audit entry's `reason`; '' when it names none); null when the item does not wait for one.
+ */
+export function awaitedReason(db: ReadableDB, item: OutboxRow): string | null {
+  if (item.state !== 'unknown') return null
   const last = readAuditLog(db, item.id).at(-1)
-  return last?.event === 'reconciled' && (JSON.parse(last.detail ?? '{}') as { action?: unknown }).action === AWAIT_DECISION
+  if (last?.event !== 'reconciled') return null
+  const detail = JSON.parse(last.detail ?? '{}') as { action?: unknown; reason?: unknown }
+  return detail.action === AWAIT_DECISION ? (typeof detail.reason === 'string' ? detail.reason : '') : null
 }
 
 /**

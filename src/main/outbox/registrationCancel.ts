@@ -3,7 +3,7 @@ import { problem } from '../../shared/outboxProblems'
 import type { EventRegistrationPayload, RegistrationCancelPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
 import { checkId, checkUuid, localRegistration, mirrors } from './checks'
-import { Problems } from './errors'
+import { Problems, UnsendableChangeError } from './errors'
 import { registrationIdOf } from './eventRegistration'
 import type { Operation } from './operation'
 
@@ -65,7 +65,7 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
 
   async send(client, payload, dependency) {
     const id = registrationId(payload, dependency)
-    const answer = await client.writeV2('DELETE', `/event/registration/${encodeURIComponent(payload.eventUuid)}/${id}`)
+    const answer = await client.writeV2('DELETE', `/event/registration/${encodeURIComponent(payload.eventUuid)}/${id}`, { emptyAnswer: true })
     return { status: answer.status, answer: answer.body ?? { eventRegistrationId: id } }
   },
 
@@ -84,9 +84,16 @@ function checkRegisteringItem(problems: Problems, dependency: OutboxRow, eventUu
   else if (registering.eventUuid !== eventUuid) problems.add(problem('registration-cancel.item-other-event', { itemId: dependency.id, itemEvent: registering.eventUuid, eventUuid }))
 }
 
-/** The id to cancel: the payload's, or the one the dependency's registration got. @throws Error when neither is known. */
+/**
+ * The id to cancel: the payload's, or the one the dependency's registration got.
+ * @throws UnsendableChangeError when neither is known (the registration item's answer named none).
+ */
 function registrationId(payload: RegistrationCancelPayload, dependency: OutboxRow | undefined): number {
   const id = payload.eventRegistrationId ?? registrationIdOf(dependency?.lastAnswer ?? null)
-  if (id === undefined) throw new Error(`the registration to cancel in event ${payload.eventUuid} has no id yet (outbox item #${dependency?.id} is ${dependency?.state})`)
+  if (id === undefined) {
+    throw new UnsendableChangeError(
+      `the registration to cancel in event ${payload.eventUuid} has no id: outbox item #${dependency?.id} (${dependency?.state}) holds no eventRegistrationId from the registry; discard this item and queue it again with the registration's id`
+    )
+  }
   return id
 }

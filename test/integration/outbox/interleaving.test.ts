@@ -86,6 +86,29 @@ describe('the outbox while another process writes the database', () => {
     expect(readOutboxAudit(dbFile, item.id).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   }, 60_000)
 
+  it('an order\'s answer, which no read gives back, waits for a database another process holds past its timeout: its orderId is kept', async () => {
+    const test = await writableSandboxForTest()
+    const { sandbox, dbFile } = test
+    const unpaid = sandbox.activity.registrations.all().find((r) => {
+      const event = sandbox.activity.events.get(r.eventId)!
+      return r.state === 'ACTIVE' && r.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && event.deletionMs === undefined && event.status === 'PUBLISHED' && sandbox.store.isWithin(event.organizerId, WRITABLE_FEDERATION)
+    })!
+    const order = await queueOrderCreate({ dbFile, userId: unpaid.userId, eventRegistrationIds: [unpaid.id] })
+    const posts = countRequests(sandbox, 'POST', '/api/public/v2/order')
+    // The order is placed; as its answer comes back, another process holds the database for 12 s,
+    // past the 5 s a write waits for it.
+    const busy = await whileOtherProcessWrites(test, (method, path) => method === 'POST' && path === '/api/public/v2/order', 12_000)
+    const pushed = await pushOutboxNow({ dbFile, connection: busy.connection, backoffBaseMs: 1 })
+    expect(await busy.writerExited).toBe(0)
+    expect(pushed.done).toEqual([order.id])
+    expect(posts.count).toBe(1)
+    const stored = listOutbox(dbFile).find((i) => i.id === order.id)!
+    expect(stored.state).toBe('done')
+    const { orderId } = JSON.parse(stored.lastAnswer!) as { orderId: number }
+    expect(sandbox.activity.order(orderId)).toMatchObject({ orderId, userId: unpaid.userId })
+    expect(readOutboxAudit(dbFile, order.id).map((entry) => entry.event)).toEqual(['queued', 'sent', 'answered'])
+  }, 60_000)
+
   it('an item another process discards as the push picks it is never sent', async () => {
     const test = await writableSandboxForTest()
     const { sandbox, dbFile, connection } = test

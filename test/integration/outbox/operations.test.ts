@@ -2,21 +2,26 @@ import { describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
-import { getItem } from '../../../src/main/db/outbox'
+import { getItem, updateItem } from '../../../src/main/db/outbox'
+import { registrationIdOf } from '../../../src/main/outbox/eventRegistration'
 import {
   discardOutboxItem,
   listAwaitingDecision,
   listOutbox,
   pushOutboxNow,
+  queueClientDataPut,
   queueClubCreate,
   queueEventCreate,
   queueEventParticipants,
+  queueEventRegistration,
   queueMeritCreate,
+  queueMeritGrant,
   queueOrderCancel,
   queueOrderCreate,
   queueOrderPayment,
   queueOrganizationUserAccess,
   readPaymentMethods,
+  readOutboxAudit,
   readPaymentStatus,
   retryOutboxItem
 } from '../../../src/main/services/outbox'
@@ -25,7 +30,7 @@ import type { OutboxItem } from '../../../src/shared/outbox'
 import { closeAfterTest } from '../../support/afterTest'
 import { spawnCli } from '../../support/cli'
 import { startDropProxy, startTamperProxy } from '../../support/dropProxy'
-import { connectionFlags, members, OFFLINE_CONNECTION, onlineEnv, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
+import { connectionFlags, federationMerit, members, OFFLINE_CONNECTION, onlineEnv, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * Issue 5 acceptance for the outbox kinds beyond grants and registrations: club creation and
@@ -312,7 +317,8 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
     expect(orderPosts.count).toBe(1)
     const waiting = listAwaitingDecision(dbFile)
     expect(waiting.map((i) => [i.id, i.state])).toEqual([[item.id, 'unknown']])
-    expect(waiting[0].lastAnswer).toBe('no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it')
+    // What the send got, then why a person decides.
+    expect(waiting[0].lastAnswer).toMatch(/^POST \/api\/public\/v2\/order: no complete answer \(.+\); no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it$/)
     const db = openDatabase(dbFile)
     closeAfterTest(() => {
       db.close()
@@ -342,6 +348,100 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
       expect(await discardOutboxItem({ dbFile, id: next.id })).toEqual([next.id])
     }
     expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'done']])
+  })
+
+  it('a 2xx that is not the answer the endpoint gives (a gateway\'s maintenance page, no body) is never taken as done: read back, sent again, or left to a person saying so', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const parent = area(sandbox)
+    const event = openEvents(sandbox)[0]
+    const [user, grantee] = members(sandbox, 2, [event])
+    const [paid] = registrations(sandbox, true)
+    const meritId = federationMerit(sandbox)
+    const registration = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
+    const club = await queueClubCreate({ dbFile, parentId: parent, club: { name: 'Huoltokatkon Kisa' } })
+    const order = await queueOrderCreate({ dbFile, userId: paid.userId, eventRegistrationIds: [paid.id] })
+    const data = await queueClientDataPut({ dbFile, content: 'huoltokatko' })
+    const grant = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: [grantee] } })
+    const posts = { registration: countRequests(sandbox, 'POST', (p) => p.startsWith('/api/public/v2/event/registration/')), club: countRequests(sandbox, 'POST', (p) => p.endsWith('/suborganizations')), order: countRequests(sandbox, 'POST', (p) => p === '/api/public/v2/order') }
+
+    // A gateway in front of the registry: the writes reach it, their answers come back replaced by
+    // its maintenance page (200), the club's by an empty 201; the client data's 204 (no body, as
+    // the spec's endpoint answers) and every read pass unchanged.
+    const page = '<html><body><h1>Huoltokatko</h1>Palvelu on suljettu huollon ajaksi.</body></html>'
+    const gateway = await startTamperProxy(sandbox.baseUrl, (method, p) => {
+      if (method === 'GET' || p.endsWith('/client-data')) return undefined
+      if (p.endsWith('/suborganizations')) return { status: 201, headers: { 'content-type': 'application/json' }, body: Buffer.alloc(0) }
+      return { status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(page) }
+    })
+    closeAfterTest(() => gateway.close())
+    const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 1 })
+    // Registration and club read back and adopted; the client data's 204 accepted; the grant to be sent again.
+    expect(first.done).toEqual([registration.id, club.id, data.id])
+    expect(first.stopped).toMatchObject({ reason: 'server-error', message: expect.stringContaining('Huoltokatko') })
+    const seen = listOutbox(dbFile)
+    const byId = (id: number) => seen.find((i) => i.id === id)!
+    expect(registrationIdOf(byId(registration.id).lastAnswer)).toBe(registrationsOf(sandbox, event.id, user)[0].id)
+    expect(answerOf(byId(club.id))).toMatchObject({ name: 'Huoltokatkon Kisa', parentId: parent })
+    expect(byId(grant.id)).toMatchObject({ state: 'queued', lastStatus: 200 })
+    expect(byId(grant.id).lastAnswer).toBe(`POST /api/public/v2/merit-grant/grant/${meritId}: 200: whether the change was made is unknown: the server sent an HTML or XML page (text/html) instead of JSON: Huoltokatko Palvelu on suljettu huollon ajaksi.`)
+    // The order cannot be read back: a person decides, told what came instead of the answer.
+    const orderAnswer =
+      'POST /api/public/v2/order: 200: whether the change was made is unknown: the server sent an HTML or XML page (text/html) instead of JSON: Huoltokatko Palvelu on suljettu huollon ajaksi.; ' +
+      'no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it'
+    expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.state, i.lastAnswer])).toEqual([[order.id, 'unknown', orderAnswer]])
+
+    // The registry answers again: the grant is sent again and converges; nothing else is sent twice,
+    // and the order still says why it waits for a person.
+    const second = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(second).toMatchObject({ done: [grant.id], stopped: null })
+    expect(sandbox.activity.grantCollection(meritId).get(grantee)?.grantingDate).toBe('2026-10-01')
+    expect([posts.registration.count, posts.club.count, posts.order.count]).toEqual([1, 1, 1])
+    expect(registrationsOf(sandbox, event.id, user)).toHaveLength(1)
+    expect(sandbox.store.organizations.all().filter((o) => o.data.name === 'Huoltokatkon Kisa')).toHaveLength(1)
+    expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.lastAnswer])).toEqual([[order.id, orderAnswer]])
+    expect(readOutboxAudit(dbFile, order.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
+  it('an item that fails in Kanslia rather than at the registry is left to a person once, and the push goes on with the others', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const [first, second] = registrations(sandbox, true)
+    const [grantee] = members(sandbox, 1)
+    const meritId = federationMerit(sandbox)
+    const orderA = await queueOrderCreate({ dbFile, userId: first.userId, eventRegistrationIds: [first.id] })
+    const orderB = await queueOrderCreate({ dbFile, userId: second.userId, eventRegistrationIds: [second.id] })
+    const payA = await queueOrderPayment({ dbFile, order: { outboxItemId: orderA.id }, paymentMethodCode: 'op' })
+    const cancelA = await queueOrderCancel({ dbFile, order: { outboxItemId: orderA.id } })
+    const payB = await queueOrderPayment({ dbFile, order: { outboxItemId: orderB.id }, paymentMethodCode: 'op' })
+    const grant = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: [grantee] } })
+    // Order A was done by an answer that named no orderId; order B's stored answer is damaged; the
+    // cancellation of A was sent by a push that died.
+    const db = openDatabase(dbFile)
+    const at = new Date().toISOString()
+    updateItem(db, orderA.id, { state: 'done', at, lastStatus: 200, lastAnswer: '{"status":"IN_PROGRESS"}' })
+    updateItem(db, orderB.id, { state: 'done', at, lastStatus: 200, lastAnswer: '{"orderId": 7' })
+    updateItem(db, cancelA.id, { state: 'unknown', at })
+    db.close()
+    const orderWrites = countRequests(sandbox, 'POST', (p) => p.startsWith('/api/public/v2/order/'))
+
+    for (let push = 0; push < 2; push++) {
+      const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+      expect(pushed).toMatchObject({ done: push === 0 ? [grant.id] : [], stopped: null })
+      expect(pushed.rejected.map((i) => [i.id, i.lastStatus, i.lastAnswer])).toEqual([
+        [payA.id, null, `the order it acts on has no id: outbox item #${orderA.id} (done) holds no orderId from the registry; discard this item and queue it again with the order's id`]
+      ])
+    }
+    expect(sandbox.activity.grantCollection(meritId).get(grantee)?.grantingDate).toBe('2026-10-01')
+    expect(orderWrites.count).toBe(0)
+    const waiting = listAwaitingDecision(dbFile)
+    expect(waiting.map((i) => i.id)).toEqual([cancelA.id, payB.id])
+    expect(waiting[0].lastAnswer).toBe(`Kanslia failed on it (the order it acts on has no id: outbox item #${orderA.id} (done) holds no orderId from the registry; discard this item and queue it again with the order's id), so whether it took effect is unknown: retry or discard it`)
+    expect(waiting[1].lastAnswer).toMatch(/^Kanslia failed on it \(.+JSON.+\), so whether it took effect is unknown: retry or discard it$/)
+    // Recorded once, not on every push that meets them.
+    expect(readOutboxAudit(dbFile, payA.id).map((e) => e.event)).toEqual(['queued', 'sent', 'rejected'])
+    expect(readOutboxAudit(dbFile, cancelA.id).map((e) => e.event)).toEqual(['queued', 'reconciled'])
+    expect(readOutboxAudit(dbFile, payB.id).map((e) => e.event)).toEqual(['queued', 'sent', 'reconciled'])
+    // The person gives them up.
+    for (const item of [payA, cancelA, payB]) expect(await discardOutboxItem({ dbFile, id: item.id })).toEqual([item.id])
   })
 
   it('a read-back the registry refuses (4xx) leaves the change to a person, not rejected: it may have taken effect', async () => {

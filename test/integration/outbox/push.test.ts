@@ -3,6 +3,7 @@ import type { SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
 import { getItem, listItems, pendingChangesOf } from '../../../src/main/db/outbox'
+import { MAX_ANSWER_CHARS } from '../../../src/main/api/errors'
 import { registrationIdOf } from '../../../src/main/outbox/eventRegistration'
 import {
   listOutbox,
@@ -17,7 +18,7 @@ import {
   retryOutboxItem
 } from '../../../src/main/services/outbox'
 import { closeAfterTest } from '../../support/afterTest'
-import { startDropProxy } from '../../support/dropProxy'
+import { startDropProxy, startTamperProxy } from '../../support/dropProxy'
 import { countRequests, federationMerit, members, OFFLINE_CONNECTION, openEvents, registrationsOf, startWritableSandbox, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
@@ -170,6 +171,39 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(retried).toMatchObject({ done: [registration.id, cancel.id], rejected: [], blocked: [], waiting: 0 })
     // Registered, then cancelled by the item that depended on it.
     expect(sandbox.activity.registrations.all().filter((r) => r.eventId === full.id && r.userId === u1).map((r) => r.state)).toEqual(['CANCELLED'])
+  })
+
+  it('a rejected grant keeps the registry\'s whole message, every grantee it names, cut only past MAX_ANSWER_CHARS saying so', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const db = openDatabase(dbFile)
+    closeAfterTest(() => {
+      db.close()
+    })
+    // Every member of the mirror: many are not readable by the granting federation (spec v2 §4.3).
+    const everyone = db.prepare('SELECT id FROM person ORDER BY id').pluck().all() as number[]
+    const meritId = federationMerit(sandbox)
+    const refused = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: everyone } })
+    const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(pushed.rejected.map((i) => [i.id, i.lastStatus])).toEqual([[refused.id, 400]])
+    const message = pushed.rejected[0].lastAnswer!
+    // The sandbox names the first 20 it refuses, past the 160 characters of a one-line excerpt.
+    expect(message).toMatch(new RegExp(`^users not readable by organization ${FEDERATION}: (\\d+, ){19}\\d+$`))
+    expect(message.length).toBeGreaterThan(160)
+    const audited = readAuditLog(db, refused.id).at(-1)!
+    expect(audited.event).toBe('rejected')
+    expect(JSON.parse(audited.detail!)).toEqual({ status: 400, answer: message })
+
+    // A refusal naming 10,000 grantees through a gateway: kept up to the limit, saying it was cut.
+    const [a] = members(sandbox, 1)
+    const long = await queueMeritGrant({ dbFile, meritId, grant: { grantingDate: '2026-10-02', meritGranter: 'Hallitus', meritGrantees: [a] } })
+    const named = `users not readable by organization ${FEDERATION}: ${Array.from({ length: 10_000 }, (_, i) => 20_000_000 + i).join(', ')}`
+    const gateway = await startTamperProxy(sandbox.baseUrl, (method, path) =>
+      method === 'POST' && path.startsWith('/api/public/v2/merit-grant/') ? { status: 400, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ status: 400, message: named })) } : undefined
+    )
+    closeAfterTest(() => gateway.close())
+    const cut = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 1 })
+    const kept = cut.rejected.find((i) => i.id === long.id)!.lastAnswer!
+    expect(kept).toBe(`${named.slice(0, MAX_ANSWER_CHARS)}... (cut: the server's message has ${named.length.toLocaleString('en')} characters; the first 65,536 are kept)`)
   })
 
   it('a club transfer whose answer was lost is read back, not sent twice; the re-pull moves the local licence', async () => {

@@ -79,7 +79,7 @@ describe('bad input from the API (issue 6)', () => {
 
   it('client data (spec v2 §4.10, shape "not shown"): an empty answer is nothing stored, a JSON string its content; another answer fails that resource alone', async () => {
     const { sandbox, db, clean } = await setup()
-    await clean.writeV2('PUT', '/client-data', { body: { content: 'kausi 2026' } })
+    await clean.writeV2('PUT', '/client-data', { body: { content: 'kausi 2026' }, emptyAnswer: true })
     expect((await runSync(db, clean)).ok).toBe(true)
     expect(stored(db, 'client-data')).toEqual([{ content: 'kausi 2026' }])
     const syncAnswering = async (body: string) => {

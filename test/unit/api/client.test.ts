@@ -207,9 +207,33 @@ describe('ApiClient writes (writeV2)', () => {
     expect(log[1]).toMatchObject({ method: 'POST', url: '/api/public/v2/event/registration/u', authorization: 'Bearer t1', contentType: 'application/json' })
   })
 
-  it('an empty 204 has no body', async () => {
+  it('an empty 204 has no body where the endpoint answers with a status only', async () => {
     const { client } = await peer((_req, res) => res.writeHead(204).end())
-    expect(await client.writeV2('DELETE', '/client-data')).toEqual({ status: 204, body: undefined, location: undefined })
+    expect(await client.writeV2('DELETE', '/client-data', { emptyAnswer: true })).toEqual({ status: 204, body: undefined, location: undefined })
+  })
+
+  it('a 2xx that is not the JSON the endpoint answers (a proxy\'s maintenance page, nothing, JSON cut off) is no acceptance: invalid-response, sent, thrown at once', async () => {
+    const page = '<html><body><h1>Huoltokatko</h1> Palvelu on suljettu huollon ajaksi.</body></html>'
+    const answers: Array<[string, string]> = [
+      ['text/html', page],
+      ['application/json', ''],
+      ['application/json', 'null'],
+      ['application/json', '{"orderId": 81, "user": {"ssn": "010190-123A"'],
+      ['text/html', page]
+    ]
+    const { client } = await peer((_req, res, call) => res.writeHead(200, { 'content-type': answers[call - 1][0] }).end(answers[call - 1][1]))
+    const errors: ApiError[] = []
+    for (let i = 0; i < 4; i++) errors.push((await client.writeV2('POST', '/order', { body: {} }).catch((e) => e)) as ApiError)
+    expect(errors.map((e) => [e.kind, e.status, e.sent])).toEqual(Array(4).fill(['invalid-response', 200, true]))
+    expect(errors[0].message).toBe('POST /api/public/v2/order: 200: whether the change was made is unknown: the server sent an HTML or XML page (text/html) instead of JSON: Huoltokatko Palvelu on suljettu huollon ajaksi.')
+    expect(errors[1].message).toBe('POST /api/public/v2/order: 200: whether the change was made is unknown: the server sent no body where the registry answers with JSON')
+    expect(errors[2].message).toBe('POST /api/public/v2/order: 200: whether the change was made is unknown: the server sent JSON null where the registry answers with an object')
+    // A 2xx JSON body is the registry's data: never quoted, even cut off.
+    expect(errors[3].message).toMatch(/JSON that does not parse \(\d+ bytes, application\/json\)/)
+    expect(errors[3].message).not.toContain('010190')
+    expect(client.stats.requests).toBe(4)
+    // Where the endpoint answers with a status only, an HTML page is no answer either.
+    await expect(client.writeV2('DELETE', '/client-data', { emptyAnswer: true })).rejects.toMatchObject({ kind: 'invalid-response', status: 200 })
   })
 
   it('a 400 is thrown at once with the server message as answer', async () => {

@@ -193,6 +193,26 @@ describe('one push worker per database (DESIGN §4)', () => {
     }
   })
 
+  it('a claim of this machine whose pid now runs another program (reused after a crash or a reboot) is taken over once not refreshed for STALE_CLAIM_MS', async () => {
+    const db = fresh()
+    const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', maxAttempts: 1 })
+    // The parent of this process is alive and is not a push.
+    const claim = (ageMs: number) => db.prepare('INSERT OR REPLACE INTO outbox_worker (id, pid, host, started_at) VALUES (1, ?, ?, ?)').run(process.ppid, hostname(), new Date(Date.now() - ageMs).toISOString())
+    try {
+      register(db, 1)
+      // Refreshed within the limit: a live push, however long it takes.
+      claim(STALE_CLAIM_MS - 60_000)
+      await expect(pushOutbox(db, client)).rejects.toMatchObject({ code: 'push-running', message: expect.stringContaining(`process ${process.ppid} on ${hostname()}`) })
+      for (const ageMs of [6 * 3_600_000, -(STALE_CLAIM_MS + 1_000)]) {
+        claim(ageMs)
+        expect((await pushOutbox(db, client)).stopped?.reason).toBe('offline')
+        expect(db.prepare('SELECT count(*) FROM outbox_worker').pluck().get()).toBe(0)
+      }
+    } finally {
+      await client.close()
+    }
+  })
+
   it('a claim of another machine blocks while it is refreshed, and is taken over once older than STALE_CLAIM_MS and seen unchanged', async () => {
     const db = fresh()
     const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', maxAttempts: 1 })
