@@ -12,29 +12,27 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { createTestSession } from '../../support/desktop'
 
 /**
+ * For a grant to queue: a member holding a granted merit (the first by id, or the last), a merit
+ * of the database and a stored person other than that member.
+ */
+function grantees(dbFile: string, last = false): { id: number; merit: number; other: number } {
+  const db = openDatabaseReadonly(dbFile)
+  try {
+    const id = db.prepare(`SELECT user_id FROM granted_merit ORDER BY user_id ${last ? 'DESC' : 'ASC'} LIMIT 1`).pluck().get() as number
+    return {
+      id,
+      merit: db.prepare('SELECT id FROM merit ORDER BY id LIMIT 1').pluck().get() as number,
+      other: db.prepare('SELECT id FROM person WHERE id <> ? ORDER BY id LIMIT 1').pluck().get(id) as number
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/**
  * Issue 6 "Personal data": with credentials of the SSN personal-data level, member detail hides
  * identity numbers until revealed on purpose, and each reveal and each export is in the privacy log.
  */
-/** A merit of the database, for a grant to queue. */
-function storedMeritId(dbFile: string): number {
-  const db = openDatabaseReadonly(dbFile)
-  try {
-    return db.prepare('SELECT id FROM merit ORDER BY id LIMIT 1').pluck().get() as number
-  } finally {
-    db.close()
-  }
-}
-
-/** A stored person other than `id`. */
-function storedPersonOtherThan(dbFile: string, id: number): number {
-  const db = openDatabaseReadonly(dbFile)
-  try {
-    return db.prepare('SELECT id FROM person WHERE id <> ? ORDER BY id LIMIT 1').pluck().get(id) as number
-  } finally {
-    db.close()
-  }
-}
-
 describe('identity numbers and the privacy log', () => {
   let sandbox: Sandbox
   const test = createTestSession({})
@@ -64,12 +62,8 @@ describe('identity numbers and the privacy log', () => {
   })
 
   it('exports everything stored about one member as JSON, identity number included, and logs it', async () => {
-    const db = openDatabaseReadonly(test.session.dbFile)
-    const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id LIMIT 1').pluck().get() as number
-    db.close()
     // A change of theirs in the outbox, with what it carries.
-    const merit = storedMeritId(test.session.dbFile)
-    const other = storedPersonOtherThan(test.session.dbFile, id)
+    const { id, merit, other } = grantees(test.session.dbFile)
     const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant: { grantingDate: '2026-11-01', meritGranter: 'Hallitus', meritAdditionalInfo: '25 vuotta seuran toimitsijana', meritGrantees: [other, id] } })
     // The registry refused it, naming the other member in its message.
     const writable = openDatabase(test.session.dbFile)
@@ -96,11 +90,7 @@ describe('identity numbers and the privacy log', () => {
   })
 
   it('exports a change an edit took the member out of, with its history naming only them', async () => {
-    const db = openDatabaseReadonly(test.session.dbFile)
-    const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id DESC LIMIT 1').pluck().get() as number
-    db.close()
-    const merit = storedMeritId(test.session.dbFile)
-    const other = storedPersonOtherThan(test.session.dbFile, id)
+    const { id, merit, other } = grantees(test.session.dbFile, true)
     const grant = { grantingDate: '2026-11-02', meritGranter: 'Hallitus', meritGrantees: [id, other] }
     const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant })
     await editOutboxItem({ dbFile: test.session.dbFile, id: queued.id, input: { meritId: merit, grant: { ...grant, meritGrantees: [other] } } })
