@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readEnvelope, sortElements } from '../../../src/main/sync/elements'
+import { pageSizeOf, readEnvelope, sortElements } from '../../../src/main/sync/elements'
 import { ApiError } from '../../../src/main/api/errors'
 
 describe('sortElements: instants on the engine path (DESIGN §3 rule 1)', () => {
@@ -46,11 +46,18 @@ describe('sortElements: instants on the engine path (DESIGN §3 rule 1)', () => 
 })
 
 describe('readEnvelope', () => {
-  it('reads content and total; refuses a body that is not an envelope', () => {
-    expect(readEnvelope({ content: [1, 2], pageable: { page: 0, size: 2, total: 5 } }, '/x')).toEqual({ content: [1, 2], total: 5 })
-    expect(readEnvelope({ content: [1] }, '/x').total).toBe(1)
+  it('reads content, total and the page size the server went by; refuses a body that is not an envelope', () => {
+    expect(readEnvelope({ content: [1, 2], pageable: { page: 0, size: 2, total: 5 } }, '/x')).toEqual({ content: [1, 2], total: 5, size: 2 })
+    expect(readEnvelope({ content: [1] }, '/x')).toEqual({ content: [1], total: 1 })
+    expect(readEnvelope({ content: [1], pageable: { size: '2', total: 1 } }, '/x')).toEqual({ content: [1], total: 1 })
     expect(() => readEnvelope([1, 2], '/x')).toThrow(ApiError)
     expect(() => readEnvelope({ items: [] }, '/x')).toThrow(/not a list envelope/)
+  })
+
+  it('reads on with a smaller page size the server says it went by, never a larger one (spec v2 §2.1)', () => {
+    expect(pageSizeOf({ content: [], total: 500, size: 100 }, 5000)).toBe(100)
+    expect(pageSizeOf({ content: [], total: 500, size: 9000 }, 5000)).toBe(5000)
+    expect(pageSizeOf({ content: [], total: 500 }, 5000)).toBe(5000)
   })
 })
 
