@@ -134,3 +134,49 @@ export async function startHoldProxy(upstream: string, hold: (method: string, pa
   })
   return { url: proxy.url, forwarded: proxy.forwarded, close: proxy.close }
 }
+
+/**
+ * A gateway that gives up on a slow upstream: the first request matching `late` is answered 504 at
+ * once, and reaches the sandbox only `delayMs` later (whose answer no one gets); every other
+ * request is forwarded as it comes. The registry then does what the client was told failed.
+ */
+export async function startLateGateway(upstream: string, late: (method: string, path: string) => boolean, delayMs: number): Promise<Proxy> {
+  const target = new URL(upstream)
+  let armed = true
+  const forward = (incoming: IncomingMessage, body: Buffer, outgoing: ServerResponse | null) => {
+    const upstreamRequest = request({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } }, (answer) => {
+      if (outgoing === null) return answer.resume()
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(outgoing)
+    })
+    upstreamRequest.on('error', () => outgoing?.destroy())
+    upstreamRequest.end(body)
+  }
+  const forwarded: string[] = []
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = []
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.on('end', () => {
+      const method = incoming.method ?? 'GET'
+      const path = incoming.url ?? '/'
+      forwarded.push(`${method} ${path}`)
+      if (armed && late(method, path)) {
+        armed = false
+        outgoing.writeHead(504, { 'content-type': 'text/plain' }).end('Gateway Timeout')
+        setTimeout(() => forward(incoming, Buffer.concat(chunks), null), delayMs)
+        return
+      }
+      forward(incoming, Buffer.concat(chunks), outgoing)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    forwarded,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}

@@ -22,6 +22,14 @@ export interface PushOptions {
   /** First pause before sending an item again, ms; doubles per try, with jitter; default 1000. */
   backoffBaseMs?: number
   /**
+   * Pause before reading back a change sent without an answer (a 5xx, a cut connection) that is
+   * sent again when the read-back does not find it (registrations, creations, transfers), ms;
+   * default READ_BACK_BACKOFFS × `backoffBaseMs`. A gateway that gave up (502, 504) may leave the
+   * registry still working on the request: read back at once, it would not show yet, and the
+   * change would be sent twice.
+   */
+  readBackDelayMs?: number
+  /**
    * How long a claim of another machine that looks stale by this machine's clock is watched for a
    * refresh before it is taken over, ms; default CLAIM_WATCH_MS. Two machines' clocks may be
    * minutes apart: only a claim seen unchanged over this machine's own time is dead.
@@ -71,6 +79,9 @@ export const STALE_CLAIM_MS = 10 * CLAIM_REFRESH_MS
  */
 export const LASTING_ANSWER_WAIT_MS = STALE_CLAIM_MS
 
+/** The default pause before a read-back that may lead to sending again, in `backoffBaseMs` (10 s by default). */
+export const READ_BACK_BACKOFFS = 10
+
 /** The pause between tries to store such an answer, ms; each try itself waits the connection's busy_timeout. */
 const LASTING_ANSWER_PAUSE_MS = 1_000
 
@@ -94,7 +105,8 @@ const CONTINUE: Step = {}
  *    the run with the error (the credentials, not the item, are wrong); no connection → back to
  *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
  *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`,
- *    reconciled at once, its answer saying what came; 429 or
+ *    reconciled after `readBackDelayMs` (at once for orders and payments, which only a person
+ *    sends again), its answer saying what came; 429 or
  *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
  *    most `maxTries` times per run; orders and payments instead stay `unknown` after any of these
  *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
@@ -139,7 +151,8 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
   // A push that ended without reaching `finally` (the process exits) must not be kept alive by it.
   refresher.unref()
   try {
-    const worker = new Worker(db, client, me, { maxTries: options.maxTries ?? 4, backoffBaseMs: options.backoffBaseMs ?? 1000 })
+    const backoffBaseMs = options.backoffBaseMs ?? 1000
+    const worker = new Worker(db, client, me, { maxTries: options.maxTries ?? 4, backoffBaseMs, readBackDelayMs: options.readBackDelayMs ?? READ_BACK_BACKOFFS * backoffBaseMs })
     const stop = await worker.run()
     const repull = stop?.reason === 'offline' ? null : await repullIfNeeded(db, client, worker.done.length > 0)
     const rejected = listItems(db, ['rejected']).map((item) => item.id)
@@ -218,7 +231,7 @@ class Worker {
     private readonly db: WritableDB,
     private readonly client: ApiClient,
     private readonly me: WorkerClaim,
-    private readonly options: Required<Pick<PushOptions, 'maxTries' | 'backoffBaseMs'>>
+    private readonly options: Required<Pick<PushOptions, 'maxTries' | 'backoffBaseMs' | 'readBackDelayMs'>>
   ) {}
 
   async run(): Promise<PushStop | undefined> {
@@ -315,7 +328,11 @@ class Worker {
         this.settle(item, { state: 'queued', lastStatus: 429, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
       } else {
         this.settle(item, { state: 'unknown', lastStatus: error.status ?? null, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
-        const step = await this.reconcile(getItem(this.db, item.id)!, error.message)
+        if (!operation.retriedByHandOnly) await sleep(this.options.readBackDelayMs)
+        const unknown = getItem(this.db, item.id)
+        // Retried or discarded by a person during the pause.
+        if (unknown?.state !== 'unknown') return CONTINUE
+        const step = await this.reconcile(unknown, error.message)
         if (step.stop || getItem(this.db, item.id)!.state !== 'queued') return step
       }
       if (tries >= this.options.maxTries) {

@@ -237,6 +237,8 @@ export interface PushRequest {
   maxTries?: number
   /** First pause before sending an item again, ms (default 1000). */
   backoffBaseMs?: number
+  /** Pause before reading back a change sent without an answer (`PushOptions.readBackDelayMs`), ms. */
+  readBackDelayMs?: number
 }
 
 /**
@@ -249,7 +251,7 @@ export function pushOutboxNow(request: PushRequest): Promise<PushSummary> {
   return withWritableDatabase(request.dbFile, async (db) => {
     const client = new ApiClient({ ...request.connection, maxAttempts: 4 })
     try {
-      const result = await pushOutbox(db, client, { maxTries: request.maxTries, backoffBaseMs: request.backoffBaseMs })
+      const result = await pushOutbox(db, client, { maxTries: request.maxTries, backoffBaseMs: request.backoffBaseMs, readBackDelayMs: request.readBackDelayMs })
       return { ...result, rejected: itemsById(db, result.rejected), blocked: itemsById(db, result.blocked) }
     } finally {
       await client.close()

@@ -18,7 +18,7 @@ import {
   retryOutboxItem
 } from '../../../src/main/services/outbox'
 import { closeAfterTest } from '../../support/afterTest'
-import { startDropProxy, startTamperProxy } from '../../support/dropProxy'
+import { startDropProxy, startLateGateway, startTamperProxy } from '../../support/dropProxy'
 import { countRequests, federationMerit, members, OFFLINE_CONNECTION, openEvents, registrationsOf, startWritableSandbox, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
@@ -29,6 +29,21 @@ import { countRequests, federationMerit, members, OFFLINE_CONNECTION, openEvents
 const FEDERATION = WRITABLE_FEDERATION
 
 describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
+  it('reads back a registration a gateway gave up on (504) only after a pause, and adopts the one the registry made meanwhile', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
+    await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+    // The registry makes the registration 500 ms after the gateway answered 504.
+    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 500)
+    closeAfterTest(() => gateway.close())
+    const pushed = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 1500 })
+    expect(pushed.done).toHaveLength(1)
+    expect(gateway.forwarded.filter((request) => request.startsWith('POST '))).toHaveLength(1)
+    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+    expect(readOutboxAudit(dbFile).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
