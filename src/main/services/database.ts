@@ -19,7 +19,18 @@ function requireDatabaseFile(dbFile: string): void {
       `there is no Kanslia database at ${dbFile}; run \`kanslia sync\` (or \`kanslia demo\`) first`
     )
   }
-  if (statSync(dbFile).isDirectory()) throw new UserFacingError('no-database', `${dbFile} is a folder, not a Kanslia database file; name the file, e.g. ${dbFile.replace(/[/\\]+$/, '')}/kanslia.db`)
+  requireFilePath(dbFile)
+}
+
+/**
+ * Refuses a database path that cannot name a file: empty, or an existing folder.
+ * @throws UserFacingError `no-database` saying how to name the file.
+ */
+export function requireFilePath(dbFile: string): void {
+  if (dbFile.trim() === '') throw new UserFacingError('no-database', 'the database file is named by an empty path; name the file, e.g. --db kanslia.db')
+  if (existsSync(dbFile) && statSync(dbFile).isDirectory()) {
+    throw new UserFacingError('no-database', `${dbFile} is a folder, not a Kanslia database file; name the file, e.g. ${dbFile.replace(/[/\\]+$/, '')}/kanslia.db`)
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { ApiClient } from '../api/client'
 import type { Connection } from '../config/connection'
 import { openDatabase } from '../db/open'
 import { runSync, type SyncProgress, type SyncResult } from '../sync/engine'
+import { requireFilePath } from './database'
 
 /** What `syncDatabase` needs: the database file, a resolved connection and the run's options. */
 export interface SyncRequest {
@@ -29,9 +30,11 @@ export interface SyncRequest {
  * @returns the run's result; `ok` is false when any resource failed (the others are kept).
  * @throws RangeError for a retention outside 1…120 months (before anything is read);
  *   SchemaTooNewError when a newer Kanslia wrote the database; ApiError when even the
- *   organization roots cannot be read (bad credentials, unreachable API).
+ *   organization roots cannot be read (bad credentials, unreachable API); UserFacingError
+ *   `no-database` for a path that names no file (empty, a folder).
  */
 export async function syncDatabase(request: SyncRequest): Promise<SyncResult> {
+  requireFilePath(request.dbFile)
   const db = openDatabase(request.dbFile)
   const client = new ApiClient(request.connection)
   try {

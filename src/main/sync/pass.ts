@@ -337,15 +337,15 @@ export class Pass {
 
   /**
    * Moves the cursor to the newest instant stored, once nothing holds it (`cursorCap`); after a
-   * whole read of a PAGE list (`whole`), sets it there, backward too: a cursor past what the list
-   * holds (its newest element gone) would make every newest-first peek read the list whole.
+   * whole read (`whole`) of a `newestFirst` PAGE list, sets it there, backward too: a cursor past
+   * what the list holds (its newest element gone) would make every newest-first peek read it whole.
    */
   private releaseCursor(whole = false): void {
     if (this.cursorCap === undefined) return
     this.cursorCap = undefined
     const before = this.newestBeforeRead
     const newest = before === undefined || this.newestStored === null ? this.newestStored : before === null ? null : Math.min(this.newestStored, before)
-    const move = whole ? setCursor : advanceCursor
+    const move = whole && this.source.newestFirst ? setCursor : advanceCursor
     if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => move(this.ctx.db, this.source.resource, this.scope, newest))()
   }
 

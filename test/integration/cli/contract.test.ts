@@ -296,7 +296,7 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(synced.every((row) => row.lastResult === 'ok')).toBe(true)
   })
 
-  it('reading commands never create a database', async () => {
+  it('reading commands never create a database; a path naming no file is said in words', async () => {
     const result = await runCli(['status', '--db', join(home, 'missing.db')], { env })
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/no Kanslia database/)
@@ -304,6 +304,12 @@ describe('kanslia CLI contract (issue 2)', () => {
     const folder = await runCli(['members', '--db', `${home}/`], { env })
     expect(folder.code).toBe(1)
     expect(folder.stderr).toMatch(/^kanslia: .* is a folder, not a Kanslia database file; name the file, e\.g\. .*\/kanslia\.db\n$/)
+    // So does a sync, which creates a database where there is none, and an empty path.
+    const syncIntoFolder = await runCli(['sync', '--db', home, ...connection], { env })
+    expect(syncIntoFolder.code).toBe(1)
+    expect(syncIntoFolder.stderr).toBe(`kanslia: ${home} is a folder, not a Kanslia database file; name the file, e.g. ${home}/kanslia.db\n`)
+    const syncIntoNothing = await runCli(['sync', '--db', '', ...connection], { env })
+    expect(syncIntoNothing.stderr).toBe('kanslia: the database file is named by an empty path; name the file, e.g. --db kanslia.db\n')
   })
 
   it('refuses a database written by a newer schema and leaves it unchanged', async () => {
