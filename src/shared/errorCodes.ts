@@ -17,9 +17,10 @@ export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'bad-request' | 'not-f
  * - `io-error`: SQLITE_IOERR*, the disk failed a read or write;
  * - `cannot-open`: SQLITE_CANTOPEN, the database file cannot be opened.
  * - `busy`: SQLITE_BUSY…, another process (a CLI sync, the desktop app) kept writing to the file
- *   longer than the wait allows, or wrote between this one's read and its write.
+ *   longer than the wait allows, or wrote between this one's read and its write;
+ * - `corrupt`: SQLITE_CORRUPT…, a page of the file is damaged (a disk fault, a copy cut short).
  */
-export type StorageFailureKind = 'full' | 'read-only' | 'io-error' | 'cannot-open' | 'busy'
+export type StorageFailureKind = 'full' | 'read-only' | 'io-error' | 'cannot-open' | 'busy' | 'corrupt'
 
 /**
  * Every `code` an error of the main process carries: in `IpcError` to the renderer, which heads the

@@ -28,6 +28,9 @@ export function storageFailure(error: unknown): CodedError | null {
   if (code.startsWith('SQLITE_READONLY')) return { code: 'storage-read-only', message: `the database file or its folder is read-only: make them writable and try again (${INTACT})` }
   if (code.startsWith('SQLITE_IOERR')) return { code: 'storage-io-error', message: `the disk could not be written (${code}): check it and try again (${INTACT})` }
   if (code === 'SQLITE_CANTOPEN') return { code: 'storage-cannot-open', message: `the database file cannot be opened for writing: check the data folder and try again (${INTACT})` }
+  if (code.startsWith('SQLITE_CORRUPT')) {
+    return { code: 'storage-corrupt', message: 'the database file is damaged: remove the local data (`kanslia disconnect`, or Settings in the app) and sync again, which reads the registry anew; changes still queued in it are lost' }
+  }
   if (code.startsWith('SQLITE_BUSY')) return { code: 'storage-busy', message: `another Kanslia (a sync, the desktop app) is writing to the database file: try again when it has finished (${INTACT})` }
   return null
 }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
@@ -310,6 +310,21 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(syncIntoFolder.stderr).toBe(`kanslia: ${home} is a folder, not a Kanslia database file; name the file, e.g. ${home}/kanslia.db\n`)
     const syncIntoNothing = await runCli(['sync', '--db', '', ...connection], { env })
     expect(syncIntoNothing.stderr).toBe('kanslia: the database file is named by an empty path; name the file, e.g. --db kanslia.db\n')
+  })
+
+  it('names a damaged database file and what to do, not SQLite words alone', async () => {
+    const damaged = join(home, 'damaged.db')
+    copyFileSync(join(home, 'kanslia.db'), damaged)
+    // Thirty pages in the middle of the file overwritten, as a disk fault or a copy cut short leaves them.
+    const fd = openSync(damaged, 'r+')
+    try {
+      writeSync(fd, Buffer.alloc(30 * 8192, 0x5a), 0, 30 * 8192, Math.floor(statSync(damaged).size / 2 / 8192) * 8192)
+    } finally {
+      closeSync(fd)
+    }
+    const result = await runCli(['status', '--db', damaged], { env })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('kanslia: the database file is damaged: remove the local data (`kanslia disconnect`, or Settings in the app) and sync again, which reads the registry anew; changes still queued in it are lost\n')
   })
 
   it('refuses a database written by a newer schema and leaves it unchanged', async () => {

@@ -20,7 +20,7 @@ function setup() {
 }
 
 describe('storageFailure', () => {
-  it('names a full disk, a read-only database, an I/O error, a file that cannot be opened and one another process is writing by code and words, and nothing else', () => {
+  it('names a full disk, a read-only database, an I/O error, a file that cannot be opened, one another process is writing and a damaged file by code and words, and nothing else', () => {
     const db = new Database(':memory:')
     db.exec('CREATE TABLE t (x TEXT UNIQUE)')
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`)
@@ -43,6 +43,7 @@ describe('storageFailure', () => {
     expect(storageFailure(fail(() => db.prepare('INSERT INTO t VALUES (?)').run('b')))).toMatchObject({ code: 'storage-read-only', message: expect.stringMatching(/^the database file or its folder is read-only/) })
     expect(storageFailure({ code: 'SQLITE_IOERR_WRITE' })).toMatchObject({ code: 'storage-io-error', message: expect.stringMatching(/^the disk could not be written \(SQLITE_IOERR_WRITE\)/) })
     expect(storageFailure({ code: 'SQLITE_CANTOPEN' })).toMatchObject({ code: 'storage-cannot-open' })
+    expect(storageFailure({ code: 'SQLITE_CORRUPT' })).toMatchObject({ code: 'storage-corrupt', message: expect.stringMatching(/^the database file is damaged: /) })
     expect(storageFailure({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBeNull()
     // Another connection writing: a second writer that will not wait is told so.
     const file = join(mkdtempSync(join(tmpdir(), 'kanslia-busy-')), 'busy.db')
