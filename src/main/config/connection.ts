@@ -103,7 +103,8 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * Combines command-line flags with the saved profile (flags win) and finds the client secret:
+ * Combines command-line flags with the saved profile (flags win; the profile is not read when
+ * the flags give base URL, auth URL and client id) and finds the client secret:
  * `KANSLIA_CLIENT_SECRET` when set, else the OS keychain entry of the client id.
  * @throws ConnectionConfigError when a setting or the secret is missing.
  * @throws KeychainUnavailableError when the secret must come from a keychain that is not there.
@@ -113,8 +114,10 @@ export function resolveConnection(
   profileFile: string,
   env: NodeJS.ProcessEnv = process.env
 ): Connection {
-  const saved = readConnectionProfile(profileFile) ?? {}
   const defined = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined))
+  // Flags that name the whole connection need no profile: an unreadable one must not stop them.
+  const complete = (['baseUrl', 'authUrl', 'clientId'] as const).every((key) => key in defined)
+  const saved = complete ? {} : (readConnectionProfile(profileFile) ?? {})
   const profile = validateProfile({ ...saved, ...defined })
   const clientSecret = env.KANSLIA_CLIENT_SECRET || readClientSecret(profile.clientId)
   if (!clientSecret) {

@@ -341,12 +341,17 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(readFileSync(file).equals(before)).toBe(true)
   })
 
-  it('rejects a malformed connection profile without touching it', async () => {
+  it('rejects a malformed connection profile without touching it, unless the flags name the whole connection', async () => {
     const otherHome = mkdtempSync(join(tmpdir(), 'kanslia-cli-profile-'))
     writeFileSync(join(otherHome, 'connection.json'), '{"baseUrl": 12')
     const result = await runCli(['sync'], { env: { KANSLIA_HOME: otherHome, KANSLIA_CLIENT_SECRET: 'x' } })
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/connection profile .* not valid JSON/)
+    expect(readFileSync(join(otherHome, 'connection.json'), 'utf8')).toBe('{"baseUrl": 12')
+    // Flags that name the whole connection do without it.
+    const flagged = await runCli(['sync', ...connection], { env: { KANSLIA_HOME: otherHome, KANSLIA_CLIENT_SECRET: sandbox.clientSecret } })
+    expect(flagged.stderr).toBe('')
+    expect(flagged.code).toBe(0)
     expect(readFileSync(join(otherHome, 'connection.json'), 'utf8')).toBe('{"baseUrl": 12')
   })
 })
