@@ -91,7 +91,8 @@ function prepareOfItsShape<P>(kind: OutboxKind, prepare: () => P): P {
   try {
     return prepare()
   } catch (error) {
-    if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [problem('not-this-kind', { details: error.message })])
+    // The TypeError's own words ("Cannot read properties of undefined") tell a person nothing.
+    if (error instanceof TypeError) throw new InvalidChangeError(`the ${kind}`, [problem('not-this-kind', { kind })])
     throw error
   }
 }

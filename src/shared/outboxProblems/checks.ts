@@ -107,9 +107,9 @@ export const checkProblems = {
     sv: 'evenemanget {{event}} har tagits bort'
   },
   'not-this-kind': {
-    en: 'the input does not have the fields of this kind of change ({{details}})',
-    fi: 'syötteessä ei ole tämän muutostyypin kenttiä ({{details}})',
-    sv: 'indata saknar fälten för den här typen av ändring ({{details}})'
+    en: 'the input does not have the fields of a change of kind {{kind}} (its payload in `kanslia outbox --json` shows them)',
+    fi: 'syötteessä ei ole muutostyypin {{kind}} kenttiä (sen sisältö näkyy lähtevien jonossa)',
+    sv: 'indata saknar fälten för en ändring av typen {{kind}} (dess innehåll syns i utkorgen)'
   },
   'dependent-no-longer-fits': {
     en: 'outbox item #{{itemId}} waits for this change and would no longer fit it (discard that item first, or keep what it needs)',

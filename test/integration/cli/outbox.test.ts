@@ -168,7 +168,7 @@ describe('kanslia outbox commands (issue 5)', () => {
     expect(notJson.stderr).toMatch(/option '--input <json>' argument '\{eventUuid' is invalid\. must be JSON/)
     const otherShape = await runCli(['edit', String(item.id), '--input', '{"eventUuid":"x"}', '--db', dbFile], { env: offlineEnv(home) })
     expect(otherShape.code).toBe(1)
-    expect(otherShape.stderr).toMatch(/^kanslia: cannot queue the event-registration: the input does not have the fields of this kind of change/)
+    expect(otherShape.stderr).toMatch(/^kanslia: cannot queue the event-registration: the input does not have the fields of a change of kind event-registration \(its payload in `kanslia outbox --json` shows them\)\n$/)
     const edited = await runCli(['edit', String(item.id), '--input', JSON.stringify({ eventUuid: second.uuid, registration: { participantUserId: user } }), '--db', dbFile], { env: offlineEnv(home) })
     expect(edited.stderr).toBe('')
     expect(edited.stdout).toBe(`edited #${item.id}: register member ${user} to event ${second.uuid} (\`kanslia push\` sends it)\n`)

@@ -148,12 +148,12 @@ describe('desktop IPC handlers against the demo federation', () => {
     const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')!
     const malformed = (await call('queueChange', { kind: 'club-create', input: { parentId: federation.id } })) as { ok: false; error: { code: string; message: string } }
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-change' } })
-    expect(malformed.error.message).toMatch(/^cannot queue the club-create: the input does not have the fields of this kind of change/)
+    expect(malformed.error.message).toMatch(/^cannot queue the club-create: the input does not have the fields of a change of kind club-create \(its payload in `kanslia outbox --json` shows them\)$/)
     const queued = (await call('queueChange', { kind: 'club-create', input: { parentId: federation.id, club: { name: 'Kanslian Kisaajat' } } })) as { ok: true; value: OutboxItem }
     expect(queued.value).toMatchObject({ kind: 'club-create', state: 'queued' })
     const badEdit = (await call('editChange', { itemId: queued.value.id, input: { parentId: federation.id } })) as { ok: false; error: { code: string; message: string } }
     expect(badEdit).toMatchObject({ ok: false, error: { code: 'invalid-change' } })
-    expect(badEdit.error.message).toMatch(/^cannot queue the club-create: the input does not have the fields of this kind of change/)
+    expect(badEdit.error.message).toMatch(/^cannot queue the club-create: the input does not have the fields of a change of kind club-create \(its payload in `kanslia outbox --json` shows them\)$/)
     const edited = (await call('editChange', { itemId: queued.value.id, input: { parentId: federation.id, club: { name: 'Kanslian Kisaveikot' } } })) as { ok: true; value: OutboxItem }
     expect(edited.value).toMatchObject({ id: queued.value.id, kind: 'club-create', state: 'queued' })
     const pushed = (await call('pushOutbox')) as { ok: true; value: PushSummary }
