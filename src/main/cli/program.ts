@@ -677,7 +677,7 @@ export function buildProgram(): Command {
     process.stdout.write(out)
     process.stderr.write(err)
     // Offline is no failure: the queue waits for the next push. Rejections and lost order answers need a person.
-    if (summary.stopped?.reason === 'server-error') throw new UserFacingError('push-failed', `the registry keeps failing; ${summary.waiting} change(s) wait: ${summary.stopped.message}`)
+    if (summary.stopped?.reason === 'server-error') throw new UserFacingError('push-failed', `the registry keeps failing; ${summary.waiting} ${summary.waiting === 1 ? 'change waits' : 'changes wait'}: ${summary.stopped.message}`)
     if (summary.rejected.length || undecided.length) process.exitCode = 1
   })
 
