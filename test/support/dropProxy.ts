@@ -37,6 +37,11 @@ async function startProxy(upstream: string, handle: Handler, rewrite: (path: str
     upstreamRequest.on('error', () => outgoing.destroy())
     incoming.pipe(upstreamRequest)
   })
+  return listening(server, forwarded)
+}
+
+/** Starts `server` on a loopback port: its URL, the requests it forwarded, and a close that also ends open connections. */
+async function listening(server: Server, forwarded: string[]): Promise<Proxy & { server: Server }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     server,
@@ -169,14 +174,6 @@ export async function startLateGateway(upstream: string, late: (method: string, 
       forward(incoming, Buffer.concat(chunks), outgoing)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    forwarded,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
+  const { url, close } = await listening(server, forwarded)
+  return { url, forwarded, close }
 }
