@@ -350,8 +350,8 @@ export class ApiClient {
 }
 
 /**
- * Judges the response to a write: a 2xx carrying a JSON object (or, with `emptyAnswer`, any JSON
- * or nothing) is the answer; another 2xx is retryable `invalid-response` (whether the write took
+ * Judges the response to a write: a 2xx carrying a JSON object (or, with `emptyAnswer`, any JSON,
+ * plain words or nothing) is the answer; another 2xx is retryable `invalid-response` (whether the write took
  * effect is unknown, so only an idempotent one is repeated); anything else an ApiError with the
  * server's words.
  */
@@ -370,6 +370,8 @@ function writeAnswer<T>(method: string, target: string, response: RawResponse, e
   try {
     body = JSON.parse(text)
   } catch {
+    // A status-only endpoint may say so in words (spec v2 §4.8 DELETE: "cancellation successful"); a page is a proxy's.
+    if (emptyAnswer && !/^\s*</.test(text)) return { status: response.status, body: undefined, location }
     throw uninterpretable(notJson(response, text))
   }
   if (!emptyAnswer && (body === null || typeof body !== 'object' || Array.isArray(body))) {

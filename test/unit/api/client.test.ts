@@ -207,9 +207,10 @@ describe('ApiClient writes (writeV2)', () => {
     expect(log[1]).toMatchObject({ method: 'POST', url: '/api/public/v2/event/registration/u', authorization: 'Bearer t1', contentType: 'application/json' })
   })
 
-  it('an empty 204 has no body where the endpoint answers with a status only', async () => {
-    const { client } = await peer((_req, res) => res.writeHead(204).end())
+  it('an empty 204, or words, is the answer where the endpoint answers with a status only', async () => {
+    const { client } = await peer((_req, res, call) => (call === 1 ? res.writeHead(204).end() : res.writeHead(200, { 'content-type': 'text/plain' }).end('cancellation successful')))
     expect(await client.writeV2('DELETE', '/client-data', { emptyAnswer: true })).toEqual({ status: 204, body: undefined, location: undefined })
+    expect(await client.writeV2('DELETE', '/event/registration/u/7', { emptyAnswer: true })).toEqual({ status: 200, body: undefined, location: undefined })
   })
 
   it('a 2xx that is not the JSON the endpoint answers (a proxy\'s maintenance page, nothing, JSON cut off) is no acceptance: invalid-response, sent, thrown at once', async () => {
