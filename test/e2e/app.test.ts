@@ -102,6 +102,16 @@ describe('desktop app in Chromium', () => {
       )
       .toBe('')
   }
+  /**
+   * Searches a member by Sport-ID and opens their detail with Enter once the list shows that member
+   * alone: Enter opens the first row, which, before the search applies, may be someone else.
+   */
+  const openBySportId = async (sportId: number) => {
+    await app.page.getByTestId('member-search').fill(String(sportId))
+    const rows = app.page.getByTestId('member-row')
+    await expect.poll(async () => (await rows.count()) === 1 && ((await rows.first().textContent()) ?? '').includes(String(sportId)), { timeout: 30_000 }).toBe(true)
+    await app.page.getByTestId('member-search').press('Enter')
+  }
   /** Ticks each member in the member list, found by Sport-ID, then empties the search: the ticks stay. */
   const tickBySportId = async (members: ReadonlyArray<{ sportId: number }>) => {
     await app.page.getByTestId('nav-members').click()
@@ -154,9 +164,7 @@ describe('desktop app in Chromium', () => {
   it('opens member detail with the keyboard', async () => {
     const { page } = app
     const minor = (await members({ sort: 'birthYear', direction: 'desc', limit: 1 })).rows[0]
-    await page.getByTestId('member-search').fill(String(minor.sportId))
-    await page.getByTestId('member-row').filter({ hasText: String(minor.sportId) }).waitFor()
-    await page.getByTestId('member-search').press('Enter')
+    await openBySportId(minor.sportId)
     const detail = page.getByTestId('member-detail')
     await detail.waitFor()
     await detail.getByText(String(minor.lastName)).first().waitFor()
@@ -197,7 +205,7 @@ describe('desktop app in Chromium', () => {
     const row = page.getByTestId('member-row').filter({ hasText: String(target.sportId) })
     await row.getByText(lastName, { exact: false }).waitFor()
     expect(await row.locator('img, script').count()).toBe(0)
-    await page.getByTestId('member-search').press('Enter')
+    await openBySportId(target.sportId)
     const detail = page.getByTestId('member-detail')
     await detail.getByText(firstName, { exact: false }).first().waitFor()
     await detail.getByText('javascript:alert(1)').first().waitFor()
@@ -237,9 +245,7 @@ describe('desktop app in Chromium', () => {
       .get() as number
     db.close()
     const detail = ((await app.call('getMemberDetail', { id: userId })) as { ok: true; value: MemberDetail }).value
-    await page.getByTestId('member-search').fill(String(detail.sportId))
-    await page.getByTestId('member-row').filter({ hasText: String(detail.sportId) }).waitFor()
-    await page.getByTestId('member-search').press('Enter')
+    await openBySportId(detail.sportId)
     await page.getByTestId('member-detail').getByRole('heading', { name: 'Ansiomerkit' }).waitFor()
     const merit = page.getByTestId('member-merit').filter({ hasText: detail.merits[0].meritName })
     await merit.getByText(`myönnetty ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${detail.merits[0].grantingDate}T00:00:00`))}`, { exact: false }).waitFor()
@@ -334,9 +340,7 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('nav-members').click()
     await choose('filter-status', 'Kaikki tilat')
-    await page.getByTestId('member-search').fill(String(valid[1].sportId))
-    await page.getByTestId('member-row').filter({ hasText: String(valid[1].sportId) }).waitFor()
-    await page.getByTestId('member-search').press('Enter')
+    await openBySportId(valid[1].sportId)
     await page.getByTestId('member-merit').filter({ hasText: merit!.name }).getByText('myönnetty 14.2.2026', { exact: false }).waitFor()
     await page.keyboard.press('Escape')
     await page.getByTestId('member-detail').waitFor({ state: 'detached' })
@@ -350,9 +354,7 @@ describe('desktop app in Chromium', () => {
     const licence = detail.licences.find((l) => l.state === 'valid' || l.state === 'expiring')!
     const organizations = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value
     const target = organizations.find((o) => o.type === 'CLUB' && o.status === 'ACTIVE' && o.federationId === licence.federationId && o.id !== licence.clubId && o.name !== licence.clubName)!
-    await page.getByTestId('member-search').fill(String(member.sportId))
-    await page.getByTestId('member-row').filter({ hasText: String(member.sportId) }).waitFor()
-    await page.getByTestId('member-search').press('Enter')
+    await openBySportId(member.sportId)
     const licenceRow = page.getByTestId('member-licence').filter({ hasText: licence.name }).filter({ hasText: licence.clubName! }).first()
     await licenceRow.getByTestId('licence-transfer').click()
     // Escape closes the dialog and leaves the member detail under it open: the transfer opens again from there.
