@@ -10,8 +10,6 @@ import { prepared } from './statements'
 /** The organization a merit belongs to: its merit group's (spec v2 §2.7, §2.8). */
 const MERIT_ORGANIZATION_SQL = 'SELECT g.organization_id FROM merit m JOIN merit_group g ON g.id = m.merit_group_id WHERE m.id = ?'
 
-/** A common table expression `within (id)`: the organization `:organization` and every stored one below it (spec v2 §2.2 `parentId`). */
-const WITHIN = 'within (id) AS (SELECT :organization UNION SELECT o.id FROM organization o JOIN within w ON o.parent_id = w.id)'
 
 /** The grantees' user licences (`:ids`, a JSON array of user ids), each grantee looked up by the user index. */
 export const GRANTEE_LICENCES_SQL = `SELECT ${HELD_LICENCE_COLUMNS}, ul.licence_organization_id, ul.federation_id
@@ -22,18 +20,20 @@ export const GRANTEE_INSURANCES_SQL = `SELECT ${HELD_INSURANCE_COLUMNS}, ui.fede
   FROM json_each(:ids) j JOIN user_insurance ui ON ui.user_id = j.value`
 
 /**
- * The users registered to an event that `:organization` or one below it (spec v2 §2.2 `parentId`)
- * organized, or any organizer when it is null, ending (else starting) on or after `:since`: both
- * the v2 registrations (§2.15) and registered users (§2.16).
+ * The users registered to an event one of `:organizers` (a JSON array of organization ids; null:
+ * any) organized, ending (else starting) on or after `:since`: both the v2 registrations (§2.15)
+ * and registered users (§2.16).
  */
 const RECENT_REGISTRANTS_SQL = `
-  WITH RECURSIVE ${WITHIN}, ${EVENT_DAY},
+  WITH ${EVENT_DAY},
   recent (uuid, id) AS (
-    SELECT uuid, id FROM event_day WHERE day >= :since AND (:organization IS NULL OR organizer_id IN (SELECT id FROM within)))
+    SELECT uuid, id FROM event_day WHERE day >= :since AND (:organizers IS NULL OR organizer_id IN (SELECT value FROM json_each(:organizers))))
   SELECT participant_user_id FROM event_registration WHERE event_uuid IN (SELECT uuid FROM recent)
   UNION SELECT user_id FROM registered_event_user WHERE event_id IN (SELECT id FROM recent)`
 
-const WITHIN_SQL = `WITH RECURSIVE ${WITHIN} SELECT id FROM within`
+/** The organization `:organization` and every stored one below it (spec v2 §2.2 `parentId`). */
+const WITHIN_SQL = `WITH RECURSIVE within (id) AS (
+  SELECT :organization UNION SELECT o.id FROM organization o JOIN within w ON o.parent_id = w.id) SELECT id FROM within`
 
 /**
  * Those of `personIds` (user ids) that the organization of merit `meritId` (its merit group's) may
@@ -71,7 +71,8 @@ export function granteesNotReadable(db: ReadableDB, meritId: number, personIds: 
     for (const row of rows) if (valid.has(row.id) && forOrganization(row)) readable.add(row.user_id)
   }
   const since = addDays(today, -RECENT_REGISTRATION_DAYS) ?? today
-  for (const id of prepared(db, RECENT_REGISTRANTS_SQL).pluck().all({ organization, since }) as number[]) readable.add(id)
+  const organizers = within === null ? null : JSON.stringify([...within])
+  for (const id of prepared(db, RECENT_REGISTRANTS_SQL).pluck().all({ organizers, since }) as number[]) readable.add(id)
 
   return [...new Set(personIds)].filter((id) => !readable.has(id))
 }
