@@ -343,8 +343,10 @@ export class Pass {
   private releaseCursor(whole = false): void {
     if (this.cursorCap === undefined) return
     this.cursorCap = undefined
-    const before = this.newestBeforeRead
-    const newest = before === undefined || this.newestStored === null ? this.newestStored : before === null ? null : Math.min(this.newestStored, before)
+    // No further than the list's newest before the read, when known: an empty list then moves nothing.
+    const cap = this.newestBeforeRead
+    let newest = this.newestStored
+    if (newest !== null && cap !== undefined) newest = cap === null ? null : Math.min(newest, cap)
     const move = whole && this.source.newestFirst ? setCursor : advanceCursor
     if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => move(this.ctx.db, this.source.resource, this.scope, newest))()
   }
