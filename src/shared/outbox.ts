@@ -75,7 +75,11 @@ export interface OutboxItem {
   updatedAt: string
   /** Times it was sent (reconciliation reads not counted). */
   attempts: number
-  /** When an automatic push should try again after the API kept failing (jittered backoff), or null; a push asked for by a person sends at once. */
+  /**
+   * Instant: for a `queued` item, when an automatic push should try again after the API kept
+   * failing (jittered backoff; a push asked for by a person sends at once); for an `unknown` one,
+   * when it is read back (no push reads it back sooner). Null when none.
+   */
   nextAttemptAt: string | null
   /** HTTP status of the API's last answer, or null when none came. */
   lastStatus: number | null
@@ -102,11 +106,12 @@ export interface AuditEntry {
   detail: string | null
 }
 
-/** Why a push stopped with items left: the API could not be reached (`offline`), or kept failing (`server-error`). */
-export interface PushStop {
-  reason: 'offline' | 'server-error'
-  message: string
-}
+/**
+ * Why a push stopped with items left: the API could not be reached (`offline`), kept failing
+ * (`server-error`), or an item sent without an answer is read back only after `at` (an instant),
+ * and nothing else is sent before it (`read-back`, DESIGN §4): a push after `at` goes on.
+ */
+export type PushStop = { reason: 'offline' | 'server-error'; message: string } | { reason: 'read-back'; message: string; itemId: number; at: string }
 
 /** Outcome of a push (`kanslia push`, the outbox panel's "Push now"). */
 export interface PushSummary {

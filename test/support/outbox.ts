@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { migrate } from '../../src/main/db/migrate'
-import type { WritableDB } from '../../src/main/db/open'
+import { openDatabase, type WritableDB } from '../../src/main/db/open'
 import { syncDatabase } from '../../src/main/services/sync'
 import { startSandbox, type Sandbox, type SandboxRequestEvent } from '../../src/sandbox/index'
 import { formatHelsinkiDate } from '../../src/sandbox/helsinkiTime'
@@ -125,4 +125,19 @@ export function countRequests(sandbox: Sandbox, method: string, pathPart: string
     if (event.method === method && event.url.includes(pathPart)) counter.count++
   })
   return counter
+}
+
+/**
+ * Brings the read-back time of every `unknown` item of the database `dbFile` to now: the tests'
+ * stand-in for the minutes a push waits before reading back a change sent without an answer
+ * (push.ts `readBackDelayMs`) in a process whose options a test cannot set (the CLI).
+ * @returns the ids of the items whose time was moved.
+ */
+export function readBackTimeHasCome(dbFile: string): number[] {
+  const db = openDatabase(dbFile)
+  try {
+    return db.prepare("UPDATE outbox_item SET next_attempt_at = ? WHERE state = 'unknown' AND next_attempt_at > ? RETURNING id").pluck().all(new Date().toISOString(), new Date().toISOString()) as number[]
+  } finally {
+    db.close()
+  }
 }

@@ -35,6 +35,7 @@ export function formatPush(summary: PushSummary, undecided: OutboxItem[] = []): 
   const waiting = summary.waiting - undecided.length
   if (summary.done.length) out.push(`pushed ${summary.done.length} change${summary.done.length === 1 ? '' : 's'}: ${summary.done.map((id) => `#${id}`).join(', ')}`)
   if (summary.stopped?.reason === 'offline') out.push(`offline: ${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} for the network (${summary.stopped.message})`)
+  else if (summary.stopped?.reason === 'read-back') out.push(`${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'}: ${summary.stopped.message} (run \`kanslia push\` again then)`)
   else if (waiting && !summary.stopped) out.push(`${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} behind rejected or undecided ones`)
   if (!summary.done.length && !waiting && !summary.rejected.length && !undecided.length) out.push('nothing to push')
   if (summary.repull?.ok) out.push('re-pulled what changed from the registry')

@@ -3,7 +3,7 @@ import type { AuditEvent, PushStop } from '../../shared/outbox'
 import { ApiError, type ApiClient } from '../api/client'
 import { excerptOf } from '../api/errors'
 import { backoffMs, sleep } from '../api/retry'
-import { appendAudit } from '../db/auditLog'
+import { appendAudit, readAuditLog } from '../db/auditLog'
 import type { WritableDB } from '../db/open'
 import { sqliteCode } from '../db/storageFailure'
 import { claimWorker, clearDoneEffects, getItem, hasDoneEffects, listItems, readWorkerClaim, refreshWorker, releaseWorker, updateItem, type OutboxRow, type WorkerClaim } from '../db/outbox'
@@ -22,13 +22,20 @@ export interface PushOptions {
   /** First pause before sending an item again, ms; doubles per try, with jitter; default 1000. */
   backoffBaseMs?: number
   /**
-   * Pause before reading back a change sent without an answer (a 5xx, a cut connection) that is
-   * sent again when the read-back does not find it (registrations, creations, transfers), ms;
-   * default READ_BACK_BACKOFFS × `backoffBaseMs`. A gateway that gave up (502, 504) may leave the
-   * registry still working on the request: read back at once, it would not show yet, and the
-   * change would be sent twice.
+   * Pause between a send that got no answer (a 5xx, a cut connection, a push that died) and the
+   * read-back of a change sent again when the read-back does not find it (registrations,
+   * creations, transfers), ms; default READ_BACK_BACKOFFS × `backoffBaseMs` (two minutes). A
+   * gateway that gave up (502, 504) may leave the registry still working on the request: read
+   * back too soon, it would not show yet, and the change would be sent twice. Stored as the
+   * item's `nextAttemptAt`, so a later push keeps to it.
    */
   readBackDelayMs?: number
+  /**
+   * How long a run waits for a read-back to fall due, ms; default READ_BACK_WAIT_MS. One due later
+   * stops the run (`read-back`): nothing else is sent before it (DESIGN §4), and a push after
+   * its time reads it back.
+   */
+  readBackWaitMs?: number
   /**
    * How long a claim of another machine that looks stale by this machine's clock is watched for a
    * refresh before it is taken over, ms; default CLAIM_WATCH_MS. Two machines' clocks may be
@@ -79,8 +86,11 @@ export const STALE_CLAIM_MS = 10 * CLAIM_REFRESH_MS
  */
 export const LASTING_ANSWER_WAIT_MS = STALE_CLAIM_MS
 
-/** The default pause before a read-back that may lead to sending again, in `backoffBaseMs` (10 s by default). */
-export const READ_BACK_BACKOFFS = 10
+/** The default pause before a read-back that may lead to sending again, in `backoffBaseMs` (two minutes by default: a gateway's usual 60 s timeout, and as long again for the registry to finish). */
+export const READ_BACK_BACKOFFS = 120
+
+/** How long a run waits for a read-back to fall due by default, ms: a longer wait would hold the worker claim and the "Push now" button for nothing a later push cannot do. */
+export const READ_BACK_WAIT_MS = 15_000
 
 /** The pause between tries to store such an answer, ms; each try itself waits the connection's busy_timeout. */
 const LASTING_ANSWER_PAUSE_MS = 1_000
@@ -104,11 +114,13 @@ const CONTINUE: Step = {}
  *    server's message (later items go on unless they depend on it); 401 after a renewed token stops
  *    the run with the error (the credentials, not the item, are wrong); no connection → back to
  *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
- *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`,
- *    reconciled after `readBackDelayMs` (at once for orders and payments, which only a person
- *    sends again), its answer saying what came; 429 or
- *    a registration read back as not made → `queued` and sent again after a jittered backoff, at
- *    most `maxTries` times per run; orders and payments instead stay `unknown` after any of these
+ *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`, its
+ *    answer saying what came, read back once `readBackDelayMs` has passed (its `nextAttemptAt`;
+ *    at once for orders and payments, which only a person sends again); until then nothing else
+ *    is sent: the run waits up to `readBackWaitMs` for it, else stops (`read-back`) and a later
+ *    push reads it back first. 429 → `queued` and sent again after a jittered backoff; a
+ *    registration read back as not made → `queued` and sent again; either at most `maxTries`
+ *    times per run. Orders and payments instead stay `unknown` after any of these
  *    (DESIGN §4: never retried automatically). Idempotent items are retried inside the API client (DESIGN §2).
  *    A failure that is no answer of the API leaves the item to a person and the run goes on: one
  *    found before the request left (`UnsendableChangeError`, e.g. a payment whose order item holds
@@ -152,7 +164,12 @@ export async function pushOutbox(db: WritableDB, client: ApiClient, options: Pus
   refresher.unref()
   try {
     const backoffBaseMs = options.backoffBaseMs ?? 1000
-    const worker = new Worker(db, client, me, { maxTries: options.maxTries ?? 4, backoffBaseMs, readBackDelayMs: options.readBackDelayMs ?? READ_BACK_BACKOFFS * backoffBaseMs })
+    const worker = new Worker(db, client, me, {
+      maxTries: options.maxTries ?? 4,
+      backoffBaseMs,
+      readBackDelayMs: options.readBackDelayMs ?? READ_BACK_BACKOFFS * backoffBaseMs,
+      readBackWaitMs: options.readBackWaitMs ?? READ_BACK_WAIT_MS
+    })
     const stop = await worker.run()
     const repull = stop?.reason === 'offline' ? null : await repullIfNeeded(db, client, worker.done.length > 0)
     const rejected = listItems(db, ['rejected']).map((item) => item.id)
@@ -226,28 +243,65 @@ export function claimStale(claim: WorkerClaim, nowMs: number): boolean {
 
 class Worker {
   readonly done: number[] = []
+  /** Sends of each item in this run, for `maxTries`. */
+  private readonly sends = new Map<number, number>()
+  /** `unknown` items read back in this run since their last send: each is read back once per send, and one left to a person waits for them. */
+  private readonly readBack = new Set<number>()
 
   constructor(
     private readonly db: WritableDB,
     private readonly client: ApiClient,
     private readonly me: WorkerClaim,
-    private readonly options: Required<Pick<PushOptions, 'maxTries' | 'backoffBaseMs' | 'readBackDelayMs'>>
+    private readonly options: Required<Pick<PushOptions, 'maxTries' | 'backoffBaseMs' | 'readBackDelayMs' | 'readBackWaitMs'>>
   ) {}
 
   async run(): Promise<PushStop | undefined> {
     for (const item of listItems(this.db, ['sending'])) {
-      this.settle(item, { state: 'unknown' }, { event: 'no-answer', detail: { reason: 'the push sending it stopped before an answer came' } })
-    }
-    for (const item of listItems(this.db, ['unknown'])) {
-      const step = await this.reconcile(item)
-      if (step.stop) return step.stop
+      // Marked `sending` when its request left: the registry may still have been working on it.
+      const readBackAt = this.readBackAt(item, Date.parse(item.updatedAt))
+      this.settle(item, { state: 'unknown', nextAttemptAt: readBackAt }, { event: 'no-answer', detail: { reason: 'the push sending it stopped before an answer came' } })
     }
     for (;;) {
+      const reading = await this.readBackDue()
+      if (reading.stop) return reading.stop
       const item = this.next()
       if (!item) return undefined
       const step = await this.push(item)
       if (step.stop) return step.stop
     }
+  }
+
+  /**
+   * Reads back the `unknown` items not read back in this run since their last send, earliest due
+   * first, each once its `nextAttemptAt` has passed (DESIGN §4: before anything else is sent).
+   * Waits up to `readBackWaitMs` for one to fall due; one due later stops the run (`read-back`).
+   */
+  private async readBackDue(): Promise<Step> {
+    for (;;) {
+      const pending = listItems(this.db, ['unknown']).filter((item) => !this.readBack.has(item.id))
+      if (pending.length === 0) return CONTINUE
+      // Stable: items due alike (now) keep queue order.
+      const [first] = pending.sort((a, b) => dueMs(a) - dueMs(b))
+      const wait = dueMs(first) - Date.now()
+      if (wait > this.options.readBackWaitMs) {
+        const at = first.nextAttemptAt!
+        return { stop: { reason: 'read-back', itemId: first.id, at, message: `item #${first.id} was sent without an answer; it is read back after ${at}, before anything else is sent` } }
+      }
+      if (wait > 0) await sleep(wait)
+      this.readBack.add(first.id)
+      const item = getItem(this.db, first.id)
+      // Retried or discarded by a person meanwhile (one left to them earlier).
+      if (item?.state !== 'unknown') continue
+      const step = await this.reconcile(item)
+      if (step.stop) return step
+    }
+  }
+
+  /** When an item sent at `sentMs` (epoch ms) without an answer may be read back: after `readBackDelayMs` when the read-back may lead to sending it again, else at once (null). */
+  private readBackAt(item: OutboxRow, sentMs: number): string | null {
+    const operation = operationOf(item.kind)
+    if (operation.idempotent || operation.retriedByHandOnly) return null
+    return new Date((Number.isNaN(sentMs) ? Date.now() : sentMs) + this.options.readBackDelayMs).toISOString()
   }
 
   /** The first queued item whose dependency, if any, is done. */
@@ -277,12 +331,15 @@ class Worker {
       .immediate()
   }
 
-  /** Sends one item until it is settled for this run. */
+  /** Sends one item until it is settled for this run, or left `unknown` for its read-back. */
   private async push(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
-    for (let tries = 1; ; tries++) {
+    for (;;) {
       // Changed meanwhile: the run's next pick reads it as it is now (or finds it gone).
       if (!this.startSending(item)) return CONTINUE
+      const tries = (this.sends.get(item.id) ?? 0) + 1
+      this.sends.set(item.id, tries)
+      this.readBack.delete(item.id)
       let accepted: Awaited<ReturnType<typeof operation.send>> | undefined
       let error: unknown
       try {
@@ -327,13 +384,10 @@ class Worker {
         // Too many requests: the API did not act on it.
         this.settle(item, { state: 'queued', lastStatus: 429, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
       } else {
-        this.settle(item, { state: 'unknown', lastStatus: error.status ?? null, lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
-        if (!operation.retriedByHandOnly) await sleep(this.options.readBackDelayMs)
-        const unknown = getItem(this.db, item.id)
-        // Retried or discarded by a person during the pause.
-        if (unknown?.state !== 'unknown') return CONTINUE
-        const step = await this.reconcile(unknown, error.message)
-        if (step.stop || getItem(this.db, item.id)!.state !== 'queued') return step
+        const readBackAt = this.readBackAt(item, Date.now())
+        this.settle(item, { state: 'unknown', lastStatus: error.status ?? null, lastAnswer: error.message, nextAttemptAt: readBackAt }, { event: 'no-answer', detail: { error: error.message } })
+        // The run reads it back (`readBackDue`) before it sends anything else.
+        return CONTINUE
       }
       if (tries >= this.options.maxTries) {
         updateItem(this.db, item.id, { state: 'queued', at: now(), nextAttemptAt: this.later(tries) })
@@ -349,13 +403,15 @@ class Worker {
 
   /**
    * Settles an `unknown` item by reading back (DESIGN §4): adopted → done; not made → queued
-   * again, unless only a person may send it again (orders, payments); undecided, or a read-back
-   * the registry refuses (4xx) → left `unknown` for a person. An idempotent item is queued again
-   * without a read: sending it again converges. `cause` says what the send just got instead of an
-   * answer, for a person who decides to read.
+   * again, unless only a person may send it again (orders, payments), or it was sent `maxTries`
+   * times in this run (the run stops); undecided, or a read-back the registry refuses (4xx) →
+   * left `unknown` for a person. An idempotent item is queued again without a read: sending it
+   * again converges. What the send got instead of an answer, when no read-back came since,
+   * leads the words left for a person who decides.
    */
-  private async reconcile(item: OutboxRow, cause?: string): Promise<Step> {
+  private async reconcile(item: OutboxRow): Promise<Step> {
     const operation = operationOf(item.kind)
+    const cause = readAuditLog(this.db, item.id).at(-1)?.event === 'no-answer' ? (item.lastAnswer ?? undefined) : undefined
     // Each settle below applies only to the item as read: a person may retry or discard it meanwhile.
     if (operation.idempotent) {
       this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: 'unknown', action: 'send again: the change converges' } }, true)
@@ -381,8 +437,13 @@ class Worker {
       return { stop: { reason: error.sent ? 'server-error' : 'offline', message: error.message } }
     }
     if (found.applied === true) this.accept(item, found.status, found.answer, 'reconciled', true)
-    else if (found.applied === false && !operation.retriedByHandOnly) this.settle(item, { state: 'queued' }, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
-    else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true, cause)
+    else if (found.applied === false && !operation.retriedByHandOnly) {
+      const tries = this.sends.get(item.id) ?? 0
+      const spent = tries >= this.options.maxTries
+      const queued = { state: 'queued' as const, nextAttemptAt: spent ? this.later(tries) : null }
+      this.settle(item, queued, { event: 'reconciled', detail: { applied: false, action: 'send again' } }, true)
+      if (spent) return { stop: { reason: 'server-error', message: cause ?? `item #${item.id} got no answer ${tries} times` } }
+    } else this.awaitDecision(item, found.applied === false ? 'the registry shows it did not take effect, and orders and payments are never sent again by themselves' : found.reason, found.applied, true, cause)
     return CONTINUE
   }
 
@@ -398,7 +459,7 @@ class Worker {
   private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false, cause?: string): void {
     if (awaitedReason(this.db, item) === reason) return
     const answer = `${cause === undefined ? '' : `${cause}; `}${reason}: retry or discard it`
-    this.settle(item, { state: 'unknown', lastAnswer: answer }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
+    this.settle(item, { state: 'unknown', lastAnswer: answer, nextAttemptAt: null }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
   }
 
   /**
@@ -467,6 +528,12 @@ async function repullIfNeeded(db: WritableDB, client: ApiClient, pushed: boolean
   }
   clearDoneEffects(db)
   return { ok: true }
+}
+
+/** When an `unknown` item may be read back, epoch ms: its `nextAttemptAt`, or now when none is set (or it is no time). */
+function dueMs(item: OutboxRow): number {
+  const at = item.nextAttemptAt === null ? NaN : Date.parse(item.nextAttemptAt)
+  return Number.isNaN(at) ? 0 : at
 }
 
 /** A 4xx answer other than 401 (renewed already) and 429 (not acted on): the API refused the change. */

@@ -239,6 +239,8 @@ export interface PushRequest {
   backoffBaseMs?: number
   /** Pause before reading back a change sent without an answer (`PushOptions.readBackDelayMs`), ms. */
   readBackDelayMs?: number
+  /** How long the push waits for such a read-back to fall due (`PushOptions.readBackWaitMs`), ms. */
+  readBackWaitMs?: number
 }
 
 /**
@@ -251,7 +253,8 @@ export function pushOutboxNow(request: PushRequest): Promise<PushSummary> {
   return withWritableDatabase(request.dbFile, async (db) => {
     const client = new ApiClient({ ...request.connection, maxAttempts: 4 })
     try {
-      const result = await pushOutbox(db, client, { maxTries: request.maxTries, backoffBaseMs: request.backoffBaseMs, readBackDelayMs: request.readBackDelayMs })
+      const { maxTries, backoffBaseMs, readBackDelayMs, readBackWaitMs } = request
+      const result = await pushOutbox(db, client, { maxTries, backoffBaseMs, readBackDelayMs, readBackWaitMs })
       return { ...result, rejected: itemsById(db, result.rejected), blocked: itemsById(db, result.blocked) }
     } finally {
       await client.close()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
 import { discardOutboxItem, readOutboxAudit } from '../../../src/main/services/outbox'
-import { connectionFlags, covers, offlineEnv, onlineEnv, startWritableSandbox, tiesOf, WRITABLE_FEDERATION } from '../../support/outbox'
+import { connectionFlags, covers, offlineEnv, onlineEnv, readBackTimeHasCome, startWritableSandbox, tiesOf, WRITABLE_FEDERATION } from '../../support/outbox'
 import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
 import { localDate } from '../../../src/shared/localDate'
 import { runCli, spawnCli } from '../../support/cli'
@@ -241,6 +241,19 @@ describe('kanslia outbox commands (issue 5)', () => {
     const midway = (await outbox()).slice(first)
     expect(midway.filter((i) => i.state === 'done').length).toBeLessThan(9)
 
+    // The registration whose answer the kill cut off is read back only minutes after it was sent, and nothing is sent before it.
+    const lost = midway.filter((i) => i.state === 'sending')
+    expect(lost).toHaveLength(1)
+    const early = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
+    expect(early.code).toBe(0)
+    // Then the re-pull of what the killed push had done.
+    const [said] = early.stdout.split('\n')
+    expect(said).toMatch(new RegExp(`^${9 - midway.filter((i) => i.state === 'done').length} changes wait: item #${lost[0].id} was sent without an answer; it is read back after 20\\d\\d-.*Z, before anything else is sent \\(run \`kanslia push\` again then\\)$`))
+    const waiting = (await outbox()).slice(first)
+    expect(waiting.map((i) => i.state)).toEqual(midway.map((i) => (i.state === 'sending' ? 'unknown' : i.state)))
+    expect(Date.parse(waiting.find((i) => i.id === lost[0].id)!.nextAttemptAt!)).toBeGreaterThan(Date.now() + 60_000)
+
+    expect(readBackTimeHasCome(dbFile)).toEqual([lost[0].id])
     const resumed = await runCli(['push', '--db', dbFile, ...connection()], { env: onlineEnv(home, sandbox) })
     expect(resumed.stderr).toBe('')
     expect(resumed.code).toBe(0)

@@ -44,6 +44,41 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(readOutboxAudit(dbFile).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
+  it('leaves a registration sent without an answer to a later push when its read-back is not due within the run, and sends nothing else before it', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user, other] = members(sandbox, 2, [event])
+    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+    const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId: federationMerit(sandbox), grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: [other] } })
+    // The registry makes the registration 1.5 s after the gateway answered 504: later than a read-back within the run could wait for.
+    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 1500)
+    closeAfterTest(() => gateway.close())
+    const through = { dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 2500, readBackWaitMs: 0 }
+
+    const sent = Date.now()
+    const first = await pushOutboxNow(through)
+    expect(first).toMatchObject({ done: [], waiting: 2, stopped: { reason: 'read-back', itemId: registration.id } })
+    const unknown = listOutbox(dbFile).find((i) => i.id === registration.id)!
+    expect(unknown).toMatchObject({ state: 'unknown', awaitsDecision: false, lastStatus: 504 })
+    expect(Date.parse(unknown.nextAttemptAt!) - sent).toBeGreaterThanOrEqual(2500)
+    expect(first.stopped).toMatchObject({ at: unknown.nextAttemptAt })
+    const posts = () => gateway.forwarded.filter((request) => request.startsWith('POST '))
+    expect(posts()).toEqual([expect.stringMatching(/^POST .*\/event\/registration\//)])
+
+    // Asked again before its time: nothing is read, nothing sent.
+    const requests = gateway.forwarded.length
+    expect(await pushOutboxNow(through)).toMatchObject({ done: [], stopped: { reason: 'read-back', itemId: registration.id } })
+    expect(gateway.forwarded).toHaveLength(requests)
+    expect(listOutbox(dbFile).map((i) => i.state)).toEqual(['unknown', 'queued'])
+
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(unknown.nextAttemptAt!) - Date.now() + 50))
+    const later = await pushOutboxNow(through)
+    expect(later).toMatchObject({ done: [registration.id, grant.id], waiting: 0, stopped: null })
+    expect(posts().filter((request) => request.includes('/event/registration/'))).toHaveLength(1)
+    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+    expect(readOutboxAudit(dbFile).filter((entry) => entry.itemId === registration.id).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]

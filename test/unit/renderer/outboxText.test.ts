@@ -81,17 +81,25 @@ describe('outbox items in the user’s language', () => {
 describe('a push in the user’s language', () => {
   const summary = (change: Partial<PushSummary>): PushSummary => ({ done: [], rejected: [], blocked: [], waiting: 0, stopped: null, repull: null, ...change })
 
+  // Local time as the page writes it; here the instant itself, so the test does not depend on the machine's zone.
+  const format = { dateTime: (instant: string) => `[${instant}]` }
+
   it('says what was sent and what waits, why a push stopped, and what the registry rejected', async () => {
     const t = await translator('fi')
-    expect(describePush(summary({ done: [1, 2] }), t)).toEqual({ color: 'green', text: 'Lähetetty 2; 0 odottaa yhä.' })
-    expect(describePush(summary({ waiting: 3, stopped: { reason: 'offline', message: 'ECONNREFUSED' } }), t)).toEqual({
+    expect(describePush(summary({ done: [1, 2] }), t, format)).toEqual({ color: 'green', text: 'Lähetetty 2; 0 odottaa yhä.' })
+    expect(describePush(summary({ waiting: 3, stopped: { reason: 'offline', message: 'ECONNREFUSED' } }), t, format)).toEqual({
       color: 'orange',
       text: 'Lähetetty 0; 3 odottaa yhä. Rekisteriin ei saatu yhteyttä: muutokset jäävät jonoon.'
     })
-    const fault = describePush(summary({ waiting: 1, stopped: { reason: 'server-error', message: 'POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable' }, rejected: [item('order-create')] }), t)
+    const fault = describePush(summary({ waiting: 1, stopped: { reason: 'server-error', message: 'POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable' }, rejected: [item('order-create')] }), t, format)
     expect(fault).toEqual({
       color: 'orange',
       text: 'Lähetetty 0; 1 odottaa yhä. Rekisterissä on häiriö: muutokset jäävät jonoon (POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable). 1 hylätty: muokkaa, yritä uudelleen tai poista.'
+    })
+    const readBack = summary({ waiting: 2, stopped: { reason: 'read-back', itemId: 7, at: '2026-11-27T08:12:00.000Z', message: 'item #7 was sent without an answer' } })
+    expect(describePush(readBack, t, format)).toEqual({
+      color: 'orange',
+      text: 'Lähetetty 0; 2 odottaa yhä. Muutos #7 lähti, mutta vastausta ei tullut. Kanslia tarkistaa rekisteristä [2026-11-27T08:12:00.000Z] jälkeen, menikö se perille, ennen kuin lähettää mitään muuta.'
     })
   })
 })

@@ -309,6 +309,8 @@ export const en = {
     pushed: 'Sent {{count, number}}; {{waiting, number}} still waiting.',
     offline: 'The registry could not be reached: the changes stay queued.',
     serverError: 'The registry has a fault: the changes stay queued ({{message}}).',
+    readBack: 'Change #{{id}} was sent without an answer. Kanslia checks with the registry after {{time}} whether it went through, before sending anything else.',
+    readBackAt: 'Checked with the registry after {{time}}',
     rejectedCount_one: '{{count, number}} rejected: edit, retry or discard it.',
     rejectedCount_other: '{{count, number}} rejected: edit, retry or discard them.',
     editHeading: 'Edit #{{id}}: {{kind}}',

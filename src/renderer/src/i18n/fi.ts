@@ -306,6 +306,8 @@ export const fi: Strings = {
     pushed: 'Lähetetty {{count, number}}; {{waiting, number}} odottaa yhä.',
     offline: 'Rekisteriin ei saatu yhteyttä: muutokset jäävät jonoon.',
     serverError: 'Rekisterissä on häiriö: muutokset jäävät jonoon ({{message}}).',
+    readBack: 'Muutos #{{id}} lähti, mutta vastausta ei tullut. Kanslia tarkistaa rekisteristä {{time}} jälkeen, menikö se perille, ennen kuin lähettää mitään muuta.',
+    readBackAt: 'Tarkistetaan rekisteristä {{time}} jälkeen',
     rejectedCount_one: '{{count, number}} hylätty: muokkaa, yritä uudelleen tai poista.',
     rejectedCount_other: '{{count, number}} hylättyä: muokkaa, yritä uudelleen tai poista.',
     editHeading: 'Muokkaa #{{id}}: {{kind}}',

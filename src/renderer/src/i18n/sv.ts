@@ -306,6 +306,8 @@ export const sv: Strings = {
     pushed: 'Skickade {{count, number}}; {{waiting, number}} väntar ännu.',
     offline: 'Registret kunde inte nås: ändringarna står kvar i kön.',
     serverError: 'Registret har en störning: ändringarna står kvar i kön ({{message}}).',
+    readBack: 'Ändring #{{id}} skickades utan svar. Kanslia kontrollerar i registret efter {{time}} om den gick fram, innan något annat skickas.',
+    readBackAt: 'Kontrolleras i registret efter {{time}}',
     rejectedCount_one: '{{count, number}} avvisad: redigera, försök igen eller ta bort den.',
     rejectedCount_other: '{{count, number}} avvisade: redigera, försök igen eller ta bort dem.',
     editHeading: 'Redigera #{{id}}: {{kind}}',

@@ -62,9 +62,10 @@ export function Outbox() {
       .catch(() => setNames({ merits: new Map(), events: new Map() }))
   }, [])
 
+  const formats = { date: (d: string) => formatDate(d, i18n.language), dateTime: (d: string) => formatDateTime(d, i18n.language) }
   /** What an item does in the user's language, and the order it placed. */
   const describe = (item: OutboxItem): string => {
-    const text = describeOutboxItem(item, t, { date: (d) => formatDate(d, i18n.language), dateTime: (d) => formatDateTime(d, i18n.language) }, names)
+    const text = describeOutboxItem(item, t, formats, names)
     const orderId = placedOrderId(item)
     return orderId === null ? text : `${text} → ${t('order.placed', { id: orderId })}`
   }
@@ -97,7 +98,7 @@ export function Outbox() {
     act(async () => {
       setPushing(true)
       try {
-        setMessage(describePush(await call('pushOutbox'), t))
+        setMessage(describePush(await call('pushOutbox'), t, formats))
       } finally {
         setPushing(false)
       }
@@ -156,6 +157,11 @@ export function Outbox() {
                     <Badge color={item.awaitsDecision ? 'red' : STATE_COLOR[item.state]} style={{ overflow: 'visible' }}>
                       {item.awaitsDecision ? t('outbox.decide') : t(`outbox.state.${item.state}`)}
                     </Badge>
+                    {item.state === 'unknown' && !item.awaitsDecision && item.nextAttemptAt !== null && (
+                      <Text size="xs" c="dimmed" data-testid="outbox-read-back">
+                        {t('outbox.readBackAt', { time: formats.dateTime(item.nextAttemptAt) })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{item.attempts}</Table.Td>
                   <Table.Td maw={320}>

@@ -104,13 +104,16 @@ function describe(item: OutboxItem, t: TFunction, format: DateFormats, names: Ou
 
 /**
  * What a push did, in the user's language, and how it went: sent and still waiting, why it stopped
- * (offline, or the registry's fault with its words), how many the registry rejected. `green` when
- * all went, `orange` when something stopped or was rejected.
+ * (offline, the registry's fault with its words, a change read back only later: when, in local
+ * time), how many the registry rejected. `green` when all went, `orange` when something stopped
+ * or was rejected.
  */
-export function describePush(summary: PushSummary, t: TFunction): { color: 'green' | 'orange'; text: string } {
+export function describePush(summary: PushSummary, t: TFunction, format: Pick<DateFormats, 'dateTime'>): { color: 'green' | 'orange'; text: string } {
   const parts = [t('outbox.pushed', { count: summary.done.length, waiting: summary.waiting })]
-  if (summary.stopped?.reason === 'offline') parts.push(t('outbox.offline'))
-  else if (summary.stopped) parts.push(t('outbox.serverError', { message: summary.stopped.message }))
+  const stopped = summary.stopped
+  if (stopped?.reason === 'offline') parts.push(t('outbox.offline'))
+  else if (stopped?.reason === 'read-back') parts.push(t('outbox.readBack', { id: stopped.itemId, time: format.dateTime(stopped.at) }))
+  else if (stopped) parts.push(t('outbox.serverError', { message: stopped.message }))
   if (summary.rejected.length > 0) parts.push(t('outbox.rejectedCount', { count: summary.rejected.length }))
   return { color: summary.rejected.length > 0 || summary.stopped ? 'orange' : 'green', text: parts.join(' ') }
 }
