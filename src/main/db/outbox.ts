@@ -4,9 +4,10 @@ import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
 /**
- * Repository of `outbox_item` and `outbox_effect` (migration 0006, DESIGN §4). Times are ISO 8601
- * UTC instants. Writers expect to run inside the caller's transaction where several must agree
- * (the item and its optimistic effects; a state change and its audit entry).
+ * Repository of `outbox_item`, `outbox_effect` (migration 0006) and `outbox_reference` (0020),
+ * DESIGN §4. Times are ISO 8601 UTC instants. Writers expect to run inside the caller's
+ * transaction where several must agree (the item and its optimistic effects; a state change and
+ * its audit entry).
  */
 
 /** An `outbox_item` row with its payload parsed. */
@@ -29,6 +30,18 @@ export interface OutboxEffect {
   personId: number
   target: string
 }
+
+/**
+ * A synced row an item refers to, kept by a full sync's sweeps while the item is not done (DESIGN
+ * §3 rule 5; `KEPT_BY_OUTBOX` in tables.ts says which table rows each kind keeps): an organization,
+ * merit group, merit, event registration or user licence by id; an event, its v3 listing and its
+ * event search result, by UUID. Members are not named here: the item's effects keep those it
+ * touches (`PERSON_REFERENCES`).
+ */
+export type OutboxReference = { to: 'organization' | 'merit-group' | 'merit' | 'event-registration' | 'user-licence'; id: number } | { to: 'event'; uuid: string }
+
+/** The kinds of row an `OutboxReference` names. */
+export type ReferredKind = OutboxReference['to']
 
 /** A pending change of one member, for the pending badge: the item, its kind and state, and the target. */
 export interface PendingChange {
@@ -70,8 +83,13 @@ function toRow(raw: RawRow): OutboxRow {
   }
 }
 
-/** Adds a `queued` item and its effects. @returns the item's id. Call in the transaction of the change. */
-export function insertItem(db: WritableDB, item: { kind: OutboxKind; payload: unknown; dependsOn: number | null; at: string }, effects: readonly OutboxEffect[]): number {
+/** Adds a `queued` item, its effects and the rows it refers to. @returns the item's id. Call in the transaction of the change. */
+export function insertItem(
+  db: WritableDB,
+  item: { kind: OutboxKind; payload: unknown; dependsOn: number | null; at: string },
+  effects: readonly OutboxEffect[],
+  references: readonly OutboxReference[] = []
+): number {
   const id = Number(
     prepared(db, "INSERT INTO outbox_item (kind, payload, state, depends_on, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?, ?)").run(
       item.kind,
@@ -82,14 +100,40 @@ export function insertItem(db: WritableDB, item: { kind: OutboxKind; payload: un
     ).lastInsertRowid
   )
   insertEffects(db, id, effects)
+  insertReferences(db, id, references)
   return id
 }
 
-/** Replaces an item's payload and effects (an edit) and queues it again. */
-export function replacePayload(db: WritableDB, id: number, payload: unknown, effects: readonly OutboxEffect[], at: string): void {
+/** Replaces an item's payload, effects and the rows it refers to (an edit) and queues it again. */
+export function replacePayload(db: WritableDB, id: number, payload: unknown, effects: readonly OutboxEffect[], references: readonly OutboxReference[], at: string): void {
   prepared(db, "UPDATE outbox_item SET payload = ?, state = 'queued', next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(JSON.stringify(payload), at, id)
   deleteEffects(db, id)
   insertEffects(db, id, effects)
+  prepared(db, 'DELETE FROM outbox_reference WHERE item_id = ?').run(id)
+  insertReferences(db, id, references)
+}
+
+/**
+ * Records the rows item `id` refers to (migration 0020); a row named twice is recorded once, one
+ * named without its key (a payload not of its kind's shape) not at all.
+ */
+export function insertReferences(db: WritableDB, id: number, references: readonly OutboxReference[]): void {
+  const insert = prepared(db, 'INSERT OR IGNORE INTO outbox_reference (item_id, referred, referred_key) VALUES (?, ?, ?)')
+  for (const reference of references) insert.run(id, reference.to, reference.to === 'event' ? reference.uuid.toLowerCase() : reference.id)
+}
+
+/**
+ * SQL selecting the keys of the rows of `referred` kind that items not yet done (queued, sending,
+ * unknown or rejected) refer to: ids, or lower-case UUIDs for events. `referred` is spliced in, so
+ * pass only a `ReferredKind`.
+ */
+export function pendingReferencesSql(referred: ReferredKind): string {
+  return `SELECT r.referred_key FROM outbox_reference r JOIN outbox_item i ON i.id = r.item_id WHERE r.referred = '${referred}' AND i.state <> 'done'`
+}
+
+/** True when an item not yet done refers to a row of `referred` kind. */
+export function hasPendingReferences(db: ReadableDB, referred: ReferredKind): boolean {
+  return prepared(db, `SELECT EXISTS (${pendingReferencesSql(referred)})`).pluck().get() === 1
 }
 
 function insertEffects(db: WritableDB, id: number, effects: readonly OutboxEffect[]): void {

@@ -3,7 +3,8 @@ import type { Statement } from 'better-sqlite3-multiple-ciphers'
 import type { WritableDB, ReadableDB } from './open'
 import { markForRecheck } from './memberSummary'
 import { prepared } from './statements'
-import { PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personColumn, personValues, type ExportResource } from './tables'
+import { hasPendingReferences, pendingReferencesSql } from './outbox'
+import { KEPT_BY_OUTBOX, PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personColumn, personValues, type ExportResource } from './tables'
 
 /** One received element ready to store: id, modificationTime in µs, the parsed object as received. */
 export interface ReceivedElement {
@@ -241,18 +242,23 @@ export function hasRowsInScope(db: ReadableDB, resource: ExportResource, scope: 
 }
 
 /**
- * Mark-and-sweep (DESIGN §3 rule 5): deletes the rows of `scope` not seen by run `generation`.
- * Only for after a complete, error-free full pass of that (resource, scope). The holders of user
- * licences or insurances removed are marked for a new licence verdict (`markForRecheck`), in the
- * same transaction when the caller holds one.
- * @returns the number of rows removed.
+ * What a sweep did (DESIGN §3 rule 5): rows `removed`, and rows not seen that it `kept` because an
+ * outbox item not yet done refers to them (`KEPT_BY_OUTBOX`).
  */
-export function sweepUnseen(db: WritableDB, resource: ExportResource, scope: string, generation: number): number {
-  const { table, persons } = TABLES[resource]
-  if (!persons) return prepared(db, `DELETE FROM ${table} WHERE scope = ? AND generation < ?`).run(scope, generation).changes
-  const holders = prepared(db, `DELETE FROM ${table} WHERE scope = ? AND generation < ? RETURNING user_id`).pluck().all(scope, generation) as Array<number | null>
-  markForRecheck(db, holders.filter((id): id is number => id !== null))
-  return holders.length
+export interface Swept {
+  removed: number
+  kept: number
+}
+
+/**
+ * Mark-and-sweep (DESIGN §3 rule 5): deletes the rows of `scope` not seen by run `generation`,
+ * but those an outbox item not yet done refers to (`KEPT_BY_OUTBOX`); once it is done or
+ * discarded, the next sweep takes them. Only for after a complete, error-free full pass of that
+ * (resource, scope). The holders of user licences or insurances removed are marked for a new
+ * licence verdict (`markForRecheck`), in the same transaction when the caller holds one.
+ */
+export function sweepUnseen(db: WritableDB, resource: ExportResource, scope: string, generation: number): Swept {
+  return sweep(db, resource, 'scope = ?', [scope], generation)
 }
 
 /** The scopes of one kind (`federation 100`, `federation 134`, … for kind `federation`) that hold rows of `resource`, ascending. */
@@ -264,17 +270,43 @@ export function scopesOfKind(db: ReadableDB, resource: ExportResource, kind: str
 /**
  * Mark-and-sweep over every scope of one kind (`merit 1`, `merit 2`, … for kind `merit`): deletes
  * the rows run `generation` did not see, including those of scopes whose parent is gone and so was
- * not read at all. Only for after a complete, error-free full pass over every scope of the kind.
- * @returns the number of rows removed.
+ * not read at all, but those an outbox item not yet done refers to, as `sweepUnseen`. Only for
+ * after a complete, error-free full pass over every scope of the kind.
  */
-export function sweepUnseenOfKind(db: WritableDB, resource: ExportResource, kind: string, generation: number): number {
-  const { table } = TABLES[resource]
-  return prepared(db, `DELETE FROM ${table} WHERE scope >= ? AND scope < ? AND generation < ?`).run(`${kind} `, `${kind}!`, generation).changes
+export function sweepUnseenOfKind(db: WritableDB, resource: ExportResource, kind: string, generation: number): Swept {
+  return sweep(db, resource, 'scope >= ? AND scope < ?', [`${kind} `, `${kind}!`], generation)
+}
+
+/**
+ * Deletes the rows of `resource` that `inScopes` (SQL over `scope`, with `scopes` bound) selects
+ * and run `generation` did not see, keeping what pending outbox items refer to. The keys those
+ * items name are one uncorrelated subquery, evaluated once per statement; only when an item
+ * refers to a row of the table are the kept rows counted (a read of the list's unseen rows).
+ */
+function sweep(db: WritableDB, resource: ExportResource, inScopes: string, scopes: readonly string[], generation: number): Swept {
+  const { table, persons } = TABLES[resource]
+  const kept = KEPT_BY_OUTBOX[resource]
+  const unseen = `${inScopes} AND generation < ?`
+  const where = kept === undefined ? unseen : `${unseen} AND ${kept.key} NOT IN (${pendingReferencesSql(kept.referred)})`
+  let removed: number
+  if (!persons) removed = prepared(db, `DELETE FROM ${table} WHERE ${where}`).run(...scopes, generation).changes
+  else {
+    const holders = prepared(db, `DELETE FROM ${table} WHERE ${where} RETURNING user_id`).pluck().all(...scopes, generation) as Array<number | null>
+    markForRecheck(db, holders.filter((id): id is number => id !== null))
+    removed = holders.length
+  }
+  // What is left unseen is what the outbox kept.
+  const keptRows = kept !== undefined && hasPendingReferences(db, kept.referred) ? (prepared(db, `SELECT count(*) FROM ${table} WHERE ${unseen}`).pluck().get(...scopes, generation) as number) : 0
+  return { removed, kept: keptRows }
 }
 
 /**
  * Deletes the elements of `resource` with these ids in any scope: what a tombstone (an event's
- * `deletionTime`, spec v3 §3) says is gone. @returns rows removed.
+ * `deletionTime`, spec v3 §3) says is gone. Unlike a sweep it keeps nothing an outbox item refers
+ * to: the registry states the deletion, and the copy kept would be the event's last version without
+ * it, shown and checked as a live event (registering to it would be accepted locally again). The
+ * item keeps the event's UUID, and the registry's answer to it says the event is gone.
+ * @returns rows removed.
  */
 export function deleteElements(db: WritableDB, resource: ExportResource, ids: readonly number[]): number {
   const { table } = TABLES[resource]
@@ -282,7 +314,11 @@ export function deleteElements(db: WritableDB, resource: ExportResource, ids: re
   return ids.reduce((sum, id) => sum + remove.run(id).changes, 0)
 }
 
-/** Deletes every row of `resource` listed under `scope` (a list whose parent is gone). @returns rows removed. */
+/**
+ * Deletes every row of `resource` listed under `scope`: the registrations and registered users of
+ * an event a tombstone deleted (`forgetEvents`), kept by no outbox item, as `deleteElements` says.
+ * @returns rows removed.
+ */
 export function deleteScope(db: WritableDB, resource: ExportResource, scope: string): number {
   const { table } = TABLES[resource]
   return prepared(db, `DELETE FROM ${table} WHERE scope = ?`).run(scope).changes

@@ -1,3 +1,5 @@
+import type { ReferredKind } from './outbox'
+
 /**
  * The synced tables, one per exportable resource (DESIGN §3a), and how an API element fills each
  * table's typed columns. Typed columns hold what queries filter and sort on; the full element is
@@ -279,6 +281,23 @@ export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }>
   // A member a pending outbox change refers to is never swept (DESIGN §3 rule 5).
   { table: 'outbox_effect', column: 'person_id' }
 ]
+
+/**
+ * The synced tables whose rows a pending outbox item may refer to (`OutboxReference`), by
+ * resource: the kind of reference that keeps a row from a full sync's sweeps (DESIGN §3 rule 5)
+ * and the SQL expression of the row's key it names: an event's UUID in lower case, as the outbox
+ * stores it, and '' for a row without one (NULL would never compare unequal, so never be swept).
+ * Members are kept by `PERSON_REFERENCES`.
+ */
+export const KEPT_BY_OUTBOX: Readonly<Partial<Record<ExportResource, { referred: ReferredKind; key: string }>>> = {
+  organizations: { referred: 'organization', key: 'id' },
+  'merit-groups': { referred: 'merit-group', key: 'id' },
+  merits: { referred: 'merit', key: 'id' },
+  events: { referred: 'event', key: "coalesce(lower(uuid), '')" },
+  'event-search-results': { referred: 'event', key: "coalesce(lower(uuid), '')" },
+  'event-registrations': { referred: 'event-registration', key: 'id' },
+  'user-licences': { referred: 'user-licence', key: 'id' }
+}
 
 /** The column of a resource's table that names a person (`PERSON_REFERENCES`), or undefined. */
 export function personColumn(resource: ExportResource): string | undefined {

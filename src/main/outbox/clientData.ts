@@ -21,6 +21,9 @@ export const clientDataPut: Operation<ClientDataPutPayload, ClientDataPutPayload
 
   effects: () => [],
 
+  // The client data is one value each sync replaces as read: nothing to keep.
+  refersTo: () => [],
+
   describe: ({ content }) => `store the client data (${content.length.toLocaleString('en')} characters)`,
 
   async send(client, { content }) {
@@ -38,6 +41,7 @@ export const clientDataDelete: Operation<Record<string, never>, Record<string, n
   idempotent: true,
   prepare: () => ({}),
   effects: () => [],
+  refersTo: () => [],
   describe: () => 'delete the client data',
 
   async send(client) {

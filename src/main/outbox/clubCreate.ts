@@ -80,6 +80,8 @@ export const clubCreate: Operation<ClubCreateInput, ClubCreatePayload> = {
 
   effects: () => [],
 
+  refersTo: ({ parentId }) => [{ to: 'organization', id: parentId }],
+
   describe: ({ parentId, club }) => `create club ${JSON.stringify(club.name)} under organization ${parentId}`,
 
   async send(client, { parentId, club }) {

@@ -48,6 +48,11 @@ export const clubTransfer: Operation<ClubTransferInput, ClubTransferPayload> = {
 
   effects: (payload) => [{ personId: payload.userId, target: `club ${payload.targetClubId}` }],
 
+  refersTo: (payload) => [
+    { to: 'user-licence', id: payload.userLicenceId },
+    { to: 'organization', id: payload.targetClubId }
+  ],
+
   describe: (payload) => `move user licence ${payload.userLicenceId} of member ${payload.userId} to club ${payload.targetClubId}`,
 
   async send(client, payload) {

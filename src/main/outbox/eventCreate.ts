@@ -80,6 +80,8 @@ export const eventCreate: Operation<CreateEvent, CreateEvent> = {
 
   effects: () => [],
 
+  refersTo: (event) => [{ to: 'organization', id: event.organizerId }, ...(event.meritIds ?? []).map((id) => ({ to: 'merit' as const, id }))],
+
   describe: (event) =>
     `create event ${JSON.stringify(event.name)} of organization ${event.organizerId} on ${localTime(event.startDateTime).replace('T', ' ')}${event.webhookUrl ? ` (webhooks to ${event.webhookUrl})` : ''}`,
 

@@ -82,6 +82,8 @@ export const eventParticipants: Operation<EventParticipantsPayload, EventPartici
 
   effects: ({ eventUuid, participants }) => participants.userIds.map((personId) => ({ personId, target: `event ${eventUuid}` })),
 
+  refersTo: ({ eventUuid }) => [{ to: 'event', uuid: eventUuid }],
+
   describe({ eventUuid, participants }) {
     const n = participants.userIds.length
     const who = n === 1 ? `member ${participants.userIds[0]}` : `${n.toLocaleString('en')} members`

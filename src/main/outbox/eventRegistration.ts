@@ -63,6 +63,8 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
 
   effects: ({ eventUuid, registration }) => [{ personId: registration.participantUserId, target: `event ${eventUuid}` }],
 
+  refersTo: ({ eventUuid }) => [{ to: 'event', uuid: eventUuid }],
+
   describe: ({ eventUuid, registration }) => `register member ${registration.participantUserId} to event ${eventUuid}`,
 
   async send(client, payload) {

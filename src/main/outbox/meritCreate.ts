@@ -89,6 +89,11 @@ export const meritCreate: Operation<CreateMerit, CreateMerit> = {
 
   effects: () => [],
 
+  refersTo: (merit) => [
+    { to: 'merit-group', id: merit.meritGroupId },
+    { to: 'organization', id: merit.organizationId }
+  ],
+
   describe: (merit) => `create merit ${JSON.stringify(merit.name)} (${merit.type}, ${merit.meritValidityPeriodType}) in merit group ${merit.meritGroupId}`,
 
   async send(client, merit) {

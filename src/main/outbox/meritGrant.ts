@@ -58,6 +58,8 @@ export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
 
   effects: ({ meritId, grant }) => grant.meritGrantees.map((personId) => ({ personId, target: `merit ${meritId}` })),
 
+  refersTo: ({ meritId }) => [{ to: 'merit', id: meritId }],
+
   describe({ meritId, grant }) {
     const n = grant.meritGrantees.length
     // spec v2 §4.3: granterUserId wins when both are given.

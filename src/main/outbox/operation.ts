@@ -1,7 +1,7 @@
 import type { OutboxKind } from '../../shared/outbox'
 import type { ApiClient } from '../api/client'
 import type { ReadableDB } from '../db/open'
-import type { OutboxEffect, OutboxRow } from '../db/outbox'
+import type { OutboxEffect, OutboxReference, OutboxRow } from '../db/outbox'
 
 /** The API accepted an item: its HTTP status and the answer to keep (JSON-serialisable). */
 export interface Accepted {
@@ -34,6 +34,16 @@ interface OperationBase<I, P> {
   prepare(db: ReadableDB, input: I, context: PrepareContext): P
   /** The members the change touches optimistically (the pending badge) and what for. */
   effects(payload: P, dependency: OutboxRow | undefined): OutboxEffect[]
+  /**
+   * The synced rows besides members that the change names, by id or UUID as its payload holds
+   * them: a full sync keeps them while the item is not done (DESIGN §3 rule 5), so the outbox keeps
+   * the context the change was queued in (names, the event a registration goes to). What counts:
+   * the rows its checks read and its summary names — the merit granted, the event registered to,
+   * the club and licence of a transfer, the parent, organizer or owner of what it creates, the
+   * registrations an order pays for. Not orders (no list mirrors them) and not members (kept by
+   * `effects`; a granter or a payer is shown by id only).
+   */
+  refersTo(payload: P): OutboxReference[]
   /**
    * For a kind that may wait for another item (`depends_on`): its payload after that item was
    * edited into `dependency`, or the same payload when the edit does not concern it. Kinds

@@ -33,6 +33,8 @@ export const orderCancel: Operation<OrderCancelPayload, OrderCancelPayload> = {
 
   effects: () => [],
 
+  refersTo: () => [],
+
   describe: ({ orderId }) => (orderId === undefined ? 'cancel the order queued before it' : `cancel order ${orderId}`),
 
   async send(client, payload, dependency) {

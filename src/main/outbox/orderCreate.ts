@@ -69,6 +69,11 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
 
   effects: (order) => [...new Set(order.purchases.flatMap((p) => (p.beneficiaryUserId === undefined ? [] : [p.beneficiaryUserId])))].map((personId) => ({ personId, target: 'order' })),
 
+  refersTo: (order) => [
+    ...(order.organizationId === undefined ? [] : [{ to: 'organization' as const, id: order.organizationId }]),
+    ...productIds(order).map((id) => ({ to: 'event-registration' as const, id }))
+  ],
+
   describe(order) {
     const ids = productIds(order)
     const payer = order.organizationId === undefined ? `member ${order.userId}` : `organization ${order.organizationId}`

@@ -46,6 +46,8 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
 
   effects: () => [],
 
+  refersTo: () => [],
+
   describe: ({ orderId, paymentMethodCode }) => `pay ${orderId === undefined ? 'the order queued before it' : `order ${orderId}`} with ${paymentMethodCode}`,
 
   async send(client, payload, dependency) {

@@ -41,6 +41,8 @@ export const organizationUserAccess: Operation<OrganizationUserAccessRequest, Or
 
   effects: ({ authorizedOrganizationUser: grant }) => [{ personId: grant.userId, target: `organization ${grant.organizationId}` }],
 
+  refersTo: ({ authorizedOrganizationUser: grant }) => [{ to: 'organization', id: grant.organizationId }],
+
   describe: ({ authorizedOrganizationUser: grant, inviterName }) =>
     `grant user ${grant.userId} ${grant.write ? 'write' : 'read'} access to organization ${grant.organizationId} (invited by ${inviterName})`,
 

@@ -16,7 +16,8 @@ export interface QueueActor {
 /**
  * Queues a change of `kind` (DESIGN §4): the operation module validates `input` against the
  * spec's limits and the local data, then the outbox row, its optimistic effects (the pending
- * badge) and the audit entry are written in one transaction. With `dependsOn`, the item is not
+ * badge), the synced rows it refers to (kept by a full sync, `refersTo`) and the audit entry are
+ * written in one transaction. With `dependsOn`, the item is not
  * sent before that earlier item is done.
  * @returns the stored item (state `queued`).
  * @throws InvalidChangeError when the change is invalid (nothing is written); UserFacingError
@@ -28,7 +29,7 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
     const dependency = options.dependsOn === undefined ? undefined : existingItem(db, options.dependsOn)
     const operation = OPERATIONS[kind] as ReturnType<typeof operationOf>
     const payload = prepareOfItsShape(kind, () => operation.prepare(db, input, { dependency }))
-    const id = insertItem(db, { kind, payload, dependsOn: dependency?.id ?? null, at }, operation.effects(payload, dependency))
+    const id = insertItem(db, { kind, payload, dependsOn: dependency?.id ?? null, at }, operation.effects(payload, dependency), operation.refersTo(payload))
     appendAudit(db, { at, itemId: id, kind, event: 'queued', actor: options.actor, detail: payload })
     return getItem(db, id)!
   })()
@@ -53,7 +54,7 @@ export function editItem(db: WritableDB, id: number, input: unknown, options: Qu
     const dependency = item.dependsOn === null ? undefined : getItem(db, item.dependsOn)
     const operation = operationOf(item.kind)
     const payload = prepareOfItsShape(item.kind, () => operation.prepare(db, input, { dependency, editing: id }))
-    replacePayload(db, id, payload, operation.effects(payload, dependency), at)
+    replacePayload(db, id, payload, operation.effects(payload, dependency), operation.refersTo(payload), at)
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'edited', actor: options.actor, detail: payload })
     const edited = getItem(db, id)!
     for (const dependentId of dependentsOf(db, id)) refitDependent(db, getItem(db, dependentId)!, edited, options.actor, at)
@@ -78,7 +79,7 @@ function refitDependent(db: WritableDB, dependent: OutboxRow, dependency: Outbox
     throw error
   }
   if (JSON.stringify(payload) === JSON.stringify(dependent.payload)) return
-  replacePayload(db, dependent.id, payload, operation.effects(payload, dependency), at)
+  replacePayload(db, dependent.id, payload, operation.effects(payload, dependency), operation.refersTo(payload), at)
   appendAudit(db, { at, itemId: dependent.id, kind: dependent.kind, event: 'edited', actor, detail: payload })
 }
 

@@ -60,6 +60,8 @@ export const registrationCancel: Operation<RegistrationCancelPayload, Registrati
 
   effects: ({ eventUuid, participantUserId }) => (participantUserId === undefined ? [] : [{ personId: participantUserId, target: `event ${eventUuid}` }]),
 
+  refersTo: ({ eventUuid, eventRegistrationId }) => [{ to: 'event', uuid: eventUuid }, ...(eventRegistrationId === undefined ? [] : [{ to: 'event-registration' as const, id: eventRegistrationId }])],
+
   describe: ({ eventUuid, eventRegistrationId }) =>
     eventRegistrationId === undefined ? `cancel the registration to event ${eventUuid} queued before it` : `cancel registration ${eventRegistrationId} to event ${eventUuid}`,
 

@@ -2,7 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
-import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
+import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement, type Swept } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -96,7 +96,11 @@ export interface SyncResult {
   ok: boolean
   full: boolean
   runId: number
-  /** Per list read (or removed): `note` says why one that did not fail read nothing (no rights, 403; a list that is gone) or was removed unread. */
+  /**
+   * Per list read (or removed): `note` says why one that did not fail read nothing (no rights, 403;
+   * a list that is gone) or was removed unread, and how many rows no longer listed a full run kept
+   * because a pending outbox change refers to them (DESIGN §3 rule 5).
+   */
   resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode; note?: string }>
   elements: number
   bytes: number
@@ -184,14 +188,17 @@ interface FederationRoots {
  *
  * On a full run, after a complete error-free pass of a list that held rows before it, its rows
  * the pass did not see are deleted; after every list of a fanned-out resource succeeded, also the
- * rows of lists whose parent is gone; persons no longer referenced go too. 403 counts as an empty
- * answer (DESIGN §3 rule 6), as do the `goneStatuses` of a child list; any other failure ends that
- * list with its error in the result, and the run carries on — unless the disk fails the database's
- * writes (full, read-only): then the run stops at once (`stoppedBy`). Into a database without
- * persons (a first sync) the member search index is built once at the end of the run instead of
- * row by row, and so are the secondary indexes of `db/bulkLoad.ts` when their tables are empty; a
- * first or full run checkpoints the WAL on a second thread (`db/checkpointer.ts`); at the end,
- * people without current data past the retention are purged (`db/retention.ts`).
+ * rows of lists whose parent is gone; persons no longer referenced go too. Rows an outbox item not
+ * yet done refers to stay (`sweepUnseen`; the result's `note` counts them) until it is done or
+ * discarded; an event's tombstone is no sweep and removes the event all the same
+ * (`deleteElements`). 403 counts as an empty answer (DESIGN §3 rule 6), as do the `goneStatuses`
+ * of a child list; any other failure ends that list with its error in the result, and the run
+ * carries on — unless the disk fails the database's writes (full, read-only): then the run stops
+ * at once (`stoppedBy`). Into a database without persons (a first sync) the member search index
+ * is built once at the end of the run instead of row by row, and so are the secondary indexes of
+ * `db/bulkLoad.ts` when their tables are empty; a first or full run checkpoints the WAL on a
+ * second thread (`db/checkpointer.ts`); at the end, people without current data past the
+ * retention are purged (`db/retention.ts`).
  * @throws ApiError when the organization roots cannot be read (bad credentials, unreachable API);
  *   the run is recorded as failed first.
  * @throws UserFacingError `storage-<kind>` when not even the run's start can be recorded.
@@ -444,20 +451,20 @@ async function syncList(
   const pass: Pass = new Pass(run, source, scope, () => emit(run, source.resource, scope, 'page', pass, startedAt))
   emit(run, source.resource, scope, 'start', pass, startedAt)
   let failure: CodedError | undefined
-  let removed = 0
+  let swept: Swept = { removed: 0, kept: 0 }
   try {
     // A first sync's sweep of the user licences read the whole table to delete nothing.
     const sweep = full && hasRowsInScope(db, source.resource, scope)
     if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
     if (then) await then(pass)
-    if (sweep || pass.rereadWhole) removed = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
+    if (sweep || pass.rereadWhole) swept = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
   } catch (caught) {
     failure = failureOf(run, caught)
   }
-  const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed, skipped: pass.skipped }
+  const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed: swept.removed, skipped: pass.skipped }
   if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
-  else if (pass.note !== undefined) result.note = pass.note
+  else setNote(result, pass.note, keptNote(swept.kept))
   writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements }))
   emit(run, source.resource, scope, failure === undefined ? 'done' : 'error', pass, startedAt, failure?.message ?? pass.note)
   run.resources.push(result)
@@ -478,12 +485,15 @@ function sweepUnreadFederationLists(run: Run): void {
     const unread = scopesOfKind(db, resource, 'federation').filter((scope) => !read.has(scope))
     if (unread.length === 0) continue
     writeUnlessDiskFailed(run, () => {
-      const removed = db.transaction(() => {
+      const swept = db.transaction(() => {
         deleteCursorsOfKind(db, resource, 'federation', read)
         return unread.map((scope) => sweepUnseen(db, resource, scope, Number.MAX_SAFE_INTEGER))
       })()
-      const note = 'the credentials no longer read this federation'
-      unread.forEach((scope, i) => run.resources.push({ resource, scope, elements: 0, pages: 0, bytes: 0, removed: removed[i], skipped: 0, note }))
+      unread.forEach((scope, i) => {
+        const result: ResourceResult = { resource, scope, elements: 0, pages: 0, bytes: 0, removed: swept[i].removed, skipped: 0 }
+        setNote(result, 'the credentials no longer read this federation', keptNote(swept[i].kept))
+        run.resources.push(result)
+      })
     })
   }
 }
@@ -539,6 +549,7 @@ class FanOutPass {
   private lists = 0
   private listsKnown = 0
   private removed = 0
+  private kept = 0
   private lastEmit = 0
 
   constructor(
@@ -570,7 +581,11 @@ class FanOutPass {
       try {
         const sweep = whole && hasRowsInScope(db, resource, scope)
         await pass.run()
-        if (sweep || pass.rereadWhole) this.removed += db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+        if (sweep || pass.rereadWhole) {
+          const swept = db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+          this.removed += swept.removed
+          this.kept += swept.kept
+        }
       } catch (error) {
         const failure = failureOf(this.run, error)
         this.errors.push({ code: failure.code, message: `${scope}: ${failure.message}` })
@@ -596,10 +611,13 @@ class FanOutPass {
     const { resource, kind } = this.definition
     if (full && this.errors.length === 0 && !signal?.aborted) {
       writeUnlessDiskFailed(this.run, () => {
-        this.removed += db.transaction(() => {
+        const swept = db.transaction(() => {
           deleteCursorsOfKind(db, resource, kind, this.visited)
           return sweepUnseenOfKind(db, resource, kind, runId)
         })()
+        this.removed += swept.removed
+        // Every scope of the kind: the rows the lists' own sweeps kept are counted here again.
+        this.kept = swept.kept
       })
     }
     const first = this.errors[0]
@@ -607,6 +625,7 @@ class FanOutPass {
     const totals = this.totals()
     const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
     if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
+    else setNote(result, keptNote(this.kept))
     writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { failure, elements: totals.elements }))
     this.emit(failure === undefined ? 'done' : 'error', failure?.message)
     this.run.resources.push(result)
@@ -630,6 +649,18 @@ class FanOutPass {
     const totals = this.totals()
     emit(this.run, this.definition.resource, this.scope, phase, { ...totals, meter: { bytes: totals.bytes }, total: undefined }, this.startedAt, error ?? `${this.lists} of ${this.listsKnown} lists`)
   }
+}
+
+/** Why a sweep left rows no longer listed (DESIGN §3 rule 5), for a result's `note`; undefined when it kept none. */
+function keptNote(kept: number): string | undefined {
+  if (kept === 0) return undefined
+  return kept === 1 ? 'kept 1 row no longer listed: a pending outbox change refers to it' : `kept ${kept} rows no longer listed: pending outbox changes refer to them`
+}
+
+/** Sets a result's `note` to the notes given, joined with "; ", unless none is. */
+function setNote(result: ResourceResult, ...notes: Array<string | undefined>): void {
+  const given = notes.filter((note): note is string => note !== undefined)
+  if (given.length > 0) result.note = given.join('; ')
 }
 
 /** Sends one progress event (DESIGN §3 rule 7); a failing listener does not break the sync. */

@@ -378,6 +378,26 @@ describe('migrations', () => {
     expect(plan('SELECT id FROM outbox_item WHERE depends_on = 1 ORDER BY id')).toEqual(['SEARCH outbox_item USING COVERING INDEX outbox_item_depends_on (depends_on=?)'])
   })
 
+  it('0020-outbox-references records what the items not yet done refer to, by their operations, and forgets it with the item; a payload of another shape names nothing', () => {
+    const db = fresh()
+    migrate(db, 19)
+    db.pragma('foreign_keys = ON')
+    const insert = db.prepare("INSERT INTO outbox_item (kind, payload, state, created_at, updated_at) VALUES (?, ?, ?, 'now', 'now')")
+    const uuid = 'a3f1c0de-0000-4000-8000-000000000001'
+    const cancel = Number(insert.run('registration-cancel', JSON.stringify({ eventUuid: uuid, eventRegistrationId: 40000001 }), 'rejected').lastInsertRowid)
+    insert.run('merit-grant', JSON.stringify({ meritId: 2001, grant: { grantingDate: '2026-03-01', meritGrantees: [7] } }), 'done')
+    insert.run('client-data-delete', '{}', 'queued')
+    insert.run('order-create', '{}', 'queued')
+    expect(migrate(db, 20)).toEqual([20])
+    const references = () => db.prepare('SELECT item_id AS itemId, referred, referred_key AS referredKey FROM outbox_reference ORDER BY referred').all()
+    expect(references()).toEqual([
+      { itemId: cancel, referred: 'event', referredKey: uuid },
+      { itemId: cancel, referred: 'event-registration', referredKey: 40000001 }
+    ])
+    db.prepare('DELETE FROM outbox_item WHERE id = ?').run(cancel)
+    expect(references()).toEqual([])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../../src/shared/instant'
 import { exportRaw } from '../../../src/main/db/export'
-import { openDatabase } from '../../../src/main/db/open'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { deleteItem, insertItem, updateItem, type OutboxReference } from '../../../src/main/db/outbox'
 import {
   countInWindow,
   deleteElements,
@@ -35,7 +36,7 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     expect(person.last_name).toBe('Uusi')
     // The older copy was still seen by run 2: a sweep of run 2 must keep the row.
     expect(person.generation).toBe(2)
-    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(0)
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 0, kept: 0 })
   })
 
   it('a newer or equal modificationTime replaces the row and the raw JSON exactly as received', () => {
@@ -54,7 +55,7 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     // An overlap window reads the same version again: nothing changed, yet run 2 saw the row.
     expect(upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, at, anna(at, 'A'))], parseInstant)).toBe(0)
     expect(db.prepare('SELECT generation FROM user_licence WHERE id = 1').get()).toEqual({ generation: 2 })
-    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(0)
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 0, kept: 0 })
     const corrected = userLicence(1, at, anna(at, 'A'), { salesPriceInCents: 300 })
     expect(upsertElements(db, 'user-licences', 'federation 1', 3, [corrected], parseInstant)).toBe(1)
     expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).salesPriceInCents).toBe(300)
@@ -82,7 +83,7 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
     upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A')), userLicence(2, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
     upsertElements(db, 'user-licences', 'federation 2', 1, [userLicence(3, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
     upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
-    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toBe(1)
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 1, kept: 0 })
     expect([...exportRaw(db, 'user-licences')].map((raw) => JSON.parse(raw).id)).toEqual([1, 3])
   })
 
@@ -178,7 +179,7 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     upsertElements(db, 'granted-merits', 'merit 2', 1, [grant(7, 2, '2025-05-01')], parseInstant)
     upsertElements(db, 'granted-merits', 'merit-x 3', 1, [grant(9, 3, '2025-05-01')], parseInstant)
     upsertElements(db, 'granted-merits', 'merit 1', 2, [grant(7, 1, '2025-05-01')], parseInstant)
-    expect(sweepUnseenOfKind(db, 'granted-merits', 'merit', 2)).toBe(2)
+    expect(sweepUnseenOfKind(db, 'granted-merits', 'merit', 2)).toEqual({ removed: 2, kept: 0 })
     expect(db.prepare('SELECT scope, id FROM granted_merit ORDER BY scope, id').all()).toEqual([
       { scope: 'merit 1', id: 7 },
       { scope: 'merit-x 3', id: 9 }
@@ -239,5 +240,66 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     upsertElements(db, 'events', 'public', 1, [event(30001), event(30002)], parseInstant)
     expect(deleteElements(db, 'events', [30001, 39999])).toBe(1)
     expect(db.prepare('SELECT id, uuid FROM event').all()).toEqual([{ id: 30002, uuid: 'u-30002' }])
+  })
+})
+
+describe('sweeps keep what a pending outbox item refers to (DESIGN §3 rule 5)', () => {
+  const at = '2026-03-01T12:00:00Z'
+  const element = (id: number, fields: Record<string, unknown> = {}): ReceivedElement => ({ id, modificationUs: parseInstant(at), element: { id, modificationTime: at, ...fields } })
+  const queue = (db: WritableDB, references: OutboxReference[]) => insertItem(db, { kind: 'merit-grant', payload: {}, dependsOn: null, at }, [], references)
+  const ids = (db: WritableDB, table: string) => db.prepare(`SELECT id FROM ${table} ORDER BY id`).pluck().all()
+
+  it('keeps the unseen rows an item not yet done names, in every state but done, and counts them', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'organizations', 'federation 1', 1, [element(10), element(11), element(12)], parseInstant)
+    const item = queue(db, [{ to: 'organization', id: 11 }, { to: 'merit', id: 12 }])
+    for (const state of ['queued', 'sending', 'unknown', 'rejected'] as const) {
+      updateItem(db, item, { state, at })
+      expect(sweepUnseen(db, 'organizations', 'federation 1', 2)).toEqual({ removed: state === 'queued' ? 2 : 0, kept: 1 })
+      expect(ids(db, 'organization')).toEqual([11])
+    }
+    updateItem(db, item, { state: 'done', at })
+    expect(sweepUnseen(db, 'organizations', 'federation 1', 2)).toEqual({ removed: 1, kept: 0 })
+    expect(ids(db, 'organization')).toEqual([])
+  })
+
+  it('keeps an event by UUID in any case, in the listing and the search results, until the item is discarded; a row without UUID goes', () => {
+    const db = openDatabase(':memory:')
+    const uuid = 'A3F1C0DE-0000-4000-8000-000000000001'
+    upsertElements(db, 'events', 'public', 1, [element(30001, { uuid }), element(30002, { uuid: 'b3f1c0de-0000-4000-8000-000000000002' }), element(30003)], parseInstant)
+    upsertElements(db, 'event-search-results', 'federation 1', 1, [element(30001, { uuid })], parseInstant)
+    const item = queue(db, [{ to: 'event', uuid: uuid.toLowerCase() }])
+    expect(sweepUnseen(db, 'events', 'public', 2)).toEqual({ removed: 2, kept: 1 })
+    expect(sweepUnseen(db, 'event-search-results', 'federation 1', 2)).toEqual({ removed: 0, kept: 1 })
+    expect([ids(db, 'event'), ids(db, 'event_search_result')]).toEqual([[30001], [30001]])
+    deleteItem(db, item)
+    expect(sweepUnseen(db, 'events', 'public', 2)).toEqual({ removed: 1, kept: 0 })
+    expect(sweepUnseen(db, 'event-search-results', 'federation 1', 2)).toEqual({ removed: 1, kept: 0 })
+  })
+
+  it('keeps a merit of a group whose list is gone, sweeping the rest of every scope of the kind', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'merits', 'merit-group 5', 1, [element(2001), element(2002)], parseInstant)
+    upsertElements(db, 'merits', 'merit-group 6', 1, [element(2003)], parseInstant)
+    queue(db, [{ to: 'merit', id: 2002 }, { to: 'merit', id: 2003 }])
+    expect(sweepUnseenOfKind(db, 'merits', 'merit-group', 2)).toEqual({ removed: 1, kept: 2 })
+    expect(ids(db, 'merit')).toEqual([2002, 2003])
+  })
+
+  it('keeps a user licence a transfer names, with its holder', () => {
+    const db = openDatabase(':memory:')
+    const licence = (id: number) => userLicence(id, at, anna(at, 'Virtanen'))
+    upsertElements(db, 'user-licences', 'federation 1', 1, [licence(1), licence(2)], parseInstant)
+    queue(db, [{ to: 'user-licence', id: 2 }])
+    expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 1, kept: 1 })
+    expect(sweepUnreferencedPersons(db)).toBe(0)
+    expect(ids(db, 'user_licence')).toEqual([2])
+  })
+
+  it('a tombstone is no sweep: it deletes an event an item refers to all the same', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'events', 'public', 1, [element(30001, { uuid: 'a3f1c0de-0000-4000-8000-000000000001' })], parseInstant)
+    queue(db, [{ to: 'event', uuid: 'a3f1c0de-0000-4000-8000-000000000001' }])
+    expect(deleteElements(db, 'events', [30001])).toBe(1)
   })
 })

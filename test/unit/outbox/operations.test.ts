@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { appendAudit } from '../../../src/main/db/auditLog'
 import type { WritableDB } from '../../../src/main/db/open'
-import { getItem, pendingChangesOf, updateItem } from '../../../src/main/db/outbox'
+import { getItem, pendingChangesOf, updateItem, type OutboxReference } from '../../../src/main/db/outbox'
+import { OPERATIONS, operationOf } from '../../../src/main/outbox/operations'
 import { InvalidChangeError } from '../../../src/main/outbox/errors'
 import { awaitsDecision, AWAIT_DECISION, discardItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
 import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
+import { OUTBOX_KINDS } from '../../../src/shared/outbox'
+import type { OutboxPayloads } from '../../../src/shared/outboxPayloads'
 import { problemText } from '../../../src/shared/outboxProblems'
 import { databaseWithMembers } from '../../support/outbox'
 
@@ -210,6 +213,32 @@ describe('prepare of the new outbox kinds: spec limits and local data (issue 5)'
       'give the order id or the outbox item that places the order, not both'
     ])
     expect(queueChange(db, 'order-cancel', { orderId: 60_000_001 }, who).payload).toEqual({ orderId: 60_000_001 })
+  })
+})
+
+describe('what each kind refers to: the synced rows a full sync keeps while it waits (DESIGN §3 rule 5)', () => {
+  it('names the rows its checks read and its summary names by id, events by UUID; members, orders and the client data none', () => {
+    const grant = { grantingDate: '2026-10-01', meritGranter: 'Hallitus', meritGrantees: [1, 2] }
+    const referred: { [K in keyof typeof OPERATIONS]: [OutboxPayloads[K], OutboxReference[]] } = {
+      'merit-grant': [{ meritId: 50, grant }, [{ to: 'merit', id: 50 }]],
+      'event-registration': [{ eventUuid: EVENT, registration: { participantUserId: 1 } }, [{ to: 'event', uuid: EVENT }]],
+      'registration-cancel': [{ eventUuid: EVENT, eventRegistrationId: 900, participantUserId: 3 }, [{ to: 'event', uuid: EVENT }, { to: 'event-registration', id: 900 }]],
+      'club-transfer': [{ userLicenceId: 7, targetClubId: 120, sportsFederationId: 100, userId: 1, licencePeriodId: 3 }, [{ to: 'user-licence', id: 7 }, { to: 'organization', id: 120 }]],
+      'client-data-put': [{ content: 'x' }, []],
+      'client-data-delete': [{}, []],
+      'club-create': [{ parentId: 110, club: { type: 'CLUB', name: 'Uusi' } }, [{ to: 'organization', id: 110 }]],
+      'organization-user-access': [{ authorizedOrganizationUser: { organizationId: 120, userId: 1, write: false }, inviterName: 'Sihteeri' }, [{ to: 'organization', id: 120 }]],
+      'merit-create': [{ ...merit(), meritGroupId: 5, organizationId: 100 }, [{ to: 'merit-group', id: 5 }, { to: 'organization', id: 100 }]],
+      'event-create': [{ ...event(), organizerId: 110, meritIds: [50] }, [{ to: 'organization', id: 110 }, { to: 'merit', id: 50 }]],
+      'event-participants': [{ eventUuid: EVENT, participants: { userIds: [1, 2], grantEventMerits: false } }, [{ to: 'event', uuid: EVENT }]],
+      'order-create': [
+        { userId: 1, organizationId: 120, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productType: 'EVENT_REGISTRATION', productId: 900 }] }] },
+        [{ to: 'organization', id: 120 }, { to: 'event-registration', id: 900 }]
+      ],
+      'order-payment': [{ orderId: 60000001, paymentMethodCode: 'op' }, []],
+      'order-cancel': [{ orderId: 60000001 }, []]
+    }
+    for (const kind of OUTBOX_KINDS) expect([kind, operationOf(kind).refersTo(referred[kind][0])]).toEqual([kind, referred[kind][1]])
   })
 })
 

@@ -79,6 +79,24 @@ describe('queueing, editing, retrying and discarding outbox items (issue 5)', ()
     expect(editItem(db, registration.id, { eventUuid: OTHER_EVENT, registration: { participantUserId: 3 } }, who).payload).toMatchObject({ eventUuid: OTHER_EVENT })
   })
 
+  it('records the synced rows an item refers to with it, replaces them on an edit and forgets them with the item (DESIGN §3 rule 5)', () => {
+    const db = fresh()
+    const references = () => db.prepare('SELECT item_id AS itemId, referred, referred_key AS key FROM outbox_reference ORDER BY item_id, referred').all()
+    const item = register(db, 1)
+    const other = register(db, 2)
+    expect(references()).toEqual([
+      { itemId: item.id, referred: 'event', key: EVENT },
+      { itemId: other.id, referred: 'event', key: EVENT }
+    ])
+    editItem(db, item.id, { eventUuid: OTHER_EVENT.toUpperCase(), registration: { participantUserId: 1 } }, who)
+    expect(references()).toEqual([
+      { itemId: item.id, referred: 'event', key: OTHER_EVENT },
+      { itemId: other.id, referred: 'event', key: EVENT }
+    ])
+    discardItem(db, item.id, who)
+    expect(references()).toEqual([{ itemId: other.id, referred: 'event', key: EVENT }])
+  })
+
   it('retries only rejected items', () => {
     const db = fresh()
     const item = register(db, 1)
