@@ -88,7 +88,7 @@ export function insertItem(
   db: WritableDB,
   item: { kind: OutboxKind; payload: unknown; dependsOn: number | null; at: string },
   effects: readonly OutboxEffect[],
-  references: readonly OutboxReference[] = []
+  references: readonly OutboxReference[]
 ): number {
   const id = Number(
     prepared(db, "INSERT INTO outbox_item (kind, payload, state, depends_on, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?, ?)").run(

@@ -96,7 +96,7 @@ describe('retention purge at sync (issue 6)', () => {
     const [, rejected] = (['done', 'rejected'] as const).map((state) => {
       const at = new Date().toISOString()
       const payload = { eventUuid: '0b7c5d0e-0000-4000-8000-000000000001', participantUserId: everyone[0], additionalDetails: 'Allergia: pähkinät' }
-      const id = insertItem(writable, { kind: 'event-registration', payload, dependsOn: null, at }, [])
+      const id = insertItem(writable, { kind: 'event-registration', payload, dependsOn: null, at }, [], [])
       appendAudit(writable, { at, itemId: id, kind: 'event-registration', event: 'queued', actor: 'sihteeri', detail: payload })
       updateItem(writable, id, { state, at })
       return id
@@ -143,7 +143,7 @@ describe('retention purge at sync (issue 6)', () => {
     expect((await syncDatabase({ dbFile, connection: sandbox.credentials() })).ok).toBe(true)
     const writable = openDatabase(dbFile)
     const at = new Date().toISOString()
-    const done = insertItem(writable, { kind: 'merit-grant', payload: { meritId: 1 }, dependsOn: null, at }, [])
+    const done = insertItem(writable, { kind: 'merit-grant', payload: { meritId: 1 }, dependsOn: null, at }, [], [])
     updateItem(writable, done, { state: 'done', at })
     writable.close()
     const everyone = persons(dbFile)

@@ -33,7 +33,7 @@ function seed(): WritableDB {
   store(db, 'event-registrations', `event 900`, [{ id: 41, eventUuid: UUID_CAMP, participantUserId: 7, registrationDate: '2026-03-01', paidAmountInCents: 2500 }])
   store(db, 'event-registrations', `event 901`, [{ id: 42, eventUuid: UUID_RACE, participantUserId: 7, registrationDate: '2026-03-02', paidAmountInCents: 0 }])
   store(db, 'registered-event-users', 'event 900', [{ id: 41, eventId: 900, userId: 7, user, paymentStatus: 'WAITING_PAYMENT_CONFIRMATION', paidAmountInCents: 2500 }])
-  insertItem(db, { kind: 'merit-grant', payload: { meritId: 32 }, dependsOn: null, at: '2026-03-03T08:00:00.000Z' }, [{ personId: 7, target: 'merit 32' }])
+  insertItem(db, { kind: 'merit-grant', payload: { meritId: 32 }, dependsOn: null, at: '2026-03-03T08:00:00.000Z' }, [{ personId: 7, target: 'merit 32' }], [])
   return db
 }
 

@@ -49,7 +49,7 @@ function seed(): WritableDB {
   store(db, 'granted-merits', 'merit 31', [grant(12, 31, null)])
   store(db, 'event-registrations', 'event 901', [{ id: 42, eventUuid: NEW_EVENT, participantUserId: 7, registrationDate: '2022-03-02' }])
   store(db, 'event-registrations', 'event 999', [{ id: 43, eventUuid: '0b7c5d0e-0000-4000-8000-000000000009', participantUserId: 9, registrationDate: '2022-01-15' }])
-  insertItem(db, { kind: 'merit-grant', payload: { meritId: 31 }, dependsOn: null, at: '2026-11-20T08:00:00.000Z' }, [{ personId: 8, target: 'merit 31' }])
+  insertItem(db, { kind: 'merit-grant', payload: { meritId: 31 }, dependsOn: null, at: '2026-11-20T08:00:00.000Z' }, [{ personId: 8, target: 'merit 31' }], [])
   return db
 }
 
@@ -100,7 +100,7 @@ describe('retention (issue 6)', () => {
     /** Queues an item on `queued`, settles it in `state` on `settled` (discarded: removed), with an audit entry at each. */
     const change = (queued: string, state: 'done' | 'rejected' | 'queued' | 'discarded', settled: string, dependsOn: number | null = null) => {
       const payload = { eventUuid: NEW_EVENT, participantUserId: 6, additionalDetails: 'Allergia: pähkinät' }
-      const id = insertItem(db, { kind: 'event-registration', payload, dependsOn, at: queued }, [])
+      const id = insertItem(db, { kind: 'event-registration', payload, dependsOn, at: queued }, [], [])
       appendAudit(db, { at: queued, itemId: id, kind: 'event-registration', event: 'queued', actor: 'sihteeri', detail: payload })
       if (state === 'discarded') deleteItem(db, id)
       else updateItem(db, id, { state, at: settled })
