@@ -111,7 +111,8 @@ const CONTINUE: Step = {}
  *    Each is marked `sending` (and audited) in its own transaction before the request leaves, so a
  *    crash at any point loses nothing and, by step 1–2, duplicates nothing.
  * 4. Answers: 2xx with the answer the spec's endpoint gives → `done`; 4xx → `rejected` with the
- *    server's message (later items go on unless they depend on it); 401 after a renewed token stops
+ *    server's message (later items go on unless they depend on it), but a 404 when no API answers
+ *    at the base URL at all (`registryAnswers`) → `queued` and the run stops; 401 after a renewed token stops
  *    the run with the error (the credentials, not the item, are wrong); no connection → back to
  *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
  *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`, its
@@ -247,6 +248,8 @@ class Worker {
   private readonly sends = new Map<number, number>()
   /** `unknown` items read back in this run since their last send: each is read back once per send, and one left to a person waits for them. */
   private readonly readBack = new Set<number>()
+  /** `registryAnswers`, once asked in this run. */
+  private apiAnswers: Promise<boolean> | undefined
 
   constructor(
     private readonly db: WritableDB,
@@ -302,6 +305,21 @@ class Worker {
     const operation = operationOf(item.kind)
     if (operation.idempotent || operation.retriedByHandOnly) return null
     return new Date((Number.isNaN(sentMs) ? Date.now() : sentMs) + this.options.readBackDelayMs).toISOString()
+  }
+
+  /**
+   * Whether the Public Data API answers at the client's base URL, asked once per run when a write
+   * got 404 (the registry's refusal of an unknown event or merit, or no API there at all, a
+   * mistyped base URL: spec v2 shows no error body to tell them apart). GET /organization (spec v2
+   * §4.1), which any credentials may read, answering 404 too means no API; any other outcome is
+   * taken as the registry's, so a 404 stays a rejection.
+   */
+  private async registryAnswers(): Promise<boolean> {
+    this.apiAnswers ??= this.client.getV2('/organization', { page: 0, size: 1 }).then(
+      () => true,
+      (error: unknown) => !(error instanceof ApiError && error.status === 404)
+    )
+    return this.apiAnswers
   }
 
   /** The first queued item whose dependency, if any, is done. */
@@ -366,6 +384,12 @@ class Worker {
       if (error.kind === 'unauthorized') {
         this.settle(item, { state: 'queued', lastAnswer: error.message }, { event: 'no-answer', detail: { error: error.message } })
         throw error
+      }
+      if (error.status === 404 && !(await this.registryAnswers())) {
+        // Not the registry's refusal: nothing answers at the base URL (mistyped), so the item was never judged.
+        const message = `${error.message}; no Public Data API answers at this base URL (GET /organization is 404 too): check the base URL; the change stays queued`
+        this.settle(item, { state: 'queued', lastStatus: 404, lastAnswer: message }, { event: 'no-answer', detail: { error: message } })
+        return { stop: { reason: 'server-error', message } }
       }
       if (isRejection(error)) {
         this.settle(item, { state: 'rejected', lastStatus: error.status ?? null, lastAnswer: error.answer ?? error.message }, { event: 'rejected', detail: { status: error.status, answer: error.answer ?? error.message } })

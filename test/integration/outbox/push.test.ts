@@ -142,6 +142,25 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect((await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).done).toEqual([grant.id])
   })
 
+  it('a mistyped base URL (404 everywhere) stops the push and leaves the change queued; a 404 of the registry itself rejects only its item', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const [gone, open] = openEvents(sandbox)
+    const [a, b] = members(sandbox, 2, [gone, open])
+    const refused = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: gone.uuid, registration: { participantUserId: a } })
+    const fine = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: open.uuid, registration: { participantUserId: b } })
+
+    const mistyped = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: `${sandbox.baseUrl}/registry` }, backoffBaseMs: 1 })
+    expect(mistyped.stopped).toMatchObject({ reason: 'server-error', message: expect.stringMatching(/: 404.*no Public Data API answers at this base URL \(GET \/organization is 404 too\): check the base URL; the change stays queued$/) })
+    expect(mistyped).toMatchObject({ done: [], rejected: [], waiting: 2 })
+    expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[refused.id, 'queued'], [fine.id, 'queued']])
+
+    sandbox.activity.deleteEvent(gone.id)
+    const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(pushed).toMatchObject({ done: [fine.id], stopped: null })
+    expect(pushed.rejected.map((i) => [i.id, i.lastStatus])).toEqual([[refused.id, 404]])
+    expect(registrationsOf(sandbox, open.id, b)).toHaveLength(1)
+  })
+
   it('a registration whose answer was lost is read back and adopted on the next push: exactly one registration', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]
