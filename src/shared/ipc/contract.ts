@@ -412,11 +412,13 @@ export const PRINTED_LISTS = ['members', 'renewals', 'event-participants', 'meri
 
 /**
  * A print of personal data, recorded in the privacy log before the print dialog opens (it can also
- * save a PDF): the list, the rows and the column keys printed, or one member's detail (`personId`).
+ * save a PDF): the list, the rows and the column keys printed, or one member's detail (`personId`);
+ * an event's participants name the event (`event`, its UUID, as their export's entry does).
  */
 export const printRecordSchema = z.strictObject({
   list: z.enum(PRINTED_LISTS),
   personId: id.optional(),
+  event: eventUuid.optional(),
   rows: z.number().int().min(0).max(1_000_000),
   columns: z.array(z.string().regex(/^[a-zA-Z]{1,30}$/)).max(30)
 })

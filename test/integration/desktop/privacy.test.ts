@@ -6,6 +6,7 @@ import { connectionProfileFile, defaultDatabaseFile } from '../../../src/main/co
 import { openDatabase, openDatabaseReadonly } from '../../../src/main/db/open'
 import { updateItem } from '../../../src/main/db/outbox'
 import { readPrivacyLog } from '../../../src/main/db/privacyLog'
+import { printRecordSchema } from '../../../src/shared/ipc/contract'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { editOutboxItem, queueMeritGrant } from '../../../src/main/services/outbox'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
@@ -128,12 +129,15 @@ describe('identity numbers and the privacy log', () => {
     expect(files).toEqual(expect.arrayContaining([`${folder}/ending.csv`, `${folder}/member.json`]))
   })
 
-  it('records a print of a list or of one member as an export whose format is print', async () => {
+  it('records a print of a list, of one member or of an event\'s participants as an export whose format is print', async () => {
+    const event = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
     await test.session.recordPrint({ list: 'renewals', rows: 12, columns: ['lastName', 'email'] })
     await test.session.recordPrint({ list: 'member', personId: 5_000_001, rows: 1, columns: [] })
+    await test.session.recordPrint(printRecordSchema.parse({ list: 'event-participants', event, rows: 3, columns: ['lastName'] }))
     const log = openDatabaseReadonly(test.session.dbFile)
-    const [list, member] = readPrivacyLog(log).slice(-2)
+    const [list, member, participants] = readPrivacyLog(log).slice(-3)
     log.close()
+    expect(JSON.parse(participants.detail!)).toEqual({ list: 'event-participants', event, rows: 3, columns: ['lastName'], format: 'print' })
     expect(list).toMatchObject({ action: 'export-list', personId: null })
     expect(JSON.parse(list.detail!)).toEqual({ list: 'renewals', rows: 12, columns: ['lastName', 'email'], format: 'print' })
     expect(member).toMatchObject({ action: 'export-person', personId: 5_000_001 })

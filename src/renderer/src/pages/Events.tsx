@@ -157,7 +157,7 @@ export function Events() {
         <Stack gap="xs" data-testid="event-participants">
           <Group justify="space-between">
             <Title order={2} size="h4">{t('events.participants', { name: open.name })}</Title>
-            <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} printed={{ list: 'event-participants', rows: participants.length, columns: [...shown] }} />
+            <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} printed={{ list: 'event-participants', event: open.uuid, rows: participants.length, columns: [...shown] }} />
           </Group>
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
           <ColumnChoice all={PARTICIPANT_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`events.column.${column}`)} table={t('events.participants', { name: open.name })} testId="participant-columns" />
