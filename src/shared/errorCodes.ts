@@ -66,7 +66,6 @@ export type ErrorCode =
   | 'export-over-database'
   | 'unsafe-address'
   | 'no-secret'
-  | 'not-confirmed'
 
 /** An error as its code and its one-line English words (`message`), as the CLI prints them: what crosses IPC (`IpcError`) and what a sync records for a resource that failed. */
 export interface CodedError {

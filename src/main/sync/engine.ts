@@ -108,6 +108,8 @@ export interface SyncResult {
 }
 
 const DEFAULT_PAGE_SIZE = 5000
+/** The largest `pageSize` a run asks for; a larger one is read as this. */
+export const MAX_PAGE_SIZE = 100_000
 /** Requests in flight at once (issue 4 fan-out); SQLite writes stay serial on the one connection. 8 measured a little faster than 4 for 2,500 mostly empty lists; more did not help. */
 export const MAX_REQUESTS_IN_FLIGHT = 8
 /** Least time between two progress events of a fanned-out resource, ms. */
@@ -200,7 +202,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const started = performance.now()
   limitHeapGrowth()
   const full = options.full === true
-  const pageSize = Math.max(1, Math.min(100_000, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
+  const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
   const runId = startRunOnDisk(db, full)
   const gate = new Gate(MAX_REQUESTS_IN_FLIGHT)

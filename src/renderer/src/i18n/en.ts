@@ -579,8 +579,7 @@ export const en = {
     'unknown-format': 'Unknown file format',
     'export-over-database': 'The export would overwrite the database',
     'unsafe-address': 'The registry’s address cannot be opened',
-    'no-secret': 'The client secret is missing',
-    'not-confirmed': 'Not confirmed'
+    'no-secret': 'The client secret is missing'
   } satisfies Record<ErrorCode, string>,
   /**
    * The app's own words for the details of codes whose English message (the main process's, for

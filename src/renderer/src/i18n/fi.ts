@@ -568,8 +568,7 @@ export const fi: Strings = {
     'unknown-format': 'Tuntematon tiedostomuoto',
     'export-over-database': 'Vienti korvaisi tietokannan',
     'unsafe-address': 'Rekisterin antamaa osoitetta ei voi avata',
-    'no-secret': 'Asiakassalaisuus puuttuu',
-    'not-confirmed': 'Ei vahvistettu'
+    'no-secret': 'Asiakassalaisuus puuttuu'
   },
   errorDetails: {
     'schema-too-new': 'päivitä tämän tietokoneen Kanslia avataksesi sen; mitään ei muutettu.',

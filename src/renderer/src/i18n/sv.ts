@@ -568,8 +568,7 @@ export const sv: Strings = {
     'unknown-format': 'Okänt filformat',
     'export-over-database': 'Exporten skulle skriva över databasen',
     'unsafe-address': 'Adressen från registret kan inte öppnas',
-    'no-secret': 'Klienthemligheten saknas',
-    'not-confirmed': 'Inte bekräftat'
+    'no-secret': 'Klienthemligheten saknas'
   },
   errorDetails: {
     'schema-too-new': 'uppdatera Kanslia på den här datorn för att öppna den; inget ändrades.',
