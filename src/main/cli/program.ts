@@ -222,20 +222,24 @@ export function buildProgram(): Command {
 
   program
     .command('connect')
-    .description('save a connection profile and store the client secret (read from stdin) in the OS keychain')
+    .description('check the credentials, save a connection profile and store the client secret (read from stdin) in the OS keychain; with KANSLIA_CLIENT_SECRET set, that secret is checked and stays there')
     .requiredOption('--base-url <url>', 'the API base URL, without /api/public/v2', httpUrl)
     .requiredOption('--auth-url <url>', 'the auth URL', httpUrl)
     .requiredOption('--client-id <id>', 'client id')
     .action(async (opts: Required<ConnectionFlags>) => {
       const profile = validateProfile(opts)
-      const clientSecret = await readSecret(`client secret for ${profile.clientId}: `)
-      if (!clientSecret) throw new UserFacingError('no-secret', 'no client secret given on standard input')
+      // Headless runs keep the secret in the environment, which every later command reads before the
+      // keychain (`resolveConnection`): connect checks that one and needs no keychain.
+      const fromEnvironment = process.env.KANSLIA_CLIENT_SECRET
+      const clientSecret = fromEnvironment || (await readSecret(`client secret for ${profile.clientId}: `))
+      if (!clientSecret) throw new UserFacingError('no-secret', 'no client secret given on standard input (or in KANSLIA_CLIENT_SECRET)')
       const client = new ApiClient({ ...profile, clientSecret })
       try {
         const roots = await client.getV2<{ content?: Array<{ id: number; name: string; type: string }> } | null>('/organization')
-        storeClientSecret(profile.clientId, clientSecret)
+        if (!fromEnvironment) storeClientSecret(profile.clientId, clientSecret)
         saveConnectionProfile(connectionProfileFile(), profile)
-        process.stdout.write(`connected as ${profile.clientId}; readable roots: ${(roots?.content ?? []).map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
+        const secret = fromEnvironment ? ' (client secret from KANSLIA_CLIENT_SECRET, not stored: set it for every run)' : ''
+        process.stdout.write(`connected as ${profile.clientId}${secret}; readable roots: ${(roots?.content ?? []).map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
       } finally {
         await client.close()
       }
