@@ -1,7 +1,7 @@
 import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../../shared/ipc/contract'
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
-import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
+import { deleteCursorsOfKind, finishRun, lastOkRunAt, lastSuccessfulSyncAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
 import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement } from '../db/synced'
 import {
   childOrganizationIds,
@@ -95,6 +95,8 @@ export type SyncProgress = SyncProgressEvent
 export interface SyncResult {
   ok: boolean
   full: boolean
+  /** No earlier run of the database finished successfully: every list not yet read is read whole (a first sync). */
+  first: boolean
   runId: number
   /** Per list read (or removed): `note` says why one that did not fail read nothing (no rights, 403; a list that is gone) or was removed unread. */
   resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode; note?: string }>
@@ -129,6 +131,8 @@ interface Run extends PassContext {
   recounted: Set<number>
   /** Aborts `signal` when the disk fails or the caller cancels. */
   stop: AbortController
+  /** `SyncResult.first`: no earlier run of the database finished successfully. */
+  first: boolean
   today: string
   resources: ResourceResult[]
 }
@@ -204,6 +208,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const full = options.full === true
   const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
+  const first = lastSuccessfulSyncAt(db) === null
   const runId = startRunOnDisk(db, full)
   const gate = new Gate(MAX_REQUESTS_IN_FLIGHT)
   const stop = new AbortController()
@@ -213,6 +218,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     db,
     runId,
     full,
+    first,
     pageSize,
     signal: stop.signal,
     stop,
@@ -353,6 +359,7 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const result: SyncResult = {
     ok: failed === undefined && !cancelled && run.stoppedBy === null,
     full,
+    first: run.first,
     runId: run.runId,
     resources,
     elements: resources.reduce((sum, r) => sum + r.elements, 0),

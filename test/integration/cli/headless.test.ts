@@ -37,9 +37,13 @@ describe('headless runs: no keychain, the client secret in KANSLIA_CLIENT_SECRET
     expect(profile).toEqual({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId })
   })
 
-  it('sync then needs no flags', async () => {
+  it('sync then needs no flags; its first run says it is the first, the next that it is incremental', async () => {
     const first = await runCli(['sync'], { env: { ...env, KANSLIA_CLIENT_SECRET: sandbox.clientSecret } })
     expect(first.stderr).toBe('')
     expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(/^first \(full\) sync done: /)
+    const next = await runCli(['sync'], { env: { ...env, KANSLIA_CLIENT_SECRET: sandbox.clientSecret } })
+    expect(next.code).toBe(0)
+    expect(next.stdout).toMatch(/^incremental sync done: /)
   })
 })
