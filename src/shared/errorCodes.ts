@@ -46,6 +46,7 @@ export type ErrorCode =
   | 'no-database'
   | 'not-connected'
   | 'no-such-member'
+  | 'no-such-merit-group'
   | 'no-identity-number'
   | 'no-such-item'
   | 'wrong-kind'

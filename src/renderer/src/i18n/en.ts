@@ -560,6 +560,7 @@ export const en = {
     'no-database': 'There is no local data yet',
     'not-connected': 'Kanslia is not connected yet',
     'no-such-member': 'The member was not found',
+    'no-such-merit-group': 'The merit group was not found',
     'no-identity-number': 'No identity number is stored',
     'no-such-item': 'The change is no longer in the outbox',
     'wrong-kind': 'This change cannot be edited here',

@@ -549,6 +549,7 @@ export const fi: Strings = {
     'no-database': 'Paikallisia tietoja ei vielä ole',
     'not-connected': 'Kansliaa ei ole vielä yhdistetty',
     'no-such-member': 'Jäsentä ei löytynyt',
+    'no-such-merit-group': 'Ansiomerkkiryhmää ei löytynyt',
     'no-identity-number': 'Henkilötunnusta ei ole tallennettu',
     'no-such-item': 'Muutos ei ole enää jonossa',
     'wrong-kind': 'Tätä muutosta ei voi muokata tässä',

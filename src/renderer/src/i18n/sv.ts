@@ -549,6 +549,7 @@ export const sv: Strings = {
     'no-database': 'Det finns inga lokala uppgifter ännu',
     'not-connected': 'Kanslia är inte anslutet ännu',
     'no-such-member': 'Medlemmen hittades inte',
+    'no-such-merit-group': 'Gruppen av förtjänsttecken hittades inte',
     'no-identity-number': 'Ingen personbeteckning har sparats',
     'no-such-item': 'Ändringen finns inte längre i utkorgen',
     'wrong-kind': 'Den här ändringen kan inte redigeras här',
