@@ -1,7 +1,7 @@
-import { Argument, Command, InvalidArgumentError, Option } from 'commander'
+import { Argument, Command, Option } from 'commander'
 import { ApiClient } from '../api/client'
 import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
-import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile, isDemoDatabase } from '../config/paths'
+import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { storeClientSecret } from '../secrets/keychain'
 import { runDemo } from '../services/demo'
 import { EXPORT_RESOURCES } from '../db/tables'
@@ -57,7 +57,7 @@ import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
-import { calendarDate, httpUrl, integerIn } from './optionValues'
+import { calendarDate, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
 import { formatLog, exportLog } from '../services/logs'
@@ -73,19 +73,6 @@ import { removeConnectionData } from '../services/wipe'
 async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table' | 'ids'): Promise<void> {
   if (format !== 'json' && process.stdout.isTTY === true) return
   await logListExport(dbFile, { ...listed, format, rows, file: '-' })
-}
-
-/**
- * `--db` of `sync` and `push`, which reach a registry: any file but the demo database, encrypted
- * with a public key (`DEMO_DATABASE_KEY`), fit only for the demo federation's made-up people (its
- * outbox's changes are made up too). `kanslia demo` fills it from the embedded sandbox.
- * @throws InvalidArgumentError for the demo database (nothing is opened or created).
- */
-function registryDatabase(dbFile: string): string {
-  if (isDemoDatabase(dbFile)) {
-    throw new InvalidArgumentError(`it is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (by default ${defaultDatabaseFile()})`)
-  }
-  return dbFile
 }
 
 /** The headings of a renewal list's columns in the CLI's files (English, as the CLI speaks). */
@@ -130,49 +117,9 @@ function withConnectionFlags(command: Command): Command {
     .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET')
 }
 
-/** `--users 1,2,3`: comma-separated user ids. */
-function userIds(value: string): number[] {
-  const parts = value.split(',').map((part) => part.trim())
-  if (parts.some((part) => !/^\d+$/.test(part))) throw new InvalidArgumentError('must be user ids separated by commas, e.g. 101,102,103')
-  return parts.map(Number)
-}
-
 /** `fields` without the keys whose value is undefined: only the options given reach a change's input. */
 function given<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
-}
-
-/** `--input`: a JSON object (an outbox item's input, as `outbox --json` prints its payload). */
-function jsonObject(value: string): Record<string, unknown> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(value)
-  } catch (error) {
-    throw new InvalidArgumentError(`must be JSON: ${(error as Error).message}`)
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('must be a JSON object, e.g. {"meritId":12,"grant":{…}}')
-  return parsed as Record<string, unknown>
-}
-
-/** `--registration`: a registration id, or `outbox:N` for a registration still in the outbox (its item N). */
-function registrationRef(value: string): { eventRegistrationId: number } | { outboxItemId: number } {
-  const match = /^(outbox:)?(\d+)$/.exec(value.trim())
-  if (!match) throw new InvalidArgumentError('must be a registration id, or outbox:N for a registration still in the outbox')
-  return match[1] ? { outboxItemId: Number(match[2]) } : { eventRegistrationId: Number(match[2]) }
-}
-
-/** `--order`: an order id, or `outbox:N` for an order still in the outbox (its `order-create` item N). */
-function orderRef(value: string): OrderRef {
-  const match = /^(outbox:)?(\d+)$/.exec(value.trim())
-  if (!match) throw new InvalidArgumentError('must be an order id, or outbox:N for an order still in the outbox')
-  return match[1] ? { outboxItemId: Number(match[2]) } : { orderId: Number(match[2]) }
-}
-
-/** `--start 2026-12-05T10:00` or `--start 2026-12-05`: an event's local date and optional time (spec v3 EventDateTime). */
-function eventDateTime(value: string): EventDateTime {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?$/.exec(value.trim())
-  if (!match) throw new InvalidArgumentError('must be YYYY-MM-DD or YYYY-MM-DDTHH:MM (local time of the event)')
-  return match[2] ? { date: match[1], time: match[2] } : { date: match[1] }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { calendarDate, httpUrl, integerIn } from '../../../src/main/cli/optionValues'
+import { calendarDate, eventDateTime, httpUrl, integerIn } from '../../../src/main/cli/optionValues'
 
 describe('option values of the CLI', () => {
   it('integerIn takes plain decimal digits within its range and nothing Number() would also read', () => {
@@ -20,6 +20,12 @@ describe('option values of the CLI', () => {
   it('calendarDate takes a day of the calendar as YYYY-MM-DD only', () => {
     expect(calendarDate('2028-02-29')).toBe('2028-02-29')
     for (const value of ['2026-02-30', '15.6.2026', '2026-6-15', 'today']) expect(() => calendarDate(value), value).toThrow(InvalidArgumentError)
+  })
+
+  it("eventDateTime takes an event's local day of the calendar, with a time or without", () => {
+    expect(eventDateTime('2026-12-05T10:00')).toEqual({ date: '2026-12-05', time: '10:00' })
+    expect(eventDateTime('2026-12-05')).toEqual({ date: '2026-12-05' })
+    for (const value of ['2026-02-30T10:00', '2026-02-30', 'tomorrow']) expect(() => eventDateTime(value), value).toThrow(InvalidArgumentError)
   })
 
   it('httpUrl takes an http(s) URL, normalised as a saved profile is', () => {
