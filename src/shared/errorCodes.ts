@@ -46,6 +46,7 @@ export type ErrorCode =
   | 'no-database'
   | 'not-connected'
   | 'no-such-member'
+  | 'no-such-merit-group'
   | 'no-identity-number'
   | 'no-such-item'
   | 'wrong-kind'
@@ -66,7 +67,6 @@ export type ErrorCode =
   | 'export-over-database'
   | 'unsafe-address'
   | 'no-secret'
-  | 'not-confirmed'
 
 /** An error as its code and its one-line English words (`message`), as the CLI prints them: what crosses IPC (`IpcError`) and what a sync records for a resource that failed. */
 export interface CodedError {

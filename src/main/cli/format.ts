@@ -112,12 +112,17 @@ export function formatVenueCheck(result: VenueCheckResult): string {
   return `${found}${more}data as of ${result.dataAsOf ?? 'never synced'}\n`
 }
 
-/** The one-paragraph summary `kanslia sync` and `kanslia demo` print after a run. */
+/**
+ * The one-paragraph summary `kanslia sync` and `kanslia demo` print after a run, headed by its kind:
+ * a first sync (the database's first that succeeds: every list read whole), a full one or an
+ * incremental one.
+ */
 export function formatSyncSummary(result: SyncResult): string {
   const seconds = result.durationMs / 1000
   const rate = seconds > 0 ? Math.round(result.elements / seconds) : result.elements
+  const kind = result.first ? 'first (full)' : result.full ? 'full' : 'incremental'
   const lines = [
-    `${result.full ? 'full' : 'incremental'} sync ${result.ok ? 'done' : 'finished with errors'}: ` +
+    `${kind} sync ${result.ok ? 'done' : 'finished with errors'}: ` +
       `${count(result.elements)} elements, ${count(Math.round(result.bytes / 1024))} KiB in ${seconds.toFixed(1)} s (${count(rate)}/s)`
   ]
   for (const r of result.resources) {

@@ -1,13 +1,14 @@
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Argument, Command, Option } from 'commander'
 import { ApiClient } from '../api/client'
 import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
-import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile, isDemoDatabase } from '../config/paths'
+import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { storeClientSecret } from '../secrets/keychain'
 import { runDemo } from '../services/demo'
 import { EXPORT_RESOURCES } from '../db/tables'
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from '../db/retention'
 import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
+import { MAX_MEMBERS } from '../db/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
 import { renewalList } from '../services/renewals'
@@ -51,22 +52,16 @@ import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../.
 import type { ClubCreateInput } from '../outbox/clubCreate'
 import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
+import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
+import { calendarDate, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
 import { formatLog, exportLog } from '../services/logs'
 import { removeConnectionData } from '../services/wipe'
-
-function wholeNumber(min: number) {
-  return (value: string): number => {
-    const n = Number(value)
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`)
-    return n
-  }
-}
 
 /**
  * Records a list of members printed to standard output in the privacy log (issue 6), before it is
@@ -78,27 +73,6 @@ function wholeNumber(min: number) {
 async function logPrintedList(dbFile: string, listed: Record<string, unknown>, rows: number, format: 'json' | 'table' | 'ids'): Promise<void> {
   if (format !== 'json' && process.stdout.isTTY === true) return
   await logListExport(dbFile, { ...listed, format, rows, file: '-' })
-}
-
-/**
- * Refuses the demo database as the target of `sync` or `push` with a registry: it is encrypted with
- * a public key (`DEMO_DATABASE_KEY`), fit only for the demo federation's made-up people, and its
- * outbox's changes are made up too. `kanslia demo` fills it from the embedded sandbox.
- * @throws UserFacingError `bad-input` (nothing is opened or created).
- */
-function refuseDemoDatabase(dbFile: string): void {
-  if (!isDemoDatabase(dbFile)) return
-  throw new UserFacingError(
-    'bad-input',
-    `${dbFile} is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (--db; by default ${defaultDatabaseFile()})`
-  )
-}
-
-/** `--days` of `kanslia renewals`: 0…366, as the app takes it. */
-function renewalDays(value: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 0 || n > 366) throw new InvalidArgumentError('must be a whole number of days, 0…366')
-  return n
 }
 
 /** The headings of a renewal list's columns in the CLI's files (English, as the CLI speaks). */
@@ -126,6 +100,8 @@ const CANDIDATE_HEADINGS: Record<CandidateColumn, string> = {
 }
 
 const dbOption = () => new Option('--db <file>', 'database file').default(defaultDatabaseFile(), "the desktop app's database")
+/** `--db` of the commands that reach a registry (`sync`, `push`): not the demo database. */
+const registryDbOption = () => dbOption().argParser(registryDatabase)
 
 interface ConnectionFlags {
   baseUrl?: string
@@ -136,61 +112,14 @@ interface ConnectionFlags {
 /** The connection flags of `sync` and `push`; unset ones come from the saved profile. */
 function withConnectionFlags(command: Command): Command {
   return command
-    .option('--base-url <url>', 'the API base URL, without /api/public/v2')
-    .option('--auth-url <url>', 'the auth URL; the token endpoint is {auth-url}/oauth2/token')
+    .option('--base-url <url>', 'the API base URL, without /api/public/v2', httpUrl)
+    .option('--auth-url <url>', 'the auth URL; the token endpoint is {auth-url}/oauth2/token', httpUrl)
     .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET')
-}
-
-/** `--users 1,2,3`: comma-separated user ids. */
-function userIds(value: string): number[] {
-  const parts = value.split(',').map((part) => part.trim())
-  if (parts.some((part) => !/^\d+$/.test(part))) throw new InvalidArgumentError('must be user ids separated by commas, e.g. 101,102,103')
-  return parts.map(Number)
 }
 
 /** `fields` without the keys whose value is undefined: only the options given reach a change's input. */
 function given<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
-}
-
-/** `--retention-months`: 1…MAX_RETENTION_MONTHS. */
-function retentionMonths(value: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 1 || n > MAX_RETENTION_MONTHS) throw new InvalidArgumentError(`must be a whole number of months from 1 to ${MAX_RETENTION_MONTHS}`)
-  return n
-}
-
-/** `--input`: a JSON object (an outbox item's input, as `outbox --json` prints its payload). */
-function jsonObject(value: string): Record<string, unknown> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(value)
-  } catch (error) {
-    throw new InvalidArgumentError(`must be JSON: ${(error as Error).message}`)
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('must be a JSON object, e.g. {"meritId":12,"grant":{…}}')
-  return parsed as Record<string, unknown>
-}
-
-/** `--registration`: a registration id, or `outbox:N` for a registration still in the outbox (its item N). */
-function registrationRef(value: string): { eventRegistrationId: number } | { outboxItemId: number } {
-  const match = /^(outbox:)?(\d+)$/.exec(value.trim())
-  if (!match) throw new InvalidArgumentError('must be a registration id, or outbox:N for a registration still in the outbox')
-  return match[1] ? { outboxItemId: Number(match[2]) } : { eventRegistrationId: Number(match[2]) }
-}
-
-/** `--order`: an order id, or `outbox:N` for an order still in the outbox (its `order-create` item N). */
-function orderRef(value: string): OrderRef {
-  const match = /^(outbox:)?(\d+)$/.exec(value.trim())
-  if (!match) throw new InvalidArgumentError('must be an order id, or outbox:N for an order still in the outbox')
-  return match[1] ? { outboxItemId: Number(match[2]) } : { orderId: Number(match[2]) }
-}
-
-/** `--start 2026-12-05T10:00` or `--start 2026-12-05`: an event's local date and optional time (spec v3 EventDateTime). */
-function eventDateTime(value: string): EventDateTime {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?$/.exec(value.trim())
-  if (!match) throw new InvalidArgumentError('must be YYYY-MM-DD or YYYY-MM-DDTHH:MM (local time of the event)')
-  return match[2] ? { date: match[1], time: match[2] } : { date: match[1] }
 }
 
 /**
@@ -206,14 +135,13 @@ export function buildProgram(): Command {
     program
       .command('sync')
       .description('mirror what the credentials may read into the local database')
-      .addOption(dbOption())
+      .addOption(registryDbOption())
   )
     .option('--full', 'full reconciliation: also remove what the API no longer lists')
     .option('--every-list', 'also read the per-parent lists (merits, grants, registrations) and the event search read in the last 15 minutes')
-    .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', wholeNumber(1), 5000)
-    .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit, the outbox's finished changes and the privacy log's entries, this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, retentionMonths)
+    .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', integerIn(1, MAX_PAGE_SIZE), 5000)
+    .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit, the outbox's finished changes and the privacy log's entries, this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, integerIn(1, MAX_RETENTION_MONTHS, 'months'))
     .action(async (opts: ConnectionFlags & { db: string; full?: boolean; everyList?: boolean; pageSize: number; retentionMonths?: number }) => {
-      refuseDemoDatabase(opts.db)
       const connection = resolveConnection(opts, connectionProfileFile())
       const bars = new SyncProgressBars()
       const controller = new AbortController()
@@ -241,20 +169,24 @@ export function buildProgram(): Command {
 
   program
     .command('connect')
-    .description('save a connection profile and store the client secret (read from stdin) in the OS keychain')
-    .requiredOption('--base-url <url>', 'the API base URL, without /api/public/v2')
-    .requiredOption('--auth-url <url>', 'the auth URL')
+    .description('check the credentials, save a connection profile and store the client secret (read from stdin) in the OS keychain; with KANSLIA_CLIENT_SECRET set, that secret is checked and stays there')
+    .requiredOption('--base-url <url>', 'the API base URL, without /api/public/v2', httpUrl)
+    .requiredOption('--auth-url <url>', 'the auth URL', httpUrl)
     .requiredOption('--client-id <id>', 'client id')
     .action(async (opts: Required<ConnectionFlags>) => {
       const profile = validateProfile(opts)
-      const clientSecret = await readSecret(`client secret for ${profile.clientId}: `)
-      if (!clientSecret) throw new UserFacingError('no-secret', 'no client secret given on standard input')
+      // Headless runs keep the secret in the environment, which every later command reads before the
+      // keychain (`resolveConnection`): connect checks that one and needs no keychain.
+      const fromEnvironment = process.env.KANSLIA_CLIENT_SECRET
+      const clientSecret = fromEnvironment || (await readSecret(`client secret for ${profile.clientId}: `))
+      if (!clientSecret) throw new UserFacingError('no-secret', 'no client secret given on standard input (or in KANSLIA_CLIENT_SECRET)')
       const client = new ApiClient({ ...profile, clientSecret })
       try {
         const roots = await client.getV2<{ content?: Array<{ id: number; name: string; type: string }> } | null>('/organization')
-        storeClientSecret(profile.clientId, clientSecret)
+        if (!fromEnvironment) storeClientSecret(profile.clientId, clientSecret)
         saveConnectionProfile(connectionProfileFile(), profile)
-        process.stdout.write(`connected as ${profile.clientId}; readable roots: ${(roots?.content ?? []).map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
+        const secret = fromEnvironment ? ' (client secret from KANSLIA_CLIENT_SECRET, not stored: set it for every run)' : ''
+        process.stdout.write(`connected as ${profile.clientId}${secret}; readable roots: ${(roots?.content ?? []).map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
       } finally {
         await client.close()
       }
@@ -273,7 +205,7 @@ export function buildProgram(): Command {
   program
     .command('export')
     .description('write a resource as the API objects last received')
-    .argument('<resource>', `one of: ${EXPORT_RESOURCES.join(', ')}`)
+    .addArgument(new Argument('<resource>', 'what to export').choices(EXPORT_RESOURCES))
     .addOption(dbOption())
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
     .option('--out <file>', 'write to a file instead of stdout')
@@ -287,8 +219,8 @@ export function buildProgram(): Command {
     .description('find members by name, Sport-ID or e-mail')
     .addOption(dbOption())
     .option('--search <text>', 'text to look for; any text is accepted', '')
-    .option('--limit <n>', 'at most this many members', wholeNumber(1), 100)
-    .option('--club <id>', 'only members with a user licence in this club', wholeNumber(1))
+    .option('--limit <n>', `at most this many members (1…${MAX_MEMBERS.toLocaleString('en')})`, integerIn(1, MAX_MEMBERS), 100)
+    .option('--club <id>', 'only members with a user licence in this club', integerIn(1))
     .addOption(new Option('--status <status>', "only members with this licence verdict today (the venue check's rules)").choices(LICENCE_VERDICTS))
     .addOption(new Option('--insurance <insurance>', 'only members with, or without, an insurance valid today').choices([...INSURANCE_FILTERS]))
     .option('--json', 'print a JSON array (recorded in the privacy log: scripts keep what they read)')
@@ -304,7 +236,7 @@ export function buildProgram(): Command {
     .description('venue check: does the member (Sport-ID or name) hold a licence valid on the date?')
     .argument('<text>', 'a Sport-ID (as a scanner types it) or a name to search')
     .addOption(dbOption())
-    .option('--date <YYYY-MM-DD>', 'the day to check (default: today)')
+    .option('--date <YYYY-MM-DD>', 'the day to check (default: today)', calendarDate)
     .option('--json', 'print the result as JSON')
     .action((text: string, opts: { db: string; date?: string; json?: boolean }) => {
       const result = venueCheck(opts.db, text, opts.date)
@@ -317,7 +249,7 @@ export function buildProgram(): Command {
     .command('renewals')
     .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
-    .option('--days <n>', 'how many days ahead an ending is listed (0…366; licence-ending and insurance-ending)', renewalDays, 30)
+    .option('--days <n>', 'how many days ahead an ending is listed (0…366; licence-ending and insurance-ending)', integerIn(0, 366, 'days'), 30)
     .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own (recorded in the privacy log)").conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')
@@ -344,9 +276,9 @@ export function buildProgram(): Command {
   program
     .command('candidates')
     .description("merit candidates of an ordered merit group: holders of a merit without the next one, and members of --seasons licence periods without any of the group's merits")
-    .requiredOption('--group <id>', 'the ordered merit group (`kanslia export merit-groups` lists them)', wholeNumber(1))
-    .option('--next <id>', "only the candidates of this merit of the group", wholeNumber(1))
-    .option('--seasons <n>', "licence periods a candidate for the group's first merit has held a licence in", wholeNumber(1), 2)
+    .requiredOption('--group <id>', 'the ordered merit group (`kanslia export merit-groups` lists them)', integerIn(1))
+    .option('--next <id>', "only the candidates of this merit of the group", integerIn(1))
+    .option('--seasons <n>', "licence periods a candidate for the group's first merit has held a licence in", integerIn(1), 2)
     .addOption(new Option('--ids', 'print the user ids, separated by commas, for `grant-merit --users`').conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the candidates (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every candidate to a CSV or XLSX file (recorded in the privacy log)')
@@ -369,11 +301,11 @@ export function buildProgram(): Command {
   program
     .command('grant-merit')
     .description('queue a merit grant to up to 10,000 members (works offline; `push` sends it)')
-    .requiredOption('--merit <id>', 'the merit id', wholeNumber(1))
+    .requiredOption('--merit <id>', 'the merit id', integerIn(1))
     .requiredOption('--users <ids>', 'the grantees: user ids separated by commas', userIds)
-    .requiredOption('--date <YYYY-MM-DD>', 'the granting date')
+    .requiredOption('--date <YYYY-MM-DD>', 'the granting date', calendarDate)
     .addOption(new Option('--granter <name>', "the granter's name").conflicts('granterUser'))
-    .option('--granter-user <id>', "the granter's user id", wholeNumber(1))
+    .option('--granter-user <id>', "the granter's user id", integerIn(1))
     .option('--info <text>', 'additional information on the grant')
     .option('--no-notify', 'do not notify the grantees')
     .addOption(dbOption())
@@ -397,7 +329,7 @@ export function buildProgram(): Command {
     .command('register')
     .description("queue a member's registration to an event (works offline; `push` sends it)")
     .requiredOption('--event <uuid>', "the event's UUID")
-    .requiredOption('--user <id>', "the participant's user id", wholeNumber(1))
+    .requiredOption('--user <id>', "the participant's user id", integerIn(1))
     .option('--details <text>', 'additional details of the registration')
     .addOption(dbOption())
     .action(async (opts: { event: string; user: number; details?: string; db: string }) => {
@@ -418,8 +350,8 @@ export function buildProgram(): Command {
   program
     .command('transfer')
     .description("queue moving a member's user licence to another active club of its federation (works offline; `push` sends it)")
-    .requiredOption('--licence <id>', 'the user licence id (`export user-licences` lists them)', wholeNumber(1))
-    .requiredOption('--club <id>', 'the club it moves to', wholeNumber(1))
+    .requiredOption('--licence <id>', 'the user licence id (`export user-licences` lists them)', integerIn(1))
+    .requiredOption('--club <id>', 'the club it moves to', integerIn(1))
     .addOption(dbOption())
     .action(async (opts: { licence: number; club: number; db: string }) => {
       process.stdout.write(formatQueued(await queueClubTransfer({ dbFile: opts.db, userLicenceId: opts.licence, targetClubId: opts.club })))
@@ -428,7 +360,7 @@ export function buildProgram(): Command {
   program
     .command('create-club')
     .description('queue creating a club under a sports federation or an area (works offline; `push` sends it)')
-    .requiredOption('--parent <id>', 'the federation or area the club is created under', wholeNumber(1))
+    .requiredOption('--parent <id>', 'the federation or area the club is created under', integerIn(1))
     .requiredOption('--name <text>', "the club's name")
     .option('--short-name <text>', 'short name')
     .option('--business-id <text>', 'business id')
@@ -436,7 +368,7 @@ export function buildProgram(): Command {
     .option('--url <url>', 'home page')
     .option('--contact-person <name>', "contact person's full name")
     .option('--phone <number>', 'phone number')
-    .option('--established <YYYY-MM-DD>', 'date established')
+    .option('--established <YYYY-MM-DD>', 'date established', calendarDate)
     .addOption(dbOption())
     .action(async (opts: { parent: number; name: string; shortName?: string; businessId?: string; email?: string; url?: string; contactPerson?: string; phone?: string; established?: string; db: string }) => {
       const club: ClubCreateInput['club'] = {
@@ -457,8 +389,8 @@ export function buildProgram(): Command {
   program
     .command('grant-access')
     .description("queue granting a user read (or with --write, write) access to an organization (works offline; `push` sends it)")
-    .requiredOption('--organization <id>', 'the organization', wholeNumber(1))
-    .requiredOption('--user <id>', "the user's id", wholeNumber(1))
+    .requiredOption('--organization <id>', 'the organization', integerIn(1))
+    .requiredOption('--user <id>', "the user's id", integerIn(1))
     .requiredOption('--inviter <name>', 'who grants it, named in the e-mail the user gets')
     .option('--write', 'write access (default: read)')
     .addOption(dbOption())
@@ -470,15 +402,15 @@ export function buildProgram(): Command {
   program
     .command('create-merit')
     .description('queue creating a merit in a merit group (works offline; `push` sends it)')
-    .requiredOption('--group <id>', 'the merit group', wholeNumber(1))
-    .requiredOption('--organization <id>', 'the organization owning the group', wholeNumber(1))
+    .requiredOption('--group <id>', 'the merit group', integerIn(1))
+    .requiredOption('--organization <id>', 'the organization owning the group', integerIn(1))
     .requiredOption('--name <text>', "the merit's name")
     .requiredOption('--description <text>', "the merit's description")
     .addOption(new Option('--type <type>', 'merit type').choices(['COMPETITION', 'CARD']).makeOptionMandatory())
     .addOption(new Option('--granting-author-type <type>', 'who may grant it').choices(['BOTH', 'CLUB', 'FEDERATION']).default('BOTH'))
     .addOption(new Option('--validity <type>', 'validity period type').choices(['PERPETUAL', 'FIXED_DURATION', 'FIXED_DATE']).default('PERPETUAL'))
-    .option('--valid-until <YYYY-MM-DD>', 'validityFixedDate (with --validity FIXED_DATE)')
-    .option('--valid-months <n>', 'validityFixedDurationInMonths (with --validity FIXED_DURATION)', wholeNumber(1))
+    .option('--valid-until <YYYY-MM-DD>', 'validityFixedDate (with --validity FIXED_DATE)', calendarDate)
+    .option('--valid-months <n>', 'validityFixedDurationInMonths (with --validity FIXED_DURATION)', integerIn(1))
     .option('--master-sports <ids>', 'master sport ids separated by commas', userIds)
     .addOption(dbOption())
     .action(async (opts: { group: number; organization: number; name: string; description: string; type: CreateMerit['type']; grantingAuthorType: CreateMerit['meritGrantingAuthorType']; validity: CreateMerit['meritValidityPeriodType']; validUntil?: string; validMonths?: number; masterSports?: number[]; db: string }) => {
@@ -498,7 +430,7 @@ export function buildProgram(): Command {
   program
     .command('create-event')
     .description('queue creating an event, optionally with a webhook URL for its changes (works offline; `push` sends it)')
-    .requiredOption('--organizer <id>', 'the organizing organization', wholeNumber(1))
+    .requiredOption('--organizer <id>', 'the organizing organization', integerIn(1))
     .requiredOption('--name <text>', "the event's name")
     .requiredOption('--start <YYYY-MM-DD[THH:MM]>', 'start, local time of the event', eventDateTime)
     .requiredOption('--end <YYYY-MM-DD[THH:MM]>', 'end, local time of the event', eventDateTime)
@@ -506,7 +438,7 @@ export function buildProgram(): Command {
     .option('--registration-end <YYYY-MM-DD[THH:MM]>', 'registration closes', eventDateTime)
     .option('--description <text>', 'description')
     .option('--location <text>', 'location address')
-    .option('--max-attendees <n>', 'places (default: no limit)', wholeNumber(1))
+    .option('--max-attendees <n>', 'places (default: no limit)', integerIn(1))
     .option('--merits <ids>', 'merits that can be granted to attendees, separated by commas', userIds)
     .option('--webhook-url <url>', 'where the registry posts the webhooks of this event and its registrations')
     .addOption(new Option('--purpose <purpose>', 'purpose').choices(['SPORTS', 'EDUCATION', 'ORGANIZATIONAL', 'OTHER', 'PROMOTION']).default('SPORTS'))
@@ -565,9 +497,9 @@ export function buildProgram(): Command {
     .requiredOption('--event <uuid>', "the event's UUID")
     .requiredOption('--users <ids>', 'the participants: user ids separated by commas', userIds)
     .option('--grant-merits', "grant the event's merits to them (needs --date and a granter)")
-    .option('--date <YYYY-MM-DD>', 'the granting date')
+    .option('--date <YYYY-MM-DD>', 'the granting date', calendarDate)
     .addOption(new Option('--granter <name>', "the granter's name").conflicts('granterUser'))
-    .option('--granter-user <id>', "the granter's user id", wholeNumber(1))
+    .option('--granter-user <id>', "the granter's user id", integerIn(1))
     .option('--info <text>', 'additional information on the grant')
     .option('--no-notify', 'do not notify the grantees')
     .addOption(dbOption())
@@ -587,8 +519,8 @@ export function buildProgram(): Command {
   order
     .command('create')
     .description('queue an order paying for event registrations')
-    .requiredOption('--user <id>', 'the billed member', wholeNumber(1))
-    .option('--organization <id>', 'bill this organization instead', wholeNumber(1))
+    .requiredOption('--user <id>', 'the billed member', integerIn(1))
+    .option('--organization <id>', 'bill this organization instead', integerIn(1))
     .requiredOption('--registrations <ids>', 'event registration ids separated by commas', userIds)
     .addOption(dbOption())
     .action(async (opts: { user: number; organization?: number; registrations: number[]; db: string }) => {
@@ -614,7 +546,7 @@ export function buildProgram(): Command {
       process.stdout.write(formatQueued(await queueOrderCancel({ dbFile: opts.db, order: opts.order })))
     })
 
-  withConnectionFlags(order.command('methods').description("read an order's payment methods and terms (online)").requiredOption('--order <id>', 'the order id', wholeNumber(1))).action(
+  withConnectionFlags(order.command('methods').description("read an order's payment methods and terms (online)").requiredOption('--order <id>', 'the order id', integerIn(1))).action(
     async (opts: ConnectionFlags & { order: number }) => {
       const methods = await readPaymentMethods({ connection: resolveConnection(opts, connectionProfileFile()), orderId: opts.order })
       process.stdout.write(formatPaymentMethods(methods))
@@ -635,7 +567,7 @@ export function buildProgram(): Command {
   program
     .command('retry')
     .description('queue a rejected item again, or send again an unknown one left to you (e.g. an order whose answer was lost)')
-    .argument('<item>', 'the outbox item number', wholeNumber(1))
+    .argument('<item>', 'the outbox item number', integerIn(1))
     .addOption(dbOption())
     .action(async (id: number, opts: { db: string }) => {
       const item = await retryOutboxItem({ dbFile: opts.db, id })
@@ -645,7 +577,7 @@ export function buildProgram(): Command {
   program
     .command('edit')
     .description("replace a queued or rejected item's input, checked as when queuing (`outbox --json` prints each item's payload)")
-    .argument('<item>', 'the outbox item number', wholeNumber(1))
+    .argument('<item>', 'the outbox item number', integerIn(1))
     .requiredOption('--input <json>', "the item's new input as a JSON object", jsonObject)
     .addOption(dbOption())
     .action(async (id: number, opts: { input: Record<string, unknown>; db: string }) => {
@@ -656,7 +588,7 @@ export function buildProgram(): Command {
   program
     .command('discard')
     .description('remove a queued or rejected item, or an unknown one left to you, and the items waiting for it')
-    .argument('<item>', 'the outbox item number', wholeNumber(1))
+    .argument('<item>', 'the outbox item number', integerIn(1))
     .addOption(dbOption())
     .action(async (id: number, opts: { db: string }) => {
       const removed = await discardOutboxItem({ dbFile: opts.db, id })
@@ -667,9 +599,8 @@ export function buildProgram(): Command {
     program
       .command('push')
       .description('send the outbox to the registry: in order, exactly once; then re-pull what changed')
-      .addOption(dbOption())
+      .addOption(registryDbOption())
   ).action(async (opts: ConnectionFlags & { db: string }) => {
-    refuseDemoDatabase(opts.db)
     const connection = resolveConnection(opts, connectionProfileFile())
     const summary = await pushOutboxNow({ dbFile: opts.db, connection })
     const undecided = listAwaitingDecision(opts.db)
@@ -695,8 +626,8 @@ export function buildProgram(): Command {
     .command('audit')
     .description("export a local log: the outbox's audit log (who queued what, when it was sent, the registry's answer) or, with --privacy, the privacy log (identity numbers revealed, exports)")
     .option('--privacy', 'the privacy log instead of the outbox audit log')
-    .option('--item <n>', "only this outbox item's entries", wholeNumber(1))
-    .option('--member <id>', "only this member's privacy entries", wholeNumber(1))
+    .option('--item <n>', "only this outbox item's entries", integerIn(1))
+    .option('--member <id>', "only this member's privacy entries", integerIn(1))
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
     .option('--out <file>', 'write to a file instead of standard output')
     .addOption(dbOption())
@@ -710,8 +641,8 @@ export function buildProgram(): Command {
     .command('disconnect')
     .description('remove the saved connection and its local data: the databases with their WAL files and their keys in the keychain, the profile and the client secret in the keychain (queued changes are lost)')
     .option('--yes', 'really remove them')
-    .action((opts: { yes?: boolean }) => {
-      if (!opts.yes) throw new UserFacingError('not-confirmed', 'this deletes the local databases, queued changes, the connection profile and the keychain entry; run again with --yes')
+    .action((opts: { yes?: boolean }, command: Command) => {
+      if (!opts.yes) command.error('this deletes the local databases, queued changes, the connection profile and the keychain entry; run again with --yes')
       const result = removeConnectionData()
       process.stdout.write(`removed ${result.files.length} file(s); keychain entry: ${result.keychain}; database keys: ${result.databaseKeys}\n`)
       if (result.keychain === 'unavailable') process.stderr.write('the keychain could not be reached: remove the client secret from it yourself\n')
@@ -721,8 +652,8 @@ export function buildProgram(): Command {
     .command('demo')
     .description('start the Federation Sandbox in-process, sync it into the demo database and print a summary')
     .addOption(new Option('--db <file>', 'database file').default(demoDatabaseFile(), 'the demo database'))
-    .option('--athletes <n>', 'athletes in the sandbox', wholeNumber(1), 5000)
-    .option('--seed <n>', 'data seed', wholeNumber(0), 1)
+    .option('--athletes <n>', 'athletes in the sandbox', integerIn(1), 5000)
+    .option('--seed <n>', 'data seed', integerIn(0), 1)
     .action(async (opts: { db: string; athletes: number; seed: number }) => {
       process.stderr.write(`Starting the Federation Sandbox with ${opts.athletes.toLocaleString('en')} athletes…\n`)
       const bars = new SyncProgressBars()
@@ -740,9 +671,9 @@ export function buildProgram(): Command {
   program
     .command('sandbox')
     .description('serve the Federation Sandbox on loopback until stopped')
-    .option('--port <port>', 'port (0 picks a free one)', wholeNumber(0), 0)
-    .option('--athletes <n>', 'athletes', wholeNumber(1), 2000)
-    .option('--seed <n>', 'data seed', wholeNumber(0), 1)
+    .option('--port <port>', 'port (0 picks a free one)', integerIn(0, 65_535), 0)
+    .option('--athletes <n>', 'athletes', integerIn(1), 2000)
+    .option('--seed <n>', 'data seed', integerIn(0), 1)
     .option('--print-credentials', 'print one JSON line with baseUrl, authUrl, clientId, clientSecret, federationId')
     .action(async (opts: { port: number; athletes: number; seed: number; printCredentials?: boolean }) => {
       const sandbox = await runSandboxCommand({ port: opts.port, athletes: opts.athletes, seed: opts.seed, printCredentials: Boolean(opts.printCredentials) })

@@ -29,7 +29,11 @@ export class ConnectionConfigError extends Error {
   }
 }
 
-const httpUrl = z
+/**
+ * A connection URL (`--base-url`, `--auth-url`): http(s), trimmed, without trailing slashes or a
+ * pasted `/api/public/v2` (or `v3`), so the client appends the spec's paths to it.
+ */
+export const httpUrl = z
   .string()
   .trim()
   .refine((value) => {

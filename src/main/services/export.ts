@@ -10,6 +10,7 @@ import { openExistingDatabase } from './database'
 import { UserFacingError } from './errors'
 import { logListExport } from './privacyRecord'
 import { csvOptionsFor } from './csv'
+import { CSV_COLUMNS } from './exportColumns'
 
 export type ExportFormat = 'json' | 'csv'
 
@@ -32,8 +33,9 @@ export function parseExportResource(name: string): ExportResource {
 
 /**
  * Writes every stored element of a resource. JSON: an array of the API objects exactly as last
- * received (API field names, all fields). CSV: one column per top-level field seen in any element,
- * nested objects and arrays as JSON text, UTF-8 with a header row. An export of a resource that
+ * received (API field names, all fields). CSV: the resource's columns (`CSV_COLUMNS`: every field
+ * its wire type declares, the same whatever the rows hold), nested objects and arrays as JSON text,
+ * UTF-8 with a header row, also when there are no rows. An export of a resource that
  * names people (user licences and insurances, granted merits, event registrations and registered
  * users) is recorded in the privacy log (issue 6) with its resource, format, rows and file (`-`:
  * standard output or a stream) before anything is written, so none leaves unrecorded, also when
@@ -59,7 +61,7 @@ export async function exportResource(request: ExportRequest): Promise<number> {
     if (format === 'json') {
       await pipeline(Readable.from(jsonChunks(db, resource, counter)), out, options)
     } else {
-      const csv = stringify({ ...csvOptionsFor(typeof request.out === 'string' ? 'file' : 'stdout'), header: true, columns: csvColumns(db, resource) })
+      const csv = stringify({ ...csvOptionsFor(typeof request.out === 'string' ? 'file' : 'stdout'), header: true, columns: [...CSV_COLUMNS[resource]] })
       await pipeline(Readable.from(csvRecords(db, resource, counter)), csv, out, options)
     }
   } finally {
@@ -74,14 +76,6 @@ function* jsonChunks(db: ReadableDB, resource: ExportResource, counter: { count:
     yield (counter.count++ === 0 ? '\n' : ',\n') + raw
   }
   yield counter.count === 0 ? ']\n' : '\n]\n'
-}
-
-function csvColumns(db: ReadableDB, resource: ExportResource): string[] {
-  const columns = new Set<string>()
-  for (const raw of exportRaw(db, resource)) {
-    for (const key of Object.keys(JSON.parse(raw) as object)) columns.add(key)
-  }
-  return [...columns]
 }
 
 function* csvRecords(db: ReadableDB, resource: ExportResource, counter: { count: number }): Generator<Record<string, unknown>> {

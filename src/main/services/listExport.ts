@@ -3,6 +3,7 @@ import type { CandidateColumn } from '../../shared/meritCandidates'
 import type { RenewalColumn, RenewalListKind } from '../../shared/renewalLists'
 import { filtersOnVerdicts, listMembers } from '../db/memberList'
 import { readMeritCandidates } from '../db/meritCandidates'
+import { checkCandidateGroup } from './meritCandidates'
 import type { ReadableDB } from '../db/open'
 import { readRenewalList, readsVerdicts } from '../db/renewalLists'
 import { withDatabase } from './database'
@@ -131,6 +132,7 @@ function renewalTable(db: ReadableDB, request: RenewalListExportRequest, today: 
 }
 
 function candidateTable(db: ReadableDB, request: MeritCandidatesExportRequest): Table {
+  checkCandidateGroup(db, request.groupId, request.nextMeritId)
   // Every candidate (-1: no LIMIT); no ids, which only a grant needs.
   const { rows } = readMeritCandidates(db, request.groupId, request.seasons, { nextMeritId: request.nextMeritId, limit: -1, idsUpTo: 0 })
   return {

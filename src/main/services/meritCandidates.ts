@@ -1,6 +1,9 @@
 import type { MeritCandidateList } from '../../shared/meritCandidates'
 import { readMeritCandidates } from '../db/meritCandidates'
+import type { ReadableDB } from '../db/open'
+import { prepared } from '../db/statements'
 import { withDatabase } from './database'
+import { UserFacingError } from './errors'
 
 /**
  * Every merit candidate of an ordered merit group (issue 7 "Merit candidates"): the one
@@ -8,9 +11,30 @@ import { withDatabase } from './database'
  * candidate's user id in the list's order, whatever their number (a grant names at most 10,000:
  * `grant-merit` refuses more).
  * @param seasons licence periods a candidate for the group's first merit has held a licence in.
- * @throws UserFacingError `no-database`.
+ * @throws UserFacingError `no-database`; `no-such-merit-group` (`checkCandidateGroup`).
  */
 export function meritCandidates(dbFile: string, groupId: number, seasons: number, nextMeritId?: number): MeritCandidateList & { ids: number[] } {
-  const list = withDatabase(dbFile, (db) => readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: -1, idsUpTo: Number.MAX_SAFE_INTEGER }))
+  const list = withDatabase(dbFile, (db) => {
+    checkCandidateGroup(db, groupId, nextMeritId)
+    return readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: -1, idsUpTo: Number.MAX_SAFE_INTEGER })
+  })
   return { ...list, ids: list.ids ?? [] }
+}
+
+/**
+ * Refuses a candidate list that cannot be, rather than let it read as "no candidates": a merit group
+ * not stored (a typo, or not synced yet), one that is not ordered (spec v2 §2.7 `isOrdered`: its
+ * merits follow no order, so none is the next), or a `nextMeritId` that is no merit of the group.
+ * @throws UserFacingError `no-such-merit-group` saying which, and where the groups are listed.
+ */
+export function checkCandidateGroup(db: ReadableDB, groupId: number, nextMeritId?: number): void {
+  const group = prepared(db, "SELECT coalesce(name, '#' || id) AS name, raw ->> '$.isOrdered' AS ordered FROM merit_group WHERE id = ?").get(groupId) as
+    | { name: string; ordered: number | null }
+    | undefined
+  const groups = '`kanslia export merit-groups` lists the groups synced'
+  if (group === undefined) throw new UserFacingError('no-such-merit-group', `merit group ${groupId} is unknown: it is not in the database; ${groups}`)
+  if (group.ordered !== 1) throw new UserFacingError('no-such-merit-group', `merit group ${groupId} (${group.name}) is not ordered, so it has no merit candidates; ${groups} (an ordered one with isOrdered true)`)
+  if (nextMeritId === undefined) return
+  const inGroup = prepared(db, 'SELECT 1 FROM merit WHERE id = ? AND merit_group_id = ?').get(nextMeritId, groupId) !== undefined
+  if (!inGroup) throw new UserFacingError('no-such-merit-group', `merit ${nextMeritId} is no merit of merit group ${groupId} (${group.name}); \`kanslia export merits\` lists them`)
 }

@@ -1,7 +1,7 @@
 import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../../shared/ipc/contract'
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
-import { deleteCursorsOfKind, finishRun, lastOkRunAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
+import { deleteCursorsOfKind, finishRun, lastOkRunAt, lastSuccessfulSyncAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
 import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement, type Swept } from '../db/synced'
 import {
   childOrganizationIds,
@@ -95,6 +95,8 @@ export type SyncProgress = SyncProgressEvent
 export interface SyncResult {
   ok: boolean
   full: boolean
+  /** No earlier run of the database finished successfully: every list not yet read is read whole (a first sync). */
+  first: boolean
   runId: number
   /**
    * Per list read (or removed): `note` says why one that did not fail read nothing (no rights, 403;
@@ -112,6 +114,8 @@ export interface SyncResult {
 }
 
 const DEFAULT_PAGE_SIZE = 5000
+/** The largest `pageSize` a run asks for; a larger one is read as this. */
+export const MAX_PAGE_SIZE = 100_000
 /** Requests in flight at once (issue 4 fan-out); SQLite writes stay serial on the one connection. 8 measured a little faster than 4 for 2,500 mostly empty lists; more did not help. */
 export const MAX_REQUESTS_IN_FLIGHT = 8
 /** Least time between two progress events of a fanned-out resource, ms. */
@@ -131,6 +135,8 @@ interface Run extends PassContext {
   recounted: Set<number>
   /** Aborts `signal` when the disk fails or the caller cancels. */
   stop: AbortController
+  /** `SyncResult.first`: no earlier run of the database finished successfully. */
+  first: boolean
   today: string
   resources: ResourceResult[]
 }
@@ -207,8 +213,9 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const started = performance.now()
   limitHeapGrowth()
   const full = options.full === true
-  const pageSize = Math.max(1, Math.min(100_000, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
+  const pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE)))
   const bytesAtStart = client.stats.bytes
+  const first = lastSuccessfulSyncAt(db) === null
   const runId = startRunOnDisk(db, full)
   const gate = new Gate(MAX_REQUESTS_IN_FLIGHT)
   const stop = new AbortController()
@@ -218,6 +225,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     db,
     runId,
     full,
+    first,
     pageSize,
     signal: stop.signal,
     stop,
@@ -358,6 +366,7 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
   const result: SyncResult = {
     ok: failed === undefined && !cancelled && run.stoppedBy === null,
     full,
+    first: run.first,
     runId: run.runId,
     resources,
     elements: resources.reduce((sum, r) => sum + r.elements, 0),

@@ -193,9 +193,9 @@ describe('kanslia CLI contract (issue 2)', () => {
     const connection = ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]
     for (const command of ['sync', 'push']) {
       const refused = await runCli([command, '--db', demo, ...connection], { env })
-      expect(refused.code, command).toBe(1)
+      expect(refused.code, command).toBe(2)
       expect(refused.stderr, command).toBe(
-        `kanslia: ${demo} is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (--db; by default ${join(home, 'kanslia.db')})\n`
+        `kanslia: option '--db <file>' argument '${demo}' is invalid. it is the demo database, encrypted with a public key for the demo federation's made-up people: a registry's data goes to another file (by default ${join(home, 'kanslia.db')}) (see \`kanslia ${command} --help\`)\n`
       )
     }
     expect(existsSync(demo)).toBe(false)
@@ -248,15 +248,18 @@ describe('kanslia CLI contract (issue 2)', () => {
     const someone = all[0]
     const bySportId = JSON.parse((await runCli(['members', '--json', '--search', String(someone.sportId)], { env })).stdout)
     expect(bySportId.map((m: { sportId: number }) => m.sportId)).toContain(someone.sportId)
-    // A smaller --limit gives the first rows of a larger one (by name); a huge one, filtered too, still answers.
+    // A smaller --limit gives the first rows of a larger one (by name); the largest, filtered too, still answers, and one beyond it is refused, not cut.
     const text = someone.lastName.slice(0, 1)
     const many = JSON.parse((await runCli(['members', '--json', '--search', text, '--limit', '100'], { env })).stdout) as Array<{ id: number }>
     expect(many.length).toBeGreaterThan(3)
     const few = JSON.parse((await runCli(['members', '--json', '--search', text, '--limit', '3'], { env })).stdout) as Array<{ id: number }>
     expect(few.map((m) => m.id)).toEqual(many.slice(0, 3).map((m) => m.id))
+    const largest = await runCli(['members', '--json', '--status', 'valid', '--limit', '100000'], { env })
+    expect(largest.code).toBe(0)
+    expect(Array.isArray(JSON.parse(largest.stdout))).toBe(true)
     const huge = await runCli(['members', '--json', '--status', 'valid', '--limit', '99999999999999999999'], { env })
-    expect(huge.code).toBe(0)
-    expect(Array.isArray(JSON.parse(huge.stdout))).toBe(true)
+    expect(huge.code).toBe(2)
+    expect(huge.stdout).toBe('')
     for (const text of ['"', "O'Brien", 'a AND b', 'NEAR(x y)', '*', '@', '-', 'x'.repeat(10_000), '"unterminated', 'ä ö å']) {
       const result = await runCli(['members', '--json', '--search', text], { env })
       expect(result.code, `search ${text.slice(0, 20)}`).toBe(0)
@@ -279,7 +282,7 @@ describe('kanslia CLI contract (issue 2)', () => {
 
   it('refuses an unknown resource with the valid names', async () => {
     const result = await runCli(['export', 'no-such-list'], { env })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/user-licences/)
   })
 

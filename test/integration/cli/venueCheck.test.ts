@@ -91,8 +91,8 @@ describe('kanslia check (venue check, DESIGN §3b)', () => {
     expect(venueCheck(db, String(someone.user.sportId)).moreMatch).toBe(false)
     for (const date of ['15.6.2026', '2026-02-30']) {
       const bad = await runCli(['check', String(someone.user.sportId), '--db', db, '--date', date])
-      expect(bad.code, date).toBe(1)
-      expect(bad.stderr).toMatch(/the date must be a day of the calendar, YYYY-MM-DD/)
+      expect(bad.code, date).toBe(2)
+      expect(bad.stderr).toMatch(/must be a day of the calendar, YYYY-MM-DD \(see `kanslia check --help`\)\n$/)
     }
   })
 })

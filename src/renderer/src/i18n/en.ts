@@ -562,6 +562,7 @@ export const en = {
     'no-database': 'There is no local data yet',
     'not-connected': 'Kanslia is not connected yet',
     'no-such-member': 'The member was not found',
+    'no-such-merit-group': 'The merit group was not found',
     'no-identity-number': 'No identity number is stored',
     'no-such-item': 'The change is no longer in the outbox',
     'wrong-kind': 'This change cannot be edited here',
@@ -581,8 +582,7 @@ export const en = {
     'unknown-format': 'Unknown file format',
     'export-over-database': 'The export would overwrite the database',
     'unsafe-address': 'The registry’s address cannot be opened',
-    'no-secret': 'The client secret is missing',
-    'not-confirmed': 'Not confirmed'
+    'no-secret': 'The client secret is missing'
   } satisfies Record<ErrorCode, string>,
   /**
    * The app's own words for the details of codes whose English message (the main process's, for

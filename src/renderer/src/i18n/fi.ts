@@ -551,6 +551,7 @@ export const fi: Strings = {
     'no-database': 'Paikallisia tietoja ei vielä ole',
     'not-connected': 'Kansliaa ei ole vielä yhdistetty',
     'no-such-member': 'Jäsentä ei löytynyt',
+    'no-such-merit-group': 'Ansiomerkkiryhmää ei löytynyt',
     'no-identity-number': 'Henkilötunnusta ei ole tallennettu',
     'no-such-item': 'Muutos ei ole enää jonossa',
     'wrong-kind': 'Tätä muutosta ei voi muokata tässä',
@@ -570,8 +571,7 @@ export const fi: Strings = {
     'unknown-format': 'Tuntematon tiedostomuoto',
     'export-over-database': 'Vienti korvaisi tietokannan',
     'unsafe-address': 'Rekisterin antamaa osoitetta ei voi avata',
-    'no-secret': 'Asiakassalaisuus puuttuu',
-    'not-confirmed': 'Ei vahvistettu'
+    'no-secret': 'Asiakassalaisuus puuttuu'
   },
   errorDetails: {
     'schema-too-new': 'päivitä tämän tietokoneen Kanslia avataksesi sen; mitään ei muutettu.',

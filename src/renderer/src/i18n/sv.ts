@@ -551,6 +551,7 @@ export const sv: Strings = {
     'no-database': 'Det finns inga lokala uppgifter ännu',
     'not-connected': 'Kanslia är inte anslutet ännu',
     'no-such-member': 'Medlemmen hittades inte',
+    'no-such-merit-group': 'Gruppen av förtjänsttecken hittades inte',
     'no-identity-number': 'Ingen personbeteckning har sparats',
     'no-such-item': 'Ändringen finns inte längre i utkorgen',
     'wrong-kind': 'Den här ändringen kan inte redigeras här',
@@ -570,8 +571,7 @@ export const sv: Strings = {
     'unknown-format': 'Okänt filformat',
     'export-over-database': 'Exporten skulle skriva över databasen',
     'unsafe-address': 'Adressen från registret kan inte öppnas',
-    'no-secret': 'Klienthemligheten saknas',
-    'not-confirmed': 'Inte bekräftat'
+    'no-secret': 'Klienthemligheten saknas'
   },
   errorDetails: {
     'schema-too-new': 'uppdatera Kanslia på den här datorn för att öppna den; inget ändrades.',
