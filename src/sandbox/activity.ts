@@ -30,6 +30,7 @@ import type {
 } from '../shared/api/v2Activity'
 import type { UserProfile } from '../shared/api/v2'
 import type { CreateEvent, CreateMerit, EventWebhookEvent, PublicApiEvent } from '../shared/api/v3'
+import type { InstantMicros } from '../shared/instant'
 import { RECENT_REGISTRATION_DAYS } from '../shared/readability'
 import { Collection } from './collection'
 import type { GeneratedActivity } from './generateActivity'
@@ -306,6 +307,17 @@ export class ActivityStore {
       e.mt = this.store.tick()
     })
     this.notifyEvent(event, 'UPDATE')
+  }
+
+  /**
+   * Gives an event the modification instant `mt` (µs since the epoch), changing nothing else, as a
+   * registry node whose clock runs ahead does (a test hook, like `SandboxStore.stampUserLicenceAt`);
+   * no webhook: nothing an organizer sees changed.
+   */
+  stampEventAt(eventId: number, mt: InstantMicros): void {
+    this.events.update(eventId, (e) => {
+      e.mt = mt
+    })
   }
 
   /** Deletes an event (a test hook; v3 has no delete endpoint); sends an EVENT DELETE webhook. */

@@ -77,7 +77,7 @@ export class Collection<T extends Stamped> {
 
   /**
    * Changes an element in place and moves it to its new modification time. `change` may alter
-   * any field; `mt` must be set to the new instant (from the store clock) inside it.
+   * any field; `mt` must be set to the new instant (from the store clock, or one a test sets) inside it.
    * @throws Error when the id is not stored.
    */
   update(id: number, change: (item: T) => void): T {

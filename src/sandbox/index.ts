@@ -95,7 +95,7 @@ export interface Sandbox extends SandboxCredentials {
   store: SandboxStore
   /** Merits, events, registrations, orders and client data. */
   activity: ActivityStore
-  /** Simulated wall clock of payment transitions (spec v2 §3); `clock.advance(ms)` moves it. */
+  /** Simulated wall clock of payment transitions (spec v2 §3) and of every answer's `Date`; `clock.advance(ms)` moves it. */
   clock: SimulatedClock
   /** Webhook deliveries of spec v3 §6 (`deliveries`, `idle()`). */
   webhooks: WebhookDispatcher
@@ -191,6 +191,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error instanceof HttpError ? error.status : error.statusCode && error.statusCode < 500 ? error.statusCode : 500
     reply.code(status).send({ status, error: httpReason(status), message: error.message })
+  })
+  // RFC 9110 §6.6.1: every answer's Date tells the simulated clock's time, the registry's time clients
+  // go by (Kanslia keeps its cursors short of it); `clock.advance` moves it. A reply cut short by
+  // the truncation fault (hijacked) carries Node's own.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('date', new Date(clock.now()).toUTCString())
   })
 
   // spec v2 §5: client credentials; grant_type in the query (as documented) or the form body.

@@ -1,6 +1,6 @@
 /**
  * The sandbox's simulated wall clock for time-driven state changes (spec v2 §3 payment status:
- * confirmation within days, dropped after 7 days). It runs with real time plus an offset that
+ * confirmation within days, dropped after 7 days) and the `Date` header of its answers. It runs with real time plus an offset that
  * tests move forward with `advance`; listeners run after each advance so due transitions happen
  * at once. Modification times keep coming from the store clock.
  */

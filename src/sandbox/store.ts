@@ -281,6 +281,18 @@ export class SandboxStore {
   }
 
   /**
+   * Gives a user licence the modification instant `mt` (µs since the epoch), changing nothing else,
+   * as a registry node whose clock runs ahead, or a bulk import stamped ahead, does. The store clock
+   * does not follow: later changes are stamped by it as before, so a licence stamped in the future
+   * stays after them in `tsOrder`.
+   * @throws Error when the user licence is unknown.
+   */
+  stampUserLicenceAt(id: number, mt: InstantMicros): void {
+    const record = this.findUserLicence(id) ?? fail(`no user licence with id ${id}`)
+    this.userLicences.get(record.federationId)!.update(id, (x) => this.stamp(x, mt))
+  }
+
+  /**
    * Changes each user insurance's `salesPriceInCents` like `touchUserLicences` and gives it a new,
    * strictly newer modification time.
    * @throws Error naming the first unknown id; nothing is changed then.
@@ -594,9 +606,13 @@ export class SandboxStore {
     return undefined
   }
 
-  /** Gives a record a new instant from the store clock, in both its numeric and text form. */
-  private stamp(r: { mt: number; mtText?: string; data?: { modificationTime: string } }): void {
-    r.mt = this.clock.tick()
+  /**
+   * Gives a record a new instant from the store clock, or `at` (µs), in both its numeric and text
+   * form. The clock ticks either way: a tick forgets the wire texts (`wireJson`).
+   */
+  private stamp(r: { mt: number; mtText?: string; data?: { modificationTime: string } }, at?: InstantMicros): void {
+    const tick = this.clock.tick()
+    r.mt = at ?? tick
     const text = formatHelsinkiInstant(r.mt)
     if (r.data) r.data.modificationTime = text
     else r.mtText = text

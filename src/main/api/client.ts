@@ -1,6 +1,7 @@
 import { Agent, util } from 'undici'
 import type { TokenResponse } from '../../shared/api/v2'
 import { ApiError, bodyExcerpt, bodyMessage, kindOfStatus } from './errors'
+import { parseHttpDate } from './httpDate'
 import { backoffMs, parseRetryAfter, sleep } from './retry'
 
 export { ApiError } from './errors'
@@ -28,9 +29,15 @@ type Method = 'GET' | WriteMethod
 /** The write methods of spec v2 §4. */
 export type WriteMethod = 'POST' | 'PUT' | 'DELETE'
 
-/** Response body bytes of the calls it is passed to, counted as `ApiClient.stats.bytes` counts them. */
-export interface ByteMeter {
+/** What the responses of the calls it is passed to told: one list's, while other calls run concurrently. */
+export interface ResponseMeter {
+  /** Response body bytes, counted as `ApiClient.stats.bytes` counts them. */
   bytes: number
+  /**
+   * The server's time by the newest `Date` header (RFC 9110 §6.6.1) among those responses, ms since
+   * the epoch, whole seconds; undefined while none carried a readable one.
+   */
+  serverTimeMs?: number
 }
 
 /** Options of `ApiClient.writeV2` and `writeV3`. */
@@ -130,14 +137,15 @@ export class ApiClient {
 
   /**
    * GET `{baseUrl}/api/public/v2{path}?query` and parse the JSON body. `undefined` query values
-   * are left out. Counts the request, its body bytes and retries in `stats`, and the body bytes in
-   * `meter` too when given (a caller's share while other calls run concurrently).
+   * are left out. Counts the request, its body bytes and retries in `stats`, and the body bytes and
+   * the server's time (`ResponseMeter`) of its answers (4xx included, not the 5xx and 429 retried)
+   * in `meter` too when given (a caller's share while other calls run concurrently).
    * @returns the parsed body (not validated: callers check the shape they rely on); null for an
    *   empty body ("200 with empty response", spec v2 §4.2, §4.4, §4.5, §4.10).
    * @throws ApiError: at once for 400/403/404 and a second 401; after `maxAttempts` tries for
    *   network errors, 5xx, 429 and bodies that are not complete JSON.
    */
-  async getV2<T = unknown>(path: string, query?: Query, meter?: ByteMeter): Promise<T> {
+  async getV2<T = unknown>(path: string, query?: Query, meter?: ResponseMeter): Promise<T> {
     const target = `/api/public/v2${path}${queryString(query)}`
     return this.call('GET', target, undefined, true, (response) => parseJsonAnswer<T>('GET', target, response), meter)
   }
@@ -148,7 +156,7 @@ export class ApiClient {
    * @returns the parsed body (not validated).
    * @throws ApiError as `getV2`.
    */
-  async getV3<T = unknown>(path: string, query?: Query, meter?: ByteMeter): Promise<T> {
+  async getV3<T = unknown>(path: string, query?: Query, meter?: ResponseMeter): Promise<T> {
     const target = `/api/public/v3${path}${queryString(query)}`
     return this.call('GET', target, undefined, true, (response) => parseJsonAnswer<T>('GET', target, response), meter)
   }
@@ -203,7 +211,7 @@ export class ApiClient {
    * One API call with the token, the 401 renewal and, when `repeatable`, the retries with backoff.
    * `judge` turns a response into the result or throws (a `Retryable` to try again).
    */
-  private async call<T>(method: Method, target: string, payload: string | undefined, repeatable: boolean, judge: (response: RawResponse) => T, meter?: ByteMeter): Promise<T> {
+  private async call<T>(method: Method, target: string, payload: string | undefined, repeatable: boolean, judge: (response: RawResponse) => T, meter?: ResponseMeter): Promise<T> {
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       try {
@@ -213,7 +221,11 @@ export class ApiClient {
         if (payload !== undefined) headers['content-type'] = 'application/json'
         const response = await this.send(method, `${this.options.baseUrl}${target}`, headers, payload)
         this.stats.bytes += response.body.length
-        if (meter) meter.bytes += response.body.length
+        if (meter) {
+          meter.bytes += response.body.length
+          const serverTimeMs = parseHttpDate(response.headers.date)
+          if (serverTimeMs !== undefined && (meter.serverTimeMs === undefined || serverTimeMs > meter.serverTimeMs)) meter.serverTimeMs = serverTimeMs
+        }
         if (response.status === 401 && !renewed) {
           // The token may have been revoked or expired early: renew once and repeat (spec v2 §5).
           renewed = true

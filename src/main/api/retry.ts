@@ -1,3 +1,5 @@
+import { parseHttpDate } from './httpDate'
+
 /**
  * Delay before retry number `attempt` (1 = first retry): exponential from `baseMs`, capped at
  * 30 s, with "equal jitter" (half fixed, half random) so many clients do not retry in step.
@@ -20,10 +22,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   if (!text) return undefined
   const trimmed = text.trim()
   if (/^\d+$/.test(trimmed)) return Math.min(MAX_RETRY_AFTER_MS, Number(trimmed) * 1000)
-  // An HTTP-date names its day and month; Date.parse would read "1.5" as a date in 2001.
-  if (!/^[A-Za-z]{3,9},? /.test(trimmed)) return undefined
-  const date = Date.parse(trimmed)
-  if (Number.isNaN(date)) return undefined
+  const date = parseHttpDate(trimmed, now)
+  if (date === undefined) return undefined
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, date - now))
 }
 

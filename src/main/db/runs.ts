@@ -23,8 +23,12 @@ export function advanceCursor(db: WritableDB, resource: string, scope: string, c
   ).run(resource, scope, cursorUs)
 }
 
-/** Sets the cursor of (resource, scope) to `cursorUs`, backward too: after a whole read of a list, what it listed is all there is. Call in a transaction. */
-export function setCursor(db: WritableDB, resource: string, scope: string, cursorUs: number): void {
+/**
+ * Sets the cursor of (resource, scope) to `cursorUs`, backward too (null: unset, the next run reads
+ * the list from its beginning): after a whole read of a list, what it listed is all there is; a
+ * cursor after the registry's time is taken back (`Pass`). Call in a transaction.
+ */
+export function setCursor(db: WritableDB, resource: string, scope: string, cursorUs: number | null): void {
   prepared(db, 'INSERT INTO sync_cursor (resource, scope, cursor_us) VALUES (?, ?, ?) ON CONFLICT (resource, scope) DO UPDATE SET cursor_us = excluded.cursor_us').run(resource, scope, cursorUs)
 }
 

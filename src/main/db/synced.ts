@@ -199,6 +199,12 @@ export function countInWindow(db: ReadableDB, resource: ExportResource, scope: s
   return row.n
 }
 
+/** The newest modification instant (µs) among the rows of `resource` from `scope` not after `upToUs`; null when there is none. */
+export function newestStoredUpTo(db: ReadableDB, resource: ExportResource, scope: string, upToUs: number): number | null {
+  const { table } = TABLES[resource]
+  return (prepared(db, `SELECT max(modification_us) FROM ${table} WHERE scope = ? AND modification_us <= ?`).pluck().get(scope, upToUs) as number | null) ?? null
+}
+
 /**
  * The scopes (lists) of `resource` with rows naming a person of `erased_person` (migration 0018:
  * the registry deleted their data), by its `personColumn`: those lists still hold their own copy

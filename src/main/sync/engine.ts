@@ -23,6 +23,7 @@ import { rereadChangedAttendeeCounts } from './attendeeCounts'
 import { UserFacingError } from '../services/errors'
 import { errorCodeOf } from '../services/errorCode'
 import type { CodedError, ErrorCode } from '../../shared/errorCodes'
+import { formatInstant } from '../../shared/instant'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
 import { limitHeapGrowth } from './heapGrowth'
@@ -100,8 +101,9 @@ export interface SyncResult {
   runId: number
   /**
    * Per list read (or removed): `note` says why one that did not fail read nothing (no rights, 403;
-   * a list that is gone) or was removed unread, and how many rows no longer listed a full run kept
-   * because a pending outbox change refers to them (DESIGN §3 rule 5).
+   * a list that is gone) or was removed unread, how many rows no longer listed a full run kept
+   * because a pending outbox change refers to them (DESIGN §3 rule 5), and how many elements were
+   * stamped after the registry's time (its cursor stays short of them: `cursorLimit.ts`).
    */
   resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode; note?: string }>
   elements: number
@@ -473,7 +475,7 @@ async function syncList(
   }
   const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed: swept.removed, skipped: pass.skipped }
   if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
-  else setNote(result, pass.note, keptNote(swept.kept))
+  else setNote(result, pass.note, aheadNote(pass.ahead), keptNote(swept.kept))
   writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements }))
   emit(run, source.resource, scope, failure === undefined ? 'done' : 'error', pass, startedAt, failure?.message ?? pass.note)
   run.resources.push(result)
@@ -559,6 +561,7 @@ class FanOutPass {
   private listsKnown = 0
   private removed = 0
   private kept = 0
+  private readonly ahead = { elements: 0, newestUs: 0 }
   private lastEmit = 0
 
   constructor(
@@ -600,6 +603,8 @@ class FanOutPass {
         this.errors.push({ code: failure.code, message: `${scope}: ${failure.message}` })
       } finally {
         this.active.delete(pass)
+        this.ahead.elements += pass.ahead.elements
+        this.ahead.newestUs = Math.max(this.ahead.newestUs, pass.ahead.newestUs)
         this.done = {
           elements: this.done.elements + pass.elements,
           pages: this.done.pages + pass.pages,
@@ -634,7 +639,7 @@ class FanOutPass {
     const totals = this.totals()
     const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
     if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
-    else setNote(result, keptNote(this.kept))
+    else setNote(result, aheadNote(this.ahead), keptNote(this.kept))
     writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { failure, elements: totals.elements }))
     this.emit(failure === undefined ? 'done' : 'error', failure?.message)
     this.run.resources.push(result)
@@ -664,6 +669,16 @@ class FanOutPass {
 function keptNote(kept: number): string | undefined {
   if (kept === 0) return undefined
   return kept === 1 ? 'kept 1 row no longer listed: a pending outbox change refers to it' : `kept ${kept} rows no longer listed: pending outbox changes refer to them`
+}
+
+/**
+ * Which elements were stamped after the registry's time (`Pass.ahead`), for a result's `note`;
+ * undefined when none was.
+ */
+function aheadNote(ahead: { elements: number; newestUs: number }): string | undefined {
+  if (ahead.elements === 0) return undefined
+  const which = ahead.elements === 1 ? `1 element stamped ${formatInstant(ahead.newestUs)}` : `${ahead.elements} elements stamped up to ${formatInstant(ahead.newestUs)}`
+  return `${which}, after the registry's time; read again each run`
 }
 
 /** Sets a result's `note` to the notes given, joined with "; ", unless none is. */

@@ -1,10 +1,11 @@
 import { formatInstant, parseInstant } from '../../shared/instant'
-import { ApiError, type ByteMeter } from '../api/client'
+import { ApiError, type ResponseMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor, setCursor } from '../db/runs'
-import { countInWindow, markSeen, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { countInWindow, markSeen, newestStoredUpTo, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
+import { cursorLimitUs } from './cursorLimit'
 import { pageSizeOf, readEnvelope, sortElements, type ListPage } from './elements'
 import { objectOrNone, type ListSource } from './resources'
 
@@ -35,8 +36,8 @@ export interface PassContext {
   touchedPersons: Set<number>
   /** Resources of which this run added or replaced a stored row. */
   changedResources: Set<ExportResource>
-  /** GET of the run (through its request gate); counts the body bytes in `meter`. */
-  get(api: 'v2' | 'v3', path: string, query: Query, meter: ByteMeter): Promise<unknown>
+  /** GET of the run (through its request gate); counts the body bytes and the server's time in `meter`. */
+  get(api: 'v2' | 'v3', path: string, query: Query, meter: ResponseMeter): Promise<unknown>
 }
 
 /** A window (afterUs, upToUs] that was read with page++ and must be checked for skipped rows. */
@@ -59,8 +60,16 @@ export class Pass {
   total: number | undefined
   /** Why the pass read nothing although it did not fail (403, a list that is gone). */
   note: string | undefined
-  /** Response body bytes of this pass. */
-  readonly meter: ByteMeter = { bytes: 0 }
+  /** Response body bytes of this pass, and the registry's time by their `Date` (the cursor's limit: `cursorLimit`). */
+  readonly meter: ResponseMeter = { bytes: 0 }
+  /**
+   * Elements this pass stored that were stamped after the registry's time (`cursorLimit`): how
+   * many, and the newest instant among them (µs). The cursor stays short of them, so they are read
+   * again on each run until time catches up with them.
+   */
+  readonly ahead = { elements: 0, newestUs: 0 }
+  /** Ids counted in `ahead`: the overlap and the window checks read an element more than once. */
+  private readonly aheadIds = new Set<number>()
   /**
    * True when this incremental pass found its list changed and read it whole
    * (`ListSource.wholeWhenChanged`): once it completes, rows of its scope it did not see are gone
@@ -112,12 +121,20 @@ export class Pass {
     }
   }
 
-  /** SYNC lists: from the cursor's window on, re-anchored on modification time (see runSync). */
+  /**
+   * SYNC lists: from the cursor's window on, re-anchored on modification time (see runSync). A
+   * stored cursor after the registry's time, as the quiet check's answer tells it, is taken back
+   * first (`takeCursorBack`).
+   */
   private async runSync(): Promise<void> {
     const { db, full } = this.ctx
-    const cursor = readCursor(db, this.source.resource, this.scope)
-    const anchor = full || cursor === null ? null : cursor - OVERLAP_US
-    if (anchor !== null && cursor !== null && (await this.isQuiet(anchor, cursor))) return
+    let cursor = full ? null : readCursor(db, this.source.resource, this.scope)
+    if (cursor !== null) {
+      const quiet = await this.isQuiet(cursor - OVERLAP_US, cursor)
+      if (cursor > this.cursorLimit()) cursor = this.takeCursorBack()
+      else if (quiet) return
+    }
+    const anchor = cursor === null ? null : cursor - OVERLAP_US
     this.rereadWhole = anchor !== null && this.source.wholeWhenChanged === true
     const start = this.rereadWhole ? null : anchor
     let windows = await this.readFrom(start, null)
@@ -170,8 +187,9 @@ export class Pass {
    * PEEK_SIZE elements and stores those modified after the cursor's window (cursor minus
    * OVERLAP_US), which are all the changes when older elements follow them in that page.
    * @returns false when the list must be read whole instead: a first or full run, more changes
-   *   than fit in the page, an answer that is not ordered newest first, or an error status (the
-   *   API may not take the ordering).
+   *   than fit in the page, an answer that is not ordered newest first, an error status (the
+   *   API may not take the ordering), or a cursor after the registry's time (`cursorLimit`; the
+   *   whole read sets it back).
    */
   private async readNewest(): Promise<boolean> {
     const { db, full } = this.ctx
@@ -188,6 +206,7 @@ export class Pass {
       if (error instanceof ApiError && error.status !== undefined) return false
       throw error
     }
+    if (cursor > this.cursorLimit()) return false
     const sorted = sortElements(envelope.content, this.source)
     const times = sorted.received.map((item) => item.modificationUs)
     const anchor = cursor - OVERLAP_US
@@ -336,9 +355,10 @@ export class Pass {
   }
 
   /**
-   * Moves the cursor to the newest instant stored, once nothing holds it (`cursorCap`); after a
-   * whole read (`whole`) of a `newestFirst` PAGE list, sets it there, backward too: a cursor past
-   * what the list holds (its newest element gone) would make every newest-first peek read it whole.
+   * Moves the cursor to the newest instant stored, once nothing holds it (`cursorCap`), but no
+   * further than `cursorLimit`; after a whole read (`whole`) of a `newestFirst` PAGE list, sets it
+   * there, backward too: a cursor past what the list holds (its newest element gone) would make
+   * every newest-first peek read it whole.
    */
   private releaseCursor(whole = false): void {
     if (this.cursorCap === undefined) return
@@ -347,21 +367,29 @@ export class Pass {
     const cap = this.newestBeforeRead
     let newest = this.newestStored
     if (newest !== null && cap !== undefined) newest = cap === null ? null : Math.min(newest, cap)
+    if (newest !== null) newest = Math.min(newest, this.cursorLimit())
     const move = whole && this.source.newestFirst ? setCursor : advanceCursor
     if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => move(this.ctx.db, this.source.resource, this.scope, newest))()
   }
 
   /**
    * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4), the
-   * cursor no further than `cursorCap`; tombstones are forgotten in the same transaction, and
-   * the rows of `unreadableIds` (listed, not stored: `SortedElements`) are marked seen. `pages` is
-   * 0 for elements that came with another answer (the organization roots).
+   * cursor no further than `cursorCap` and `cursorLimit` (paging re-anchors on what was stored all
+   * the same, so a page of elements stamped in the future is passed, not read forever); tombstones
+   * are forgotten in the same transaction, and the rows of `unreadableIds` (listed, not stored:
+   * `SortedElements`) are marked seen. `pages` is 0 for elements that came with another answer
+   * (the organization roots).
    */
   store(received: ReceivedElement[], pages: number, newestUs: number | null, unreadableIds: readonly number[] = []): void {
     const { db, runId, seenPersons, touchedPersons, changedResources } = this.ctx
     if (newestUs !== null && (this.newestStored === null || newestUs > this.newestStored)) this.newestStored = newestUs
     const cap = this.untimed > 0 ? null : this.cursorCap
-    const cursorUs = newestUs === null || cap === null ? null : cap === undefined ? newestUs : Math.min(newestUs, cap)
+    let cursorUs = newestUs === null || cap === null ? null : cap === undefined ? newestUs : Math.min(newestUs, cap)
+    if (newestUs !== null) {
+      const limit = this.cursorLimit()
+      if (newestUs > limit) this.noteAhead(received, limit)
+      if (cursorUs !== null && cursorUs > limit) cursorUs = limit
+    }
     const { resource, tombstone } = this.source
     const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
     const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
@@ -384,6 +412,34 @@ export class Pass {
     this.elements += received.length
     this.pages += pages
     if (pages > 0) this.onPage()
+  }
+
+  /** The latest instant the cursor may be kept at (`cursorLimitUs`), by the `Date` of this pass's responses so far. */
+  private cursorLimit(): number {
+    return cursorLimitUs(this.meter.serverTimeMs)
+  }
+
+  /**
+   * Sets the stored cursor, which lies after the registry's time (`cursorLimit`), back to the
+   * newest instant stored not after it (null: unset, the list is read from its beginning), and
+   * returns that: a version that did not limit the cursor moved it onto an element stamped in the
+   * future, or the registry's clock was set back. Cursors otherwise only advance.
+   */
+  private takeCursorBack(): number | null {
+    const { db } = this.ctx
+    const back = newestStoredUpTo(db, this.source.resource, this.scope, this.cursorLimit())
+    db.transaction(() => setCursor(db, this.source.resource, this.scope, back))()
+    return back
+  }
+
+  /** Counts in `ahead` the elements of `received` stamped after `limitUs`: only for a page whose newest is. */
+  private noteAhead(received: readonly ReceivedElement[], limitUs: number): void {
+    for (const item of received) {
+      if (item.modificationUs <= limitUs || this.aheadIds.has(item.id)) continue
+      this.aheadIds.add(item.id)
+      this.ahead.elements++
+      if (item.modificationUs > this.ahead.newestUs) this.ahead.newestUs = item.modificationUs
+    }
   }
 
   private fetchWindow(anchor: number | null, page: number, size: number, tsOrder: 'asc' | 'desc'): Promise<ListPage> {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiClient, ApiError } from '../../../src/main/api/client'
+import { ApiClient, ApiError, type ResponseMeter } from '../../../src/main/api/client'
 
 /**
  * A scripted peer on 127.0.0.1: `answer` decides each API response; the token endpoint issues
@@ -69,6 +69,27 @@ describe('ApiClient', () => {
     expect(log.filter((l) => l.url.startsWith('/api')).map((l) => l.url)).toEqual(['/api/public/v3/api-version-info', '/api/public/v2/sport/7?page=0', '/api/public/v2/sport/7?page=0'])
     expect(meter.bytes).toBe(client.stats.bytes)
     expect(meter.bytes - afterFirst).toBe(JSON.stringify({ url: '/api/public/v2/sport/7?page=0' }).length)
+  })
+
+  it('meters the server\'s time by the newest readable Date of the answers, error statuses included', async () => {
+    const dates = ['Mon, 02 Mar 2026 10:00:05 GMT', 'Mon, 02 Mar 2026 10:00:07 GMT', 'Mon, 02 Mar 2026 10:00:06 GMT', 'not a date', '']
+    const { client } = await peer((req, res, call) => {
+      // Node sends its own Date unless told otherwise: `sendDate` off for the empty one.
+      if (dates[call - 1] === '') res.sendDate = false
+      else res.setHeader('date', dates[call - 1])
+      json(res, call === 2 ? 404 : 200, { call })
+    })
+    const meter: ResponseMeter = { bytes: 0 }
+    await client.getV2('/sport/7', undefined, meter)
+    expect(meter.serverTimeMs).toBe(Date.parse('2026-03-02T10:00:05Z'))
+    // The 404 carried the newest; an older Date and an unreadable one leave it.
+    await expect(client.getV2('/sport/7', undefined, meter)).rejects.toThrow(/404/)
+    await client.getV2('/sport/7', undefined, meter)
+    await client.getV2('/sport/7', undefined, meter)
+    expect(meter.serverTimeMs).toBe(Date.parse('2026-03-02T10:00:07Z'))
+    const fresh: ResponseMeter = { bytes: 0 }
+    await client.getV2('/sport/7', undefined, fresh)
+    expect(fresh).toEqual({ bytes: JSON.stringify({ call: 5 }).length })
   })
 
   it('renews the token once on 401 and repeats; a second 401 is an error', async () => {

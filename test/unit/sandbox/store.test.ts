@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { generateData } from '../../../src/sandbox/generate'
 import { SandboxStore } from '../../../src/sandbox/store'
+import { parseInstant } from '../../../src/shared/instant'
 
 const REFERENCE = Date.UTC(2026, 0, 1)
 
@@ -24,5 +25,22 @@ describe('SandboxStore wire JSON', () => {
     const changed = JSON.parse(store.userLicenceJson(store.userLicences.get(store.federationId)!.get(licence.id)!, 'PERMISSION_USER_EXTENDED', 'all'))
     expect(changed.user.firstName).toBe('Vaihdettu')
     expect(changed.modificationTime).not.toBe(JSON.parse(licenceJson).modificationTime)
+  })
+})
+
+describe('SandboxStore.stampUserLicenceAt', () => {
+  it('stamps a user licence at the instant given, wire text included, and leaves the store clock to stamp later changes', () => {
+    const store = new SandboxStore(generateData({ seed: 3, athletes: 200, referenceMs: REFERENCE }))
+    store.prerenderWire('PERMISSION_USER_EXTENDED')
+    const licences = store.userLicences.get(store.federationId)!
+    const [ahead, other] = store.userLicenceIds()
+    const aMonthAhead = (Date.now() + 30 * 86_400_000) * 1000
+    store.stampUserLicenceAt(ahead, aMonthAhead)
+    expect(parseInstant(JSON.parse(store.userLicenceJson(licences.get(ahead)!, 'PERMISSION_USER_EXTENDED', 'all')).modificationTime)).toBe(aMonthAhead)
+    store.touchUserLicences([other])
+    expect(licences.get(other)!.mt).toBeLessThan(aMonthAhead)
+    // Still after it in tsOrder, and listed by a ts between them.
+    expect(licences.all().at(-1)!.id).toBe(ahead)
+    expect(licences.query({ ts: licences.get(other)!.mt - 1, tsOrder: 'asc', page: 0, size: 10 }).items.map((r) => r.id)).toEqual([other, ahead])
   })
 })
