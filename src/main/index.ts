@@ -76,7 +76,7 @@ function registerIpc(): void {
 }
 
 function createWindow(): void {
-  const window = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.cjs')))
+  const window = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.cjs'), !app.isPackaged))
   window.once('ready-to-show', () => window.show())
   void window.loadURL(devServer ?? `${APP_SCHEME}://${APP_HOST}/index.html`)
 }

@@ -11,9 +11,11 @@ export const CONTENT_SECURITY_POLICY =
 
 /**
  * Options of the one window (Electron security checklist): isolated, sandboxed renderer without
- * Node, web security on, no webview tags, the preload at `preloadPath`.
+ * Node, web security on, no webview tags, the preload at `preloadPath`; developer tools only when
+ * `devTools` (an app not packaged): in an installed app they would open the member data the page
+ * holds, and every backend call, to anyone at the keyboard (View → Toggle Developer Tools).
  */
-export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function windowOptions(preloadPath: string, devTools: boolean): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 800,
@@ -32,7 +34,8 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       allowRunningInsecureContent: false,
       webviewTag: false,
       experimentalFeatures: false,
-      spellcheck: false
+      spellcheck: false,
+      devTools
     }
   }
 }

@@ -453,7 +453,8 @@ describe('desktop app in Chromium', () => {
     const log = openDatabaseReadonly(await app.dbFile(), { env: app.env })
     const printed = readPrivacyLog(log).filter((entry) => entry.action === 'export-list').at(-1)
     log.close()
-    expect(JSON.parse(printed?.detail ?? '{}')).toMatchObject({ list: 'members', format: 'print', rows: Math.min(500, shown.total) })
+    // With the query that narrowed the list, as the export's entry has it.
+    expect(JSON.parse(printed?.detail ?? '{}')).toMatchObject({ list: 'members', query: { sort: expect.any(String), text: expect.any(String) }, format: 'print', rows: Math.min(500, shown.total) })
 
     // Hide the birth year and the insurance: the list, its export and its print hold the other columns.
     const chip = (name: string) => page.getByTestId('member-columns').getByRole('checkbox', { name, exact: true })
@@ -849,7 +850,7 @@ describe('desktop app in Chromium', () => {
     const printLog = openDatabaseReadonly(await app.dbFile(), { env: app.env })
     const printedParticipants = readPrivacyLog(printLog).filter((entry) => entry.action === 'export-list').at(-1)
     printLog.close()
-    expect(JSON.parse(printedParticipants?.detail ?? '{}')).toMatchObject({ list: 'event-participants', format: 'print', rows: event.registrations })
+    expect(JSON.parse(printedParticipants?.detail ?? '{}')).toMatchObject({ list: 'event-participants', event: event.uuid, format: 'print', rows: event.registrations })
     for (const name of ['Ilmoittautunut', 'Maksettu (€)']) await toggleColumn('participant-columns', name, true)
     await expect.poll(async () => (await participantHeaders()).length).toBe(8)
     await page.getByTestId('participant-cancel').first().click()

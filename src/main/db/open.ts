@@ -291,6 +291,9 @@ export function openDatabaseReadonly(file: string, options: OpenOptions = {}): R
     // re-read and re-decrypted the text and name indexes it had just used (DESIGN §7: keystroke
     // to rows < 50 ms). The reader is one connection per process, filled only by what it reads.
     db.pragma(`cache_size = -${READER_CACHE_KIB}`)
+    // A sort or temporary table too large for the cache would spill to a temporary file, which the
+    // cipher does not encrypt: the member list's names would lie on disk in the clear.
+    db.pragma('temp_store = MEMORY')
     return db
   } catch (error) {
     db.close()

@@ -31,7 +31,7 @@ import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { readRenewalList } from '../db/renewalLists'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from './tableExport'
-import { logListExport, recordPrivacy } from './privacyRecord'
+import { listedIn, logListExport, recordPrivacy } from './privacyRecord'
 import { exportList, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from './listExport'
 import {
   readConnectionProfile,
@@ -70,7 +70,7 @@ import { openExistingDatabase, withWritableDatabase } from './database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from './outbox'
 import type { InputOf } from '../outbox/operations'
 import { removeConnectionData, type WipeResult } from './wipe'
-import type { PaymentInitiation } from './paymentForm'
+import { removeWrittenPaymentForms, type PaymentInitiation } from './paymentForm'
 import type { OrderStatus, PaymentMethods } from '../../shared/api/v2Activity'
 import type { MeritGrantPayload } from '../../shared/outboxPayloads'
 import { UserFacingError } from './errors'
@@ -498,14 +498,20 @@ export class DesktopSession {
 
   /**
    * Records a print of personal data in the privacy log (issue 6), before the renderer opens the
-   * print dialog, which can also save a PDF: as an export whose format is `print`, of a list (its
-   * rows and columns) or of one member's detail (`personId`).
+   * print dialog, which can also save a PDF: as an export whose format is `print`, of a list (what
+   * narrowed it in the words of its export's entry, `listedIn`; its rows and columns) or of one
+   * member's detail (`personId`).
    * @throws UserFacingError `no-database`; SQLite's error when the log cannot be written.
    */
   async recordPrint(request: PrintRecord): Promise<{ recorded: true }> {
-    const { personId, ...printed } = request
-    const detail = { ...printed, format: 'print' }
-    await recordPrivacy(this.dbFile, personId === undefined ? { action: 'export-list', detail } : { action: 'export-person', personId, detail })
+    const { rows, columns, ...list } = request
+    const printed = { rows, columns, format: 'print' }
+    if (list.list === 'member') {
+      await recordPrivacy(this.dbFile, { action: 'export-person', personId: list.personId, detail: { list: 'member', ...printed } })
+    } else {
+      const listed = list.list === 'members' || list.list === 'renewals' ? listedIn(list) : list
+      await recordPrivacy(this.dbFile, { action: 'export-list', detail: { ...listed, ...printed } })
+    }
     return { recorded: true }
   }
 
@@ -841,9 +847,14 @@ export class DesktopSession {
     }
   }
 
-  /** Waits for a running sync, push and list export and stops the demo sandbox (app quit, test teardown). */
+  /**
+   * Waits for a running sync, push and list export and stops the demo sandbox (app quit, test
+   * teardown); removes the payment start pages it opened that are still on disk (their timers
+   * would not run).
+   */
   async close(): Promise<void> {
     this.stopping = true
+    removeWrittenPaymentForms()
     if (this.pushTimer) clearInterval(this.pushTimer)
     if (this.syncTimer) clearInterval(this.syncTimer)
     await this.settled()

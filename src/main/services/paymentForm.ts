@@ -16,13 +16,17 @@ export const PAYMENT_FORM_LIFETIME_MS = 10 * 60_000
 
 const FOLDER_PREFIX = 'kanslia-payment-'
 
+/** The pages' folders this thread wrote and has not removed yet (`removeWrittenPaymentForms`). */
+const written = new Set<string>()
+
 /**
  * Writes the page that starts a payment in the system browser (issue 5 "initiate payment"): the
  * gateway wants a POST of `requestData` (spec v2 §2.17), which a plain link cannot make, so the page
  * holds that form and submits it at once (a button, for a browser without scripts). Every value is
  * HTML-escaped: the API's data is data, never markup (issue 6). Pass a URL already checked to be
- * http(s). The page, readable by its owner only, is removed PAYMENT_FORM_LIFETIME_MS later, and
- * older pages left by a Kanslia that quit first go now (`removeOldPaymentForms`).
+ * http(s). The page, readable by its owner only, is removed PAYMENT_FORM_LIFETIME_MS later, or
+ * when the app quits or its data is removed first (`removeWrittenPaymentForms`), and older pages
+ * left by a Kanslia that crashed go now (`removeOldPaymentForms`).
  * @param parent the folder to write in, the OS temporary folder unless a test gives its own.
  * @returns the page's path, in a new folder of its own under `parent`.
  */
@@ -40,10 +44,27 @@ export function writePaymentForm(gatewayUrl: string, requestData: PaymentInitiat
   removeOldPaymentForms(parent)
   const folder = mkdtempSync(join(parent, FOLDER_PREFIX))
   const file = join(folder, 'payment.html')
+  written.add(folder)
   writeFileSync(file, page, { mode: 0o600 })
   // unref: a pending removal never keeps the app or the CLI from exiting.
-  setTimeout(() => rmSync(folder, { recursive: true, force: true }), PAYMENT_FORM_LIFETIME_MS).unref()
+  setTimeout(() => removeFolder(folder), PAYMENT_FORM_LIFETIME_MS).unref()
   return file
+}
+
+/**
+ * Removes the payment pages this thread wrote that are still on disk, however fresh: the app quits
+ * (its timers would not run) or its data is removed. The gateway's fields may name the payer.
+ * @returns the folders removed.
+ */
+export function removeWrittenPaymentForms(): string[] {
+  const folders = [...written]
+  folders.forEach(removeFolder)
+  return folders
+}
+
+function removeFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true })
+  written.delete(folder)
 }
 
 /**

@@ -1,8 +1,10 @@
 import { existsSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { readConnectionProfile } from '../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
 import { DatabaseKeyError, deleteDatabaseKey } from '../secrets/databaseKey'
 import { deleteClientSecret, KeychainUnavailableError } from '../secrets/keychain'
+import { removeOldPaymentForms, removeWrittenPaymentForms } from './paymentForm'
 
 /** What `removeConnectionData` removed. */
 export interface WipeResult {
@@ -33,9 +35,10 @@ export function databaseFiles(db: string): string[] {
 /**
  * Removes the saved connection and every local copy of its data (issue 6 "Wipe"): the client
  * secret in the OS keychain, the database and the demo database with their WAL, shared-memory and
- * journal files (and a creation lock a crash left), the databases' keys in the keychain, and the
- * connection profile. Queued changes in the outbox go with the database. The data folder itself
- * stays. Close every connection to the databases first.
+ * journal files (and a creation lock a crash left), the databases' keys in the keychain, the
+ * connection profile, and payment start pages still in the temporary folder (this thread's, and
+ * older ones a crash left). Queued changes in the outbox go with the database. The data folder
+ * itself stays. Close every connection to the databases first.
  * @param env decides the data folder (see config/paths).
  * @throws Error from the file system when a file cannot be deleted (e.g. a read-only folder); what
  *   was deleted before stays deleted, and calling again finishes the job.
@@ -52,6 +55,8 @@ export function removeConnectionData(env: NodeJS.ProcessEnv = process.env): Wipe
       keychain = 'unavailable'
     }
   }
+  removeWrittenPaymentForms()
+  removeOldPaymentForms(tmpdir())
   const databases = [defaultDatabaseFile(env), demoDatabaseFile(env)]
   // The demo's key is public, never in the keychain; a key without its file was left for nothing and is reused if the file comes back.
   const keyed = existsSync(defaultDatabaseFile(env)) ? [defaultDatabaseFile(env)] : []

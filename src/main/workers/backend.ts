@@ -6,9 +6,11 @@
  * answers each call with the `IpcResult` of `dispatch`, forwards the session's events, and asks the
  * main thread for what only it can do (`MainCapabilities`).
  */
+import { tmpdir } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createHandlers, dispatch } from '../ipc/handlers'
 import { DesktopSession } from '../services/desktop'
+import { removeOldPaymentForms } from '../services/paymentForm'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapability } from './backendProtocol'
 import { workerSyncRunner } from './runSyncWorker'
 import { workerAddressReader, workerListExporter, workerTableWriter } from './runExportWorker'
@@ -27,6 +29,8 @@ const session = new DesktopSession({
   readAddresses: workerAddressReader(data.exportWorker)
 })
 session.events.on('event', (event) => post({ type: 'event', event }))
+// Payment start pages a Kanslia that crashed left behind (the gateway's fields may name the payer).
+removeOldPaymentForms(tmpdir())
 
 const asked = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
 let nextAsk = 0

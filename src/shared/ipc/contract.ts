@@ -407,21 +407,34 @@ export const tableExportSchema = z.strictObject({
 })
 export type TableExportRequest = z.output<typeof tableExportSchema>
 
-/** The lists of personal data the app prints, and `member`: one member's detail (issue 6: recorded before printing). */
-export const PRINTED_LISTS = ['members', 'renewals', 'event-participants', 'merit-candidates', 'start-list', 'member'] as const
+/** A merit candidate list's query (issue 7): the merit group, the licence seasons, and the next merit when one is chosen. */
+const meritCandidateQuery = {
+  groupId: id,
+  seasons: z.number().int().min(1).max(100),
+  nextMeritId: id.optional()
+}
+
+/** What every print record holds: the rows and the column keys printed. */
+const printed = {
+  rows: z.number().int().min(0).max(1_000_000),
+  columns: z.array(z.string().regex(/^[a-zA-Z]{1,30}$/)).max(30)
+}
 
 /**
  * A print of personal data, recorded in the privacy log before the print dialog opens (it can also
- * save a PDF): the list, the rows and the column keys printed, or one member's detail (`personId`);
- * an event's participants name the event (`event`, its UUID, as their export's entry does).
+ * save a PDF), with what narrowed the list as its export's entry has it: the member list's query
+ * (text, filters, order), the renewal list's kind and days, the merit candidates' query, the
+ * event whose participants (its UUID); a start list (what was pasted is not kept); or one
+ * member's detail (`personId`).
  */
-export const printRecordSchema = z.strictObject({
-  list: z.enum(PRINTED_LISTS),
-  personId: id.optional(),
-  event: eventUuid.optional(),
-  rows: z.number().int().min(0).max(1_000_000),
-  columns: z.array(z.string().regex(/^[a-zA-Z]{1,30}$/)).max(30)
-})
+export const printRecordSchema = z.discriminatedUnion('list', [
+  z.strictObject({ list: z.literal('members'), query: memberQuerySchema.omit({ offset: true, limit: true }), ...printed }),
+  z.strictObject({ list: z.literal('renewals'), kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays, ...printed }),
+  z.strictObject({ list: z.literal('merit-candidates'), ...meritCandidateQuery, ...printed }),
+  z.strictObject({ list: z.literal('event-participants'), event: eventUuid, ...printed }),
+  z.strictObject({ list: z.literal('start-list'), ...printed }),
+  z.strictObject({ list: z.literal('member'), personId: id, ...printed })
+])
 export type PrintRecord = z.output<typeof printRecordSchema>
 
 const httpUrl = z.string().trim().min(1).max(2000)
@@ -461,15 +474,13 @@ export const CONTRACT = {
   getGranteesNotReadable: { input: meritGrantInputSchema.pick({ meritId: true, meritGrantees: true }), output: {} as number[] },
   getOrderedMeritGroups: { input: none, output: {} as OrderedMeritGroup[] },
   getMeritCandidates: {
-    input: z.strictObject({ groupId: id, seasons: z.number().int().min(1).max(100), nextMeritId: id.optional() }),
+    input: z.strictObject(meritCandidateQuery),
     output: {} as MeritCandidateList
   },
   /** Every candidate (not only the rows shown), with the columns shown; logged in the privacy log. */
   exportMeritCandidates: {
     input: z.strictObject({
-      groupId: id,
-      seasons: z.number().int().min(1).max(100),
-      nextMeritId: id.optional(),
+      ...meritCandidateQuery,
       format: tableFormat,
       columns: z.array(z.strictObject({ key: z.enum(CANDIDATE_COLUMNS), label: columnLabel })).min(1).max(CANDIDATE_COLUMNS.length)
     }),

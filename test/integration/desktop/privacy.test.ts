@@ -129,17 +129,23 @@ describe('identity numbers and the privacy log', () => {
     expect(files).toEqual(expect.arrayContaining([`${folder}/ending.csv`, `${folder}/member.json`]))
   })
 
-  it('records a print of a list, of one member or of an event\'s participants as an export whose format is print', async () => {
+  it('records a print of a list, with what narrowed it, or of one member as an export whose format is print', async () => {
     const event = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
-    await test.session.recordPrint({ list: 'renewals', rows: 12, columns: ['lastName', 'email'] })
+    await test.session.recordPrint({ list: 'renewals', kind: 'licence-ending', days: 30, rows: 12, columns: ['lastName', 'email'] })
     await test.session.recordPrint({ list: 'member', personId: 5_000_001, rows: 1, columns: [] })
     await test.session.recordPrint(printRecordSchema.parse({ list: 'event-participants', event, rows: 3, columns: ['lastName'] }))
+    const query = { text: 'virta', status: 'expiring' as const, sort: 'name' as const, direction: 'asc' as const }
+    await test.session.recordPrint(printRecordSchema.parse({ list: 'members', query, rows: 7, columns: ['lastName'] }))
+    await test.session.recordPrint(printRecordSchema.parse({ list: 'merit-candidates', groupId: 4, seasons: 3, rows: 2, columns: ['lastName'] }))
     const log = openDatabaseReadonly(test.session.dbFile)
-    const [list, member, participants] = readPrivacyLog(log).slice(-3)
+    const [list, member, participants, members, candidates] = readPrivacyLog(log).slice(-5)
     log.close()
     expect(JSON.parse(participants.detail!)).toEqual({ list: 'event-participants', event, rows: 3, columns: ['lastName'], format: 'print' })
+    expect(JSON.parse(members.detail!)).toEqual({ list: 'members', query, rows: 7, columns: ['lastName'], format: 'print' })
+    expect(JSON.parse(candidates.detail!)).toEqual({ list: 'merit-candidates', groupId: 4, seasons: 3, rows: 2, columns: ['lastName'], format: 'print' })
     expect(list).toMatchObject({ action: 'export-list', personId: null })
-    expect(JSON.parse(list.detail!)).toEqual({ list: 'renewals', rows: 12, columns: ['lastName', 'email'], format: 'print' })
+    // What narrowed the list, in the words of its export's entry.
+    expect(JSON.parse(list.detail!)).toEqual({ list: 'licence-ending', days: 30, rows: 12, columns: ['lastName', 'email'], format: 'print' })
     expect(member).toMatchObject({ action: 'export-person', personId: 5_000_001 })
     expect(JSON.parse(member.detail!)).toEqual({ list: 'member', rows: 1, columns: [], format: 'print' })
   })

@@ -72,6 +72,16 @@ describe('openDatabase', () => {
     db.close()
   })
 
+  it('no connection spills sorts or temporary tables to a file (the cipher leaves those unencrypted)', () => {
+    const file = join(dir(), 'k.db')
+    const writer = openDatabase(file)
+    const reader = openDatabaseReadonly(file)
+    // 2: MEMORY.
+    expect([writer, reader].map((db) => db.pragma('temp_store', { simple: true }))).toEqual([2, 2])
+    reader.close()
+    writer.close()
+  })
+
   it('a file that is not SQLite fails with an error and is left as it was', () => {
     const file = join(dir(), 'notes.db')
     writeFileSync(file, 'these are my notes, not a database'.repeat(10))

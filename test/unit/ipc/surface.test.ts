@@ -21,8 +21,9 @@ vi.mock('electron', () => ({
 
 /** Regression guard for the security surface of issues 3 and 6: webPreferences, CSP, navigation guards, permissions, preload exposure. */
 describe('security surface', () => {
-  it('keeps the window isolated, sandboxed and without Node', () => {
-    expect(windowOptions('/p/index.cjs').webPreferences).toEqual({
+  it('keeps the window isolated, sandboxed and without Node; developer tools only in an app not packaged', () => {
+    expect(windowOptions('/p/index.cjs', true).webPreferences).toMatchObject({ devTools: true })
+    expect(windowOptions('/p/index.cjs', false).webPreferences).toEqual({
       preload: '/p/index.cjs',
       contextIsolation: true,
       sandbox: true,
@@ -33,7 +34,8 @@ describe('security surface', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
       experimentalFeatures: false,
-      spellcheck: false
+      spellcheck: false,
+      devTools: false
     })
   })
 

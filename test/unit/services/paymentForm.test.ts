@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PAYMENT_FORM_LIFETIME_MS, writePaymentForm } from '../../../src/main/services/paymentForm'
+import { PAYMENT_FORM_LIFETIME_MS, removeWrittenPaymentForms, writePaymentForm } from '../../../src/main/services/paymentForm'
 
 afterEach(() => {
   vi.useRealTimers()
+  removeWrittenPaymentForms()
 })
 
 describe('the payment start page (spec v2 §2.17)', () => {
@@ -14,7 +15,7 @@ describe('the payment start page (spec v2 §2.17)', () => {
       writePaymentForm('https://pay.example/start?a=1&b=2', [
         { key: 'AMOUNT', value: '2500' },
         { key: 'RETURN"><script>alert(1)</script>', value: "it's <b>bold</b> & more" }
-      ], mkdtempSync(join(tmpdir(), 'kanslia-payment-test-'))),
+      ], mkdtempSync(join(tmpdir(), 'kanslia-paytest-'))),
       'utf8'
     )
     expect(page).toContain('<form method="post" action="https://pay.example/start?a=1&amp;b=2">')
@@ -25,7 +26,7 @@ describe('the payment start page (spec v2 §2.17)', () => {
 
   it('is readable by its owner only and removed after its lifetime, with pages an earlier run left', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] })
-    const parent = mkdtempSync(join(tmpdir(), 'kanslia-payment-test-'))
+    const parent = mkdtempSync(join(tmpdir(), 'kanslia-paytest-'))
     // Left by a Kanslia that quit before removing it; a fresh one of another window; a folder not a payment page's.
     const left = join(parent, 'kanslia-payment-left')
     const fresh = join(parent, 'kanslia-payment-fresh')
@@ -43,5 +44,15 @@ describe('the payment start page (spec v2 §2.17)', () => {
     expect(existsSync(file)).toBe(true)
     vi.advanceTimersByTime(1000)
     expect(existsSync(dirname(file))).toBe(false)
+  })
+
+  it('goes with the app before its lifetime: the pages this thread wrote, not another Kanslia\'s', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'kanslia-paytest-'))
+    const another = join(parent, 'kanslia-payment-another')
+    mkdirSync(another)
+    const files = [1, 2].map((n) => writePaymentForm('https://pay.example/start', [{ key: 'AMOUNT', value: String(n) }], parent))
+    expect(removeWrittenPaymentForms().sort()).toEqual(files.map((file) => dirname(file)).sort())
+    expect([...files, another].map(existsSync)).toEqual([false, false, true])
+    expect(removeWrittenPaymentForms()).toEqual([])
   })
 })

@@ -10,7 +10,7 @@ interface TableActionsProps {
   /** Readies the page for printing and calls `window.print()`; default `window.print()` as the page is. */
   onPrint?(): void
   /** For a table of personal data: what is printed, recorded in the privacy log before the print dialog opens (issue 6). */
-  printed?: Omit<PrintRecord, 'personId'>
+  printed?: Exclude<PrintRecord, { list: 'member' }>
   /** True when there is nothing to export or print. */
   disabled?: boolean
   /** Prefix of the buttons' test ids: `<prefix>-export-csv`, `<prefix>-export-xlsx`, `<prefix>-print`. */

@@ -112,7 +112,7 @@ export function Events() {
           testId="events"
           disabled={events.length === 0}
           onExport={exportEvents}
-          printed={open ? { list: 'event-participants', rows: participants.length, columns: [...shown] } : undefined}
+          printed={open ? { list: 'event-participants', event: open.uuid, rows: participants.length, columns: [...shown] } : undefined}
         />
       </Group>
       <Table.ScrollContainer minWidth={800} mah={open ? 260 : undefined}>

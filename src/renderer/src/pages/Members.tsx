@@ -286,8 +286,9 @@ export function Members() {
   )
   /** Prints the first PRINT_ROWS members of the current list as a plain table (the virtualised list holds only what is on screen). */
   const print = useCallback(async () => {
-    const { rows } = await call('listMembers', { ...queryRef.current, offset: 0, limit: PRINT_ROWS })
-    await call('recordPrint', { list: 'members', rows: rows.length, columns: [...shownColumns] })
+    const query = queryRef.current
+    const { rows } = await call('listMembers', { ...query, offset: 0, limit: PRINT_ROWS })
+    await call('recordPrint', { list: 'members', query, rows: rows.length, columns: [...shownColumns] })
     flushSync(() => setPrintRows(rows))
     // The print dialog may lay the page out after print() returns: the table goes when printing is over.
     window.addEventListener('afterprint', () => setPrintRows(null), { once: true })

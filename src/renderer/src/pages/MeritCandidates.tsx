@@ -105,7 +105,7 @@ export function MeritCandidates() {
       </Group>
       <Group justify="space-between">
         <ColumnChoice all={CANDIDATE_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`candidates.column.${column}`)} table={t('candidates.heading')} testId="candidate-columns" />
-        <TableActions size="xs" label={t('candidates.heading')} testId="candidates" disabled={!list || list.total === 0} onExport={exportAs} printed={{ list: 'merit-candidates', rows: list?.rows.length ?? 0, columns: [...shown] }} />
+        <TableActions size="xs" label={t('candidates.heading')} testId="candidates" disabled={!list || list.total === 0} onExport={exportAs} printed={groupId === null ? undefined : { list: 'merit-candidates', groupId, seasons, nextMeritId: nextMeritId ?? undefined, rows: list?.rows.length ?? 0, columns: [...shown] }} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="candidates-message" />
       {list && (

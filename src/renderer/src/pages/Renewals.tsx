@@ -82,7 +82,7 @@ export function Renewals() {
           disabled={!list?.rows.length}
           testId="renewal-copy-emails"
         />
-        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} printed={{ list: 'renewals', rows: list?.rows.length ?? 0, columns: [...shown] }} />
+        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} printed={{ list: 'renewals', kind, days, rows: list?.rows.length ?? 0, columns: [...shown] }} />
       </Group>
       <ColumnChoice all={RENEWAL_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`renewals.column.${column}`)} table={t(`renewals.kind.${kind}`)} testId="renewal-columns" />
       <NoticeAlert notice={notice} onClose={clear} testId="renewal-message" />
