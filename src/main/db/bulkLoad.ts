@@ -34,7 +34,7 @@ export function deferIndexesForBulkLoad(db: WritableDB): boolean {
       db.exec(`DROP INDEX ${name}`)
     }
     return definitions.length > 0
-  })()
+  }).immediate()
 }
 
 /**
@@ -50,7 +50,7 @@ export function restoreDeferredIndexes(db: WritableDB): number {
     for (const { sql } of deferred) db.exec(sql)
     prepared(db, 'DELETE FROM deferred_index').run()
     return deferred.length
-  })()
+  }).immediate()
 }
 
 /**

@@ -13,7 +13,7 @@ export function suspendMemberSearchForBulkLoad(db: WritableDB): boolean {
   return db.transaction(() => {
     if (prepared(db, 'SELECT 1 FROM person LIMIT 1').get() !== undefined) return false
     return prepared(db, 'INSERT OR IGNORE INTO member_search_suspended (id, since) VALUES (1, ?)').run(new Date().toISOString()).changes > 0
-  })()
+  }).immediate()
 }
 
 const SEARCHED = 'first_name, nickname, last_name, sport_id, email'
@@ -44,5 +44,5 @@ export function resumeMemberSearch(db: WritableDB): boolean {
     db.exec(`INSERT INTO member_search (member_search) VALUES ('delete-all');
       INSERT INTO member_search (rowid, ${SEARCHED}) SELECT id, ${SEARCHED} FROM person ORDER BY +id`)
     return true
-  })()
+  }).immediate()
 }

@@ -156,5 +156,5 @@ export function refreshMemberSummary(db: WritableDB, today: string, personIds?: 
     }
     prepared(db, 'INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, ?)').run(today)
     return evaluated
-  })()
+  }).immediate()
 }

@@ -46,7 +46,7 @@ export function migrate(db: WritableDB, target: number = LATEST_VERSION): number
     db.transaction(() => {
       migration.up(db)
       db.pragma(`user_version = ${migration.version}`)
-    })()
+    }).immediate()
     applied.push(migration.version)
   }
   return applied

@@ -32,7 +32,7 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
     const id = insertItem(db, { kind, payload, dependsOn: dependency?.id ?? null, at }, operation.effects(payload, dependency), operation.refersTo(payload))
     appendAudit(db, { at, itemId: id, kind, event: 'queued', actor: options.actor, detail: payload })
     return getItem(db, id)!
-  })()
+  }).immediate()
 }
 
 /**

@@ -47,5 +47,5 @@ export function withCurrentVerdicts<T>(db: ReadableDB, today: string, read: () =
       throw new UserFacingError('verdicts-pending', "some of today's licence statuses are evaluated when the running sync ends: try again then")
     }
     return read()
-  })()
+  }).immediate()
 }

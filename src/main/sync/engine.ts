@@ -258,7 +258,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
       db.transaction(() => {
         recordRunFailure(db, runId, failure)
         finishRun(db, runId, { ok: false, elements: 0, bytes: client.stats.bytes - bytesAtStart, error: failure.message })
-      })()
+      }).immediate()
       throw error
     }
     await syncEverything(run, roots)
@@ -347,7 +347,7 @@ function finish(run: Run, started: number, bytesAtStart: number): SyncResult {
     emitFinishing(run, 'persons')
     // Only after the persons' lists all came through: a licence that failed to arrive must not make its holder look unreferenced or inactive.
     const personsCurrent = !cancelled && !resources.some((r) => r.error && PERSON_RESOURCES.includes(r.resource))
-    if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db))()
+    if (full && personsCurrent) db.transaction(() => sweepUnreferencedPersons(db)).immediate()
     // The outbox's history and the privacy log do not depend on the persons' lists (a resource failing every run must not keep them).
     if (purgeIsDue(db, run.today, full)) {
       purgeFinishedChanges(db, run.today)
@@ -469,7 +469,7 @@ async function syncList(
     if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
     if (then) await then(pass)
-    if (sweep || pass.rereadWhole) swept = db.transaction(() => sweepUnseen(db, source.resource, scope, runId))()
+    if (sweep || pass.rereadWhole) swept = db.transaction(() => sweepUnseen(db, source.resource, scope, runId)).immediate()
   } catch (caught) {
     failure = failureOf(run, caught)
   }
@@ -499,7 +499,7 @@ function sweepUnreadFederationLists(run: Run): void {
       const swept = db.transaction(() => {
         deleteCursorsOfKind(db, resource, 'federation', read)
         return unread.map((scope) => sweepUnseen(db, resource, scope, Number.MAX_SAFE_INTEGER))
-      })()
+      }).immediate()
       unread.forEach((scope, i) => {
         const result: ResourceResult = { resource, scope, elements: 0, pages: 0, bytes: 0, removed: swept[i].removed, skipped: 0 }
         setNote(result, 'the credentials no longer read this federation', keptNote(swept[i].kept))
@@ -594,7 +594,7 @@ class FanOutPass {
         const sweep = whole && hasRowsInScope(db, resource, scope)
         await pass.run()
         if (sweep || pass.rereadWhole) {
-          const swept = db.transaction(() => sweepUnseen(db, resource, scope, runId))()
+          const swept = db.transaction(() => sweepUnseen(db, resource, scope, runId)).immediate()
           this.removed += swept.removed
           this.kept += swept.kept
         }
@@ -628,7 +628,7 @@ class FanOutPass {
         const swept = db.transaction(() => {
           deleteCursorsOfKind(db, resource, kind, this.visited)
           return sweepUnseenOfKind(db, resource, kind, runId)
-        })()
+        }).immediate()
         this.removed += swept.removed
         // Every scope of the kind: the rows the lists' own sweeps kept are counted here again.
         this.kept = swept.kept

@@ -369,7 +369,7 @@ export class Pass {
     if (newest !== null && cap !== undefined) newest = cap === null ? null : Math.min(newest, cap)
     if (newest !== null) newest = Math.min(newest, this.cursorLimit())
     const move = whole && this.source.newestFirst ? setCursor : advanceCursor
-    if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => move(this.ctx.db, this.source.resource, this.scope, newest))()
+    if (newest !== null && this.untimed === 0) this.ctx.db.transaction(() => move(this.ctx.db, this.source.resource, this.scope, newest)).immediate()
   }
 
   /**
@@ -401,7 +401,7 @@ export class Pass {
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
-        })()
+        }).immediate()
       } catch (error) {
         // The transaction was rolled back: persons noted as written may not be.
         seenPersons.clear()
@@ -428,7 +428,7 @@ export class Pass {
   private takeCursorBack(): number | null {
     const { db } = this.ctx
     const back = newestStoredUpTo(db, this.source.resource, this.scope, this.cursorLimit())
-    db.transaction(() => setCursor(db, this.source.resource, this.scope, back))()
+    db.transaction(() => setCursor(db, this.source.resource, this.scope, back)).immediate()
     return back
   }
 

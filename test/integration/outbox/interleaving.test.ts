@@ -63,6 +63,18 @@ async function whileOtherProcessWrites(
 
 /** Issue 5: each change reaches the registry exactly once when another process writes the database meanwhile. */
 describe('the outbox while another process writes the database', () => {
+  it('a change queued while another process holds the database a moment waits for it, not refused as busy', async () => {
+    const { sandbox, dbFile } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
+    // A sync's page, a push's answer: the queuing reads the local data first, then writes.
+    const writer = otherWriter(dbFile, 1500)
+    await writer.locked
+    const item = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+    expect(await writer.exited).toBe(0)
+    expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[item.id, 'queued']])
+  })
+
   it('a change the registry took whose answer cannot be stored (the database busy past its timeout) is read back by the next push, never sent again', async () => {
     const test = await writableSandboxForTest()
     const { sandbox, dbFile, connection } = test
