@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DesktopSession } from '../../src/main/services/desktop'
+import { DesktopSession } from '../../src/main/services/desktop/session'
 import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
 
 /**

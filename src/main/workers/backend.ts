@@ -9,7 +9,7 @@
 import { tmpdir } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createHandlers, dispatch } from '../ipc/handlers'
-import { DesktopSession } from '../services/desktop'
+import { DesktopSession } from '../services/desktop/session'
 import { removeOldPaymentForms } from '../services/paymentForm'
 import type { BackendMessage, BackendRequest, BackendWorkerData, MainCapability } from './backendProtocol'
 import { workerSyncRunner } from './runSyncWorker'

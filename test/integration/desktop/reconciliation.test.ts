@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveConnectionProfile } from '../../../src/main/config/connection'
 import { connectionProfileFile } from '../../../src/main/config/paths'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
-import { FULL_SYNC_INTERVAL_DAYS } from '../../../src/main/services/desktop'
+import { FULL_SYNC_INTERVAL_DAYS } from '../../../src/main/services/desktop/session'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { createTestSession } from '../../support/desktop'
 

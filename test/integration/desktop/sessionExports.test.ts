@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoDatabaseFile } from '../../../src/main/config/paths'
 import { openDatabase } from '../../../src/main/db/open'
-import { DesktopSession } from '../../../src/main/services/desktop'
+import { DesktopSession } from '../../../src/main/services/desktop/session'
 import type { ListExportJob } from '../../../src/main/services/listExport'
 
 /**
