@@ -62,9 +62,7 @@ import { countWaiting } from '../../db/outbox'
 import { readRetention, setRetentionMonths } from '../../db/retention'
 import { readStatus } from '../../db/status'
 import { storeClientSecret } from '../../secrets/keychain'
-import type { SyncResult } from '../../sync/engine'
 import { REFRESH_INTERVAL_MS } from '../../sync/resources'
-import type { SyncRunner } from '../../workers/runSyncWorker'
 import { openDatabase, SchemaTooOldError, UnencryptedDatabaseError, usesCurrentCipher, type ReadableDB } from '../../db/open'
 import { openExistingDatabase, withWritableDatabase } from '../database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from '../outbox'
@@ -74,39 +72,8 @@ import { removeWrittenPaymentForms, type PaymentInitiation } from '../paymentFor
 import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity'
 import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
 import { UserFacingError } from '../errors'
-
-/** Where a desktop session keeps its files, and how it syncs. */
-export interface DesktopSessionOptions {
-  /** Environment that decides the data folder (`KANSLIA_HOME` etc., see config/paths). */
-  env?: NodeJS.ProcessEnv
-  /** Runs a sync; the app passes a worker-thread runner. */
-  runSync: SyncRunner
-  /** Writes the exported tables; default `writeTable` on this thread, the app passes a worker-thread writer. */
-  writeTable?: TableWriter
-  /** Queries, records in the privacy log and writes the exports of whole lists (members, renewal lists, merit candidates); default `exportList` on this thread, the app passes a worker-thread exporter. */
-  exportList?: ListExporter
-  /** Reads a list's e-mail addresses ("copy e-mail addresses"); default `readAddresses` on this thread, the app passes a worker-thread reader. */
-  readAddresses?: AddressReader
-  /** Athletes of the demo federation when `startDemo` names none; default 5000. */
-  demoAthletes?: number
-  /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
-  today?: () => string
-  /** The current instant, for judging how old the data is (the stale-data banner); default the system clock. */
-  now?: () => Date
-  /**
-   * How often, in ms, the session tries to push changes that wait for the network (DESIGN §4:
-   * pushes start by themselves once the API is reachable), besides right after queuing and after
-   * each sync; default 60,000. 0 pushes only on demand ("Push now").
-   */
-  autoPushIntervalMs?: number
-  /**
-   * How long after the last sync began, in ms, the session syncs again by itself in the background
-   * (once a database exists: the first sync is the person's to start); default AUTO_SYNC_INTERVAL_MS.
-   * It is looked at every minute (or every interval, when shorter), so an app opened on old data
-   * catches up within a minute. 0 syncs only on demand ("Sync now").
-   */
-  autoSyncIntervalMs?: number
-}
+import type { DesktopSessionOptions } from './options'
+import { summarizeSync } from './syncSummary'
 
 /**
  * The background sync's default interval: the per-parent lists' tier (REFRESH_INTERVAL_MS
@@ -130,21 +97,6 @@ export const FULL_SYNC_INTERVAL_DAYS = 7
 function meritGrantPayload(input: MeritGrantInput): MeritGrantPayload {
   const { meritId, meritGrantees, grantingDate, meritGranter, meritAdditionalInfo, notifyGrantees } = input
   return { meritId, grant: { grantingDate, meritGranter, meritGrantees, notifyGrantees, ...(meritAdditionalInfo ? { meritAdditionalInfo } : {}) } }
-}
-
-/** Turns a run's result into what the renderer shows: totals and failed resources in plain words. */
-export function summarizeSync(result: SyncResult): SyncSummary {
-  return {
-    ok: result.ok,
-    full: result.full,
-    elements: result.elements,
-    bytes: result.bytes,
-    durationMs: result.durationMs,
-    purged: result.purged,
-    removed: result.resources.reduce((sum, r) => sum + r.removed, 0),
-    ...(result.stoppedBy === undefined ? {} : { stoppedBy: result.stoppedBy }),
-    errors: result.resources.flatMap((r) => (r.error ? [{ resource: r.resource, scope: r.scope, code: r.errorCode ?? 'sync-failed', message: r.error }] : []))
-  }
 }
 
 /**
