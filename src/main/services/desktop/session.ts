@@ -22,7 +22,6 @@ import type {
 } from '../../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../../db/autoSync'
-import { refreshMemberSummary } from '../../db/memberSummary'
 import { sqliteCode } from '../../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../../shared/outbox'
@@ -55,7 +54,6 @@ import { readMeritCandidates, readOrderedMeritGroups } from '../../db/meritCandi
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
 import { MAX_MERIT_GRANTEES } from '../../outbox/limits'
 import type { MemberListQuery } from '../../db/memberList'
-import { MemberListCache } from '../../db/memberListCache'
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../../db/overview'
 import { granteesNotReadable } from '../../db/grantees'
 import { countWaiting } from '../../db/outbox'
@@ -63,8 +61,7 @@ import { readRetention, setRetentionMonths } from '../../db/retention'
 import { readStatus } from '../../db/status'
 import { storeClientSecret } from '../../secrets/keychain'
 import { REFRESH_INTERVAL_MS } from '../../sync/resources'
-import { openDatabase, SchemaTooOldError, UnencryptedDatabaseError, usesCurrentCipher, type ReadableDB } from '../../db/open'
-import { openExistingDatabase, withWritableDatabase } from '../database'
+import { withWritableDatabase } from '../database'
 import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from '../outbox'
 import type { InputOf } from '../../outbox/operations'
 import { removeConnectionData, type WipeResult } from '../wipe'
@@ -73,6 +70,7 @@ import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity
 import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
 import { UserFacingError } from '../errors'
 import type { DesktopSessionOptions } from './options'
+import { ShownDatabaseReader } from './reader'
 import { summarizeSync } from './syncSummary'
 
 /**
@@ -118,7 +116,7 @@ export class DesktopSession {
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
   private lastError: string | null = null
-  private reader: { file: string; db: ReadableDB; members: MemberListCache } | null = null
+  private readonly reader = new ShownDatabaseReader({ dbFile: () => this.dbFile, today: () => this.today(), emit: (event) => this.emit(event) })
   private pushing: Promise<PushSummary> | null = null
   /** List exports under way: each reads the database on a connection of its own until it is written. */
   private readonly exports = new Set<Promise<number>>()
@@ -162,7 +160,7 @@ export class DesktopSession {
   }
 
   private outboxWaiting(): number {
-    return existsSync(this.dbFile) ? this.read(countWaiting) : 0
+    return existsSync(this.dbFile) ? this.reader.read(countWaiting) : 0
   }
 
   /**
@@ -252,7 +250,7 @@ export class DesktopSession {
     if (this.stopping || this.running || this.pushing || !existsSync(this.dbFile)) return
     let stored: { enabled: boolean; last: string | null }
     try {
-      stored = this.read((db) => ({ enabled: autoSyncEnabled(db), last: lastSyncStartedAt(db) }))
+      stored = this.reader.read((db) => ({ enabled: autoSyncEnabled(db), last: lastSyncStartedAt(db) }))
     } catch {
       // A database that does not open (its key missing) is the start screen's to explain.
       return
@@ -265,7 +263,7 @@ export class DesktopSession {
   /** True when the shown database is new or its last successful full run is FULL_SYNC_INTERVAL_DAYS old. */
   private reconciliationDue(): boolean {
     if (!existsSync(this.dbFile)) return true
-    const last = this.read(lastFullSyncAt)
+    const last = this.reader.read(lastFullSyncAt)
     return last === null || this.now().getTime() - Date.parse(last) >= FULL_SYNC_INTERVAL_DAYS * 86_400_000
   }
 
@@ -277,46 +275,6 @@ export class DesktopSession {
     return resolveConnection({}, connectionProfileFile(this.env), this.env)
   }
 
-  /**
-   * Runs a read on one long-lived read-only connection to the shown database (its prepared
-   * statements stay cached between keystrokes; WAL lets it read while the worker writes).
-   * @throws UserFacingError `no-database` before the first sync; DatabaseKeyError when the
-   *   database's key is missing or does not fit (issue 6).
-   */
-  private read<T>(use: (db: ReadableDB, members: MemberListCache) => T): T {
-    if (this.reader?.file !== this.dbFile) {
-      this.reader?.db.close()
-      this.reader = null
-      const db = this.openReader(this.dbFile)
-      this.reader = { file: this.dbFile, db, members: new MemberListCache(db) }
-    }
-    return use(this.reader.db, this.reader.members)
-  }
-
-  private openReader(file: string): ReadableDB {
-    try {
-      const reader = openExistingDatabase(file)
-      if (usesCurrentCipher(reader)) return reader
-      reader.close()
-    } catch (error) {
-      const earlierSchema = error instanceof SchemaTooOldError && error.found > 0
-      if (!(error instanceof UnencryptedDatabaseError) && !earlierSchema) throw error
-    }
-    // An earlier version's database: the app upgrades its schema and encrypts it (or converts its
-    // SQLCipher pages to AEGIS) when it starts, while it has the file to itself, so an update never
-    // leaves the data unreadable, or a sync slower, until the next sync, which may be far from any
-    // network. The CLI's reading commands leave that to `kanslia sync`. The licence verdicts of
-    // the day are evaluated meanwhile too (~3 s at 150,000 members; schema 16 made them anew).
-    this.emit({ type: 'database-upgrading' })
-    const writer = openDatabase(file)
-    try {
-      refreshMemberSummary(writer, this.today(), [])
-    } finally {
-      writer.close()
-    }
-    return openExistingDatabase(file)
-  }
-
   private emit(event: KansliaEvent): void {
     this.events.emit('event', event)
   }
@@ -324,7 +282,7 @@ export class DesktopSession {
   /** Sync panel data: rows and last result per (resource, scope), whether a sync runs, the last error, the API version, the retention and whether the app syncs by itself. */
   syncStatus(): SyncStatus {
     const stored = existsSync(this.dbFile)
-      ? this.read((db) => ({ cursors: readStatus(db), retentionMonths: readRetention(db).months, autoSync: autoSyncEnabled(db), lastFullSyncAt: lastFullSyncAt(db) }))
+      ? this.reader.read((db) => ({ cursors: readStatus(db), retentionMonths: readRetention(db).months, autoSync: autoSyncEnabled(db), lastFullSyncAt: lastFullSyncAt(db) }))
       : { cursors: [], retentionMonths: null, autoSync: null, lastFullSyncAt: null }
     const resources = stored.cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
     const apiVersion = stored.cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
@@ -366,7 +324,7 @@ export class DesktopSession {
    * @throws UserFacingError `no-database` before the first sync.
    */
   dataFreshness(): DataFreshness {
-    return judgeFreshness(this.read(lastSuccessfulSyncAt), this.now())
+    return judgeFreshness(this.reader.read(lastSuccessfulSyncAt), this.now())
   }
 
   /**
@@ -405,7 +363,7 @@ export class DesktopSession {
   members(query: MemberListQuery): MemberPage {
     this.currentVerdicts()
     const today = this.today()
-    return this.read((_db, members) => {
+    return this.reader.read((_db, members) => {
       const page = members.list(query, today)
       if (query.text.trim() === '' && query.offset === 0) members.warm(query, today)
       return page
@@ -423,7 +381,7 @@ export class DesktopSession {
   private currentVerdicts(): void {
     if (this.running !== null || this.stopping) return
     try {
-      this.read((db) => ensureVerdicts(this.dbFile, db, this.today(), { waitForWriter: false }))
+      this.reader.read((db) => ensureVerdicts(this.dbFile, db, this.today(), { waitForWriter: false }))
     } catch (error) {
       // Another process's sync holds the database, or the disk refuses writes: the lists answer
       // with the verdicts as stored (or say they are pending), and the next one tries again.
@@ -433,7 +391,7 @@ export class DesktopSession {
 
   /** One member's detail, or null. @throws UserFacingError `no-database` before the first sync. */
   memberDetail(id: number): MemberDetail | null {
-    return this.read((db) => readMemberDetail(db, id, this.today()))
+    return this.reader.read((db) => readMemberDetail(db, id, this.today()))
   }
 
   /**
@@ -442,7 +400,7 @@ export class DesktopSession {
    * @throws UserFacingError `no-identity-number` when none is stored; `no-database`.
    */
   async revealIdentityNumber(id: number): Promise<{ socialSecurityNumber: string }> {
-    const socialSecurityNumber = this.read((db) => readIdentityNumber(db, id))
+    const socialSecurityNumber = this.reader.read((db) => readIdentityNumber(db, id))
     if (socialSecurityNumber === null) throw new UserFacingError('no-identity-number', `no identity number is stored for member ${id}`)
     await recordPrivacy(this.dbFile, { action: 'reveal-identity-number', personId: id })
     return { socialSecurityNumber }
@@ -474,7 +432,7 @@ export class DesktopSession {
    * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
    */
   async exportMember(id: number, file: string): Promise<void> {
-    const record = this.read((db) => {
+    const record = this.reader.read((db) => {
       const stored = readPersonRecord(db, id)
       return stored && { ...stored, outbox: changesNaming(db, id) }
     })
@@ -486,27 +444,27 @@ export class DesktopSession {
 
   /** Choices for the member list's filters. */
   memberFilters(): MemberFilterOptions {
-    return this.read(readMemberFilterOptions)
+    return this.reader.read(readMemberFilterOptions)
   }
 
   /** Licences and insurances per licence period with counts. */
   licenceSummary(): LicencePeriodSummary[] {
-    return this.read(readLicenceSummary)
+    return this.reader.read(readLicenceSummary)
   }
 
   /** Organizations with parents, for the tree. */
   organizations(): OrganizationNode[] {
-    return this.read(readOrganizations)
+    return this.reader.read(readOrganizations)
   }
 
   /** The venue check (issue 7) of who `text` names, on `date` (ISO date; default today), from the local data. */
   venueCheck(text: string, date?: string): VenueCheckResult {
-    return this.read((db) => checkAtVenue(db, text, date ?? this.today()))
+    return this.reader.read((db) => checkAtVenue(db, text, date ?? this.today()))
   }
 
   /** A start list checked line by line on `date` (default today), from the local data. */
   startList(lines: readonly string[], date?: string): StartListResult {
-    return this.read((db) => checkStartList(db, lines, date ?? this.today()))
+    return this.reader.read((db) => checkStartList(db, lines, date ?? this.today()))
   }
 
   /** Today's date (ISO, local) as the session judges licences. */
@@ -516,7 +474,7 @@ export class DesktopSession {
 
   /** The reports of issue 7 for a licence period (default: the current one), see `readReports`. */
   reports(licencePeriodId?: number): Reports {
-    return this.read((db) => readReports(db, this.today(), licencePeriodId))
+    return this.reader.read((db) => readReports(db, this.today(), licencePeriodId))
   }
 
   /**
@@ -531,17 +489,17 @@ export class DesktopSession {
 
   /** Stored events (issue 7), see `readEvents`. */
   eventList(filter: { text?: string; from?: string; to?: string }): EventRow[] {
-    return this.read((db) => readEvents(db, filter))
+    return this.reader.read((db) => readEvents(db, filter))
   }
 
   /** An event's stored registrations with their members, see `readEventParticipants`. */
   eventParticipants(uuid: string): ParticipantRow[] {
-    return this.read((db) => readEventParticipants(db, uuid))
+    return this.reader.read((db) => readEventParticipants(db, uuid))
   }
 
   /** Members the outbox is about to register to the event (see `readQueuedParticipants`). */
   queuedParticipants(uuid: string): QueuedParticipantRow[] {
-    return this.read((db) => readQueuedParticipants(db, uuid.toLowerCase()))
+    return this.reader.read((db) => readQueuedParticipants(db, uuid.toLowerCase()))
   }
 
   /**
@@ -563,7 +521,7 @@ export class DesktopSession {
   /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
   renewalList(kind: RenewalListKind, days: number): RenewalList {
     this.currentVerdicts()
-    return this.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
+    return this.reader.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
   /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
@@ -610,12 +568,12 @@ export class DesktopSession {
 
   /** Ordered merit groups, for the merit candidates (issue 7). */
   orderedMeritGroups(): OrderedMeritGroup[] {
-    return this.read(readOrderedMeritGroups)
+    return this.reader.read(readOrderedMeritGroups)
   }
 
   /** Merit candidates of a group (see `readMeritCandidates`): the first CANDIDATES_SHOWN, the count, and all ids when one grant can name them. */
   meritCandidates(groupId: number, seasons: number, nextMeritId?: number): MeritCandidateList {
-    return this.read((db) => readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: CANDIDATES_SHOWN, idsUpTo: MAX_MERIT_GRANTEES }))
+    return this.reader.read((db) => readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: CANDIDATES_SHOWN, idsUpTo: MAX_MERIT_GRANTEES }))
   }
 
   /**
@@ -640,12 +598,12 @@ export class DesktopSession {
 
   /** Merits the batch grant can pick. */
   meritChoices(): MeritChoice[] {
-    return this.read(readMeritChoices)
+    return this.reader.read(readMeritChoices)
   }
 
   /** Those of the grantees (user ids) that the organization of merit `meritId` may not read today, in their order (`granteesNotReadable`). */
   granteesNotReadable(meritId: number, grantees: readonly number[]): number[] {
-    return this.read((db) => granteesNotReadable(db, meritId, grantees, this.today()))
+    return this.reader.read((db) => granteesNotReadable(db, meritId, grantees, this.today()))
   }
 
   /**
@@ -786,8 +744,7 @@ export class DesktopSession {
     this.stopping = true
     try {
       await this.settled()
-      this.reader?.db.close()
-      this.reader = null
+      this.reader.close()
       await this.stopDemo()
       this.demoMode = false
       this.lastError = null
@@ -811,8 +768,7 @@ export class DesktopSession {
     if (this.syncTimer) clearInterval(this.syncTimer)
     await this.settled()
     await this.stopDemo()
-    this.reader?.db.close()
-    this.reader = null
+    this.reader.close()
   }
 }
 
