@@ -250,8 +250,8 @@ describe('desktop session pushing by itself', () => {
   it('pushes a queued grant at once when the registry is reachable (DESIGN §4)', async () => {
     await test.session.startDemo()
     expect((await test.session.sync()).ok).toBe(true)
-    const merit = federationMerit(test.session.meritChoices(), test.session.organizations())
-    const [grantee] = test.session.memberIds({ text: '', status: 'valid', sort: 'name', direction: 'asc', offset: 0, limit: 1 })
+    const merit = federationMerit(test.session.reads.meritChoices(), test.session.reads.organizations())
+    const [grantee] = test.session.reads.memberIds({ text: '', status: 'valid', sort: 'name', direction: 'asc', offset: 0, limit: 1 })
     const emptied = new Promise<void>((resolve) =>
       test.session.events.on('event', (event: KansliaEvent) => {
         if (event.type === 'outbox-changed' && event.waiting === 0) resolve()

@@ -53,7 +53,7 @@ describe('identity numbers and the privacy log', () => {
     const db = openDatabaseReadonly(test.session.dbFile)
     const [id, ssn] = db.prepare("SELECT id, raw ->> '$.socialSecurityNumber' FROM person WHERE raw ->> '$.socialSecurityNumber' IS NOT NULL ORDER BY id LIMIT 1").raw().get() as [number, string]
     db.close()
-    const detail = test.session.memberDetail(id)!
+    const detail = test.session.reads.memberDetail(id)!
     expect(detail.identityNumberHidden).toBe(true)
     expect(JSON.stringify(detail)).not.toContain(ssn)
     expect(await test.session.revealIdentityNumber(id)).toEqual({ socialSecurityNumber: ssn })
@@ -165,11 +165,11 @@ describe('identity numbers and the privacy log', () => {
   })
 
   it('logs an export of merit candidates with the list asked for, its rows and columns', async () => {
-    const group = test.session.orderedMeritGroups().find((g) => test.session.meritCandidates(g.id, 1).total > 0)!
+    const group = test.session.reads.orderedMeritGroups().find((g) => test.session.reads.meritCandidates(g.id, 1).total > 0)!
     const file = `${test.home}/candidates.csv`
     const request = { groupId: group.id, seasons: 1, format: 'csv' as const, columns: [{ key: 'sportId' as const, label: 'Sport-ID' }] }
     const rows = await test.session.exportMeritCandidates(request, file)
-    expect(rows).toBe(test.session.meritCandidates(group.id, 1).total)
+    expect(rows).toBe(test.session.reads.meritCandidates(group.id, 1).total)
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(rows + 1)
     const log = openDatabaseReadonly(test.session.dbFile)
     const entry = readPrivacyLog(log).filter((e) => e.action === 'export-list').at(-1)!
@@ -179,7 +179,7 @@ describe('identity numbers and the privacy log', () => {
 
   it('exports the whole filtered member list in its order with the columns shown, and logs it', async () => {
     const query = { text: '', status: 'valid' as const, sort: 'birthYear' as const, direction: 'desc' as const }
-    const all = test.session.members({ ...query, offset: 0, limit: 10_000 })
+    const all = test.session.reads.members({ ...query, offset: 0, limit: 10_000 })
     expect(all.total).toBeGreaterThan(0)
     const file = `${test.home}/members.xlsx`
     const columns = [
@@ -204,15 +204,15 @@ describe('identity numbers and the privacy log', () => {
   })
 
   it("exports an event's participants with the amount paid in euros, as the list shows it, and logs it", async () => {
-    const paid = test.session
+    const paid = test.session.reads
       .eventList({})
-      .flatMap((event) => test.session.eventParticipants(event.uuid).map((row) => ({ event, row })))
+      .flatMap((event) => test.session.reads.eventParticipants(event.uuid).map((row) => ({ event, row })))
       .find(({ row }) => (row.paidAmountInCents ?? 0) > 0)!
     expect(paid).toBeDefined()
     const file = `${test.home}/participants.csv`
     const columns = [{ key: 'sportId' as const, label: 'Sport-ID' }, { key: 'paidAmountInCents' as const, label: 'Maksettu (€)' }]
     const rows = await test.session.exportEventParticipants({ uuid: paid.event.uuid, format: 'csv', columns }, file)
-    expect(rows).toBe(test.session.eventParticipants(paid.event.uuid).length)
+    expect(rows).toBe(test.session.reads.eventParticipants(paid.event.uuid).length)
     const lines = readFileSync(file, 'utf8').trim().split('\n')
     expect(lines).toContain(`${paid.row.sportId},${paid.row.paidAmountInCents! / 100}`)
     const log = openDatabaseReadonly(test.session.dbFile)

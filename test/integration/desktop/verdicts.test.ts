@@ -32,19 +32,19 @@ describe('licence verdicts in the desktop session', () => {
 
   it('evaluates a later day on its first read, without a sync, as the venue check judges that day', async () => {
     const { session, later: aYearOn } = await syncedDemo(200)
-    const first = session.members(everyone)
+    const first = session.reads.members(everyone)
     expect(first.verdictsPending).toBe(false)
     expect(first.total).toBeGreaterThan(100)
 
     // A year on, offline: no sync ran, yet the list judges the new day.
     aYearOn()
-    const later = session.members(everyone)
+    const later = session.reads.members(everyone)
     expect(later.verdictsPending).toBe(false)
     expect(later.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id))
     const changed = later.rows.filter((row, i) => row.licenceStatus !== first.rows[i].licenceStatus)
     expect(changed.length).toBeGreaterThan(0)
     for (const row of later.rows) {
-      const [checked] = session.venueCheck(String(row.sportId)).members
+      const [checked] = session.reads.venueCheck(String(row.sportId)).members
       expect({ id: row.id, verdict: row.licenceStatus, until: row.licenceEnd }).toEqual({ id: row.id, verdict: checked.check.verdict, until: checked.check.validUntil })
     }
   })
@@ -55,7 +55,7 @@ describe('licence verdicts in the desktop session', () => {
     // As a `kanslia sync` from cron holds the write lock.
     const other = openDatabase(session.dbFile)
     other.exec('BEGIN IMMEDIATE')
-    expect(session.members(everyone).verdictsPending).toBe(true)
+    expect(session.reads.members(everyone).verdictsPending).toBe(true)
     // An export of the statuses meanwhile says so, rather than writing blank ones.
     const columns = [{ key: 'name' as const, label: 'Nimi' }, { key: 'licenceStatus' as const, label: 'Lisenssi' }]
     const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
@@ -67,22 +67,22 @@ describe('licence verdicts in the desktop session', () => {
     expect(existsSync(file)).toBe(false)
     other.exec('ROLLBACK')
     other.close()
-    expect(session.members(everyone).verdictsPending).toBe(false)
+    expect(session.reads.members(everyone).verdictsPending).toBe(false)
   })
 
   it("while another process's sync has changed members on the day, shows theirs as pending and refuses lists of verdicts until they are judged", async () => {
     const { session } = await syncedDemo(100)
-    const before = session.members(everyone)
+    const before = session.reads.members(everyone)
     const changed = before.rows.slice(0, 3).map((row) => row.id)
     // As a `kanslia sync` from cron that has stored pages (their members marked due) and still runs.
     const other = openDatabase(session.dbFile)
     other.transaction(() => markForRecheck(other, changed))()
     other.exec('BEGIN IMMEDIATE')
-    const during = session.members(everyone)
+    const during = session.reads.members(everyone)
     expect(during.verdictsPending).toBe(true)
     expect(during.rows.filter((row) => row.licenceStatus === undefined).map((row) => row.id)).toEqual(changed)
     const valid = { ...everyone, status: 'valid' as const }
-    expect(session.members(valid).rows.map((row) => row.id)).toEqual(before.rows.filter((row) => row.licenceStatus === 'valid' && !changed.includes(row.id)).map((row) => row.id))
+    expect(session.reads.members(valid).rows.map((row) => row.id)).toEqual(before.rows.filter((row) => row.licenceStatus === 'valid' && !changed.includes(row.id)).map((row) => row.id))
     await expect(session.memberEmails(valid)).rejects.toMatchObject({ code: 'verdicts-pending' })
     await expect(session.renewalListEmails('outside-birth-range', 30)).rejects.toMatchObject({ code: 'verdicts-pending' })
     const file = join(tmpdir(), `kanslia-due-${process.pid}.csv`)
@@ -99,7 +99,7 @@ describe('licence verdicts in the desktop session', () => {
     other.exec('ROLLBACK')
     other.close()
     // The writer gone, the next read judges the marked members.
-    const after = session.members(everyone)
+    const after = session.reads.members(everyone)
     expect(after.verdictsPending).toBe(false)
     expect(after.rows).toEqual(before.rows)
   })

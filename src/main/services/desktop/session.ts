@@ -6,15 +6,9 @@ import { localDate } from '../../../shared/localDate'
 import type {
   AppState,
   KansliaEvent,
-  LicencePeriodSummary,
-  MemberDetail,
-  MemberFilterOptions,
-  MemberPage,
-  MeritChoice,
   MemberExportRequest,
   PrintRecord,
   MeritGrantInput,
-  OrganizationNode,
   OutboxView,
   SyncStatus,
   SyncSummary,
@@ -25,10 +19,7 @@ import { autoSyncEnabled, setAutoSyncEnabled } from '../../db/autoSync'
 import { sqliteCode } from '../../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../../shared/outbox'
-import type { StartListResult, VenueCheckResult } from '../../../shared/venueCheck'
-import { checkAtVenue, checkStartList } from '../../db/venueCheck'
-import { readRenewalList } from '../../db/renewalLists'
-import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../../shared/renewalLists'
+import type { RenewalListKind } from '../../../shared/renewalLists'
 import { writeTable, type TableFormat, type TableWriter } from '../tableExport'
 import { listedIn, logListExport, recordPrivacy } from '../privacyRecord'
 import { exportList, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from '../listExport'
@@ -41,21 +32,14 @@ import {
   type ConnectionProfile
 } from '../../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../../config/paths'
-import { readIdentityNumber, readMemberDetail } from '../../db/memberDetail'
+import { readIdentityNumber } from '../../db/memberDetail'
 import { readPersonRecord } from '../../db/personRecord'
 import { changesNaming } from '../../outbox/history'
-import { readEventParticipants, readQueuedParticipants, readEvents } from '../../db/events'
 import { readAddresses, type AddressReader } from '../addresses'
 import { ensureVerdicts } from '../verdicts'
-import { readReports } from '../../db/reports'
-import type { ReportName, Reports } from '../../../shared/reports'
-import type { EventRow, ParticipantColumn, ParticipantRow, QueuedParticipantRow } from '../../../shared/events'
-import { readMeritCandidates, readOrderedMeritGroups } from '../../db/meritCandidates'
-import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
-import { MAX_MERIT_GRANTEES } from '../../outbox/limits'
+import type { ReportName } from '../../../shared/reports'
+import type { ParticipantColumn, ParticipantRow } from '../../../shared/events'
 import type { MemberListQuery } from '../../db/memberList'
-import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../../db/overview'
-import { granteesNotReadable } from '../../db/grantees'
 import { countWaiting } from '../../db/outbox'
 import { readRetention, setRetentionMonths } from '../../db/retention'
 import { readStatus } from '../../db/status'
@@ -69,8 +53,10 @@ import { removeWrittenPaymentForms, type PaymentInitiation } from '../paymentFor
 import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity'
 import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
 import { UserFacingError } from '../errors'
+import type { SessionContext } from './context'
 import type { DesktopSessionOptions } from './options'
 import { ShownDatabaseReader } from './reader'
+import { SessionReads } from './reads'
 import { summarizeSync } from './syncSummary'
 
 /**
@@ -106,6 +92,8 @@ function meritGrantPayload(input: MeritGrantInput): MeritGrantPayload {
 export class DesktopSession {
   /** Emits 'event' with a `KansliaEvent` (sync progress, finished, failed). */
   readonly events = new EventEmitter()
+  /** What the pages read; see `SessionReads`. */
+  readonly reads: SessionReads
   private readonly env: NodeJS.ProcessEnv
   private readonly today: () => string
   private readonly now: () => Date
@@ -133,6 +121,13 @@ export class DesktopSession {
     this.writeTable = options.writeTable ?? writeTable
     this.exportList = options.exportList ?? exportList
     this.readAddresses = options.readAddresses ?? readAddresses
+    // The parts reach the session only through this context: its state stays private here.
+    const context: SessionContext = {
+      today: () => this.today(),
+      read: (use) => this.reader.read(use),
+      currentVerdicts: () => this.currentVerdicts()
+    }
+    this.reads = new SessionReads(context)
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -354,23 +349,6 @@ export class DesktopSession {
   }
 
   /**
-   * One window of the member list; see `listMembers` in db/memberList, answered through the
-   * reader's MemberListCache. When the list without search text is asked for (the page opens, the
-   * search is cleared), the one-letter searches with the same filters are prepared in the
-   * background: a search's first keystroke is its slowest query (DESIGN §7 keystroke budget).
-   * @throws UserFacingError `no-database` before the first sync.
-   */
-  members(query: MemberListQuery): MemberPage {
-    this.currentVerdicts()
-    const today = this.today()
-    return this.reader.read((_db, members) => {
-      const page = members.list(query, today)
-      if (query.text.trim() === '' && query.offset === 0) members.warm(query, today)
-      return page
-    })
-  }
-
-  /**
    * Before a list of verdicts (members, renewal lists), their export or addresses: evaluates
    * today's licence verdicts when the member summary is of another day (the app left open over
    * midnight, or opened offline the next day), was never evaluated, or has persons a stopped sync
@@ -387,11 +365,6 @@ export class DesktopSession {
       // with the verdicts as stored (or say they are pending), and the next one tries again.
       if (sqliteCode(error) === null) throw error
     }
-  }
-
-  /** One member's detail, or null. @throws UserFacingError `no-database` before the first sync. */
-  memberDetail(id: number): MemberDetail | null {
-    return this.reader.read((db) => readMemberDetail(db, id, this.today()))
   }
 
   /**
@@ -442,39 +415,9 @@ export class DesktopSession {
     writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
   }
 
-  /** Choices for the member list's filters. */
-  memberFilters(): MemberFilterOptions {
-    return this.reader.read(readMemberFilterOptions)
-  }
-
-  /** Licences and insurances per licence period with counts. */
-  licenceSummary(): LicencePeriodSummary[] {
-    return this.reader.read(readLicenceSummary)
-  }
-
-  /** Organizations with parents, for the tree. */
-  organizations(): OrganizationNode[] {
-    return this.reader.read(readOrganizations)
-  }
-
-  /** The venue check (issue 7) of who `text` names, on `date` (ISO date; default today), from the local data. */
-  venueCheck(text: string, date?: string): VenueCheckResult {
-    return this.reader.read((db) => checkAtVenue(db, text, date ?? this.today()))
-  }
-
-  /** A start list checked line by line on `date` (default today), from the local data. */
-  startList(lines: readonly string[], date?: string): StartListResult {
-    return this.reader.read((db) => checkStartList(db, lines, date ?? this.today()))
-  }
-
   /** Today's date (ISO, local) as the session judges licences. */
   todayDate(): string {
     return this.today()
-  }
-
-  /** The reports of issue 7 for a licence period (default: the current one), see `readReports`. */
-  reports(licencePeriodId?: number): Reports {
-    return this.reader.read((db) => readReports(db, this.today(), licencePeriodId))
   }
 
   /**
@@ -482,24 +425,9 @@ export class DesktopSession {
    * report lacks stays empty) to `file`. @returns the rows written. @throws Error from the file system.
    */
   async exportReport(request: { report: ReportName; licencePeriodId?: number; format: TableFormat; columns: ReadonlyArray<{ key: string; label: string }> }, file: string): Promise<number> {
-    const rows = this.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number>>
+    const rows = this.reads.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number>>
     await this.writeTable(file, request.format, request.report, request.columns, rows)
     return rows.length
-  }
-
-  /** Stored events (issue 7), see `readEvents`. */
-  eventList(filter: { text?: string; from?: string; to?: string }): EventRow[] {
-    return this.reader.read((db) => readEvents(db, filter))
-  }
-
-  /** An event's stored registrations with their members, see `readEventParticipants`. */
-  eventParticipants(uuid: string): ParticipantRow[] {
-    return this.reader.read((db) => readEventParticipants(db, uuid))
-  }
-
-  /** Members the outbox is about to register to the event (see `readQueuedParticipants`). */
-  queuedParticipants(uuid: string): QueuedParticipantRow[] {
-    return this.reader.read((db) => readQueuedParticipants(db, uuid.toLowerCase()))
   }
 
   /**
@@ -510,18 +438,12 @@ export class DesktopSession {
     request: { uuid: string; format: TableFormat; columns: ReadonlyArray<{ key: ParticipantColumn; label: string }> },
     file: string
   ): Promise<number> {
-    const rows = this.eventParticipants(request.uuid)
+    const rows = this.reads.eventParticipants(request.uuid)
     // The amount paid in euros, as the list shows it (spec v2 §2.15, §2.16 give cents).
     const cell = (row: ParticipantRow, key: ParticipantColumn) => (key === 'paidAmountInCents' && row.paidAmountInCents !== undefined ? row.paidAmountInCents / 100 : row[key])
     await logListExport(this.dbFile, { list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
     await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, cell(row, key)]))))
     return rows.length
-  }
-
-  /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
-  renewalList(kind: RenewalListKind, days: number): RenewalList {
-    this.currentVerdicts()
-    return this.reader.read((db) => readRenewalList(db, kind, this.today(), days, RENEWAL_ROWS_SHOWN))
   }
 
   /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
@@ -566,16 +488,6 @@ export class DesktopSession {
     await Promise.allSettled([...this.exports])
   }
 
-  /** Ordered merit groups, for the merit candidates (issue 7). */
-  orderedMeritGroups(): OrderedMeritGroup[] {
-    return this.reader.read(readOrderedMeritGroups)
-  }
-
-  /** Merit candidates of a group (see `readMeritCandidates`): the first CANDIDATES_SHOWN, the count, and all ids when one grant can name them. */
-  meritCandidates(groupId: number, seasons: number, nextMeritId?: number): MeritCandidateList {
-    return this.reader.read((db) => readMeritCandidates(db, groupId, seasons, { nextMeritId, limit: CANDIDATES_SHOWN, idsUpTo: MAX_MERIT_GRANTEES }))
-  }
-
   /**
    * Writes every candidate of the merit candidate list asked for (not only the rows shown) with the
    * columns given to `file`, having recorded the export in the privacy log; see `exportList`.
@@ -589,21 +501,6 @@ export class DesktopSession {
   memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
     this.currentVerdicts()
     return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), to: 'clipboard', query })
-  }
-
-  /** Member ids of a member list query from `offset`, at most `limit` (the batch grant's "select all" and shift-click ranges). */
-  memberIds(query: MemberListQuery): number[] {
-    return this.members(query).rows.map((row) => row.id)
-  }
-
-  /** Merits the batch grant can pick. */
-  meritChoices(): MeritChoice[] {
-    return this.reader.read(readMeritChoices)
-  }
-
-  /** Those of the grantees (user ids) that the organization of merit `meritId` may not read today, in their order (`granteesNotReadable`). */
-  granteesNotReadable(meritId: number, grantees: readonly number[]): number[] {
-    return this.reader.read((db) => granteesNotReadable(db, meritId, grantees, this.today()))
   }
 
   /**

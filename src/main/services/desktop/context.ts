@@ -1,0 +1,16 @@
+import type { MemberListCache } from '../../db/memberListCache'
+import type { ReadableDB } from '../../db/open'
+
+/**
+ * What the desktop session's parts (`reads`, `exports`, `outbox`, `payments`) use of the session:
+ * the shown database, its reader and the day, and the session's bookkeeping of what runs. The
+ * session owns all the state; the parts keep none of their own.
+ */
+export interface SessionContext {
+  /** Today's date (ISO YYYY-MM-DD) as the session judges licences. */
+  today(): string
+  /** A read on the session's long-lived connection to the shown database; see `ShownDatabaseReader.read`. */
+  read<T>(use: (db: ReadableDB, members: MemberListCache) => T): T
+  /** Evaluates today's licence verdicts, when due, before a list of them; see `DesktopSession.currentVerdicts`. */
+  currentVerdicts(): void
+}
