@@ -46,14 +46,14 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getLicenceSummary: () => session.reads.licenceSummary(),
     getOrganizations: () => session.reads.organizations(),
     listMemberIds: (input) => session.reads.memberIds(input),
-    getMemberEmails: (input) => session.memberEmails(input),
-    exportMembers: (input) => saveTable(`members-${session.todayDate()}`, input.format, (file) => session.exportMembers(input, file)),
-    exportTable: (input) => saveTable(`${input.table}-${session.todayDate()}`, input.format, (file) => session.exportTable(input, file)),
+    getMemberEmails: (input) => session.exports.memberEmails(input),
+    exportMembers: (input) => saveTable(`members-${session.todayDate()}`, input.format, (file) => session.exports.members(input, file)),
+    exportTable: (input) => saveTable(`${input.table}-${session.todayDate()}`, input.format, (file) => session.exports.table(input, file)),
     getMeritChoices: () => session.reads.meritChoices(),
     getGranteesNotReadable: (input) => session.reads.granteesNotReadable(input.meritId, input.meritGrantees),
     getOrderedMeritGroups: () => session.reads.orderedMeritGroups(),
     getMeritCandidates: (input) => session.reads.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
-    exportMeritCandidates: (input) => saveTable(`merit-candidates-${session.todayDate()}`, input.format, (file) => session.exportMeritCandidates(input, file)),
+    exportMeritCandidates: (input) => saveTable(`merit-candidates-${session.todayDate()}`, input.format, (file) => session.exports.meritCandidates(input, file)),
     queueMeritGrant: (input) => session.queueMeritGrant(input),
     queueChange: (input) => session.queueChange(input.kind, input.input, input.dependsOn),
     editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),
@@ -69,14 +69,14 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     },
     setRetention: (input) => session.setRetention(input.months),
     setAutoSync: (input) => session.setAutoSync(input.enabled),
-    recordPrint: (input) => session.recordPrint(input),
+    recordPrint: (input) => session.exports.recordPrint(input),
     getPaymentMethods: (input) => session.paymentMethods(input.orderId),
     getPaymentStatus: (input) => session.paymentStatus(input.orderIds),
-    revealIdentityNumber: (input) => session.revealIdentityNumber(input.id),
+    revealIdentityNumber: (input) => session.exports.revealIdentityNumber(input.id),
     exportMember: async (input) => {
       const file = await chooseSaveFile(`member-${input.id}-${session.todayDate()}.json`, 'json')
       if (file === null) return { saved: null }
-      await session.exportMember(input.id, file)
+      await session.exports.member(input.id, file)
       return { saved: file }
     },
     removeConnection: () => session.removeConnection(),
@@ -88,14 +88,14 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
       return { file, result: session.reads.startList(await readTableLines(file), input?.date) }
     },
     getReports: (input) => session.reads.reports(input?.licencePeriodId),
-    exportReport: (input) => saveTable(`${input.report}-${session.todayDate()}`, input.format, (file) => session.exportReport(input, file)),
+    exportReport: (input) => saveTable(`${input.report}-${session.todayDate()}`, input.format, (file) => session.exports.report(input, file)),
     getEvents: (input) => session.reads.eventList(input),
     getEventParticipants: (input) => session.reads.eventParticipants(input.uuid),
     getQueuedParticipants: (input) => session.reads.queuedParticipants(input.uuid),
-    exportEventParticipants: (input) => saveTable(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}`, input.format, (file) => session.exportEventParticipants(input, file)),
+    exportEventParticipants: (input) => saveTable(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}`, input.format, (file) => session.exports.eventParticipants(input, file)),
     getRenewalList: (input) => session.reads.renewalList(input.kind, input.days),
-    getRenewalEmails: (input) => session.renewalListEmails(input.kind, input.days),
-    exportRenewalList: (input) => saveTable(`${input.kind}-${session.todayDate()}`, input.format, (file) => session.exportRenewalList(input, file)),
+    getRenewalEmails: (input) => session.exports.renewalListEmails(input.kind, input.days),
+    exportRenewalList: (input) => saveTable(`${input.kind}-${session.todayDate()}`, input.format, (file) => session.exports.renewalList(input, file)),
     // The renderer names the order, never the address: the terms' URL is read from the API here and checked.
     openPaymentTerms: async (input) => {
       await openExternal(registryAddress((await session.paymentMethods(input.orderId)).termsUrl, 'terms of sale'))

@@ -56,7 +56,7 @@ describe('identity numbers and the privacy log', () => {
     const detail = test.session.reads.memberDetail(id)!
     expect(detail.identityNumberHidden).toBe(true)
     expect(JSON.stringify(detail)).not.toContain(ssn)
-    expect(await test.session.revealIdentityNumber(id)).toEqual({ socialSecurityNumber: ssn })
+    expect(await test.session.exports.revealIdentityNumber(id)).toEqual({ socialSecurityNumber: ssn })
     const log = openDatabaseReadonly(test.session.dbFile)
     expect(readPrivacyLog(log, id)).toEqual([expect.objectContaining({ action: 'reveal-identity-number', personId: id, actor: expect.any(String) })])
     log.close()
@@ -71,7 +71,7 @@ describe('identity numbers and the privacy log', () => {
     updateItem(writable, queued.id, { state: 'rejected', at: new Date().toISOString(), lastStatus: 400, lastAnswer: `users not readable by organization 100: ${other}` })
     writable.close()
     const file = `${test.home}/member.json`
-    await test.session.exportMember(id, file)
+    await test.session.exports.member(id, file)
     // Identity number and all: for its owner's eyes only on a shared computer.
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
     const record = JSON.parse(readFileSync(file, 'utf8'))
@@ -97,7 +97,7 @@ describe('identity numbers and the privacy log', () => {
     await editOutboxItem({ dbFile: test.session.dbFile, id: queued.id, input: { meritId: merit, grant: { ...grant, meritGrantees: [other] } } })
 
     const file = `${test.home}/removed.json`
-    await test.session.exportMember(id, file)
+    await test.session.exports.member(id, file)
     const change = JSON.parse(readFileSync(file, 'utf8')).outbox.find((c: { id: number }) => c.id === queued.id)
     expect(change.payload.grant.meritGrantees).toEqual([])
     expect(change.audit.map((entry: { event: string; detail: string }) => [entry.event, JSON.parse(entry.detail).grant.meritGrantees])).toEqual([
@@ -108,7 +108,7 @@ describe('identity numbers and the privacy log', () => {
 
   it('logs a list export with its rows, columns and file', async () => {
     const file = `${test.home}/ending.csv`
-    const rows = await test.session.exportRenewalList({ kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Last name' }] }, file)
+    const rows = await test.session.exports.renewalList({ kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Last name' }] }, file)
     expect(rows).toBeGreaterThan(0)
     const log = openDatabaseReadonly(test.session.dbFile)
     const entry = readPrivacyLog(log).find((e) => e.action === 'export-list')!
@@ -118,11 +118,11 @@ describe('identity numbers and the privacy log', () => {
 
   it('records an export before writing it: a write that fails still leaves its entry', async () => {
     const folder = `${test.home}/no-such-folder`
-    await expect(test.session.exportRenewalList({ kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Last name' }] }, `${folder}/ending.csv`)).rejects.toThrow(/ENOENT/)
+    await expect(test.session.exports.renewalList({ kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Last name' }] }, `${folder}/ending.csv`)).rejects.toThrow(/ENOENT/)
     const db = openDatabaseReadonly(test.session.dbFile)
     const id = db.prepare('SELECT user_id FROM granted_merit ORDER BY user_id LIMIT 1').pluck().get() as number
     db.close()
-    await expect(test.session.exportMember(id, `${folder}/member.json`)).rejects.toThrow(/ENOENT/)
+    await expect(test.session.exports.member(id, `${folder}/member.json`)).rejects.toThrow(/ENOENT/)
     const log = openDatabaseReadonly(test.session.dbFile)
     const files = readPrivacyLog(log).map((entry) => JSON.parse(entry.detail ?? '{}').file)
     log.close()
@@ -131,12 +131,12 @@ describe('identity numbers and the privacy log', () => {
 
   it('records a print of a list, with what narrowed it, or of one member as an export whose format is print', async () => {
     const event = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
-    await test.session.recordPrint({ list: 'renewals', kind: 'licence-ending', days: 30, rows: 12, columns: ['lastName', 'email'] })
-    await test.session.recordPrint({ list: 'member', personId: 5_000_001, rows: 1, columns: [] })
-    await test.session.recordPrint(printRecordSchema.parse({ list: 'event-participants', event, rows: 3, columns: ['lastName'] }))
+    await test.session.exports.recordPrint({ list: 'renewals', kind: 'licence-ending', days: 30, rows: 12, columns: ['lastName', 'email'] })
+    await test.session.exports.recordPrint({ list: 'member', personId: 5_000_001, rows: 1, columns: [] })
+    await test.session.exports.recordPrint(printRecordSchema.parse({ list: 'event-participants', event, rows: 3, columns: ['lastName'] }))
     const query = { text: 'virta', status: 'expiring' as const, sort: 'name' as const, direction: 'asc' as const }
-    await test.session.recordPrint(printRecordSchema.parse({ list: 'members', query, rows: 7, columns: ['lastName'] }))
-    await test.session.recordPrint(printRecordSchema.parse({ list: 'merit-candidates', groupId: 4, seasons: 3, rows: 2, columns: ['lastName'] }))
+    await test.session.exports.recordPrint(printRecordSchema.parse({ list: 'members', query, rows: 7, columns: ['lastName'] }))
+    await test.session.exports.recordPrint(printRecordSchema.parse({ list: 'merit-candidates', groupId: 4, seasons: 3, rows: 2, columns: ['lastName'] }))
     const log = openDatabaseReadonly(test.session.dbFile)
     const [list, member, participants, members, candidates] = readPrivacyLog(log).slice(-5)
     log.close()
@@ -152,8 +152,8 @@ describe('identity numbers and the privacy log', () => {
 
   it('records e-mail addresses copied from a list as an export whose format is emails', async () => {
     const query = { text: '', status: 'all' as const, sort: 'name' as const, direction: 'asc' as const }
-    const members = await test.session.memberEmails(query)
-    const ending = await test.session.renewalListEmails('licence-ending', 366)
+    const members = await test.session.exports.memberEmails(query)
+    const ending = await test.session.exports.renewalListEmails('licence-ending', 366)
     expect(members.length).toBeGreaterThan(ending.length)
     expect(ending.length).toBeGreaterThan(0)
     const log = openDatabaseReadonly(test.session.dbFile)
@@ -168,7 +168,7 @@ describe('identity numbers and the privacy log', () => {
     const group = test.session.reads.orderedMeritGroups().find((g) => test.session.reads.meritCandidates(g.id, 1).total > 0)!
     const file = `${test.home}/candidates.csv`
     const request = { groupId: group.id, seasons: 1, format: 'csv' as const, columns: [{ key: 'sportId' as const, label: 'Sport-ID' }] }
-    const rows = await test.session.exportMeritCandidates(request, file)
+    const rows = await test.session.exports.meritCandidates(request, file)
     expect(rows).toBe(test.session.reads.meritCandidates(group.id, 1).total)
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(rows + 1)
     const log = openDatabaseReadonly(test.session.dbFile)
@@ -189,7 +189,7 @@ describe('identity numbers and the privacy log', () => {
       { key: 'insurance' as const, label: 'Vakuutus' }
     ]
     const values = { valid: 'Voimassa', expiring: 'Päättymässä', expired: 'Päättynyt', missing: 'Puuttuu', 'insurance-missing': 'Vakuutus puuttuu', 'outside-birth-range': 'Ikä ei sovi', insured: 'Vakuutettu', uninsured: 'Ei vakuutusta' }
-    expect(await test.session.exportMembers({ ...query, format: 'xlsx', columns, values }, file)).toBe(all.total)
+    expect(await test.session.exports.members({ ...query, format: 'xlsx', columns, values }, file)).toBe(all.total)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(file)
     const sheet = workbook.getWorksheet('members')!
@@ -211,7 +211,7 @@ describe('identity numbers and the privacy log', () => {
     expect(paid).toBeDefined()
     const file = `${test.home}/participants.csv`
     const columns = [{ key: 'sportId' as const, label: 'Sport-ID' }, { key: 'paidAmountInCents' as const, label: 'Maksettu (€)' }]
-    const rows = await test.session.exportEventParticipants({ uuid: paid.event.uuid, format: 'csv', columns }, file)
+    const rows = await test.session.exports.eventParticipants({ uuid: paid.event.uuid, format: 'csv', columns }, file)
     expect(rows).toBe(test.session.reads.eventParticipants(paid.event.uuid).length)
     const lines = readFileSync(file, 'utf8').trim().split('\n')
     expect(lines).toContain(`${paid.row.sportId},${paid.row.paidAmountInCents! / 100}`)
@@ -231,10 +231,10 @@ describe('identity numbers and the privacy log', () => {
     const before = logged().length
     const file = `${test.home}/start.csv`
     const columns = [{ key: 'line', label: 'Rivi' }, { key: 'result', label: 'Tulos' }]
-    expect(await test.session.exportTable({ table: 'start-list', format: 'csv', columns, rows: [{ line: '12345678;Virtanen', result: 'Saa kilpailla' }] }, file)).toBe(1)
+    expect(await test.session.exports.table({ table: 'start-list', format: 'csv', columns, rows: [{ line: '12345678;Virtanen', result: 'Saa kilpailla' }] }, file)).toBe(1)
     expect(readFileSync(file, 'utf8')).toBe('\uFEFFRivi,Tulos\n12345678;Virtanen,Saa kilpailla\n')
     expect(logged()).toHaveLength(before + 1)
-    await test.session.exportTable({ table: 'licences', format: 'csv', columns: [{ key: 'name', label: 'Lisenssi' }], rows: [{ name: 'Kuntolisenssi' }] }, `${test.home}/licences.csv`)
+    await test.session.exports.table({ table: 'licences', format: 'csv', columns: [{ key: 'name', label: 'Lisenssi' }], rows: [{ name: 'Kuntolisenssi' }] }, `${test.home}/licences.csv`)
     expect(logged()).toHaveLength(before + 1)
   })
 })

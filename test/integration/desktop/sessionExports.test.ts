@@ -37,7 +37,7 @@ describe('a desktop session with a list export under way', () => {
     })
     const events: string[] = []
     const request = { text: '', status: 'all' as const, sort: 'name' as const, direction: 'asc' as const, format: 'csv' as const, columns: [{ key: 'name' as const, label: 'Nimi' }], values: { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' } }
-    const exported = session.exportMembers(request, join(home, 'members.csv')).then((rows) => events.push(`exported ${rows}`))
+    const exported = session.exports.members(request, join(home, 'members.csv')).then((rows) => events.push(`exported ${rows}`))
     const removed = session.removeConnection().then(() => events.push('removed'))
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(asked).toEqual([expect.objectContaining({ list: 'members', dbFile: demoDatabaseFile(env) })])

@@ -60,8 +60,8 @@ describe('licence verdicts in the desktop session', () => {
     const columns = [{ key: 'name' as const, label: 'Nimi' }, { key: 'licenceStatus' as const, label: 'Lisenssi' }]
     const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
     const file = join(tmpdir(), `kanslia-pending-${process.pid}.csv`)
-    await expect(session.exportMembers({ text: '', status: 'all', sort: 'name', direction: 'asc', format: 'csv', columns, values }, file)).rejects.toMatchObject({ code: 'verdicts-pending' })
-    await expect(session.exportRenewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).rejects.toMatchObject({
+    await expect(session.exports.members({ text: '', status: 'all', sort: 'name', direction: 'asc', format: 'csv', columns, values }, file)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exports.renewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).rejects.toMatchObject({
       code: 'verdicts-pending'
     })
     expect(existsSync(file)).toBe(false)
@@ -83,13 +83,13 @@ describe('licence verdicts in the desktop session', () => {
     expect(during.rows.filter((row) => row.licenceStatus === undefined).map((row) => row.id)).toEqual(changed)
     const valid = { ...everyone, status: 'valid' as const }
     expect(session.reads.members(valid).rows.map((row) => row.id)).toEqual(before.rows.filter((row) => row.licenceStatus === 'valid' && !changed.includes(row.id)).map((row) => row.id))
-    await expect(session.memberEmails(valid)).rejects.toMatchObject({ code: 'verdicts-pending' })
-    await expect(session.renewalListEmails('outside-birth-range', 30)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exports.memberEmails(valid)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exports.renewalListEmails('outside-birth-range', 30)).rejects.toMatchObject({ code: 'verdicts-pending' })
     const file = join(tmpdir(), `kanslia-due-${process.pid}.csv`)
     const byName = [{ key: 'name' as const, label: 'Nimi' }]
     const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
-    await expect(session.exportMembers({ ...valid, format: 'csv', columns: byName, values }, file)).rejects.toMatchObject({ code: 'verdicts-pending' })
-    await expect(session.exportRenewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).rejects.toMatchObject({
+    await expect(session.exports.members({ ...valid, format: 'csv', columns: byName, values }, file)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exports.renewalList({ kind: 'licence-ending', days: 30, format: 'csv', columns: [{ key: 'lastName', label: 'Sukunimi' }] }, file)).rejects.toMatchObject({
       code: 'verdicts-pending'
     })
     expect(existsSync(file)).toBe(false)

@@ -1,5 +1,6 @@
 import type { MemberListCache } from '../../db/memberListCache'
 import type { ReadableDB } from '../../db/open'
+import type { ListExportJob } from '../listExport'
 
 /**
  * What the desktop session's parts (`reads`, `exports`, `outbox`, `payments`) use of the session:
@@ -7,10 +8,14 @@ import type { ReadableDB } from '../../db/open'
  * session owns all the state; the parts keep none of their own.
  */
 export interface SessionContext {
+  /** The database the app shows now (the connected one or the demo's). */
+  dbFile(): string
   /** Today's date (ISO YYYY-MM-DD) as the session judges licences. */
   today(): string
   /** A read on the session's long-lived connection to the shown database; see `ShownDatabaseReader.read`. */
   read<T>(use: (db: ReadableDB, members: MemberListCache) => T): T
   /** Evaluates today's licence verdicts, when due, before a list of them; see `DesktopSession.currentVerdicts`. */
   currentVerdicts(): void
+  /** Runs a whole list's export; see `DesktopSession.exportingList`. */
+  exportList(job: ListExportJob): Promise<number>
 }

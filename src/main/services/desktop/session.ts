@@ -1,28 +1,21 @@
-import { createPrivateFile } from '../../config/fileModes'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { localDate } from '../../../shared/localDate'
 import type {
   AppState,
   KansliaEvent,
-  MemberExportRequest,
-  PrintRecord,
   MeritGrantInput,
   OutboxView,
   SyncStatus,
-  SyncSummary,
-  TableExportRequest
+  SyncSummary
 } from '../../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../../db/autoSync'
 import { sqliteCode } from '../../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../../db/runs'
 import type { OutboxItem, OutboxKind, PushSummary } from '../../../shared/outbox'
-import type { RenewalListKind } from '../../../shared/renewalLists'
-import { writeTable, type TableFormat, type TableWriter } from '../tableExport'
-import { listedIn, logListExport, recordPrivacy } from '../privacyRecord'
-import { exportList, type ListExportJob, type ListExporter, type MeritCandidatesExportRequest, type RenewalListExportRequest } from '../listExport'
+import { exportList, type ListExportJob, type ListExporter } from '../listExport'
 import {
   readConnectionProfile,
   resolveConnection,
@@ -32,14 +25,7 @@ import {
   type ConnectionProfile
 } from '../../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../../config/paths'
-import { readIdentityNumber } from '../../db/memberDetail'
-import { readPersonRecord } from '../../db/personRecord'
-import { changesNaming } from '../../outbox/history'
-import { readAddresses, type AddressReader } from '../addresses'
 import { ensureVerdicts } from '../verdicts'
-import type { ReportName } from '../../../shared/reports'
-import type { ParticipantColumn, ParticipantRow } from '../../../shared/events'
-import type { MemberListQuery } from '../../db/memberList'
 import { countWaiting } from '../../db/outbox'
 import { readRetention, setRetentionMonths } from '../../db/retention'
 import { readStatus } from '../../db/status'
@@ -55,6 +41,7 @@ import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
 import { UserFacingError } from '../errors'
 import type { SessionContext } from './context'
 import type { DesktopSessionOptions } from './options'
+import { SessionExports } from './exports'
 import { ShownDatabaseReader } from './reader'
 import { SessionReads } from './reads'
 import { summarizeSync } from './syncSummary'
@@ -94,12 +81,12 @@ export class DesktopSession {
   readonly events = new EventEmitter()
   /** What the pages read; see `SessionReads`. */
   readonly reads: SessionReads
+  /** Exports, prints, copied addresses and revealed identity numbers, recorded in the privacy log; see `SessionExports`. */
+  readonly exports: SessionExports
   private readonly env: NodeJS.ProcessEnv
   private readonly today: () => string
   private readonly now: () => Date
-  private readonly writeTable: TableWriter
   private readonly exportList: ListExporter
-  private readonly readAddresses: AddressReader
   private demo: Sandbox | null = null
   private demoMode = false
   private running: Promise<SyncSummary> | null = null
@@ -107,7 +94,7 @@ export class DesktopSession {
   private readonly reader = new ShownDatabaseReader({ dbFile: () => this.dbFile, today: () => this.today(), emit: (event) => this.emit(event) })
   private pushing: Promise<PushSummary> | null = null
   /** List exports under way: each reads the database on a connection of its own until it is written. */
-  private readonly exports = new Set<Promise<number>>()
+  private readonly listExports = new Set<Promise<number>>()
   /** Set while the local data is removed, and once the session closes: no sync or push may start then. */
   private stopping = false
   private pushTimer: NodeJS.Timeout | null = null
@@ -118,16 +105,17 @@ export class DesktopSession {
     this.env = options.env ?? process.env
     this.today = options.today ?? (() => localDate())
     this.now = options.now ?? (() => new Date())
-    this.writeTable = options.writeTable ?? writeTable
     this.exportList = options.exportList ?? exportList
-    this.readAddresses = options.readAddresses ?? readAddresses
     // The parts reach the session only through this context: its state stays private here.
     const context: SessionContext = {
+      dbFile: () => this.dbFile,
       today: () => this.today(),
       read: (use) => this.reader.read(use),
-      currentVerdicts: () => this.currentVerdicts()
+      currentVerdicts: () => this.currentVerdicts(),
+      exportList: (job) => this.exportingList(job)
     }
     this.reads = new SessionReads(context)
+    this.exports = new SessionExports(context, this.reads, options)
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -323,32 +311,6 @@ export class DesktopSession {
   }
 
   /**
-   * Writes every member the list's query matches (all rows, not a window), in the list's order,
-   * with the columns given (headed in the user's language, statuses in the words given) to `file`,
-   * having recorded the export in the privacy log (issue 6); see `exportList`, which the app runs in a
-   * worker thread (`DesktopSessionOptions.exportList`).
-   * @returns the rows written. @throws UserFacingError `no-database`; `verdicts-pending` for
-   *   statuses or a status filter while some are pending (see `exportList`); Error from the file system.
-   */
-  exportMembers(request: MemberExportRequest, file: string): Promise<number> {
-    this.currentVerdicts()
-    return this.exportingList({ list: 'members', dbFile: this.dbFile, today: this.today(), file, request })
-  }
-
-  /**
-   * Writes a table the renderer shows in full (licences, organizations, events, a checked start list) with
-   * the cells it shows to `file`; a start list names members, so its export is recorded in the
-   * privacy log first. @returns the rows written. @throws Error from the file system.
-   */
-  async exportTable(request: TableExportRequest, file: string): Promise<number> {
-    if (request.table === 'start-list') {
-      await logListExport(this.dbFile, { list: request.table, format: request.format, rows: request.rows.length, columns: request.columns.map((c) => c.key), file })
-    }
-    await this.writeTable(file, request.format, request.table, request.columns, request.rows)
-    return request.rows.length
-  }
-
-  /**
    * Before a list of verdicts (members, renewal lists), their export or addresses: evaluates
    * today's licence verdicts when the member summary is of another day (the app left open over
    * midnight, or opened offline the next day), was never evaluated, or has persons a stopped sync
@@ -367,107 +329,16 @@ export class DesktopSession {
     }
   }
 
-  /**
-   * Shows a member's identity number (issue 6: hidden until revealed on purpose) and records the
-   * reveal in the privacy log (who, when, whose).
-   * @throws UserFacingError `no-identity-number` when none is stored; `no-database`.
-   */
-  async revealIdentityNumber(id: number): Promise<{ socialSecurityNumber: string }> {
-    const socialSecurityNumber = this.reader.read((db) => readIdentityNumber(db, id))
-    if (socialSecurityNumber === null) throw new UserFacingError('no-identity-number', `no identity number is stored for member ${id}`)
-    await recordPrivacy(this.dbFile, { action: 'reveal-identity-number', personId: id })
-    return { socialSecurityNumber }
-  }
-
-  /**
-   * Records a print of personal data in the privacy log (issue 6), before the renderer opens the
-   * print dialog, which can also save a PDF: as an export whose format is `print`, of a list (what
-   * narrowed it in the words of its export's entry, `listedIn`; its rows and columns) or of one
-   * member's detail (`personId`).
-   * @throws UserFacingError `no-database`; SQLite's error when the log cannot be written.
-   */
-  async recordPrint(request: PrintRecord): Promise<{ recorded: true }> {
-    const { rows, columns, ...list } = request
-    const printed = { rows, columns, format: 'print' }
-    if (list.list === 'member') {
-      await recordPrivacy(this.dbFile, { action: 'export-person', personId: list.personId, detail: { list: 'member', ...printed } })
-    } else {
-      const listed = list.list === 'members' || list.list === 'renewals' ? listedIn(list) : list
-      await recordPrivacy(this.dbFile, { action: 'export-list', detail: { ...listed, ...printed } })
-    }
-    return { recorded: true }
-  }
-
-  /**
-   * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`;
-   * the outbox's changes that touch them with their audit logs, `changesNaming`) having recorded
-   * the export in the privacy log.
-   * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
-   */
-  async exportMember(id: number, file: string): Promise<void> {
-    const record = this.reader.read((db) => {
-      const stored = readPersonRecord(db, id)
-      return stored && { ...stored, outbox: changesNaming(db, id) }
-    })
-    if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
-    await recordPrivacy(this.dbFile, { action: 'export-person', personId: id, detail: { file } })
-    createPrivateFile(file)
-    writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
-  }
-
   /** Today's date (ISO, local) as the session judges licences. */
   todayDate(): string {
     return this.today()
   }
 
-  /**
-   * Writes one report's table (the columns given, headed in the user's language; a column the
-   * report lacks stays empty) to `file`. @returns the rows written. @throws Error from the file system.
-   */
-  async exportReport(request: { report: ReportName; licencePeriodId?: number; format: TableFormat; columns: ReadonlyArray<{ key: string; label: string }> }, file: string): Promise<number> {
-    const rows = this.reads.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number>>
-    await this.writeTable(file, request.format, request.report, request.columns, rows)
-    return rows.length
-  }
-
-  /**
-   * Writes an event's participants list as shown (the columns given) to `file`, having recorded the
-   * export in the privacy log. @returns the rows written. @throws Error from the file system.
-   */
-  async exportEventParticipants(
-    request: { uuid: string; format: TableFormat; columns: ReadonlyArray<{ key: ParticipantColumn; label: string }> },
-    file: string
-  ): Promise<number> {
-    const rows = this.reads.eventParticipants(request.uuid)
-    // The amount paid in euros, as the list shows it (spec v2 §2.15, §2.16 give cents).
-    const cell = (row: ParticipantRow, key: ParticipantColumn) => (key === 'paidAmountInCents' && row.paidAmountInCents !== undefined ? row.paidAmountInCents / 100 : row[key])
-    await logListExport(this.dbFile, { list: 'event-participants', event: request.uuid, format: request.format, rows: rows.length, columns: request.columns.map((c) => c.key), file })
-    await this.writeTable(file, request.format, 'participants', request.columns, rows.map((row) => Object.fromEntries(request.columns.map(({ key }) => [key, cell(row, key)]))))
-    return rows.length
-  }
-
-  /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
-  renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
-    this.currentVerdicts()
-    return this.readAddresses({ list: 'renewals', dbFile: this.dbFile, today: this.today(), to: 'clipboard', kind, days })
-  }
-
-  /**
-   * Writes a whole renewal list as shown (the columns given, headed in the user's language) to
-   * `file`, having recorded the export in the privacy log; see `exportList`.
-   * @returns the rows written. @throws UserFacingError `no-database`; `verdicts-pending` for a list
-   *   of verdicts while some are pending (see `exportList`); Error from the file system.
-   */
-  exportRenewalList(request: RenewalListExportRequest, file: string): Promise<number> {
-    this.currentVerdicts()
-    return this.exportingList({ list: 'renewals', dbFile: this.dbFile, today: this.today(), file, request })
-  }
-
-  /** Runs a whole list's export (recorded, then written) with the session's exporter, noted in `exports` until it ends. */
+  /** Runs a whole list's export (recorded, then written) with the session's exporter, noted in `listExports` until it ends. */
   private exportingList(job: ListExportJob): Promise<number> {
     const running = this.exportList(job)
-    this.exports.add(running)
-    void running.catch(() => undefined).finally(() => this.exports.delete(running))
+    this.listExports.add(running)
+    void running.catch(() => undefined).finally(() => this.listExports.delete(running))
     return running
   }
 
@@ -476,7 +347,7 @@ export class DesktopSession {
    * none starts meanwhile (a sync ending schedules a push: the loop waits for that too).
    */
   private async settled(): Promise<void> {
-    while (this.pushing || this.running || this.exports.size > 0) {
+    while (this.pushing || this.running || this.listExports.size > 0) {
       await this.pushing?.catch(() => undefined)
       await this.running?.catch(() => undefined)
       await this.exportsDone()
@@ -485,22 +356,7 @@ export class DesktopSession {
 
   /** Waits for the list exports under way, whatever their outcome. */
   private async exportsDone(): Promise<void> {
-    await Promise.allSettled([...this.exports])
-  }
-
-  /**
-   * Writes every candidate of the merit candidate list asked for (not only the rows shown) with the
-   * columns given to `file`, having recorded the export in the privacy log; see `exportList`.
-   * @returns the rows written. @throws UserFacingError `no-database`; Error from the file system.
-   */
-  exportMeritCandidates(request: MeritCandidatesExportRequest, file: string): Promise<number> {
-    return this.exportingList({ list: 'merit-candidates', dbFile: this.dbFile, today: this.today(), file, request })
-  }
-
-  /** The addresses to write to about every member a member list query matches (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
-  memberEmails(query: Omit<MemberListQuery, 'offset' | 'limit'>): Promise<string[]> {
-    this.currentVerdicts()
-    return this.readAddresses({ list: 'members', dbFile: this.dbFile, today: this.today(), to: 'clipboard', query })
+    await Promise.allSettled([...this.listExports])
   }
 
   /**
