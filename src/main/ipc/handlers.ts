@@ -54,24 +54,24 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getOrderedMeritGroups: () => session.reads.orderedMeritGroups(),
     getMeritCandidates: (input) => session.reads.meritCandidates(input.groupId, input.seasons, input.nextMeritId),
     exportMeritCandidates: (input) => saveTable(`merit-candidates-${session.todayDate()}`, input.format, (file) => session.exports.meritCandidates(input, file)),
-    queueMeritGrant: (input) => session.queueMeritGrant(input),
-    queueChange: (input) => session.queueChange(input.kind, input.input, input.dependsOn),
-    editMeritGrant: (input) => session.editMeritGrant(input.itemId, input.grant),
-    editChange: (input) => session.editChange(input.itemId, input.input),
-    getOutbox: () => session.outbox(),
+    queueMeritGrant: (input) => session.outbox.queueMeritGrant(input),
+    queueChange: (input) => session.outbox.queueChange(input.kind, input.input, input.dependsOn),
+    editMeritGrant: (input) => session.outbox.editMeritGrant(input.itemId, input.grant),
+    editChange: (input) => session.outbox.editChange(input.itemId, input.input),
+    getOutbox: () => session.outbox.list(),
     pushOutbox: () => session.push(),
-    retryOutboxItem: (input) => session.retryOutboxItem(input.itemId),
-    discardOutboxItem: (input) => session.discardOutboxItem(input.itemId),
+    retryOutboxItem: (input) => session.outbox.retry(input.itemId),
+    discardOutboxItem: (input) => session.outbox.discard(input.itemId),
     openPaymentPage: async (input) => {
-      const initiation = session.paymentInitiation(input.itemId)
+      const initiation = session.payments.initiation(input.itemId)
       await openFile(writePaymentForm(registryAddress(initiation.paymentGatewayUrl, 'payment page'), initiation.requestData))
       return { opened: true }
     },
     setRetention: (input) => session.setRetention(input.months),
     setAutoSync: (input) => session.setAutoSync(input.enabled),
     recordPrint: (input) => session.exports.recordPrint(input),
-    getPaymentMethods: (input) => session.paymentMethods(input.orderId),
-    getPaymentStatus: (input) => session.paymentStatus(input.orderIds),
+    getPaymentMethods: (input) => session.payments.methods(input.orderId),
+    getPaymentStatus: (input) => session.payments.status(input.orderIds),
     revealIdentityNumber: (input) => session.exports.revealIdentityNumber(input.id),
     exportMember: async (input) => {
       const file = await chooseSaveFile(`member-${input.id}-${session.todayDate()}.json`, 'json')
@@ -98,7 +98,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     exportRenewalList: (input) => saveTable(`${input.kind}-${session.todayDate()}`, input.format, (file) => session.exports.renewalList(input, file)),
     // The renderer names the order, never the address: the terms' URL is read from the API here and checked.
     openPaymentTerms: async (input) => {
-      await openExternal(registryAddress((await session.paymentMethods(input.orderId)).termsUrl, 'terms of sale'))
+      await openExternal(registryAddress((await session.payments.methods(input.orderId)).termsUrl, 'terms of sale'))
       return { opened: true }
     }
   }

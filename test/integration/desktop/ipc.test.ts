@@ -257,8 +257,8 @@ describe('desktop session pushing by itself', () => {
         if (event.type === 'outbox-changed' && event.waiting === 0) resolve()
       })
     )
-    const item = await test.session.queueMeritGrant({ meritId: merit.id, meritGrantees: [grantee], grantingDate: '2026-03-01', meritGranter: 'Seura', notifyGrantees: false })
+    const item = await test.session.outbox.queueMeritGrant({ meritId: merit.id, meritGrantees: [grantee], grantingDate: '2026-03-01', meritGranter: 'Seura', notifyGrantees: false })
     await emptied
-    expect(test.session.outbox().items).toMatchObject([{ id: item.id, state: 'done' }])
+    expect(test.session.outbox.list().items).toMatchObject([{ id: item.id, state: 'done' }])
   })
 })

@@ -1,3 +1,4 @@
+import type { Connection } from '../../config/connection'
 import type { MemberListCache } from '../../db/memberListCache'
 import type { ReadableDB } from '../../db/open'
 import type { ListExportJob } from '../listExport'
@@ -18,4 +19,12 @@ export interface SessionContext {
   currentVerdicts(): void
   /** Runs a whole list's export; see `DesktopSession.exportingList`. */
   exportList(job: ListExportJob): Promise<number>
+  /** The connection to the shown database's API; see `DesktopSession.connection`. */
+  connection(): Promise<Connection>
+  /** How many outbox items wait to be pushed (0 before the first sync). */
+  outboxWaiting(): number
+  /** Tells the window how many outbox items wait now (`outbox-changed`). */
+  outboxChanged(): void
+  /** Pushes the outbox when something waits and nothing else runs; see `DesktopSession.pushInBackground`. */
+  pushInBackground(): void
 }

@@ -5,8 +5,6 @@ import { localDate } from '../../../shared/localDate'
 import type {
   AppState,
   KansliaEvent,
-  MeritGrantInput,
-  OutboxView,
   SyncStatus,
   SyncSummary
 } from '../../../shared/ipc/contract'
@@ -14,7 +12,7 @@ import { judgeFreshness, type DataFreshness } from '../../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../../db/autoSync'
 import { sqliteCode } from '../../db/storageFailure'
 import { lastFullSyncAt, lastSuccessfulSyncAt, lastSyncStartedAt } from '../../db/runs'
-import type { OutboxItem, OutboxKind, PushSummary } from '../../../shared/outbox'
+import type { PushSummary } from '../../../shared/outbox'
 import { exportList, type ListExportJob, type ListExporter } from '../listExport'
 import {
   readConnectionProfile,
@@ -32,16 +30,15 @@ import { readStatus } from '../../db/status'
 import { storeClientSecret } from '../../secrets/keychain'
 import { REFRESH_INTERVAL_MS } from '../../sync/resources'
 import { withWritableDatabase } from '../database'
-import { discardOutboxItem, editOutboxItem, listOutbox, pushOutboxNow, queue, queueMeritGrant, readPaymentMethods, readPaymentStatus, retryOutboxItem } from '../outbox'
-import type { InputOf } from '../../outbox/operations'
+import { pushOutboxNow } from '../outbox'
 import { removeConnectionData, type WipeResult } from '../wipe'
-import { removeWrittenPaymentForms, type PaymentInitiation } from '../paymentForm'
-import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity'
-import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
+import { removeWrittenPaymentForms } from '../paymentForm'
 import { UserFacingError } from '../errors'
 import type { SessionContext } from './context'
 import type { DesktopSessionOptions } from './options'
 import { SessionExports } from './exports'
+import { SessionOutbox } from './outbox'
+import { SessionPayments } from './payments'
 import { ShownDatabaseReader } from './reader'
 import { SessionReads } from './reads'
 import { summarizeSync } from './syncSummary'
@@ -64,12 +61,6 @@ const AUTO_SYNC_CHECK_MS = 60_000
  */
 export const FULL_SYNC_INTERVAL_DAYS = 7
 
-/** The outbox's merit grant payload (spec v2 §4.3 body) of the UI's batch grant. */
-function meritGrantPayload(input: MeritGrantInput): MeritGrantPayload {
-  const { meritId, meritGrantees, grantingDate, meritGranter, meritAdditionalInfo, notifyGrantees } = input
-  return { meritId, grant: { grantingDate, meritGranter, meritGrantees, notifyGrantees, ...(meritAdditionalInfo ? { meritAdditionalInfo } : {}) } }
-}
-
 /**
  * The desktop app's state and operations (issue 3), one instance per app: which database it shows
  * (the connected one or the demo), the embedded demo sandbox while it runs, and the sync in
@@ -83,6 +74,10 @@ export class DesktopSession {
   readonly reads: SessionReads
   /** Exports, prints, copied addresses and revealed identity numbers, recorded in the privacy log; see `SessionExports`. */
   readonly exports: SessionExports
+  /** Queuing, editing, retrying and discarding changes; see `SessionOutbox`. */
+  readonly outbox: SessionOutbox
+  /** Paying an order; see `SessionPayments`. */
+  readonly payments: SessionPayments
   private readonly env: NodeJS.ProcessEnv
   private readonly today: () => string
   private readonly now: () => Date
@@ -112,10 +107,16 @@ export class DesktopSession {
       today: () => this.today(),
       read: (use) => this.reader.read(use),
       currentVerdicts: () => this.currentVerdicts(),
-      exportList: (job) => this.exportingList(job)
+      exportList: (job) => this.exportingList(job),
+      connection: () => this.connection(),
+      outboxWaiting: () => this.outboxWaiting(),
+      outboxChanged: () => this.outboxChanged(),
+      pushInBackground: () => this.pushInBackground()
     }
     this.reads = new SessionReads(context)
     this.exports = new SessionExports(context, this.reads, options)
+    this.outbox = new SessionOutbox(context)
+    this.payments = new SessionPayments(context)
     this.demoMode = readConnectionProfile(connectionProfileFile(this.env)) === null && existsSync(demoDatabaseFile(this.env))
     const interval = options.autoPushIntervalMs ?? 60_000
     this.autoPush = interval > 0
@@ -360,83 +361,6 @@ export class DesktopSession {
   }
 
   /**
-   * Queues a batch merit grant (spec v2 §4.3) and tries to push it at once.
-   * @throws InvalidChangeError naming every problem (nothing is queued); UserFacingError `no-database`.
-   */
-  queueMeritGrant(input: MeritGrantInput): Promise<OutboxItem> {
-    return this.queued(queueMeritGrant({ dbFile: this.dbFile, ...meritGrantPayload(input) }))
-  }
-
-  /** After an item entered the queue: tell the window, and try to push it. */
-  private async queued(queuing: Promise<OutboxItem>): Promise<OutboxItem> {
-    const item = await queuing
-    this.outboxChanged()
-    setImmediate(() => this.pushInBackground())
-    return item
-  }
-
-  /**
-   * Queues a change of any kind (issue 5: every operation reachable from the app) with the input
-   * its operation module takes (see the `queue…` functions of services/outbox), and tries to push it.
-   * @throws InvalidChangeError naming every problem, also when the input is not of the kind's shape; UserFacingError `no-database`.
-   */
-  async queueChange(kind: OutboxKind, input: Record<string, unknown>, dependsOn?: number): Promise<OutboxItem> {
-    return this.queued(queue({ dbFile: this.dbFile }, kind, input as unknown as InputOf<typeof kind>, dependsOn))
-  }
-
-  /**
-   * The payment initiation a done `order-payment` item received (spec v2 §2.17), for opening the
-   * gateway. @throws UserFacingError `no-payment` when the item is not a sent payment initiation.
-   */
-  paymentInitiation(itemId: number): PaymentInitiation {
-    const item = listOutbox(this.dbFile).find((candidate) => candidate.id === itemId)
-    const answer = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? (JSON.parse(item.lastAnswer) as Partial<PaymentInitiation>) : null
-    if (!answer || typeof answer.paymentGatewayUrl !== 'string' || !Array.isArray(answer.requestData)) {
-      throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment initiation the registry answered`)
-    }
-    return { paymentGatewayUrl: answer.paymentGatewayUrl, requestData: answer.requestData }
-  }
-
-  /**
-   * The payment methods and terms of a placed order, read online (spec v2 §4.9, §2.17; costs in
-   * cents). @throws ApiError (offline, 404 unknown order); UserFacingError `invalid-order-ids` / `not-connected`.
-   */
-  async paymentMethods(orderId: number): Promise<PaymentMethods> {
-    return readPaymentMethods({ connection: await this.connection(), orderId })
-  }
-
-  /**
-   * The payment status of up to 100 placed orders, read online (spec v2 §4.9), null for an order
-   * not found. @throws ApiError (offline); UserFacingError `invalid-order-ids` / `not-connected`.
-   */
-  async paymentStatus(orderIds: number[]): Promise<Array<{ orderId: number; status: OrderStatus | null }>> {
-    return readPaymentStatus({ connection: await this.connection(), orderIds })
-  }
-
-  /** Replaces a queued or rejected merit grant's input and queues it again. @throws as `editOutboxItem`; UserFacingError `wrong-kind`. */
-  async editMeritGrant(itemId: number, input: MeritGrantInput): Promise<OutboxItem> {
-    const item = listOutbox(this.dbFile).find((candidate) => candidate.id === itemId)
-    if (item && item.kind !== 'merit-grant') throw new UserFacingError('wrong-kind', `outbox item ${itemId} is a ${item.kind}, not a merit grant`)
-    return this.editChange(itemId, meritGrantPayload(input))
-  }
-
-  /**
-   * Replaces a queued or rejected change's input (any kind; the input its operation module takes),
-   * checked as when queuing, and queues it again.
-   * @throws UserFacingError `no-such-item` / `not-editable`; InvalidChangeError, also for input of another shape.
-   */
-  async editChange(itemId: number, input: unknown): Promise<OutboxItem> {
-    const edited = await editOutboxItem({ dbFile: this.dbFile, id: itemId, input })
-    this.outboxChanged()
-    return edited
-  }
-
-  /** The outbox panel: every item and how many wait. @throws UserFacingError `no-database`. */
-  outbox(): OutboxView {
-    return { items: listOutbox(this.dbFile), waiting: this.outboxWaiting() }
-  }
-
-  /**
    * Pushes the outbox now (DESIGN §4), after a running sync; a second call while one runs joins it.
    * @throws UserFacingError `not-connected`, `no-database`, `push-running` (another process pushes); ApiError `unauthorized`.
    */
@@ -466,20 +390,6 @@ export class DesktopSession {
       return
     }
     this.push().catch(() => undefined)
-  }
-
-  /** Queues a rejected item again unchanged. @throws UserFacingError `no-such-item` / `not-retryable`. */
-  async retryOutboxItem(itemId: number): Promise<OutboxItem> {
-    const item = await retryOutboxItem({ dbFile: this.dbFile, id: itemId })
-    this.outboxChanged()
-    return item
-  }
-
-  /** Discards a queued or rejected item and the items that depend on it. @throws UserFacingError `no-such-item` / `not-discardable`. */
-  async discardOutboxItem(itemId: number): Promise<{ removed: number[] }> {
-    const removed = await discardOutboxItem({ dbFile: this.dbFile, id: itemId })
-    this.outboxChanged()
-    return { removed }
   }
 
   private outboxChanged(): void {
