@@ -6,7 +6,7 @@ import type { ListExportJob } from '../listExport'
 /**
  * What the desktop session's parts (`reads`, `exports`, `outbox`, `payments`) use of the session:
  * the shown database, its reader and the day, and the session's bookkeeping of what runs. The
- * session owns all the state; the parts keep none of their own.
+ * session owns all the state; the parts only act on it.
  */
 export interface SessionContext {
   /** The database the app shows now (the connected one or the demo's). */
@@ -21,7 +21,7 @@ export interface SessionContext {
   exportList(job: ListExportJob): Promise<number>
   /** The connection to the shown database's API; see `DesktopSession.connection`. */
   connection(): Promise<Connection>
-  /** How many outbox items wait to be pushed (0 before the first sync). */
+  /** How many outbox items wait to be pushed (0 while the shown database does not exist). */
   outboxWaiting(): number
   /** Tells the window how many outbox items wait now (`outbox-changed`). */
   outboxChanged(): void

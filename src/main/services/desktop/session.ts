@@ -2,12 +2,7 @@ import { existsSync } from 'node:fs'
 import { EventEmitter } from 'node:events'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { localDate } from '../../../shared/localDate'
-import type {
-  AppState,
-  KansliaEvent,
-  SyncStatus,
-  SyncSummary
-} from '../../../shared/ipc/contract'
+import type { AppState, KansliaEvent, SyncStatus, SyncSummary } from '../../../shared/ipc/contract'
 import { judgeFreshness, type DataFreshness } from '../../../shared/freshness'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../../db/autoSync'
 import { sqliteCode } from '../../db/storageFailure'
@@ -64,8 +59,10 @@ export const FULL_SYNC_INTERVAL_DAYS = 7
 /**
  * The desktop app's state and operations (issue 3), one instance per app: which database it shows
  * (the connected one or the demo), the embedded demo sandbox while it runs, and the sync in
- * progress. Every IPC method lands here and uses the same `services/`, `config/` and `db/` code
- * as the CLI. Emits `KansliaEvent`s on `events` ('event').
+ * progress. Every IPC method lands here or in one of its parts (`reads`, `exports`, `outbox`,
+ * `payments`, each in a module of this folder) and uses the same `services/`, `config/` and `db/`
+ * code as the CLI. The session keeps the state, runs the syncs and pushes (on demand and by
+ * itself), and closes. Emits `KansliaEvent`s on `events` ('event').
  */
 export class DesktopSession {
   /** Emits 'event' with a `KansliaEvent` (sync progress, finished, failed). */
