@@ -18,8 +18,8 @@ import type { SessionContext } from './context'
 
 /**
  * What the desktop app's pages read from the shown database (members, events, reports, renewal
- * lists, merit candidates, the venue check…), on the session's long-lived reader. Each
- * @throws UserFacingError `no-database` before the first sync.
+ * lists, merit candidates, the venue check…), on the session's long-lived reader. Every read
+ * throws UserFacingError `no-database` before the first sync.
  */
 export class SessionReads {
   constructor(private readonly session: SessionContext) {}
