@@ -119,7 +119,11 @@ export function replacePayload(db: WritableDB, id: number, payload: unknown, eff
  */
 export function insertReferences(db: WritableDB, id: number, references: readonly OutboxReference[]): void {
   const insert = prepared(db, 'INSERT OR IGNORE INTO outbox_reference (item_id, referred, referred_key) VALUES (?, ?, ?)')
-  for (const reference of references) insert.run(id, reference.to, reference.to === 'event' ? reference.uuid.toLowerCase() : reference.id)
+  for (const reference of references) {
+    // A payload read from the database is untyped: a key of another type names no row.
+    const key = reference.to === 'event' ? (typeof reference.uuid === 'string' ? reference.uuid.toLowerCase() : null) : Number.isSafeInteger(reference.id) ? reference.id : null
+    if (key !== null) insert.run(id, reference.to, key)
+  }
 }
 
 /**

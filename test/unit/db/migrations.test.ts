@@ -388,6 +388,9 @@ describe('migrations', () => {
     insert.run('merit-grant', JSON.stringify({ meritId: 2001, grant: { grantingDate: '2026-03-01', meritGrantees: [7] } }), 'done')
     insert.run('client-data-delete', '{}', 'queued')
     insert.run('order-create', '{}', 'queued')
+    // Written by hand or by a newer Kanslia: no event UUID, or one that is no text.
+    insert.run('registration-cancel', '{}', 'queued')
+    insert.run('event-participants', JSON.stringify({ eventUuid: 12, participants: { userIds: [] } }), 'queued')
     expect(migrate(db, 20)).toEqual([20])
     const references = () => db.prepare('SELECT item_id AS itemId, referred, referred_key AS referredKey FROM outbox_reference ORDER BY referred').all()
     expect(references()).toEqual([
