@@ -285,6 +285,13 @@ class Worker {
       if (pending.length === 0) return CONTINUE
       // Stable: items due alike (now) keep queue order.
       const [first] = pending.sort((a, b) => dueMs(a) - dueMs(b))
+      if (dueMs(first) - Date.now() > this.options.readBackDelayMs) {
+        // Further ahead than any read-back is put off: set by a clock that ran ahead (corrected
+        // since, or another computer's). Kept, the item would hold the queue until that time, and
+        // no person may retry or discard it: its delay runs from now instead.
+        updateItem(this.db, first.id, { state: 'unknown', at: now(), nextAttemptAt: new Date(Date.now() + this.options.readBackDelayMs).toISOString() })
+        continue
+      }
       const wait = dueMs(first) - Date.now()
       if (wait > this.options.readBackWaitMs) {
         const at = first.nextAttemptAt!
@@ -377,8 +384,10 @@ class Worker {
         return CONTINUE
       }
       if (!(error instanceof ApiError)) {
-        // This program failed, not the API: the request may have left, so only a person sends it again.
-        this.awaitDecision(item, failedHere(error), 'undecided')
+        // This program failed, not the API: the request may have left, so only a person sends it
+        // again, or a read-back after `readBackDelayMs` (in a later run) that finds it not made.
+        this.readBack.add(item.id)
+        this.awaitDecision(item, failedHere(error), 'undecided', false, undefined, this.readBackAt(item, Date.now()))
         return CONTINUE
       }
       if (error.kind === 'unauthorized') {
@@ -478,12 +487,13 @@ class Worker {
    * it again adds nothing and keeps the answer naming the cause. `awaitedReason` reads the last
    * audit entry, so any entry written since (a retried send's `sent`, the `no-answer` of a push
    * that died) means the decision entry is written again even when the reason did not change:
-   * else retry and discard would stay refused for good.
+   * else retry and discard would stay refused for good. `readBackAt` puts off the read-back of
+   * each later push (none: the next push reads it back).
    */
-  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false, cause?: string): void {
+  private awaitDecision(item: OutboxRow, reason: string, applied: false | 'undecided', onlyAsRead = false, cause?: string, readBackAt: string | null = null): void {
     if (awaitedReason(this.db, item) === reason) return
     const answer = `${cause === undefined ? '' : `${cause}; `}${reason}: retry or discard it`
-    this.settle(item, { state: 'unknown', lastAnswer: answer, nextAttemptAt: null }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
+    this.settle(item, { state: 'unknown', lastAnswer: answer, nextAttemptAt: readBackAt }, { event: 'reconciled', detail: { applied, action: AWAIT_DECISION, reason } }, onlyAsRead)
   }
 
   /**

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { SandboxRequestEvent } from '../../../src/sandbox/index'
 import { readAuditLog } from '../../../src/main/db/auditLog'
 import { openDatabase } from '../../../src/main/db/open'
 import { getItem, listItems, pendingChangesOf } from '../../../src/main/db/outbox'
 import { MAX_ANSWER_CHARS } from '../../../src/main/api/errors'
 import { registrationIdOf } from '../../../src/main/outbox/eventRegistration'
+import { OPERATIONS } from '../../../src/main/outbox/operations'
 import {
   listOutbox,
   pushOutboxNow,
@@ -77,6 +78,50 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(posts().filter((request) => request.includes('/event/registration/'))).toHaveLength(1)
     expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
     expect(readOutboxAudit(dbFile).filter((entry) => entry.itemId === registration.id).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
+  it('a read-back put off further than its delay (a clock that ran ahead) runs from now instead of holding the queue', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
+    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 200)
+    closeAfterTest(() => gateway.close())
+    const through = { dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 1000, readBackWaitMs: 0 }
+    expect(await pushOutboxNow(through)).toMatchObject({ stopped: { reason: 'read-back', itemId: registration.id } })
+    // Sent while this computer's clock ran a day ahead, since set right.
+    const db = openDatabase(dbFile)
+    db.prepare('UPDATE outbox_item SET next_attempt_at = ? WHERE id = ?').run(new Date(Date.now() + 86_400_000).toISOString(), registration.id)
+    db.close()
+
+    expect(await pushOutboxNow({ ...through, readBackWaitMs: 5000 })).toMatchObject({ done: [registration.id], stopped: null })
+    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+  })
+
+  it('an item Kanslia failed on after its request left is not read back in the same push, so a registration the registry makes late is not posted twice', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [event])
+    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 1000)
+    closeAfterTest(() => gateway.close())
+    // The request leaves, then this program fails on what came back (a fault injected into Kanslia, not the API).
+    const operation = OPERATIONS['event-registration']
+    const send = operation.send.bind(operation)
+    const failing = vi.spyOn(operation, 'send').mockImplementationOnce(async (...args) => {
+      await send(...args).catch(() => undefined)
+      throw new TypeError('a fault of this program')
+    })
+    closeAfterTest(() => failing.mockRestore())
+    const through = { dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 2000, readBackWaitMs: 0 }
+
+    const first = await pushOutboxNow(through)
+    expect(first.done).toEqual([])
+    expect(listOutbox(dbFile)[0]).toMatchObject({ state: 'unknown', awaitsDecision: true, lastAnswer: expect.stringContaining('a fault of this program') })
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+    expect(await pushOutboxNow(through)).toMatchObject({ done: [registration.id] })
+    expect(gateway.forwarded.filter((request) => request.startsWith('POST '))).toHaveLength(1)
+    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
   })
 
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
