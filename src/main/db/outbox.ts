@@ -189,7 +189,8 @@ export function dependentsOf(db: ReadableDB, id: number): number[] {
 
 /**
  * Sets an item's state and the fields given; `attempts: 'increment'` counts a send. Fields not
- * given keep their values.
+ * given keep their values. A `done` item keeps no synced row any more: its references go (done
+ * is final; a full sync's every sweep reads the references).
  */
 export function updateItem(
   db: WritableDB,
@@ -216,6 +217,7 @@ export function updateItem(
     change.lastAnswer ?? null,
     id
   )
+  if (change.state === 'done') prepared(db, 'DELETE FROM outbox_reference WHERE item_id = ?').run(id)
 }
 
 /** Deletes an item and its effects (discard). */

@@ -95,6 +95,9 @@ describe('queueing, editing, retrying and discarding outbox items (issue 5)', ()
     ])
     discardItem(db, item.id, who)
     expect(references()).toEqual([{ itemId: other.id, referred: 'event', key: EVENT }])
+    // Done, it keeps nothing: every sweep reads what the references name.
+    updateItem(db, other.id, { state: 'done', at: '2026-11-27T08:00:00.000Z' })
+    expect(references()).toEqual([])
   })
 
   it('retries only rejected items', () => {
