@@ -108,10 +108,11 @@ export interface AuditEntry {
 
 /**
  * Why a push stopped with items left: the API could not be reached (`offline`), kept failing
- * (`server-error`), or an item sent without an answer is read back only after `at` (an instant),
+ * (`server-error`), no API answers at the connection's base URL (`no-api`: 404 everywhere, e.g.
+ * the URL mistyped), or an item sent without an answer is read back only after `at` (an instant),
  * and nothing else is sent before it (`read-back`, DESIGN §4): a push after `at` goes on.
  */
-export type PushStop = { reason: 'offline' | 'server-error'; message: string } | { reason: 'read-back'; message: string; itemId: number; at: string }
+export type PushStop = { reason: 'offline' | 'server-error' | 'no-api'; message: string } | { reason: 'read-back'; message: string; itemId: number; at: string }
 
 /** Outcome of a push (`kanslia push`, the outbox panel's "Push now"). */
 export interface PushSummary {

@@ -608,7 +608,9 @@ export function buildProgram(): Command {
     process.stdout.write(out)
     process.stderr.write(err)
     // Offline is no failure: the queue waits for the next push. Rejections and lost order answers need a person.
-    if (summary.stopped?.reason === 'server-error') throw new UserFacingError('push-failed', `the registry keeps failing; ${summary.waiting} ${summary.waiting === 1 ? 'change waits' : 'changes wait'}: ${summary.stopped.message}`)
+    const waits = `${summary.waiting} ${summary.waiting === 1 ? 'change waits' : 'changes wait'}`
+    if (summary.stopped?.reason === 'server-error') throw new UserFacingError('push-failed', `the registry keeps failing; ${waits}: ${summary.stopped.message}`)
+    if (summary.stopped?.reason === 'no-api') throw new UserFacingError('push-failed', `${waits}: ${summary.stopped.message}`)
     if (summary.rejected.length || undecided.length) process.exitCode = 1
   })
 

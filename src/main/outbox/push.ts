@@ -112,7 +112,7 @@ const CONTINUE: Step = {}
  *    crash at any point loses nothing and, by step 1–2, duplicates nothing.
  * 4. Answers: 2xx with the answer the spec's endpoint gives → `done`; 4xx → `rejected` with the
  *    server's message (later items go on unless they depend on it), but a 404 when no API answers
- *    at the base URL at all (`registryAnswers`) → `queued` and the run stops; 401 after a renewed token stops
+ *    at the base URL at all (`registryAnswers`) → `queued` and the run stops (`no-api`); 401 after a renewed token stops
  *    the run with the error (the credentials, not the item, are wrong); no connection → back to
  *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
  *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`, its
@@ -398,7 +398,7 @@ class Worker {
         // Not the registry's refusal: nothing answers at the base URL (mistyped), so the item was never judged.
         const message = `${error.message}; no Public Data API answers at this base URL (GET /organization is 404 too): check the base URL; the change stays queued`
         this.settle(item, { state: 'queued', lastStatus: 404, lastAnswer: message }, { event: 'no-answer', detail: { error: message } })
-        return { stop: { reason: 'server-error', message } }
+        return { stop: { reason: 'no-api', message } }
       }
       if (isRejection(error)) {
         this.settle(item, { state: 'rejected', lastStatus: error.status ?? null, lastAnswer: error.answer ?? error.message }, { event: 'rejected', detail: { status: error.status, answer: error.answer ?? error.message } })

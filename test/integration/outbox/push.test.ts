@@ -195,7 +195,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     const fine = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: open.uuid, registration: { participantUserId: b } })
 
     const mistyped = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: `${sandbox.baseUrl}/registry` }, backoffBaseMs: 1 })
-    expect(mistyped.stopped).toMatchObject({ reason: 'server-error', message: expect.stringMatching(/: 404.*no Public Data API answers at this base URL \(GET \/organization is 404 too\): check the base URL; the change stays queued$/) })
+    expect(mistyped.stopped).toMatchObject({ reason: 'no-api', message: expect.stringMatching(/: 404.*no Public Data API answers at this base URL \(GET \/organization is 404 too\): check the base URL; the change stays queued$/) })
     expect(mistyped).toMatchObject({ done: [], rejected: [], waiting: 2 })
     expect(listOutbox(dbFile).map((i) => [i.id, i.state])).toEqual([[refused.id, 'queued'], [fine.id, 'queued']])
 

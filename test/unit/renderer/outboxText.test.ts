@@ -96,6 +96,10 @@ describe('a push in the user’s language', () => {
       color: 'orange',
       text: 'Lähetetty 0; 1 odottaa yhä. Rekisterissä on häiriö: muutokset jäävät jonoon (POST /api/public/v2/merit-grant/grant/12: 503 Service Unavailable). 1 hylätty: muokkaa, yritä uudelleen tai poista.'
     })
+    expect(describePush(summary({ waiting: 1, stopped: { reason: 'no-api', message: '404' } }), t, format)).toEqual({
+      color: 'orange',
+      text: 'Lähetetty 0; 1 odottaa yhä. Yhteyden API-osoitteessa ei vastaa rekisteri (katso Asetukset). Muutokset jäävät jonoon.'
+    })
     const readBack = summary({ waiting: 2, stopped: { reason: 'read-back', itemId: 7, at: '2026-11-27T08:12:00.000Z', message: 'item #7 was sent without an answer' } })
     expect(describePush(readBack, t, format)).toEqual({
       color: 'orange',

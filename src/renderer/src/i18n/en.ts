@@ -311,6 +311,7 @@ export const en = {
     serverError: 'The registry has a fault: the changes stay queued ({{message}}).',
     readBack: 'Change #{{id}} was sent without an answer. Kanslia checks with the registry after {{time}} whether it went through, before sending anything else.',
     readBackAt: 'Checked with the registry after {{time}}',
+    noApi: 'No registry answers at the connection\'s API address (see Settings). The changes stay queued.',
     rejectedCount_one: '{{count, number}} rejected: edit, retry or discard it.',
     rejectedCount_other: '{{count, number}} rejected: edit, retry or discard them.',
     editHeading: 'Edit #{{id}}: {{kind}}',

@@ -308,6 +308,7 @@ export const fi: Strings = {
     serverError: 'Rekisterissä on häiriö: muutokset jäävät jonoon ({{message}}).',
     readBack: 'Muutos #{{id}} lähti, mutta vastausta ei tullut. Kanslia tarkistaa rekisteristä {{time}} jälkeen, menikö se perille, ennen kuin lähettää mitään muuta.',
     readBackAt: 'Tarkistetaan rekisteristä {{time}} jälkeen',
+    noApi: 'Yhteyden API-osoitteessa ei vastaa rekisteri (katso Asetukset). Muutokset jäävät jonoon.',
     rejectedCount_one: '{{count, number}} hylätty: muokkaa, yritä uudelleen tai poista.',
     rejectedCount_other: '{{count, number}} hylättyä: muokkaa, yritä uudelleen tai poista.',
     editHeading: 'Muokkaa #{{id}}: {{kind}}',

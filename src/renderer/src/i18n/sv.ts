@@ -308,6 +308,7 @@ export const sv: Strings = {
     serverError: 'Registret har en störning: ändringarna står kvar i kön ({{message}}).',
     readBack: 'Ändring #{{id}} skickades utan svar. Kanslia kontrollerar i registret efter {{time}} om den gick fram, innan något annat skickas.',
     readBackAt: 'Kontrolleras i registret efter {{time}}',
+    noApi: 'Inget register svarar på anslutningens API-adress (se Inställningar). Ändringarna står kvar i kön.',
     rejectedCount_one: '{{count, number}} avvisad: redigera, försök igen eller ta bort den.',
     rejectedCount_other: '{{count, number}} avvisade: redigera, försök igen eller ta bort dem.',
     editHeading: 'Redigera #{{id}}: {{kind}}',

@@ -113,6 +113,7 @@ export function describePush(summary: PushSummary, t: TFunction, format: Pick<Da
   const stopped = summary.stopped
   if (stopped?.reason === 'offline') parts.push(t('outbox.offline'))
   else if (stopped?.reason === 'read-back') parts.push(t('outbox.readBack', { id: stopped.itemId, time: format.dateTime(stopped.at) }))
+  else if (stopped?.reason === 'no-api') parts.push(t('outbox.noApi'))
   else if (stopped) parts.push(t('outbox.serverError', { message: stopped.message }))
   if (summary.rejected.length > 0) parts.push(t('outbox.rejectedCount', { count: summary.rejected.length }))
   return { color: summary.rejected.length > 0 || summary.stopped ? 'orange' : 'green', text: parts.join(' ') }
