@@ -899,6 +899,26 @@ describe('desktop app in Chromium', () => {
     await input.waitFor({ state: 'detached' })
     expect((await value<OutboxView>('getOutbox')).items.find((i) => i.id === item.id)).toMatchObject({ state: 'queued', payload: edited })
 
+    // Sent without an answer (as a push leaves it): the row says when it is checked with the registry, in local time.
+    const readBackAt = new Date(Date.now() + 120_000)
+    const setState = async (state: string, nextAttemptAt: string | null) => {
+      const db = openDatabase(await app.dbFile(), { env: app.env })
+      db.prepare('UPDATE outbox_item SET state = ?, next_attempt_at = ? WHERE id = ?').run(state, nextAttemptAt, item.id)
+      db.close()
+    }
+    await setState('unknown', readBackAt.toISOString())
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('nav-outbox').click()
+    await row.getByText('Vastaus kadonnut', { exact: true }).waitFor()
+    const said = await row.getByTestId('outbox-read-back').innerText()
+    expect(said).toMatch(/^Tarkistetaan rekisteristä .+ jälkeen$/)
+    // The minutes of the time (whatever the zone's whole hours and the locale's separators).
+    expect(said).toContain(String(readBackAt.getMinutes()).padStart(2, '0'))
+    await setState('queued', null)
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('nav-outbox').click()
+    await row.getByTestId('outbox-read-back').waitFor({ state: 'detached' })
+
     // Discarding asks first: kept on "Säilytä", gone on "Poista".
     await row.getByTestId('outbox-discard').click()
     await page.getByTestId('outbox-discard-dialog').getByText(`ilmoita jäsen ${payload.registration.participantUserId} tapahtumaan ${eventName}`, { exact: false }).waitFor()
