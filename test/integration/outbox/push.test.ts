@@ -29,32 +29,39 @@ import { countRequests, federationMerit, members, OFFLINE_CONNECTION, openEvents
 
 const FEDERATION = WRITABLE_FEDERATION
 
+/**
+ * A registration of a member to an open event, queued, and a gateway before the sandbox that
+ * answers its POST 504 at once while the registry makes it `lateMs` later (`startLateGateway`);
+ * `gateway.url` goes in `through`, the connection by it. `others` more members of the event.
+ */
+async function registrationBehindLateGateway(lateMs: number, others = 0) {
+  const test = await writableSandboxForTest()
+  const { sandbox, dbFile, connection } = test
+  const event = openEvents(sandbox)[0]
+  const [user, ...more] = members(sandbox, 1 + others, [event])
+  const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+  const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), lateMs)
+  closeAfterTest(() => gateway.close())
+  const registered = () => registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')
+  return { ...test, others: more, registration, gateway, through: { ...connection, baseUrl: gateway.url }, registered }
+}
+
 describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   it('reads back a registration a gateway gave up on (504) only after a pause, and adopts the one the registry made meanwhile', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
-    const event = openEvents(sandbox)[0]
-    const [user] = members(sandbox, 1, [event])
-    await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
     // The registry makes the registration 500 ms after the gateway answered 504.
-    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 500)
-    closeAfterTest(() => gateway.close())
-    const pushed = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 1500 })
+    const { dbFile, gateway, through, registered } = await registrationBehindLateGateway(500)
+    const pushed = await pushOutboxNow({ dbFile, connection: through, backoffBaseMs: 5, readBackDelayMs: 1500 })
     expect(pushed.done).toHaveLength(1)
     expect(gateway.forwarded.filter((request) => request.startsWith('POST '))).toHaveLength(1)
-    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+    expect(registered()).toHaveLength(1)
     expect(readOutboxAudit(dbFile).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
   it('leaves a registration sent without an answer to a later push when its read-back is not due within the run, and sends nothing else before it', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
-    const event = openEvents(sandbox)[0]
-    const [user, other] = members(sandbox, 2, [event])
-    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
-    const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId: federationMerit(sandbox), grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: [other] } })
     // The registry makes the registration 1.5 s after the gateway answered 504: later than a read-back within the run could wait for.
-    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 1500)
-    closeAfterTest(() => gateway.close())
-    const through = { dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 2500, readBackWaitMs: 0 }
+    const { sandbox, dbFile, registration, gateway, through: connection, others, registered } = await registrationBehindLateGateway(1500, 1)
+    const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId: federationMerit(sandbox), grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: others } })
+    const through = { dbFile, connection, backoffBaseMs: 5, readBackDelayMs: 2500, readBackWaitMs: 0 }
 
     const sent = Date.now()
     const first = await pushOutboxNow(through)
@@ -76,18 +83,13 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     const later = await pushOutboxNow(through)
     expect(later).toMatchObject({ done: [registration.id, grant.id], waiting: 0, stopped: null })
     expect(posts().filter((request) => request.includes('/event/registration/'))).toHaveLength(1)
-    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+    expect(registered()).toHaveLength(1)
     expect(readOutboxAudit(dbFile).filter((entry) => entry.itemId === registration.id).map((entry) => entry.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
   it('a read-back put off further than its delay (a clock that ran ahead) runs from now instead of holding the queue', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
-    const event = openEvents(sandbox)[0]
-    const [user] = members(sandbox, 1, [event])
-    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
-    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 200)
-    closeAfterTest(() => gateway.close())
-    const through = { dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 1000, readBackWaitMs: 0 }
+    const { dbFile, registration, through: connection, registered } = await registrationBehindLateGateway(200)
+    const through = { dbFile, connection, backoffBaseMs: 5, readBackDelayMs: 1000, readBackWaitMs: 0 }
     expect(await pushOutboxNow(through)).toMatchObject({ stopped: { reason: 'read-back', itemId: registration.id } })
     // Sent while this computer's clock ran a day ahead, since set right.
     const db = openDatabase(dbFile)
@@ -95,16 +97,11 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     db.close()
 
     expect(await pushOutboxNow({ ...through, readBackWaitMs: 5000 })).toMatchObject({ done: [registration.id], stopped: null })
-    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+    expect(registered()).toHaveLength(1)
   })
 
   it('an item Kanslia failed on after its request left is not read back in the same push, so a registration the registry makes late is not posted twice', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
-    const event = openEvents(sandbox)[0]
-    const [user] = members(sandbox, 1, [event])
-    const registration = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
-    const gateway = await startLateGateway(sandbox.baseUrl, (method, path) => method === 'POST' && path.includes('/event/registration/'), 1000)
-    closeAfterTest(() => gateway.close())
+    const { dbFile, registration, gateway, through: connection, registered } = await registrationBehindLateGateway(1000)
     // The request leaves, then this program fails on what came back (a fault injected into Kanslia, not the API).
     const operation = OPERATIONS['event-registration']
     const send = operation.send.bind(operation)
@@ -113,7 +110,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
       throw new TypeError('a fault of this program')
     })
     closeAfterTest(() => failing.mockRestore())
-    const through = { dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 5, readBackDelayMs: 2000, readBackWaitMs: 0 }
+    const through = { dbFile, connection, backoffBaseMs: 5, readBackDelayMs: 2000, readBackWaitMs: 0 }
 
     const first = await pushOutboxNow(through)
     expect(first.done).toEqual([])
@@ -121,7 +118,7 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     await new Promise((resolve) => setTimeout(resolve, 2100))
     expect(await pushOutboxNow(through)).toMatchObject({ done: [registration.id] })
     expect(gateway.forwarded.filter((request) => request.startsWith('POST '))).toHaveLength(1)
-    expect(registrationsOf(sandbox, event.id, user).filter((r) => r.state === 'ACTIVE')).toHaveLength(1)
+    expect(registered()).toHaveLength(1)
   })
 
   it('queues with no network, stays queued while offline, and is pushed exactly once later', async () => {
