@@ -132,7 +132,8 @@ export function insertReferences(db: WritableDB, id: number, references: readonl
  * pass only a `ReferredKind`.
  */
 export function pendingReferencesSql(referred: ReferredKind): string {
-  return `SELECT r.referred_key FROM outbox_reference r JOIN outbox_item i ON i.id = r.item_id WHERE r.referred = '${referred}' AND i.state <> 'done'`
+  // An item's references go when it is done (`updateItem`): those left are all pending.
+  return `SELECT referred_key FROM outbox_reference WHERE referred = '${referred}'`
 }
 
 /** True when an item not yet done refers to a row of `referred` kind. */
