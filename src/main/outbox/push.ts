@@ -285,14 +285,14 @@ class Worker {
       if (pending.length === 0) return CONTINUE
       // Stable: items due alike (now) keep queue order.
       const [first] = pending.sort((a, b) => dueMs(a) - dueMs(b))
-      if (dueMs(first) - Date.now() > this.options.readBackDelayMs) {
+      const wait = dueMs(first) - Date.now()
+      if (wait > this.options.readBackDelayMs) {
         // Further ahead than any read-back is put off: set by a clock that ran ahead (corrected
         // since, or another computer's). Kept, the item would hold the queue until that time, and
         // no person may retry or discard it: its delay runs from now instead.
-        updateItem(this.db, first.id, { state: 'unknown', at: now(), nextAttemptAt: new Date(Date.now() + this.options.readBackDelayMs).toISOString() })
+        updateItem(this.db, first.id, { state: 'unknown', at: now(), nextAttemptAt: this.readBackAt(first, Date.now()) })
         continue
       }
-      const wait = dueMs(first) - Date.now()
       if (wait > this.options.readBackWaitMs) {
         const at = first.nextAttemptAt!
         return { stop: { reason: 'read-back', itemId: first.id, at, message: `item #${first.id} was sent without an answer; it is read back after ${at}, before anything else is sent` } }
