@@ -18,6 +18,21 @@ export function readOrderedMeritGroups(db: ReadableDB): OrderedMeritGroup[] {
   return rows.map((row) => ({ ...row, merits: JSON.parse(row.merits) as OrderedMeritGroup['merits'] }))
 }
 
+/**
+ * One stored merit group as a candidate list needs it: its name (`#id` without one), whether it is
+ * ordered (spec v2 §2.7 `isOrdered`) and whether merit `meritId` is of it; undefined when the group
+ * is not stored.
+ */
+export function readCandidateGroup(db: ReadableDB, groupId: number, meritId?: number): { name: string; ordered: boolean; hasMerit: boolean } | undefined {
+  const group = prepared(
+    db,
+    `SELECT coalesce(name, '#' || id) AS name, raw ->> '$.isOrdered' AS ordered,
+       EXISTS (SELECT 1 FROM merit WHERE id = ? AND merit_group_id = merit_group.id) AS hasMerit
+     FROM merit_group WHERE id = ?`
+  ).get(meritId ?? null, groupId) as { name: string; ordered: number | null; hasMerit: number } | undefined
+  return group && { name: group.name, ordered: group.ordered === 1, hasMerit: group.hasMerit === 1 }
+}
+
 interface Row {
   id: number
   sportId: number

@@ -1,7 +1,6 @@
 import type { MeritCandidateList } from '../../shared/meritCandidates'
-import { readMeritCandidates } from '../db/meritCandidates'
+import { readCandidateGroup, readMeritCandidates } from '../db/meritCandidates'
 import type { ReadableDB } from '../db/open'
-import { prepared } from '../db/statements'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
 
@@ -28,13 +27,9 @@ export function meritCandidates(dbFile: string, groupId: number, seasons: number
  * @throws UserFacingError `no-such-merit-group` saying which, and where the groups are listed.
  */
 export function checkCandidateGroup(db: ReadableDB, groupId: number, nextMeritId?: number): void {
-  const group = prepared(db, "SELECT coalesce(name, '#' || id) AS name, raw ->> '$.isOrdered' AS ordered FROM merit_group WHERE id = ?").get(groupId) as
-    | { name: string; ordered: number | null }
-    | undefined
+  const group = readCandidateGroup(db, groupId, nextMeritId)
   const groups = '`kanslia export merit-groups` lists the groups synced'
   if (group === undefined) throw new UserFacingError('no-such-merit-group', `merit group ${groupId} is unknown: it is not in the database; ${groups}`)
-  if (group.ordered !== 1) throw new UserFacingError('no-such-merit-group', `merit group ${groupId} (${group.name}) is not ordered, so it has no merit candidates; ${groups} (an ordered one with isOrdered true)`)
-  if (nextMeritId === undefined) return
-  const inGroup = prepared(db, 'SELECT 1 FROM merit WHERE id = ? AND merit_group_id = ?').get(nextMeritId, groupId) !== undefined
-  if (!inGroup) throw new UserFacingError('no-such-merit-group', `merit ${nextMeritId} is no merit of merit group ${groupId} (${group.name}); \`kanslia export merits\` lists them`)
+  if (!group.ordered) throw new UserFacingError('no-such-merit-group', `merit group ${groupId} (${group.name}) is not ordered, so it has no merit candidates; ${groups} (an ordered one with isOrdered true)`)
+  if (nextMeritId !== undefined && !group.hasMerit) throw new UserFacingError('no-such-merit-group', `merit ${nextMeritId} is no merit of merit group ${groupId} (${group.name}); \`kanslia export merits\` lists them`)
 }
