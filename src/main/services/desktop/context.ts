@@ -23,7 +23,7 @@ export interface SessionContext {
   connection(): Promise<Connection>
   /** How many outbox items wait to be pushed (0 while the shown database does not exist). */
   outboxWaiting(): number
-  /** Tells the window how many outbox items wait now (`outbox-changed`). */
+  /** Tells the window how many outbox items wait now (`outbox-changed`); never throws: a count the database fails to give is null. */
   outboxChanged(): void
   /** Pushes the outbox when something waits and nothing else runs; see `DesktopSession.pushInBackground`. */
   pushInBackground(): void
