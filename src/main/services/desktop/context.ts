@@ -13,6 +13,8 @@ export interface SessionContext {
   dbFile(): string
   /** Today's date (ISO YYYY-MM-DD) as the session judges licences. */
   today(): string
+  /** The current instant by the session's clock (`DesktopSessionOptions.now`). */
+  now(): Date
   /** A read on the session's long-lived connection to the shown database; see `ShownDatabaseReader.read`. */
   read<T>(use: (db: ReadableDB, members: MemberListCache) => T): T
   /** Evaluates today's licence verdicts, when due, before a list of them; see `DesktopSession.currentVerdicts`. */

@@ -102,6 +102,7 @@ export class DesktopSession {
     const context: SessionContext = {
       dbFile: () => this.dbFile,
       today: () => this.today(),
+      now: () => this.now(),
       read: (use) => this.reader.read(use),
       currentVerdicts: () => this.currentVerdicts(),
       exportList: (job) => this.exportingList(job),
