@@ -10,7 +10,7 @@ import { workerSyncRunner } from '../../src/main/workers/runSyncWorker'
  * temporary data folder, or in `home` when given (a prepared folder, removed on dispose too); the
  * worker bootstraps tsx to load the TypeScript entry. Pushes and syncs only on demand unless
  * `autoPushIntervalMs` or `autoSyncIntervalMs` is given, so tests see queued changes wait and data change only when they sync. `now` is the session's clock
- * for how old the data is (default the system clock), `today` its date for licence verdicts (default
+ * for how old the data is and a member export's time (default the system clock), `today` its date for licence verdicts (default
  * the local date); `env` adds variables (e.g. `KANSLIA_CLIENT_SECRET`
  * for a saved connection).
  */

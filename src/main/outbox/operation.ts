@@ -54,7 +54,8 @@ interface OperationBase<I, P> {
   /** One line saying what the change does. */
   describe(payload: P): string
   /**
-   * Sends the change. @throws ApiError as `ApiClient.writeV2` does; the push worker judges it.
+   * Sends the change. @throws ApiError as `ApiClient.writeV2` does, or `notTheAnswer`'s for a 2xx
+   *   without what the endpoint's answer carries; the push worker judges it.
    * @throws UnsendableChangeError before any request when the change cannot be sent as it is.
    */
   send(client: ApiClient, payload: P, dependency: OutboxRow | undefined): Promise<Accepted>

@@ -1,6 +1,7 @@
 import type { Order, OrderPurchase } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
+import { notTheAnswer } from './answers'
 import { checkId, listSome, localOrganization, localRegistration, mirrors, repeatedValues, unknownMembers } from './checks'
 import { Problems, UnsendableChangeError } from './errors'
 import type { Operation } from './operation'
@@ -24,7 +25,8 @@ export interface OrderCreateInput {
  * Orders are never retried automatically (DESIGN §4), and none can be read back: no endpoint lists
  * a client's orders, and the status reads need the `orderId` that a lost answer took with it. So
  * after an `unknown` the item stays `unknown` until a person checks the registry and retries or
- * discards it.
+ * discards it. A 2xx whose Order names no `orderId` is no answer (`notTheAnswer`): the order may
+ * be placed, but nothing could pay or cancel it, so it is `unknown` too, never done.
  *
  * Checked before queuing: the ids; the payer is a member of the local database and the billed
  * organization known locally; 1..n unique registrations, each known locally (once the sync mirrors
@@ -82,6 +84,8 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
 
   async send(client, order) {
     const answer = await client.writeV2<Order>('POST', '/order', { body: order })
+    // The payment and the cancellation act on the orderId: an Order without one is not the answer.
+    if (answeredOrderId(answer.body) === undefined) throw notTheAnswer('POST /api/public/v2/order', answer.status, 'an Order without an orderId')
     return { status: answer.status, answer: answer.body }
   },
 
@@ -101,14 +105,19 @@ function productIds(order: Order): number[] {
  * @throws UnsendableChangeError when neither is known (the order item's answer named none).
  */
 export function orderIdOf(payload: { orderId?: number }, dependency: OutboxRow | undefined): number {
-  const fromAnswer = dependency?.lastAnswer ? (JSON.parse(dependency.lastAnswer) as { orderId?: unknown } | null)?.orderId : undefined
-  const id = payload.orderId ?? (Number.isSafeInteger(fromAnswer) ? (fromAnswer as number) : undefined)
+  const id = payload.orderId ?? (dependency?.lastAnswer ? answeredOrderId(JSON.parse(dependency.lastAnswer)) : undefined)
   if (id === undefined) {
     throw new UnsendableChangeError(
       `the order it acts on has no id: outbox item #${dependency?.id} (${dependency?.state}) holds no orderId from the registry; discard this item and queue it again with the order's id`
     )
   }
   return id
+}
+
+/** The `orderId` of an answer to POST /order (spec v2 §4.9, the Order of §2.17), or undefined when it names none. */
+function answeredOrderId(answer: unknown): number | undefined {
+  const id = answer !== null && typeof answer === 'object' ? (answer as { orderId?: unknown }).orderId : undefined
+  return Number.isSafeInteger(id) ? (id as number) : undefined
 }
 
 /**

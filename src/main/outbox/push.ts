@@ -115,7 +115,8 @@ const CONTINUE: Step = {}
  *    at the base URL at all (`registryAnswers`) → `queued` and the run stops (`no-api`); 401 after a renewed token stops
  *    the run with the error (the credentials, not the item, are wrong); no connection → back to
  *    `queued` and the run stops as offline; no answer to a non-idempotent write (network cut, 5xx,
- *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page) → `unknown`, its
+ *    a 2xx that is not the endpoint's JSON, e.g. a proxy's maintenance page, or JSON without what
+ *    its answer carries, e.g. an Order without its `orderId`: `notTheAnswer`) → `unknown`, its
  *    answer saying what came, read back once `readBackDelayMs` has passed (its `nextAttemptAt`;
  *    at once for orders and payments, which only a person sends again); until then nothing else
  *    is sent: the run waits up to `readBackWaitMs` for it, else stops (`read-back`) and a later

@@ -117,7 +117,12 @@ export interface SyncStatus {
 
 /** Events pushed from the main process on `EVENT_CHANNEL`. */
 export type KansliaEvent =
-  | { type: 'outbox-changed'; waiting: number }
+  /**
+   * The outbox changed (a change queued, edited, retried, discarded or pushed): what shows it
+   * reloads. `waiting` counts the items waiting for the network (the badge); null when the shown
+   * database failed to count them: the change stands, and the badge keeps its last count.
+   */
+  | { type: 'outbox-changed'; waiting: number | null }
   | { type: 'sync-progress'; progress: SyncProgressEvent }
   | { type: 'sync-finished'; summary: SyncSummary }
   | { type: 'sync-failed'; error: IpcError }

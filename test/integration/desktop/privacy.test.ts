@@ -36,7 +36,9 @@ function grantees(dbFile: string, last = false): { id: number; merit: number; ot
  */
 describe('identity numbers and the privacy log', () => {
   let sandbox: Sandbox
-  const test = createTestSession({})
+  /** The session's clock: a member's export is stamped by it, not by the system's. */
+  const clock = new Date('2026-05-04T09:30:00.000Z')
+  const test = createTestSession({ now: () => clock })
   beforeAll(async () => {
     sandbox = await startSandbox({ athletes: 200, seed: 3, personalDataLevel: 'PERMISSION_USER_SSN' })
     const env = { KANSLIA_HOME: test.home }
@@ -75,6 +77,7 @@ describe('identity numbers and the privacy log', () => {
     // Identity number and all: for its owner's eyes only on a shared computer.
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
     const record = JSON.parse(readFileSync(file, 'utf8'))
+    expect(record.exportedAt).toBe('2026-05-04T09:30:00.000Z')
     expect(record.person).toMatchObject({ id, socialSecurityNumber: expect.any(String) })
     expect(record.user_licence.length).toBeGreaterThan(0)
     expect(record.granted_merit.length).toBeGreaterThan(0)

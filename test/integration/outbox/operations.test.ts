@@ -402,6 +402,37 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
     expect(readOutboxAudit(dbFile, order.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
+  it('an order answered 2xx without its orderId is not done: left to a person, and the payment waiting for it is not sent', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const [paid] = registrations(sandbox, true)
+    const order = await queueOrderCreate({ dbFile, userId: paid.userId, eventRegistrationIds: [paid.id] })
+    const payment = await queueOrderPayment({ dbFile, order: { outboxItemId: order.id }, paymentMethodCode: 'op' })
+    const posts = { order: countRequests(sandbox, 'POST', (p) => p === '/api/public/v2/order'), payment: countRequests(sandbox, 'POST', (p) => p.includes('/payment/')) }
+    // The registry places the order; its answer comes back as an Order without the orderId (spec v2 §4.9 fills it).
+    let placed: number | undefined
+    const gateway = await startTamperProxy(sandbox.baseUrl, (method, p, answer) => {
+      if (method !== 'POST' || p !== '/api/public/v2/order') return undefined
+      const { orderId, ...rest } = JSON.parse(answer.body.toString('utf8')) as { orderId: number }
+      placed = orderId
+      return { ...answer, body: Buffer.from(JSON.stringify(rest)) }
+    })
+    closeAfterTest(() => gateway.close())
+
+    const first = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 1 })
+    expect(first).toMatchObject({ done: [], rejected: [], waiting: 2, stopped: null })
+    expect(sandbox.activity.order(placed!)).toMatchObject({ userId: paid.userId })
+    const orderAnswer =
+      'POST /api/public/v2/order: 200: whether the change was made is unknown: the server sent an Order without an orderId; ' +
+      'no endpoint lists orders, so whether the order was placed cannot be read back; check the registry: retry or discard it'
+    expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.state, i.lastStatus, i.lastAnswer])).toEqual([[order.id, 'unknown', 200, orderAnswer]])
+    expect(getState(dbFile, payment.id)).toBe('queued')
+
+    // A later push sends neither: the order is a person's to check, and the payment waits for it.
+    expect(await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).toMatchObject({ done: [], rejected: [], waiting: 2 })
+    expect([posts.order.count, posts.payment.count]).toEqual([1, 0])
+    expect(readOutboxAudit(dbFile, order.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+  })
+
   it('an item that fails in Kanslia rather than at the registry is left to a person once, and the push goes on with the others', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const [first, second] = registrations(sandbox, true)

@@ -13,6 +13,8 @@ export interface SessionContext {
   dbFile(): string
   /** Today's date (ISO YYYY-MM-DD) as the session judges licences. */
   today(): string
+  /** The current instant by the session's clock (`DesktopSessionOptions.now`). */
+  now(): Date
   /** A read on the session's long-lived connection to the shown database; see `ShownDatabaseReader.read`. */
   read<T>(use: (db: ReadableDB, members: MemberListCache) => T): T
   /** Evaluates today's licence verdicts, when due, before a list of them; see `DesktopSession.currentVerdicts`. */
@@ -23,7 +25,7 @@ export interface SessionContext {
   connection(): Promise<Connection>
   /** How many outbox items wait to be pushed (0 while the shown database does not exist). */
   outboxWaiting(): number
-  /** Tells the window how many outbox items wait now (`outbox-changed`). */
+  /** Tells the window how many outbox items wait now (`outbox-changed`); never throws: a count the database fails to give is null. */
   outboxChanged(): void
   /** Pushes the outbox when something waits and nothing else runs; see `DesktopSession.pushInBackground`. */
   pushInBackground(): void

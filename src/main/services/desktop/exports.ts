@@ -95,8 +95,9 @@ export class SessionExports {
 
   /**
    * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`;
-   * the outbox's changes that touch them with their audit logs, `changesNaming`) having recorded
-   * the export in the privacy log.
+   * the outbox's changes that touch them with their audit logs, `changesNaming`), stamped
+   * `exportedAt` (ISO instant, UTC) by the session's clock, having recorded the export in the
+   * privacy log.
    * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
    */
   async member(id: number, file: string): Promise<void> {
@@ -107,7 +108,7 @@ export class SessionExports {
     if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
     await recordPrivacy(this.session.dbFile(), { action: 'export-person', personId: id, detail: { file } })
     createPrivateFile(file)
-    writeFileSync(file, JSON.stringify({ exportedAt: new Date().toISOString(), ...record }, null, 2))
+    writeFileSync(file, JSON.stringify({ exportedAt: this.session.now().toISOString(), ...record }, null, 2))
   }
 
   /**

@@ -19,7 +19,7 @@ export interface DesktopSessionOptions {
   demoAthletes?: number
   /** Today's date (ISO YYYY-MM-DD) for licence status; default the local date now. */
   today?: () => string
-  /** The current instant, for judging how old the data is (the stale-data banner); default the system clock. */
+  /** The current instant, for judging how old the data is (the stale-data banner) and stamping a member's export; default the system clock. */
   now?: () => Date
   /**
    * How often, in ms, the session tries to push changes that wait for the network (DESIGN §4:

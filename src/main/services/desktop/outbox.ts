@@ -1,6 +1,7 @@
 import type { MeritGrantInput, OutboxView } from '../../../shared/ipc/contract'
 import type { OutboxItem, OutboxKind } from '../../../shared/outbox'
 import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
+import { getItem } from '../../db/outbox'
 import type { InputOf } from '../../outbox/operations'
 import { UserFacingError } from '../errors'
 import { discardOutboxItem, editOutboxItem, listOutbox, queue, queueMeritGrant, retryOutboxItem } from '../outbox'
@@ -47,7 +48,7 @@ export class SessionOutbox {
 
   /** Replaces a queued or rejected merit grant's input and queues it again. @throws as `editOutboxItem`; UserFacingError `wrong-kind`. */
   async editMeritGrant(itemId: number, input: MeritGrantInput): Promise<OutboxItem> {
-    const item = listOutbox(this.session.dbFile()).find((candidate) => candidate.id === itemId)
+    const item = this.session.read((db) => getItem(db, itemId))
     if (item && item.kind !== 'merit-grant') throw new UserFacingError('wrong-kind', `outbox item ${itemId} is a ${item.kind}, not a merit grant`)
     return this.editChange(itemId, meritGrantPayload(input))
   }

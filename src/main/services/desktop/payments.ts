@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity'
 import { UserFacingError } from '../errors'
-import { listOutbox, readPaymentMethods, readPaymentStatus } from '../outbox'
+import { getItem } from '../../db/outbox'
+import { readPaymentMethods, readPaymentStatus } from '../outbox'
 import type { PaymentInitiation } from '../paymentForm'
 import type { SessionContext } from './context'
 
@@ -10,10 +11,10 @@ export class SessionPayments {
 
   /**
    * The payment initiation a done `order-payment` item received (spec v2 §2.17), for opening the
-   * gateway. @throws UserFacingError `no-payment` when the item is not a sent payment initiation.
+   * gateway. @throws UserFacingError `no-payment` when the item is not a sent payment initiation; `no-database`.
    */
   initiation(itemId: number): PaymentInitiation {
-    const item = listOutbox(this.session.dbFile()).find((candidate) => candidate.id === itemId)
+    const item = this.session.read((db) => getItem(db, itemId))
     const answer = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? (JSON.parse(item.lastAnswer) as Partial<PaymentInitiation>) : null
     if (!answer || typeof answer.paymentGatewayUrl !== 'string' || !Array.isArray(answer.requestData)) {
       throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment initiation the registry answered`)

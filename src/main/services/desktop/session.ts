@@ -102,6 +102,7 @@ export class DesktopSession {
     const context: SessionContext = {
       dbFile: () => this.dbFile,
       today: () => this.today(),
+      now: () => this.now(),
       read: (use) => this.reader.read(use),
       currentVerdicts: () => this.currentVerdicts(),
       exportList: (job) => this.exportingList(job),
@@ -389,8 +390,23 @@ export class DesktopSession {
     this.push().catch(() => undefined)
   }
 
+  /**
+   * Tells the window that the outbox changed and how many items wait (`outbox-changed`), after an
+   * action that has succeeded (queue, edit, retry, discard, a push, a wipe). A count the shown
+   * database fails to give (busy, a disk error, its key gone) goes out as null instead of being
+   * thrown: thrown, it would replace the action's result, and a person told that a queued change
+   * failed queues it again.
+   */
   private outboxChanged(): void {
-    this.emit({ type: 'outbox-changed', waiting: this.outboxWaiting() })
+    let waiting: number | null
+    try {
+      waiting = this.outboxWaiting()
+    } catch {
+      // No notice of its own: right after the change it would read as the change failing. The
+      // pages this event reloads read the same database and show a lasting failure in place.
+      waiting = null
+    }
+    this.emit({ type: 'outbox-changed', waiting })
   }
 
   /**

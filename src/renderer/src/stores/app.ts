@@ -92,7 +92,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
 export function subscribeToEvents(): () => void {
   return onEvent((event) => {
     if (event.type === 'outbox-changed') {
-      useAppStore.setState((s) => ({ app: s.app && { ...s.app, outboxWaiting: event.waiting }, outboxVersion: s.outboxVersion + 1 }))
+      useAppStore.setState((s) => ({ app: s.app && { ...s.app, outboxWaiting: event.waiting ?? s.app.outboxWaiting }, outboxVersion: s.outboxVersion + 1 }))
     }
     if (event.type === 'database-upgrading') useAppStore.setState({ upgrading: true })
     if (event.type === 'sync-progress') {
