@@ -3,6 +3,7 @@ import { problem } from '../../shared/outboxProblems'
 import type { EventRegistrationPayload } from '../../shared/outboxPayloads'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
+import { notTheAnswer } from './answers'
 import { checkId, checkUuid, localEvent, localRegistrationOf, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import { queuedParticipants } from './eventParticipants'
@@ -15,6 +16,9 @@ import type { Operation } from './operation'
  * member's registration to the event instead of posting again (DESIGN §4; one registration per
  * member and event is the client's responsibility, spec v2 §3). The same read precedes every
  * POST, so a registration made meanwhile elsewhere is adopted too (answer status 200, not 201).
+ * A 2xx naming no `eventRegistrationId`, in its body or its `Location`, is no answer
+ * (`notTheAnswer`): a cancellation queued on it would have no id to act on, so the item is
+ * `unknown` and read back, the member's registrations telling whether it was made and its id.
  *
  * Checked before queuing: the UUID's form; the participant is a member of the local database;
  * `additionalDetails` is not empty when given; the event is known (once the sync mirrors events)
@@ -71,13 +75,13 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     // A registration made meanwhile elsewhere (the web, another laptop) is adopted, not doubled.
     const existing = await findRegistration(client, payload)
     if (existing) return { status: 200, answer: existing }
-    const { eventUuid, registration } = payload
-    const answer = await client.writeV2<EventRegistrationRequest>('POST', `/event/registration/${encodeURIComponent(eventUuid)}`, { body: registration })
-    const body = answer.body
+    const path = `/event/registration/${encodeURIComponent(payload.eventUuid)}`
+    const answer = await client.writeV2<EventRegistrationRequest>('POST', path, { body: payload.registration })
     // The body echoes the request with the id filled; the Location header names it too (spec v2 §4.8).
-    const fromLocation = Number(answer.location?.split('/').at(-1))
-    if (body.eventRegistrationId === undefined && Number.isSafeInteger(fromLocation)) body.eventRegistrationId = fromLocation
-    return { status: answer.status, answer: body }
+    const id = answeredRegistrationId(answer.body) ?? idInLocation(answer.location)
+    // A cancellation acts on the id: an answer naming none is not the answer, and a read-back finds it.
+    if (id === undefined) throw notTheAnswer(`POST /api/public/v2${path}`, answer.status, 'a registration without an eventRegistrationId, and no Location naming one')
+    return { status: answer.status, answer: { ...answer.body, eventRegistrationId: id } }
   },
 
   async reconcile(client, payload) {
@@ -94,7 +98,21 @@ async function findRegistration(client: ApiClient, { eventUuid, registration }: 
 
 /** The registration id in a done registration item's answer (the POST's echo or the adopted registration), if any. */
 export function registrationIdOf(answer: string | null): number | undefined {
-  if (answer === null) return undefined
-  const id = (JSON.parse(answer) as { eventRegistrationId?: unknown } | null)?.eventRegistrationId
+  return answer === null ? undefined : answeredRegistrationId(JSON.parse(answer))
+}
+
+/** The `eventRegistrationId` of a registration (spec v2 §2.15: POST's echo or a read item), or undefined when it names none. */
+function answeredRegistrationId(answer: unknown): number | undefined {
+  const id = answer !== null && typeof answer === 'object' ? (answer as { eventRegistrationId?: unknown }).eventRegistrationId : undefined
   return Number.isSafeInteger(id) ? (id as number) : undefined
+}
+
+/**
+ * The registration id a POST's `Location` header ends with, as the cancellation's path names it
+ * (`.../event/registration/{eventUuid}/{id}`; spec v2 §4.8 shows no form for the header), or undefined when it names none.
+ */
+function idInLocation(location: string | undefined): number | undefined {
+  const last = location?.split('/').at(-1)
+  // Digits only: `Number` would read an empty last segment (a Location ending in `/`) as 0.
+  return last !== undefined && /^\d+$/.test(last) && Number.isSafeInteger(Number(last)) ? Number(last) : undefined
 }

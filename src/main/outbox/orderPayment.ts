@@ -2,6 +2,7 @@ import type { OrderStatus, PaymentInitiation } from '../../shared/api/v2Activity
 import { problem } from '../../shared/outboxProblems'
 import type { OrderPaymentPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
+import { notTheAnswer } from './answers'
 import { Problems } from './errors'
 import type { Operation } from './operation'
 import { checkOrderReference, orderIdOf } from './orderCreate'
@@ -15,7 +16,9 @@ import { checkOrderReference, orderIdOf } from './orderCreate'
  * Payments are never retried automatically (DESIGN §4). After an `unknown` the worker reads the
  * order's payment status (GET /order/{orderId}/payment/status): the gateway address a lost answer
  * carried cannot be read back, so the item stays `unknown` whatever the status says (it is named
- * in the item's answer), until a person retries (a new payment attempt) or discards it.
+ * in the item's answer), until a person retries (a new payment attempt) or discards it. A 2xx
+ * that is no payment initiation (`isPaymentInitiation`) is no answer (`notTheAnswer`): nothing
+ * could open the gateway, so it is `unknown` too, never done.
  *
  * Checked before queuing: the order reference (an id, or a dependency on an `order-create` item);
  * a payment method code of 1..64 letters, digits, `_` or `-`; `clientId` not empty when given; no
@@ -51,10 +54,10 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
   describe: ({ orderId, paymentMethodCode }) => `pay ${orderId === undefined ? 'the order queued before it' : `order ${orderId}`} with ${paymentMethodCode}`,
 
   async send(client, payload, dependency) {
-    const orderId = orderIdOf(payload, dependency)
-    const answer = await client.writeV2<PaymentInitiation>('POST', `/order/${orderId}/payment/${encodeURIComponent(payload.paymentMethodCode)}`, {
-      query: { clientId: payload.clientId }
-    })
+    const path = `/order/${orderIdOf(payload, dependency)}/payment/${encodeURIComponent(payload.paymentMethodCode)}`
+    const answer = await client.writeV2<PaymentInitiation>('POST', path, { query: { clientId: payload.clientId } })
+    // The payment page opens the gateway from the initiation: an answer without it is not the answer.
+    if (!isPaymentInitiation(answer.body)) throw notTheAnswer(`POST /api/public/v2${path}`, answer.status, 'a payment initiation without its paymentGatewayUrl or requestData')
     return { status: answer.status, answer: answer.body }
   },
 
@@ -63,4 +66,15 @@ export const orderPayment: Operation<OrderPaymentPayload, OrderPaymentPayload> =
     const status = await client.getV2<OrderStatus | null>(`/order/${orderId}/payment/status`)
     return { applied: 'undecided', reason: `order ${orderId} is ${status ?? 'not found'}; the payment gateway address of a lost answer cannot be read back` }
   }
+}
+
+/**
+ * Whether an answer is a payment initiation (spec v2 §2.17, the answer of §4.9 POST
+ * /order/{orderId}/payment/{paymentMethodCode}): a `paymentGatewayUrl` string and a `requestData`
+ * array, what opening the gateway needs.
+ */
+export function isPaymentInitiation(answer: unknown): answer is PaymentInitiation {
+  if (answer === null || typeof answer !== 'object') return false
+  const { paymentGatewayUrl, requestData } = answer as Partial<Record<keyof PaymentInitiation, unknown>>
+  return typeof paymentGatewayUrl === 'string' && Array.isArray(requestData)
 }

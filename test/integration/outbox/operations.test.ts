@@ -433,6 +433,46 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
     expect(readOutboxAudit(dbFile, order.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
+  it('a payment initiation answered 2xx without its paymentGatewayUrl or requestData is not done: left to a person, never sent again by itself', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const [first, second] = registrations(sandbox, true)
+    const orderA = await queueOrderCreate({ dbFile, userId: first.userId, eventRegistrationIds: [first.id] })
+    const paymentA = await queueOrderPayment({ dbFile, order: { outboxItemId: orderA.id }, paymentMethodCode: 'op' })
+    const orderB = await queueOrderCreate({ dbFile, userId: second.userId, eventRegistrationIds: [second.id] })
+    const paymentB = await queueOrderPayment({ dbFile, order: { outboxItemId: orderB.id }, paymentMethodCode: 'op' })
+    const payments = countRequests(sandbox, 'POST', (p) => p.includes('/payment/'))
+    // The registry starts each payment; the first answer comes back without the gateway's address,
+    // the second with its form fields not an array (spec v2 §2.17 requires both).
+    const spoil = [(i: Record<string, unknown>) => ({ ...i, paymentGatewayUrl: undefined }), (i: Record<string, unknown>) => ({ ...i, requestData: {} })]
+    const gateway = await startTamperProxy(sandbox.baseUrl, (method, p, answer) => {
+      if (method !== 'POST' || !p.includes('/payment/')) return undefined
+      const initiation = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>
+      return { ...answer, body: Buffer.from(JSON.stringify(spoil.shift()!(initiation))) }
+    })
+    closeAfterTest(() => gateway.close())
+
+    const pushed = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 1 })
+    expect(pushed).toMatchObject({ done: [orderA.id, orderB.id], rejected: [], waiting: 2, stopped: null })
+    const orderIds = [orderA, orderB].map((order) => answerOf(listOutbox(dbFile).find((i) => i.id === order.id)).orderId as number)
+    // Started at the registry, read back at once (payments are never sent again by themselves), and left to a person saying why.
+    const answerFor = (orderId: number) =>
+      `POST /api/public/v2/order/${orderId}/payment/op: 200: whether the change was made is unknown: the server sent a payment initiation without its paymentGatewayUrl or requestData; ` +
+      `order ${orderId} is WAITING_PAYMENT_CONFIRMATION; the payment gateway address of a lost answer cannot be read back: retry or discard it`
+    expect(listAwaitingDecision(dbFile).map((i) => [i.id, i.state, i.lastStatus, i.lastAnswer])).toEqual([
+      [paymentA.id, 'unknown', 200, answerFor(orderIds[0])],
+      [paymentB.id, 'unknown', 200, answerFor(orderIds[1])]
+    ])
+    expect(readOutboxAudit(dbFile, paymentA.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+
+    // A later push sends neither again; a person's retry starts a new payment whose answer is the gateway.
+    expect(await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).toMatchObject({ done: [], waiting: 2 })
+    expect(payments.count).toBe(2)
+    expect((await retryOutboxItem({ dbFile, id: paymentA.id })).state).toBe('queued')
+    expect(await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })).toMatchObject({ done: [paymentA.id], waiting: 1 })
+    expect(payments.count).toBe(3)
+    expect(answerOf(listOutbox(dbFile).find((i) => i.id === paymentA.id))).toMatchObject({ paymentGatewayUrl: `${sandbox.baseUrl}/sandbox/payment-gateway`, requestData: expect.any(Array) })
+  })
+
   it('an item that fails in Kanslia rather than at the registry is left to a person once, and the push goes on with the others', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const [first, second] = registrations(sandbox, true)

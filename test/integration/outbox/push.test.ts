@@ -235,6 +235,44 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
     expect(readAuditLog(db, item.id).map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
   })
 
+  it('a registration answered 2xx naming no id, in its body or its Location, is read back and adopted with the registry\'s id, so the cancellation queued on it acts', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user, other] = members(sandbox, 2, [event])
+    const item = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: user } })
+    const cancel = await queueRegistrationCancel({ dbFile, eventUuid: event.uuid, registration: { outboxItemId: item.id } })
+    const named = await queueEventRegistration({ dbFile, eventUuid: event.uuid, registration: { participantUserId: other } })
+    const posts = countRequests(sandbox, 'POST', '/event/registration/')
+    // The registry makes each registration; its echo comes back without the eventRegistrationId, the
+    // first also without the Location header, the second's Location still naming the id (spec v2 §4.8).
+    const gateway = await startTamperProxy(sandbox.baseUrl, (method, path, answer) => {
+      if (method !== 'POST' || !path.startsWith('/api/public/v2/event/registration/')) return undefined
+      const echo = JSON.parse(answer.body.toString('utf8')) as { eventRegistrationId?: number; participantUserId: number }
+      delete echo.eventRegistrationId
+      const headers = { ...answer.headers }
+      if (echo.participantUserId === user) delete headers.location
+      return { ...answer, headers, body: Buffer.from(JSON.stringify(echo)) }
+    })
+    closeAfterTest(() => gateway.close())
+
+    const pushed = await pushOutboxNow({ dbFile, connection: { ...connection, baseUrl: gateway.url }, backoffBaseMs: 1 })
+    expect(pushed).toMatchObject({ done: [item.id, cancel.id, named.id], rejected: [], waiting: 0, stopped: null })
+    expect(posts.count).toBe(2)
+    // Registered once, then cancelled by the id the read-back found.
+    const made = sandbox.activity.registrations.all().filter((r) => r.eventId === event.id && r.userId === user)
+    expect(made.map((r) => r.state)).toEqual(['CANCELLED'])
+    const audit = readOutboxAudit(dbFile, item.id)
+    expect(audit.map((e) => e.event)).toEqual(['queued', 'sent', 'no-answer', 'reconciled'])
+    expect(JSON.parse(audit[2].detail!)).toEqual({
+      error: `POST /api/public/v2/event/registration/${event.uuid}: 201: whether the change was made is unknown: the server sent a registration without an eventRegistrationId, and no Location naming one`
+    })
+    const done = listOutbox(dbFile)
+    expect(registrationIdOf(done.find((i) => i.id === item.id)!.lastAnswer)).toBe(made[0].id)
+    // The Location alone names the id: that answer is the endpoint's.
+    expect(registrationIdOf(done.find((i) => i.id === named.id)!.lastAnswer)).toBe(registrationsOf(sandbox, event.id, other)[0].id)
+    expect(readOutboxAudit(dbFile, named.id).map((e) => e.event)).toEqual(['queued', 'sent', 'answered'])
+  })
+
   it('a registration made elsewhere after queuing is adopted, not doubled', async () => {
     const { sandbox, dbFile, connection } = await writableSandboxForTest()
     const event = openEvents(sandbox)[0]

@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity'
 import { UserFacingError } from '../errors'
 import { getItem } from '../../db/outbox'
+import { isPaymentInitiation } from '../../outbox/orderPayment'
 import { readPaymentMethods, readPaymentStatus } from '../outbox'
 import type { PaymentInitiation } from '../paymentForm'
 import type { SessionContext } from './context'
@@ -15,8 +16,8 @@ export class SessionPayments {
    */
   initiation(itemId: number): PaymentInitiation {
     const item = this.session.read((db) => getItem(db, itemId))
-    const answer = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? (JSON.parse(item.lastAnswer) as Partial<PaymentInitiation>) : null
-    if (!answer || typeof answer.paymentGatewayUrl !== 'string' || !Array.isArray(answer.requestData)) {
+    const answer: unknown = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? JSON.parse(item.lastAnswer) : null
+    if (!isPaymentInitiation(answer)) {
       throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment initiation the registry answered`)
     }
     return { paymentGatewayUrl: answer.paymentGatewayUrl, requestData: answer.requestData }
