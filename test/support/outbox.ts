@@ -53,11 +53,11 @@ export async function startWritableSandbox(seed: number, athletes = 400): Promis
 }
 
 /**
- * `startWritableSandbox(seed)` for one test: the sandbox is closed after it. Adds the sandbox's
- * connection, as the outbox's services take it.
+ * `startWritableSandbox(seed, athletes)` for one test: the sandbox is closed after it. Adds the
+ * sandbox's connection, as the outbox's services take it.
  */
-export async function writableSandboxForTest(seed = 7): Promise<WritableSandbox & { connection: ReturnType<Sandbox['credentials']> }> {
-  const started = await startWritableSandbox(seed)
+export async function writableSandboxForTest(seed = 7, athletes?: number): Promise<WritableSandbox & { connection: ReturnType<Sandbox['credentials']> }> {
+  const started = await startWritableSandbox(seed, athletes)
   closeAfterTest(() => started.sandbox.close())
   return { ...started, connection: started.sandbox.credentials() }
 }
