@@ -34,7 +34,7 @@ import type { InstantMicros } from '../shared/instant'
 import { RECENT_REGISTRATION_DAYS } from '../shared/readability'
 import { Collection } from './collection'
 import type { GeneratedActivity } from './generateActivity'
-import { formatHelsinkiDate, formatHelsinkiInstant, helsinkiInstantText } from './helsinkiTime'
+import { formatHelsinkiDate, formatHelsinkiInstant, formatHelsinkiLocalDateTime, helsinkiInstantText } from './helsinkiTime'
 import { loadMunicipalities } from './municipalities'
 import { PERSONAL_DATA_LEVELS, renderUserProfile, type PersonalDataLevel } from './personalData'
 import type { EventRecord, GrantRecord, MasterSport, MeritGroupRecord, MeritRecord, OrderRecord, RegistrationRecord } from './activityRecords'
@@ -272,7 +272,7 @@ export class ActivityStore {
       federationId,
       start,
       end: at(input.endDateTime, start),
-      registrationStart: at(input.registrationStartDateTime, new Date(nowMs).toISOString().slice(0, 19)),
+      registrationStart: at(input.registrationStartDateTime, formatHelsinkiLocalDateTime(nowMs)),
       registrationEnd: at(input.registrationEndDateTime, start),
       priceInCents: prices.length ? Math.min(...prices.map((p) => p.priceInCents)) : 0,
       maxAttendeeCount: input.maxAttendeeCount,
