@@ -330,6 +330,22 @@ export class ActivityStore {
   }
 
   /**
+   * Why a registration to `event` (spec v2 §4.8 POST) is refused now, or undefined when its
+   * registration window is open: `registrationStartDateTime` ≤ the simulated clock's Helsinki local
+   * time ≤ `registrationEndDateTime` (spec v2 §2.18, v3 §2; local times of the event's location,
+   * which is in Finland, so they compare as `yyyy-mm-ddTHH:MM:SS` strings). Spec v2 §7 names no
+   * status for a registration outside its window (nor for a full event): the route answers the
+   * reason with 400, the status §7 gives the requests the registry refuses as invalid. v3
+   * participants (attendees added after the event) are not bound by the window.
+   */
+  registrationClosedReason(event: EventRecord): string | undefined {
+    const now = formatHelsinkiLocalDateTime(this.clock.now())
+    if (now < event.registrationStart) return `registration to event ${event.id} opens at ${event.registrationStart} (local time), it is now ${now}`
+    if (now > event.registrationEnd) return `registration to event ${event.id} ended at ${event.registrationEnd} (local time), it is now ${now}`
+    return undefined
+  }
+
+  /**
    * Registers a user to an event (spec v2 §4.8, v3 participants). A paid event starts the
    * registration in WAITING_PAYMENT_CONFIRMATION with a payment attempt now (spec v2 §3).
    */
