@@ -34,7 +34,7 @@ import type { InstantMicros } from '../shared/instant'
 import { RECENT_REGISTRATION_DAYS } from '../shared/readability'
 import { Collection } from './collection'
 import type { GeneratedActivity } from './generateActivity'
-import { formatHelsinkiDate, formatHelsinkiInstant, helsinkiInstantText } from './helsinkiTime'
+import { formatHelsinkiDate, formatHelsinkiInstant, formatHelsinkiLocalDateTime, helsinkiInstantText } from './helsinkiTime'
 import { loadMunicipalities } from './municipalities'
 import { PERSONAL_DATA_LEVELS, renderUserProfile, type PersonalDataLevel } from './personalData'
 import type { EventRecord, GrantRecord, MasterSport, MeritGroupRecord, MeritRecord, OrderRecord, RegistrationRecord } from './activityRecords'
@@ -272,7 +272,7 @@ export class ActivityStore {
       federationId,
       start,
       end: at(input.endDateTime, start),
-      registrationStart: at(input.registrationStartDateTime, new Date(nowMs).toISOString().slice(0, 19)),
+      registrationStart: at(input.registrationStartDateTime, formatHelsinkiLocalDateTime(nowMs)),
       registrationEnd: at(input.registrationEndDateTime, start),
       priceInCents: prices.length ? Math.min(...prices.map((p) => p.priceInCents)) : 0,
       maxAttendeeCount: input.maxAttendeeCount,
@@ -327,6 +327,22 @@ export class ActivityStore {
       e.mt = this.store.tick()
     })
     this.notifyEvent(event, 'DELETE')
+  }
+
+  /**
+   * Why a registration to `event` (spec v2 §4.8 POST) is refused now, or undefined when its
+   * registration window is open: `registrationStartDateTime` ≤ the simulated clock's Helsinki local
+   * time ≤ `registrationEndDateTime` (spec v2 §2.18, v3 §2; local times of the event's location,
+   * which is in Finland, so they compare as `yyyy-mm-ddTHH:MM:SS` strings). Spec v2 §7 names no
+   * status for a registration outside its window (nor for a full event): the route answers the
+   * reason with 400, the status §7 gives the requests the registry refuses as invalid. v3
+   * participants (attendees added after the event) are not bound by the window.
+   */
+  registrationClosedReason(event: EventRecord): string | undefined {
+    const now = formatHelsinkiLocalDateTime(this.clock.now())
+    if (now < event.registrationStart) return `registration to event ${event.id} opens at ${event.registrationStart} (local time), it is now ${now}`
+    if (now > event.registrationEnd) return `registration to event ${event.id} ended at ${event.registrationEnd} (local time), it is now ${now}`
+    return undefined
   }
 
   /**

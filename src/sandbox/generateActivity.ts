@@ -4,8 +4,8 @@
  * (ordered competition badges, fixed-duration judge cards, ordered honour badges, fixed-date
  * season cards), a club merit group in about one club in ten, grants to about one athlete in
  * eight, master sports, master clubs in the biggest municipalities, and events spread over the
- * reference year with registrations. Draws come from their own seeded PRNG, so the data of
- * `generateData` is unchanged by this module.
+ * reference year plus upcoming events open for registration all month, with registrations. Draws
+ * come from their own seeded PRNG, so the data of `generateData` is unchanged by this module.
  */
 import type { Merit, MeritGroup } from '../shared/api/v2Activity'
 import type { EventPurpose } from '../shared/api/v2Activity'
@@ -216,7 +216,7 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
     }
   }
 
-  // Events over the reference year, organized mostly by clubs.
+  // Events over the reference year, then upcoming ones, organized mostly by clubs.
   const events: EventRecord[] = []
   const registrations: RegistrationRecord[] = []
   const usersByFederation = new Map<number, number[]>()
@@ -224,24 +224,29 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
   const activeClubs = data.organizations.filter((o) => o.data.type === 'CLUB' && o.data.status === 'ACTIVE')
   const areas = data.organizations.filter((o) => o.data.type === 'AREA')
   const eventCount = Math.min(400, Math.max(12, Math.round(activeClubs.length / 3)))
+  // Upcoming events, drawn after the year's so those stay as they were: their registration opened
+  // before the reference instant and ends 35 days or more after it, so registrations (spec v2
+  // §4.8) have open events on every day of the month the data is generated for.
+  const upcomingCount = Math.max(20, Math.round(eventCount / 8))
   let nextEventId = 30_000
   let nextRegistrationId = 40_000_001
   const yearStart = Date.UTC(year, 0, 1)
-  for (let e = 0; e < eventCount; e++) {
+  for (let e = 0; e < eventCount + upcomingCount; e++) {
+    const upcoming = e >= eventCount
     const roll = prng.next()
     const organizer = roll < 0.1 ? orgs.get(data.federationId)! : roll < 0.2 && areas.length > 0 ? prng.pick(areas) : prng.pick(activeClubs)
     const federationId = organizer.data.type === 'SPORTS_FEDERATION' ? organizer.id : organizer.data.federationId!
     const muni = municipalities.get(organizer.data.municipalityId ?? 91) ?? municipalities.get(91)!
     const kind = prng.pick(EVENT_KINDS)
-    const startMs = yearStart + prng.int(0, 364) * DAY_MS + prng.int(9, 18) * 3_600_000
+    const startMs = (upcoming ? referenceMs + prng.int(40, 100) * DAY_MS : yearStart + prng.int(0, 364) * DAY_MS) + prng.int(9, 18) * 3_600_000
     const endMs = startMs + (prng.chance(0.8) ? prng.int(2, 6) * 3_600_000 : prng.int(1, 2) * DAY_MS)
-    const registrationStartMs = startMs - prng.int(30, 90) * DAY_MS
+    const registrationStartMs = upcoming ? referenceMs - prng.int(2, 30) * DAY_MS + (startMs % DAY_MS) : startMs - prng.int(30, 90) * DAY_MS
     const registrationEndMs = startMs - prng.int(1, 5) * DAY_MS
     const creationMs = registrationStartMs - prng.int(1, 30) * DAY_MS
     const purpose: EventPurpose = /koulutus/i.test(kind) ? 'EDUCATION' : /kokous|talkoot/i.test(kind) ? 'ORGANIZATIONAL' : 'SPORTS'
     const masters = federationMasterSports.get(federationId) ?? []
     const priceInCents = purpose !== 'SPORTS' || prng.chance(0.4) ? 0 : prng.int(5, 45) * 100
-    const deleted = prng.chance(0.05)
+    const deleted = prng.chance(0.05) && !upcoming
     const id = nextEventId++
     const fedLadders = ladders.get(federationId) ?? []
     const event: EventRecord = {

@@ -53,11 +53,11 @@ export async function startWritableSandbox(seed: number, athletes = 400): Promis
 }
 
 /**
- * `startWritableSandbox(seed)` for one test: the sandbox is closed after it. Adds the sandbox's
- * connection, as the outbox's services take it.
+ * `startWritableSandbox(seed, athletes)` for one test: the sandbox is closed after it. Adds the
+ * sandbox's connection, as the outbox's services take it.
  */
-export async function writableSandboxForTest(seed = 7): Promise<WritableSandbox & { connection: ReturnType<Sandbox['credentials']> }> {
-  const started = await startWritableSandbox(seed)
+export async function writableSandboxForTest(seed = 7, athletes?: number): Promise<WritableSandbox & { connection: ReturnType<Sandbox['credentials']> }> {
+  const started = await startWritableSandbox(seed, athletes)
   closeAfterTest(() => started.sandbox.close())
   return { ...started, connection: started.sandbox.credentials() }
 }
@@ -105,11 +105,15 @@ export function federationMerit(sandbox: Sandbox): number {
   return sandbox.activity.merits.all().find((m) => m.data.meritGroupId === group.id)!.id
 }
 
-/** Free, published, live events of WRITABLE_FEDERATION with room for `room` more attendees. */
+/**
+ * Free, published, public (so mirrored), live events of WRITABLE_FEDERATION open for registration
+ * on the sandbox's clock, with room for `room` more attendees.
+ */
 export function openEvents(sandbox: Sandbox, room = 20) {
   return sandbox.activity.events
     .all()
-    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, WRITABLE_FEDERATION))
+    .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, WRITABLE_FEDERATION))
+    .filter((e) => sandbox.activity.registrationClosedReason(e) === undefined)
     .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= room)
 }
 

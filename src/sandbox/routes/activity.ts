@@ -220,6 +220,8 @@ export function registerActivityRoutes(app: FastifyInstance, deps: RouteDeps, ac
     if (!store.person(body.participantUserId)) throw badRequest(`unknown participantUserId ${body.participantUserId}`)
     const userClub = store.userLicenceIdsOfPerson(body.participantUserId).map((i) => store.userLicence(i, 'PERMISSION_USER_ANONYMOUS')!.licenceOrganizationId)
     if (!canWrite(store, client, event.organizerId) && !userClub.some((c) => canWrite(store, client, c))) throw forbidden('no write access to the organizer or the participant\'s club')
+    const closed = activity.registrationClosedReason(event)
+    if (closed !== undefined) throw badRequest(closed)
     if (event.maxAttendeeCount !== undefined && activity.attendeeCount(event.id) >= event.maxAttendeeCount) throw badRequest(`event ${event.id} is full`)
     const record = activity.register(event, body.participantUserId, { additionalDetails: body.additionalDetails }, 'MEMBERSHIP')
     const out = { ...body, eventRegistrationId: record.id, eventUuid: event.uuid }

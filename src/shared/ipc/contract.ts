@@ -71,6 +71,11 @@ export interface SyncProgressEvent {
 export interface SyncSummary {
   ok: boolean
   full: boolean
+  /**
+   * The database's first sync: no earlier run of it finished successfully, so every list was read
+   * whole (the engine's `SyncResult.first`; the CLI heads its summary "first (full)").
+   */
+  first: boolean
   elements: number
   bytes: number
   durationMs: number

@@ -318,10 +318,12 @@ describe('kanslia CLI contract (issue 2)', () => {
   it('names a damaged database file and what to do, not SQLite words alone', async () => {
     const damaged = join(home, 'damaged.db')
     copyFileSync(join(home, 'kanslia.db'), damaged)
-    // Thirty pages in the middle of the file overwritten, as a disk fault or a copy cut short leaves them.
+    // The middle half of the file overwritten, as a disk fault or a copy cut short leaves it: whatever
+    // the data's layout, it holds pages that status reads.
     const fd = openSync(damaged, 'r+')
+    const pages = Math.floor(statSync(damaged).size / 8192)
     try {
-      writeSync(fd, Buffer.alloc(30 * 8192, 0x5a), 0, 30 * 8192, Math.floor(statSync(damaged).size / 2 / 8192) * 8192)
+      writeSync(fd, Buffer.alloc(Math.floor(pages / 2) * 8192, 0x5a), 0, Math.floor(pages / 2) * 8192, Math.floor(pages / 4) * 8192)
     } finally {
       closeSync(fd)
     }

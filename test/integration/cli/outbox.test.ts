@@ -56,6 +56,7 @@ function openEvent(index: number) {
   return sandbox.activity.events
     .all()
     .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.priceInCents === 0 && sandbox.store.isWithin(e.organizerId, FEDERATION))
+    .filter((e) => sandbox.activity.registrationClosedReason(e) === undefined)
     .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= 20)[index]
 }
 

@@ -51,11 +51,15 @@ function federationGroup(sandbox: Sandbox): number {
   return sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FEDERATION)!.id
 }
 
-/** Published, public (so mirrored), live events of the federation with room for 20 more; `merits` picks those with or without event merits. */
+/**
+ * Published, public (so mirrored), live events of the federation open for registration on the
+ * sandbox's clock, with room for 20 more; `merits` picks those with or without event merits.
+ */
 function openEvents(sandbox: Sandbox, merits?: boolean) {
   return sandbox.activity.events
     .all()
     .filter((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, FEDERATION))
+    .filter((e) => sandbox.activity.registrationClosedReason(e) === undefined)
     .filter((e) => e.maxAttendeeCount === undefined || e.maxAttendeeCount - sandbox.activity.attendeeCount(e.id) >= 20)
     .filter((e) => merits === undefined || (e.meritIds.length > 0) === merits)
 }

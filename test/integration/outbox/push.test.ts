@@ -323,7 +323,8 @@ describe('the outbox pushes to the Federation Sandbox (issue 5)', () => {
   })
 
   it('a rejected grant keeps the registry\'s whole message, every grantee it names, cut only past MAX_ANSWER_CHARS saying so', async () => {
-    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    // Enough athletes that the mirror holds more than the 20 members the refusal names.
+    const { sandbox, dbFile, connection } = await writableSandboxForTest(7, 1600)
     const db = openDatabase(dbFile)
     closeAfterTest(() => {
       db.close()

@@ -181,7 +181,9 @@ describe('client data (spec v2 §4.10)', () => {
 
 describe('events, registrations and payments (spec v2 §4.8, §4.9, §4.11, §3)', () => {
   function openEvent(paid: boolean) {
-    return sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.federationId === fed && (paid ? e.priceInCents > 0 : e.priceInCents === 0) && e.maxAttendeeCount === undefined)!
+    return sandbox.activity.events
+      .all()
+      .find((e) => e.deletionMs === undefined && e.federationId === fed && (paid ? e.priceInCents > 0 : e.priceInCents === 0) && e.maxAttendeeCount === undefined && sandbox.activity.registrationClosedReason(e) === undefined)!
   }
 
   it('a changed person gives their grants a new modification time, so `ts` finds them; a registered user keeps its own (spec v2 §2.16), the whole list shows the change', async () => {
@@ -272,5 +274,38 @@ describe('events, registrations and payments (spec v2 §4.8, §4.9, §4.11, §3)
     expect(inYear.body.content.length).toBeGreaterThan(0)
     expect(inYear.body.content.every((e) => e.startDateTime.startsWith(year) || e.endDateTime.startsWith(year))).toBe(true)
     expect((await reader.get(`/event/search/${fed}`)).status).toBe(400)
+  })
+
+  it("refuses a registration before the event's registration opens and after it ended with 400 saying so, by the simulated clock (spec v2 §4.8, §2.18)", async () => {
+    const DAY_MS = 86_400_000
+    const day = (days: number) => formatHelsinkiDate(sandbox.clock.now() + days * DAY_MS)
+    // Registration runs from tomorrow's start to the end of the day after it (local times of the event).
+    const window = { registrationStartDateTime: { date: day(1), time: '00:00' }, registrationEndDateTime: { date: day(3), time: '23:59' } }
+    const created = await writer.send<{ id: number; uuid: string }>(
+      'POST',
+      '/event',
+      { name: 'Joulurastit', organizerId: fed, startDateTime: { date: day(10), time: '18:00' }, endDateTime: { date: day(10), time: '20:00' }, ...window, registrationCancellable: true, allowedRegisterer: 'BOTH', visibility: 'PUBLIC', purpose: 'SPORTS' },
+      '/api/public/v3'
+    )
+    expect(created.status).toBe(200)
+    const { id, uuid } = created.body
+    const register = (user: number) => writer.send<{ status: number; message: string }>('POST', `/event/registration/${uuid}`, { participantUserId: user })
+    const [early, inTime, late] = members(sandbox, 3, [{ id }])
+    const now = /it is now \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/
+
+    const before = await register(early)
+    expect(before.status).toBe(400)
+    expect(before.body.message).toMatch(`registration to event ${id} opens at ${window.registrationStartDateTime.date}T00:00:00 (local time), it is now ${day(0)}T`)
+    expect(before.body.message).toMatch(now)
+
+    sandbox.clock.advance(2 * DAY_MS)
+    expect((await register(inTime)).status).toBe(201)
+
+    sandbox.clock.advance(2 * DAY_MS)
+    const after = await register(late)
+    expect(after.status).toBe(400)
+    expect(after.body.message).toMatch(`registration to event ${id} ended at ${window.registrationEndDateTime.date}T23:59:00 (local time), it is now ${day(0)}T`)
+    expect(after.body.message).toMatch(now)
+    expect(sandbox.activity.listedRegistrations(id).map((r) => r.userId)).toEqual([inTime])
   })
 })

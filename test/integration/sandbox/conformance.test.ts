@@ -105,7 +105,19 @@ beforeAll(async () => {
   const area = clubs.slice(0, -1).map((c) => store.organization(c)!.parentId!).find((p) => store.organization(p)!.type === 'AREA')!
   const grantedMerit = activity.merits.all().find((m) => activity.meritGroups.get(m.data.meritGroupId)!.data.organizationId === FED && activity.grantCollection(m.id).size > 0)!
   const open = (paid: boolean) =>
-    activity.events.all().find((e) => e.federationId === FED && e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && e.maxAttendeeCount === undefined && (e.priceInCents > 0) === paid && activity.listedRegistrations(e.id).length > 0)!
+    activity.events
+      .all()
+      .find(
+        (e) =>
+          e.federationId === FED &&
+          e.deletionMs === undefined &&
+          e.status === 'PUBLISHED' &&
+          e.visibility === 'PUBLIC' &&
+          e.maxAttendeeCount === undefined &&
+          (e.priceInCents > 0) === paid &&
+          activity.listedRegistrations(e.id).length > 0 &&
+          activity.registrationClosedReason(e) === undefined
+      )!
   const event = open(false)
   const registrant = activity.registrations.all().find((r) => r.state === 'ACTIVE' && activity.events.get(r.eventId)!.federationId === FED && activity.events.get(r.eventId)!.deletionMs === undefined)!.userId
   const people = store.userLicenceIds().map((id) => store.userLicence(id)!.user.id)

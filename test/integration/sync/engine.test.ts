@@ -127,7 +127,7 @@ describe('runSync against the Federation Sandbox', () => {
   it("re-reads the events whose attendee count changed, which their modification time does not show, once the event search is due, and their registrations whole", async () => {
     const { sandbox, db, client } = await setup()
     await runSync(db, client)
-    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId))!
+    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId) && sandbox.activity.registrationClosedReason(e) === undefined)!
     const newcomer = sandbox.store.userLicence(sandbox.store.userLicenceIds()[0])!.user.id
     const registration = sandbox.activity.register(event, newcomer, {}, 'MEMBERSHIP')
     const requests = recordRequests(sandbox)
@@ -168,7 +168,7 @@ describe('runSync against the Federation Sandbox', () => {
   it("reads an event's registered users whole when they changed, so one who cancelled goes although another's registration kept the count as it was", async () => {
     const { sandbox, db, client } = await setup()
     await runSync(db, client)
-    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId))!
+    const event = sandbox.activity.events.all().find((e) => e.deletionMs === undefined && e.status === 'PUBLISHED' && e.visibility === 'PUBLIC' && sandbox.store.isWithin(e.organizerId, sandbox.federationId) && sandbox.activity.registrationClosedReason(e) === undefined)!
     const [first, second] = [...new Set(sandbox.store.userLicenceIds().map((id) => sandbox.store.userLicence(id)!.user.id))]
     const leaving = sandbox.activity.register(event, first, {}, 'MEMBERSHIP')
     ageLastReads(db, 15)

@@ -72,7 +72,7 @@ describe('syncing every resource (issue 4)', () => {
       meritValidityPeriodType: 'PERPETUAL',
       type: 'COMPETITION'
     })
-    const ourEvents = activity.events.all().filter((e) => e.deletionMs === undefined && e.federationId === fed && e.visibility === 'PUBLIC')
+    const ourEvents = activity.events.all().filter((e) => e.deletionMs === undefined && e.federationId === fed && e.visibility === 'PUBLIC' && activity.registrationClosedReason(e) === undefined)
     const [changed, toDelete] = ourEvents.filter((e) => activity.listedRegistrations(e.id).length > 1)
     activity.updateEvent(changed.id, { name: `${changed.name} (siirretty)` })
     const newcomer = store.userLicence(store.userLicenceIds()[20])!.user.id

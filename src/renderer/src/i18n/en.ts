@@ -409,6 +409,8 @@ export const en = {
     failed: 'Failed',
     done_one: 'Sync finished: {{count, number}} item in {{seconds, number}} s',
     done_other: 'Sync finished: {{count, number}} items in {{seconds, number}} s',
+    doneFirst_one: 'First (full) sync finished: {{count, number}} item in {{seconds, number}} s',
+    doneFirst_other: 'First (full) sync finished: {{count, number}} items in {{seconds, number}} s',
     purged_one: '{{count, number}} person without current data was removed (retention).',
     purged_other: '{{count, number}} people without current data were removed (retention).',
     removed_one: '{{count, number}} item the registry no longer lists was removed (full check).',

@@ -403,6 +403,8 @@ export const fi: Strings = {
     failed: 'Epäonnistui',
     done_one: 'Synkronointi valmis: {{count, number}} kohde {{seconds, number}} sekunnissa',
     done_other: 'Synkronointi valmis: {{count, number}} kohdetta {{seconds, number}} sekunnissa',
+    doneFirst_one: 'Ensimmäinen (täysi) synkronointi valmis: {{count, number}} kohde {{seconds, number}} sekunnissa',
+    doneFirst_other: 'Ensimmäinen (täysi) synkronointi valmis: {{count, number}} kohdetta {{seconds, number}} sekunnissa',
     purged_one: '{{count, number}} henkilö ilman voimassa olevia tietoja poistettiin (säilytysaika).',
     purged_other: '{{count, number}} henkilöä ilman voimassa olevia tietoja poistettiin (säilytysaika).',
     removed_one: '{{count, number}} kohde, jota rekisteri ei enää listaa, poistettiin (täysi tarkistus).',

@@ -403,6 +403,8 @@ export const sv: Strings = {
     failed: 'Misslyckades',
     done_one: 'Synkroniseringen klar: {{count, number}} post på {{seconds, number}} s',
     done_other: 'Synkroniseringen klar: {{count, number}} poster på {{seconds, number}} s',
+    doneFirst_one: 'Första (fullständiga) synkroniseringen klar: {{count, number}} post på {{seconds, number}} s',
+    doneFirst_other: 'Första (fullständiga) synkroniseringen klar: {{count, number}} poster på {{seconds, number}} s',
     purged_one: '{{count, number}} person utan aktuella uppgifter togs bort (lagringstid).',
     purged_other: '{{count, number}} personer utan aktuella uppgifter togs bort (lagringstid).',
     removed_one: '{{count, number}} post som registret inte längre listar togs bort (fullständig kontroll).',

@@ -6,6 +6,7 @@ import { call, describeError, errorText } from '../api'
 import { formatDateTime, resourceName, scopeName } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { SyncProgress } from './SyncProgress'
+import { describeSyncDone } from './syncText'
 
 /** Whether the OS reports a network (`navigator.onLine`), following its online/offline events. */
 function useOnline(): boolean {
@@ -60,11 +61,7 @@ export function SyncPanel() {
       </Group>
       <SyncProgress />
       {lastSummary && !syncing && (
-        <Text data-testid="sync-done">
-          {t('sync.done', { count: lastSummary.elements, seconds: Math.round(lastSummary.durationMs / 100) / 10 })}
-          {lastSummary.removed > 0 && ` ${t('sync.removed', { count: lastSummary.removed })}`}
-          {lastSummary.purged > 0 && ` ${t('sync.purged', { count: lastSummary.purged })}`}
-        </Text>
+        <Text data-testid="sync-done">{describeSyncDone(lastSummary, t)}</Text>
       )}
       {status && (
         <Text size="sm" c="dimmed" data-testid="sync-full-note">

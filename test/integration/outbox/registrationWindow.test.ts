@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../src/main/db/open'
+import { pendingChangesOf } from '../../../src/main/db/outbox'
+import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, readOutboxAudit } from '../../../src/main/services/outbox'
+import { formatHelsinkiLocalDateTime } from '../../../src/sandbox/helsinkiTime'
+import { closeAfterTest } from '../../support/afterTest'
+import { federationMerit, members, openEvents, registrationsOf, writableSandboxForTest } from '../../support/outbox'
+
+/**
+ * A registration queued while its event's registration was open and pushed after it ended (the
+ * secretary was offline past the deadline): the registry refuses it (spec v2 §4.8, §2.18
+ * `registrationEndDateTime`; the sandbox answers 400, see src/sandbox/README.md), and the outbox
+ * keeps it rejected with the registry's message for a person to decide (DESIGN §4).
+ */
+
+const DAY_MS = 86_400_000
+
+describe('a registration pushed after its event’s registration ended (issue 5, spec v2 §4.8)', () => {
+  it('is rejected with the registry’s message and kept, unchanged, with its pending mark; the registry has no registration, and the change queued after it is sent', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    const event = openEvents(sandbox)[0]
+    const [user, other] = members(sandbox, 2, [event])
+    const item = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user, additionalDetails: 'Sarja H21' } })
+    const grant = await queueMeritGrant({ dbFile, actor: 'sihteeri', meritId: federationMerit(sandbox), grant: { grantingDate: '2026-10-01', meritGranter: 'Seuran hallitus', meritGrantees: [other] } })
+
+    // A day past the end of the registration (local times, compared as such: a summer-time change moves them an hour at most).
+    const localNow = formatHelsinkiLocalDateTime(sandbox.clock.now())
+    sandbox.clock.advance(Date.parse(`${event.registrationEnd}Z`) - Date.parse(`${localNow}Z`) + DAY_MS)
+    // The registry's message, with its time now to the second.
+    const refusal = expect.stringMatching(new RegExp(`^registration to event ${event.id} ended at ${event.registrationEnd} \\(local time\\), it is now \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$`))
+
+    const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(pushed).toMatchObject({ done: [grant.id], blocked: [], waiting: 0, stopped: null })
+    expect(pushed.rejected.map((i) => [i.id, i.state, i.lastStatus, i.lastAnswer])).toEqual([[item.id, 'rejected', 400, refusal]])
+    expect(registrationsOf(sandbox, event.id, user)).toEqual([])
+
+    // Nothing lost: the item stays in the outbox with its payload for a person to edit, retry or
+    // discard; the member still shows it pending; the audit log tells what happened.
+    const kept = listOutbox(dbFile).find((i) => i.id === item.id)!
+    expect(kept).toMatchObject({ state: 'rejected', payload: item.payload, lastStatus: 400, lastAnswer: refusal })
+    expect(item.payload).toEqual({ eventUuid: event.uuid, registration: { participantUserId: user, additionalDetails: 'Sarja H21' } })
+    const db = openDatabase(dbFile)
+    closeAfterTest(() => {
+      db.close()
+    })
+    expect(pendingChangesOf(db, user)).toEqual([{ itemId: item.id, kind: 'event-registration', state: 'rejected', target: `event ${event.uuid}` }])
+    const audit = readOutboxAudit(dbFile, item.id)
+    expect(audit.map((entry) => entry.event)).toEqual(['queued', 'sent', 'rejected'])
+    expect(JSON.parse(audit.at(-1)!.detail!)).toMatchObject({ status: 400, answer: refusal })
+  })
+})
