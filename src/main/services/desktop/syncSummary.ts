@@ -6,6 +6,7 @@ export function summarizeSync(result: SyncResult): SyncSummary {
   return {
     ok: result.ok,
     full: result.full,
+    first: result.first,
     elements: result.elements,
     bytes: result.bytes,
     durationMs: result.durationMs,
