@@ -197,7 +197,7 @@ try {
   // the writer thread alone, or all that CPU spread over every core without a gap.
   if (first.writerCpuMs !== undefined) {
     row('first full sync CPU: writer thread', `${fmt(first.writerCpuMs / 1000, 1)} s`, '-')
-    row('first full sync CPU: other threads (page decoder, checkpoints, GC)', `${fmt((first.cpuMs - first.writerCpuMs) / 1000, 1)} s`, '-')
+    row('first full sync CPU: other threads (checkpoints, GC)', `${fmt((first.cpuMs - first.writerCpuMs) / 1000, 1)} s`, '-')
     const sandboxKnown = Number.isFinite(sandboxCpuMs)
     if (sandboxKnown) row('first full sync CPU: sandbox process', `${fmt(sandboxCpuMs / 1000, 1)} s`, '-')
     const cores = availableParallelism()

@@ -6,8 +6,8 @@ import { TABLES, personValues, type ExportResource, type SqlValue } from './tabl
  * Received elements turned into what their table's row is written from (`upsertElements`): the
  * JSON texts, typed column values and, in tables whose spec says `persons`, the nested user's
  * profile apart. Pure and free of SQLite, so a worker thread can prepare a large page while the
- * writer stores the one before it (`PageDecoder`, workers/runPageDecoder.ts); what depends on the
- * database (whether the profile stored is this one) is left to the writer.
+ * writer stores the one before it (`sync/pageDecoder.ts`); what depends on the database (whether
+ * the profile stored is this one) is left to the writer.
  */
 
 /** One received element ready to store: id, modificationTime in µs, the parsed object as received. */

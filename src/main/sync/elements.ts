@@ -142,7 +142,7 @@ export interface PreparedPage {
 /**
  * Reads a list envelope's text (spec v2 §2.1) and prepares its elements for `job`'s table: the
  * whole of a page's work that needs no database, so it can run in another thread
- * (`PageDecoder`, workers/runPageDecoder.ts). An empty text is no envelope.
+ * (`sync/pageDecoder.ts`). An empty text is no envelope.
  * @throws SyntaxError when the text is not JSON; ApiError 'invalid-response' when it is no envelope.
  */
 export function decodePage(text: string, job: PageJob): PreparedPage {
