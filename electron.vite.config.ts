@@ -12,7 +12,6 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           sync: resolve(__dirname, 'src/main/workers/sync.ts'),
-          pageDecoder: resolve(__dirname, 'src/main/workers/pageDecoder.ts'),
           backend: resolve(__dirname, 'src/main/workers/backend.ts'),
           export: resolve(__dirname, 'src/main/workers/export.ts')
         }

@@ -41,7 +41,7 @@ app.setPath('userData', appDataDir())
 if (!app.requestSingleInstanceLock()) process.exit(0)
 
 // The session, its database and the handlers run in a worker thread (workers/backend.ts): this thread only checks senders and shows dialogs.
-const backend = startBackendWorker({ file: join(__dirname, 'backend.js') }, { syncWorker: { file: join(__dirname, 'sync.js') }, pageDecoderWorker: { file: join(__dirname, 'pageDecoder.js') }, exportWorker: { file: join(__dirname, 'export.js') } }, {
+const backend = startBackendWorker({ file: join(__dirname, 'backend.js') }, { syncWorker: { file: join(__dirname, 'sync.js') }, exportWorker: { file: join(__dirname, 'export.js') } }, {
   openExternal: (url) => shell.openExternal(url),
   chooseOpenFile: async (extensions) => {
     const window = BrowserWindow.getFocusedWindow()

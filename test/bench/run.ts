@@ -114,10 +114,8 @@ function startSandbox(): Promise<{ credentials: { baseUrl: string; authUrl: stri
   })
 }
 
-/** Runs `sync-worker.ts` with `args` in a child process, its large pages decoded in a worker thread as the app's and the CLI's are. */
 function syncInChild(args: object): Promise<SyncFigures> {
-  const pageDecoder = { file: join(root, 'bin', 'page-decoder-worker.mjs') }
-  const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(import.meta.dirname, 'sync-worker.ts'), JSON.stringify({ ...args, pageDecoder })], {
+  const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(import.meta.dirname, 'sync-worker.ts'), JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'inherit']
   })
   let out = ''

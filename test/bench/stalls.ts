@@ -28,7 +28,7 @@ export interface StallFigures {
  * `searchDbFile` (a synced database) for `terms` in turn every 20 ms on this thread until it ends.
  */
 export async function measureStalls(dbFile: string, connection: Connection, searchDbFile: string, terms: string[]): Promise<StallFigures> {
-  const runSync = workerSyncRunner({ file: fileURLToPath(new URL('../support/sync-worker.mjs', import.meta.url)) }, { file: fileURLToPath(new URL('../../bin/page-decoder-worker.mjs', import.meta.url)) })
+  const runSync = workerSyncRunner({ file: fileURLToPath(new URL('../support/sync-worker.mjs', import.meta.url)) })
   const reader = openDatabaseReadonly(searchDbFile)
   const searchMs: number[] = []
   const timer = setInterval(() => {

@@ -20,14 +20,13 @@ import { openPlain } from './encryption'
 import { procCpuMs } from './procCpu'
 import type { FinishingStep } from '../../src/shared/ipc/contract'
 
-const { dbFile, connection, full, everyList, plain, pageSize, pageDecoder } = JSON.parse(process.argv[2]) as {
+const { dbFile, connection, full, everyList, plain, pageSize } = JSON.parse(process.argv[2]) as {
   dbFile: string
   connection: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string }
   full?: boolean
   everyList?: boolean
   plain?: boolean
   pageSize?: number
-  pageDecoder?: { file: string }
 }
 
 /** `syncDatabase` on an unencrypted file: the same engine and client, only the connection differs. */
@@ -35,7 +34,7 @@ async function syncPlain(request: SyncRequest) {
   const db = openPlain(request.dbFile)
   const client = new ApiClient(request.connection)
   try {
-    return await runSync(db, client, { full: request.full, everyList: request.everyList, pageSize: request.pageSize, onProgress: request.onProgress, pageDecoder: request.pageDecoder })
+    return await runSync(db, client, { full: request.full, everyList: request.everyList, pageSize: request.pageSize, onProgress: request.onProgress })
   } finally {
     await client.close()
     db.close()
@@ -69,7 +68,6 @@ const result = await (plain ? syncPlain : syncDatabase)({
   full,
   everyList,
   pageSize,
-  pageDecoder,
   onProgress: (p) => {
     const key = `${p.resource} ${p.scope}`
     if (p.phase === 'finishing' && p.step !== undefined) stepStarts.push({ step: p.step, at: performance.now() })

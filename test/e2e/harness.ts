@@ -102,7 +102,7 @@ export async function startHarness(options: {
   // run the bundles Electron runs, not their TypeScript sources.
   const backend = startBackendWorker(
     { file: join(ROOT, 'out/main/backend.js') },
-    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, pageDecoderWorker: { file: join(ROOT, 'out/main/pageDecoder.js') }, exportWorker: { file: join(ROOT, 'out/main/export.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0, autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0 },
+    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, exportWorker: { file: join(ROOT, 'out/main/export.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0, autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (name) => {

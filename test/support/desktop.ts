@@ -27,7 +27,7 @@ export function createTestSession(options: { demoAthletes?: number; home?: strin
     autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0,
     now: options.now,
     today: options.today,
-    runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) }, { file: fileURLToPath(new URL('../../bin/page-decoder-worker.mjs', import.meta.url)) })
+    runSync: workerSyncRunner({ file: fileURLToPath(new URL('./sync-worker.mjs', import.meta.url)) })
   })
   return {
     session,

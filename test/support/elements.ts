@@ -1,16 +1,7 @@
 import { parseInstant } from '../../src/shared/instant'
 import type { WritableDB } from '../../src/main/db/open'
-import { prepareElements, type ReceivedElement } from '../../src/main/db/preparedRows'
-import { upsertElements, type SeenPersons } from '../../src/main/db/synced'
+import { upsertElements } from '../../src/main/db/synced'
 import type { ExportResource } from '../../src/main/db/tables'
-
-/**
- * `upsertElements` of elements as received, prepared here as a sync prepares a page's
- * (`prepareElements`): for tests that store rows directly. Returns what `upsertElements` does.
- */
-export function upsertReceived(db: WritableDB, resource: ExportResource, scope: string, generation: number, received: readonly ReceivedElement[], seenPersons?: SeenPersons): number {
-  return upsertElements(db, resource, scope, generation, prepareElements(resource, scope, received), seenPersons)
-}
 
 /** Elements as a test writes them: API field names, an `id`, no modificationTime (the store adds it). */
 export type TestElement = Record<string, unknown> & { id: number }
@@ -23,7 +14,7 @@ export type TestElement = Record<string, unknown> & { id: number }
 export function elementStore(modificationTime: string): (db: WritableDB, resource: ExportResource, scope: string, elements: TestElement[]) => void {
   const modificationUs = parseInstant(modificationTime)
   return (db, resource, scope, elements) =>
-    upsertReceived(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs, element: { modificationTime, ...element } })))
+    upsertElements(db, resource, scope, 1, elements.map((element) => ({ id: element.id, modificationUs, element: { modificationTime, ...element } })), parseInstant)
 }
 
 /**

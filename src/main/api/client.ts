@@ -151,19 +151,6 @@ export class ApiClient {
   }
 
   /**
-   * GET `{baseUrl}/api/public/{api}{path}?query` whose 2xx body `decode` reads (a sync's list
-   * pages: `PageDecoder`, perhaps in another thread) instead of `JSON.parse` here; the token,
-   * retries, `stats`, `meter` and error statuses as `getV2`. `decode` may take the body's bytes. A
-   * body it rejects with a SyntaxError (not JSON, cut short) is retried as one that does not parse.
-   * @returns what `decode` resolves to.
-   * @throws ApiError as `getV2`; what `decode` throws but a SyntaxError.
-   */
-  async getDecoded<T>(api: 'v2' | 'v3', path: string, query: Query | undefined, meter: ResponseMeter | undefined, decode: (body: Buffer) => Promise<T>): Promise<T> {
-    const target = `/api/public/${api}${path}${queryString(query)}`
-    return this.call('GET', target, undefined, true, (response) => decodeAnswer('GET', target, response, decode), meter)
-  }
-
-  /**
    * GET `{baseUrl}/api/public/v3{path}?query` (spec v3 §4), with the same token, retries and
    * errors as `getV2` (spec v3 §5 leaves the bearer requirements open; the v2 token is used).
    * @returns the parsed body (not validated).
@@ -224,14 +211,7 @@ export class ApiClient {
    * One API call with the token, the 401 renewal and, when `repeatable`, the retries with backoff.
    * `judge` turns a response into the result or throws (a `Retryable` to try again).
    */
-  private async call<T>(
-    method: Method,
-    target: string,
-    payload: string | undefined,
-    repeatable: boolean,
-    judge: (response: RawResponse) => T | Promise<T>,
-    meter?: ResponseMeter
-  ): Promise<T> {
+  private async call<T>(method: Method, target: string, payload: string | undefined, repeatable: boolean, judge: (response: RawResponse) => T, meter?: ResponseMeter): Promise<T> {
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       try {
@@ -253,7 +233,7 @@ export class ApiClient {
           attempt--
           continue
         }
-        return await judge(response)
+        return judge(response)
       } catch (error) {
         if (!(error instanceof Retryable)) throw error
         if (!repeatable || attempt >= this.options.maxAttempts) throw error.error
@@ -388,7 +368,9 @@ export class ApiClient {
  * server's words.
  */
 function writeAnswer<T>(method: string, target: string, response: RawResponse, emptyAnswer: boolean): WriteAnswer<T | undefined> {
-  failOnErrorStatus(method, target, response)
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
+  }
   const location = Array.isArray(response.headers.location) ? response.headers.location[0] : response.headers.location
   const text = response.body.toString('utf8')
   const uninterpretable = (what: string) => new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: whether the change was made is unknown: the server sent ${what}`, response.status))
@@ -415,67 +397,39 @@ function writeAnswer<T>(method: string, target: string, response: RawResponse, e
  * is retried, since a proxy or a dropped connection may have cut it); other statuses become ApiError.
  */
 function parseJsonAnswer<T>(method: string, target: string, response: RawResponse): T {
-  failOnErrorStatus(method, target, response)
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
+  }
   const text = response.body.toString('utf8')
   // "200 with empty response" is an answer the spec documents (v2 §4.2, §4.4, §4.5, §4.10), not a fault to retry.
   if (text.trim() === '') return null as T
   try {
     return JSON.parse(text) as T
   } catch {
-    throw unparsed(method, target, response, text)
-  }
-}
-
-/** `parseJsonAnswer` with the 2xx body read by `decode` (`getDecoded`), which may take the body's bytes. */
-async function decodeAnswer<T>(method: string, target: string, response: RawResponse, decode: (body: Buffer) => Promise<T>): Promise<T> {
-  failOnErrorStatus(method, target, response)
-  // What an error would quote, kept before `decode` may transfer the bytes away.
-  const kept: RawResponse = { ...response, body: Buffer.from(response.body.subarray(0, EXCERPT_BYTES)) }
-  const length = response.body.length
-  try {
-    return await decode(response.body)
-  } catch (error) {
-    if (error instanceof SyntaxError) throw unparsed(method, target, kept, kept.body.toString('utf8'), length)
-    throw error
-  }
-}
-
-/** Throws the ApiError of an answer that is not 2xx: 4xx are the API's answers, not faults to retry (5xx and 429 are retried before). */
-function failOnErrorStatus(method: string, target: string, response: RawResponse): void {
-  if (response.status < 200 || response.status >= 300) {
-    throw new ApiError(kindOfStatus(response.status), `${method} ${target}: ${statusLine(response)}${excerptSuffix(response.body)}`, response.status, { answer: answerOf(response.body) })
+    throw new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${notJson(response, text)}`, response.status))
   }
 }
 
 /**
- * Says what a 2xx body that does not parse as JSON is, from its `text` (its start will do). An
- * error's message quotes an error status's body and an HTML page, never a 2xx JSON body: that is
- * the registry's personal data, or the access token. `length` is the whole body's, when
- * `response` keeps only its start.
+ * Says what a 2xx body that does not parse as JSON is. An error's message quotes an error
+ * status's body and an HTML page, never a 2xx JSON body: that is the registry's personal data, or
+ * the access token.
  */
-function notJson(response: RawResponse, text: string, length = response.body.length): string {
+function notJson(response: RawResponse, text: string): string {
   const contentType = String(response.headers['content-type'] ?? 'no content type')
   // A page (a proxy's, a maintenance notice) is quoted; JSON cut off is the data or the token itself.
   return /^\s*</.test(text)
     ? `an HTML or XML page (${contentType}) instead of JSON${excerptSuffix(response.body)}`
-    : `JSON that does not parse (${length} bytes, ${contentType})`
-}
-
-/** The retryable error of a 2xx body that does not parse as JSON: a proxy or a dropped connection may have cut it. */
-function unparsed(method: string, target: string, response: RawResponse, text: string, length?: number): Retryable {
-  return new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: the server sent ${notJson(response, text, length)}`, response.status))
+    : `JSON that does not parse (${response.body.length} bytes, ${contentType})`
 }
 
 function statusLine(response: RawResponse): string {
   return response.statusText ? `${response.status} ${response.statusText}` : String(response.status)
 }
 
-/** Bytes of a body an error message may quote from. */
-const EXCERPT_BYTES = 4096
-
 /** `: ` and the one-line excerpt of an error body or a page, for an error's message; '' for an empty body. */
 function excerptSuffix(body: Buffer): string {
-  const excerpt = bodyExcerpt(body.subarray(0, EXCERPT_BYTES).toString('utf8'))
+  const excerpt = bodyExcerpt(body.subarray(0, 4096).toString('utf8'))
   return excerpt ? `: ${excerpt}` : ''
 }
 

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import { Argument, Command, Option } from 'commander'
 import { ApiClient } from '../api/client'
 import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
@@ -53,8 +52,7 @@ import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../.
 import type { ClubCreateInput } from '../outbox/clubCreate'
 import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../sync/engine'
-import type { WorkerEntry } from '../workers/entry'
+import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
@@ -64,9 +62,6 @@ import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
 import { formatLog, exportLog } from '../services/logs'
 import { removeConnectionData } from '../services/wipe'
-
-/** The syncs' page decoder (`SyncRequest.pageDecoder`): the CLI runs from the TypeScript sources, so through the bootstrap that loads them. */
-const PAGE_DECODER: WorkerEntry = { file: fileURLToPath(new URL('../../../bin/page-decoder-worker.mjs', import.meta.url)) }
 
 /**
  * Records a list of members printed to standard output in the privacy log (issue 6), before it is
@@ -144,7 +139,7 @@ export function buildProgram(): Command {
   )
     .option('--full', 'full reconciliation: also remove what the API no longer lists')
     .option('--every-list', 'also read the per-parent lists (merits, grants, registrations) and the event search read in the last 15 minutes')
-    .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', integerIn(1, MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE)
+    .option('--page-size <n>', 'elements per request (smaller pages suit slow links)', integerIn(1, MAX_PAGE_SIZE), 5000)
     .option('--retention-months <n>', `keep people without a current licence, insurance, registration or merit, the outbox's finished changes and the privacy log's entries, this many months (1…${MAX_RETENTION_MONTHS}; stored in the database; default ${DEFAULT_RETENTION_MONTHS})`, integerIn(1, MAX_RETENTION_MONTHS, 'months'))
     .action(async (opts: ConnectionFlags & { db: string; full?: boolean; everyList?: boolean; pageSize: number; retentionMonths?: number }) => {
       const connection = resolveConnection(opts, connectionProfileFile())
@@ -160,8 +155,7 @@ export function buildProgram(): Command {
           pageSize: opts.pageSize,
           retentionMonths: opts.retentionMonths,
           onProgress: bars.update,
-          signal: controller.signal,
-          pageDecoder: PAGE_DECODER
+          signal: controller.signal
         })
         bars.stop()
         process.stdout.write(formatSyncSummary(result))
@@ -665,7 +659,7 @@ export function buildProgram(): Command {
     .action(async (opts: { db: string; athletes: number; seed: number }) => {
       process.stderr.write(`Starting the Federation Sandbox with ${opts.athletes.toLocaleString('en')} athletes…\n`)
       const bars = new SyncProgressBars()
-      const summary = await runDemo({ dbFile: opts.db, athletes: opts.athletes, seed: opts.seed, onProgress: bars.update, pageDecoder: PAGE_DECODER })
+      const summary = await runDemo({ dbFile: opts.db, athletes: opts.athletes, seed: opts.seed, onProgress: bars.update })
       bars.stop()
       const out = process.stdout
       out.write(`Synced the demo federation from ${summary.credentials.baseUrl} into ${opts.db}\n`)

@@ -4,8 +4,14 @@ import type { WritableDB, ReadableDB } from './open'
 import { markForRecheck } from './memberSummary'
 import { prepared } from './statements'
 import { hasPendingReferences, pendingReferencesSql } from './outbox'
-import { rawAsReceived, type PreparedElement, type PreparedPerson } from './preparedRows'
-import { KEPT_BY_OUTBOX, PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personColumn, type ExportResource } from './tables'
+import { KEPT_BY_OUTBOX, PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personColumn, personValues, type ExportResource } from './tables'
+
+/** One received element ready to store: id, modificationTime in µs, the parsed object as received. */
+export interface ReceivedElement {
+  id: number
+  modificationUs: number
+  element: Record<string, unknown>
+}
 
 function upsertSql(resource: ExportResource): string {
   const { table, columns, key } = TABLES[resource]
@@ -23,6 +29,12 @@ function upsertSql(resource: ExportResource): string {
     `ON CONFLICT (${conflict}) DO UPDATE SET ${set} WHERE excluded.modification_us > ${table}.modification_us ` +
     `OR (excluded.modification_us = ${table}.modification_us AND (excluded.raw IS NOT ${table}.raw OR excluded.scope IS NOT ${table}.scope))`
   )
+}
+
+/** The id a scope names, e.g. 100 of `federation 100`; null when it names none (`all`, `public`). */
+export function scopeId(scope: string): number | null {
+  const match = /^[a-z-]+ (\d+)$/.exec(scope)
+  return match ? Number(match[1]) : null
 }
 
 const PERSON_SQL =
@@ -60,9 +72,9 @@ export type SeenPersons = Map<number, { us: number; profileHash: string }>
  * new licence verdict (`markForRecheck`) in the same transaction; a profile written with a
  * `deletionTime` (spec v2 §2.11) goes to `erased_person` too (migration 0018).
  *
- * Call inside a transaction, with the elements prepared (`prepareElements`, perhaps in another
- * thread). `seenPersons` caches what this run wrote or read of `person`; share one map per
- * connection and run, and clear it when a transaction rolls back.
+ * Call inside a transaction. `parseUserInstant` turns a user's modificationTime into µs or throws.
+ * `seenPersons` caches what this run wrote or read of `person`; share one map per connection and
+ * run, and clear it when a transaction rolls back.
  * @returns how many stored rows were added or replaced by different content.
  */
 export function upsertElements(
@@ -70,9 +82,11 @@ export function upsertElements(
   resource: ExportResource,
   scope: string,
   generation: number,
-  elements: readonly PreparedElement[],
+  elements: readonly ReceivedElement[],
+  parseUserInstant: (value: string) => number,
   seenPersons: SeenPersons = new Map()
 ): number {
+  const spec = TABLES[resource]
   const upsert = prepared(db, upsertSql(resource))
   const touch = toucher(db, resource, scope, generation)
   const people = {
@@ -80,19 +94,27 @@ export function upsertElements(
     read: prepared(db, 'SELECT modification_us AS us, raw FROM person WHERE id = ?'),
     erased: prepared(db, 'INSERT OR IGNORE INTO erased_person (person_id) VALUES (?)')
   }
+  const parentId = scopeId(scope)
   let changed = 0
   const holders: number[] = []
   for (const item of elements) {
-    const person = item.person === null ? null : storePerson(people, item.person, seenPersons)
-    const raw = person === null || person.referenced ? item.raw : rawAsReceived(item)
-    const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...item.values)
+    const person = spec.persons ? storePerson(people, item.element.user, parseUserInstant, seenPersons) : null
+    const user = person?.reference ?? null
+    const raw = JSON.stringify(user === null ? item.element : { ...item.element, user })
+    const result = upsert.run(item.id, scope, item.modificationUs, generation, raw, ...spec.values(item.element, parentId))
     if (result.changes > 0) changed++
     else touch(item.id)
     // Only what changed can change a verdict: an element re-read as stored, with its user, cannot.
-    if (TABLES[resource].persons && item.userId !== null && (result.changes > 0 || person?.written)) holders.push(item.userId)
+    if (spec.persons && (result.changes > 0 || person?.written)) holders.push(...userIdOf(item.element))
   }
   markForRecheck(db, holders)
   return changed
+}
+
+/** The id of an element's nested `user` (spec v2 §2.11), as a list of none or one. */
+export function userIdOf(element: Record<string, unknown>): number[] {
+  const user = element.user as { id?: unknown } | null | undefined
+  return user && typeof user === 'object' && Number.isSafeInteger(user.id) ? [user.id as number] : []
 }
 
 /** Tags the stored row of an id with `generation` (seen by that run), matched as `upsertElements` matches. */
@@ -120,29 +142,44 @@ export function markSeen(db: WritableDB, resource: ExportResource, scope: string
 /**
  * Writes a nested user's profile to `person` unless one newer, or this one, is stored, or this run
  * already read one of the same instant.
- * @returns `referenced`: whether `person` holds exactly this profile, so the element keeps only its
- *   reference; `written`: whether `person` was written.
+ * @returns `reference`: what to keep in the element when `person` holds exactly this profile, null
+ *   when the element must keep its user as received; `written`: whether `person` was written.
  */
 function storePerson(
   people: { write: Statement; read: Statement; erased: Statement },
-  profile: PreparedPerson,
+  value: unknown,
+  parseUserInstant: (value: string) => number,
   seenPersons: SeenPersons
-): { referenced: boolean; written: boolean } {
-  let stored = seenPersons.get(profile.id)
+): { reference: Record<string, unknown> | null; written: boolean } {
+  const asReceived = { reference: null, written: false }
+  const user = value as Record<string, unknown> | null | undefined
+  if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || typeof user.modificationTime !== 'string') return asReceived
+  const id = user.id as number
+  let userUs: number
+  try {
+    userUs = parseUserInstant(user.modificationTime)
+  } catch {
+    return asReceived
+  }
+  const { sportParameters, ...profile } = user
+  const profileJson = JSON.stringify(profile)
+  const profileHash = hash('sha1', profileJson)
+  let stored = seenPersons.get(id)
   let written = false
   // At the same instant, the first copy a run reads decides (PERSON_SQL); a later one that differs stays in its element.
-  if (stored === undefined || stored.us < profile.modificationUs) {
-    written = people.write.run(profile.id, ...profile.values, profile.modificationUs, profile.json).changes > 0
+  if (stored === undefined || stored.us < userUs) {
+    written = people.write.run(id, ...personValues(profile), userUs, profileJson).changes > 0
     if (written) {
-      stored = { us: profile.modificationUs, profileHash: profile.hash }
-      if (profile.deleted) people.erased.run(profile.id)
+      stored = { us: userUs, profileHash }
+      if (typeof profile.deletionTime === 'string') people.erased.run(id)
     } else {
-      const row = people.read.get(profile.id) as { us: number; raw: string }
+      const row = people.read.get(id) as { us: number; raw: string }
       stored = { us: row.us, profileHash: hash('sha1', row.raw) }
     }
-    seenPersons.set(profile.id, stored)
+    seenPersons.set(id, stored)
   }
-  return { referenced: stored.us === profile.modificationUs && stored.profileHash === profile.hash, written }
+  if (stored.us !== userUs || stored.profileHash !== profileHash) return { reference: null, written }
+  return { reference: 'sportParameters' in user ? { id, sportParameters } : { id }, written }
 }
 
 /**

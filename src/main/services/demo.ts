@@ -6,7 +6,6 @@ import { readStatus, type CursorStatus } from '../db/status'
 import type { SyncProgress, SyncResult } from '../sync/engine'
 import { membersMatching } from './members'
 import { syncDatabase } from './sync'
-import type { WorkerEntry } from '../workers/entry'
 
 /** Options of the demo: the database it fills and the size and seed of the sandbox's data. */
 export interface DemoOptions {
@@ -15,8 +14,6 @@ export interface DemoOptions {
   athletes?: number
   seed?: number
   onProgress?: (progress: SyncProgress) => void
-  /** The page decoder's worker thread (`SyncRequest.pageDecoder`). */
-  pageDecoder?: WorkerEntry
 }
 
 /** What the demo did: where it synced from, the run's result, the stored rows, a sample search. */
@@ -40,8 +37,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
       dbFile: options.dbFile,
       connection: credentials,
       full: true,
-      onProgress: options.onProgress,
-      pageDecoder: options.pageDecoder
+      onProgress: options.onProgress
     })
     // Read through a writing connection: closing the last one removes the WAL and shared-memory
     // files, which a read-only connection cannot, so the demo leaves only its database file.

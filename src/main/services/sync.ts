@@ -4,7 +4,6 @@ import type { Connection } from '../config/connection'
 import { openDatabase } from '../db/open'
 import { runSync, type SyncProgress, type SyncResult } from '../sync/engine'
 import { requireFilePath } from './database'
-import type { WorkerEntry } from '../workers/entry'
 
 /** What `syncDatabase` needs: the database file, a resolved connection and the run's options. */
 export interface SyncRequest {
@@ -22,8 +21,6 @@ export interface SyncRequest {
   retentionMonths?: number
   onProgress?: (progress: SyncProgress) => void
   signal?: AbortSignal
-  /** The page decoder's worker thread (`SyncOptions.pageDecoder`); pages are decoded on the run's thread without it. */
-  pageDecoder?: WorkerEntry
 }
 
 /**
@@ -48,8 +45,7 @@ export async function syncDatabase(request: SyncRequest): Promise<SyncResult> {
       pageSize: request.pageSize,
       today: request.today,
       onProgress: request.onProgress,
-      signal: request.signal,
-      pageDecoder: request.pageDecoder
+      signal: request.signal
     })
   } finally {
     await client.close()

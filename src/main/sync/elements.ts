@@ -1,6 +1,5 @@
 import { parseInstant } from '../../shared/instant'
-import { prepareElements, type PreparedElement, type ReceivedElement } from '../db/preparedRows'
-import type { ExportResource } from '../db/tables'
+import type { ReceivedElement } from '../db/synced'
 import { ApiError } from '../api/errors'
 
 /** A list page as the engine needs it (spec v2 §2.1 envelope). */
@@ -32,7 +31,7 @@ export function readEnvelope(body: unknown, where: string): ListPage {
  * numbers count pages of the size the server goes by; asking the same smaller size from then on
  * keeps them in step, and a short page is not taken for the last one.
  */
-export function pageSizeOf(page: ListPage | PreparedPage, asked: number): number {
+export function pageSizeOf(page: ListPage, asked: number): number {
   return page.size !== undefined && page.size < asked ? page.size : asked
 }
 
@@ -108,46 +107,4 @@ function instantOrNull(value: unknown): number | null {
   } catch {
     return null
   }
-}
-
-/**
- * What a list page's decoding needs to know of its list: where it was read (for errors), the
- * resource and scope its rows go to, and how its elements carry their time (`ElementShape`;
- * elements are identified by their `id` field).
- */
-export interface PageJob {
-  where: string
-  resource: ExportResource
-  scope: string
-  timed: boolean
-  timesOptional: boolean
-}
-
-/** A list page read and its storable elements prepared (`prepareElements`): what `Pass` pages on and stores. */
-export interface PreparedPage {
-  /** Elements the page listed, stored or not (`content.length`). */
-  count: number
-  /** `pageable.total` (see `readEnvelope`). */
-  total: number
-  /** `pageable.size`, when the server gave one (see `readEnvelope`). */
-  size?: number
-  elements: PreparedElement[]
-  /** As `SortedElements`. */
-  skipped: number
-  unreadableIds: number[]
-  untimed: number
-  newestUs: number | null
-}
-
-/**
- * Reads a list envelope's text (spec v2 §2.1) and prepares its elements for `job`'s table: the
- * whole of a page's work that needs no database, so it can run in another thread
- * (`sync/pageDecoder.ts`). An empty text is no envelope.
- * @throws SyntaxError when the text is not JSON; ApiError 'invalid-response' when it is no envelope.
- */
-export function decodePage(text: string, job: PageJob): PreparedPage {
-  const envelope = readEnvelope(text.trim() === '' ? null : JSON.parse(text), job.where)
-  const sorted = sortElements(envelope.content, { timed: job.timed, timesOptional: job.timesOptional })
-  const { received, ...counts } = sorted
-  return { count: envelope.content.length, total: envelope.total, size: envelope.size, elements: prepareElements(job.resource, job.scope, received), ...counts }
 }

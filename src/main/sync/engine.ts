@@ -2,8 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, lastSuccessfulSyncAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
-import type { ReceivedElement } from '../db/preparedRows'
-import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type Swept } from '../db/synced'
+import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement, type Swept } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -30,8 +29,6 @@ import { Gate, eachConcurrently } from './concurrency'
 import { limitHeapGrowth } from './heapGrowth'
 import { readEnvelope, sortElements } from './elements'
 import { Pass, type PassContext } from './pass'
-import { PageDecoder } from '../workers/runPageDecoder'
-import type { WorkerEntry } from '../workers/entry'
 import {
   ALL_SCOPE,
   AREA_ASSOCIATION_CHILDREN,
@@ -77,14 +74,6 @@ export interface SyncOptions {
    * when they are not due: the re-pull after a push, whose changes land in them.
    */
   everyList?: boolean
-  /**
-   * Where the page decoder's worker thread is (src/main/workers/pageDecoder.ts): large pages are
-   * then read and prepared there while the run writes the page before (`PageDecoder`); without
-   * it, on the run's thread.
-   */
-  pageDecoder?: WorkerEntry
-  /** Bodies from this many bytes on go to the page decoder's worker (`PageDecoder`'s default otherwise; tests send every page there). */
-  pageDecoderFromBytes?: number
 }
 
 /**
@@ -126,13 +115,7 @@ export interface SyncResult {
   stoppedBy?: CodedError
 }
 
-/**
- * Elements per request unless asked otherwise. Half the 5,000 of earlier versions: with pages
- * decoded in a worker thread, a page is held decoded twice (the worker's objects, the writer's
- * rows) while the next one arrives; at 150,000 athletes the peak RSS was 415 MB with 5,000, 350 MB
- * with 2,500 (DESIGN §7: < 400 MB), for 87 requests more.
- */
-export const DEFAULT_PAGE_SIZE = 2500
+const DEFAULT_PAGE_SIZE = 5000
 /** The largest `pageSize` a run asks for; a larger one is read as this. */
 export const MAX_PAGE_SIZE = 100_000
 /** Requests in flight at once (issue 4 fan-out); SQLite writes stay serial on the one connection. 8 measured a little faster than 4 for 2,500 mostly empty lists; more did not help. */
@@ -238,7 +221,6 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
   const runId = startRunOnDisk(db, full)
   const gate = new Gate(MAX_REQUESTS_IN_FLIGHT)
   const stop = new AbortController()
-  const decoder = new PageDecoder(options.pageDecoder, options.pageDecoderFromBytes)
   if (options.signal?.aborted) stop.abort()
   options.signal?.addEventListener('abort', () => stop.abort(), { once: true })
   const run: Run = {
@@ -255,7 +237,6 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     touchedPersons: new Set(),
     changedResources: new Set(),
     get: (api, path, query, meter) => gate.run(() => (api === 'v2' ? client.getV2(path, query, meter) : client.getV3(path, query, meter))),
-    getPage: (api, path, query, meter, job) => gate.run(() => client.getDecoded(api, path, query, meter, (body) => decoder.decode(body, job))),
     client,
     options,
     today: options.today ?? localDate(),
@@ -281,8 +262,6 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
       throw error
     }
     await syncEverything(run, roots)
-    // Every list is read: the worker's memory goes before the last steps.
-    await decoder.close()
     return finish(run, started, bytesAtStart)
   } finally {
     // Normally done in `finish`, inside the measured run; here for failed runs. On a failed disk the next run rebuilds them.
@@ -292,7 +271,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     } catch (error) {
       if (storageFailure(error) === null) throw error
     } finally {
-      await Promise.all([checkpointer?.stop(), decoder.close()])
+      await checkpointer?.stop()
     }
   }
 }
@@ -487,7 +466,7 @@ async function syncList(
   try {
     // A first sync's sweep of the user licences read the whole table to delete nothing.
     const sweep = full && hasRowsInScope(db, source.resource, scope)
-    if (extra.length > 0) pass.store(...pass.prepare(extra), 0, null)
+    if (extra.length > 0) pass.store(extra, 0, null)
     if (read) await pass.run()
     if (then) await then(pass)
     if (sweep || pass.rereadWhole) swept = db.transaction(() => sweepUnseen(db, source.resource, scope, runId)).immediate()

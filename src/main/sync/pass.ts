@@ -1,13 +1,12 @@
-import { formatInstant } from '../../shared/instant'
+import { formatInstant, parseInstant } from '../../shared/instant'
 import { ApiError, type ResponseMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor, setCursor } from '../db/runs'
-import { prepareElements, type PreparedElement, type ReceivedElement } from '../db/preparedRows'
-import { countInWindow, markSeen, newestStoredUpTo, upsertElements, type SeenPersons } from '../db/synced'
+import { countInWindow, markSeen, newestStoredUpTo, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
 import { cursorLimitUs } from './cursorLimit'
-import { pageSizeOf, readEnvelope, sortElements, type ListPage, type PageJob, type PreparedPage } from './elements'
+import { pageSizeOf, readEnvelope, sortElements, type ListPage } from './elements'
 import { objectOrNone, type ListSource } from './resources'
 
 /** How far back each request re-reads (µs): covers late commits and coarser server clocks. */
@@ -39,8 +38,6 @@ export interface PassContext {
   changedResources: Set<ExportResource>
   /** GET of the run (through its request gate); counts the body bytes and the server's time in `meter`. */
   get(api: 'v2' | 'v3', path: string, query: Query, meter: ResponseMeter): Promise<unknown>
-  /** `get` of a SYNC list's page, decoded and its elements prepared for `job` (perhaps in another thread: `PageDecoder`). */
-  getPage(api: 'v2' | 'v3', path: string, query: Query, meter: ResponseMeter, job: PageJob): Promise<PreparedPage>
 }
 
 /** A window (afterUs, upToUs] that was read with page++ and must be checked for skipped rows. */
@@ -176,7 +173,7 @@ export class Pass {
       if (narrowed === undefined) this.total = envelope.total
       const sorted = sortElements(envelope.content, this.source)
       this.skipped += sorted.skipped
-      this.store(...this.prepare(sorted.received), 1, sorted.newestUs, sorted.unreadableIds)
+      this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
       seen += envelope.content.length
       if (envelope.content.length < size || seen >= envelope.total) {
         this.releaseCursor(narrowed === undefined)
@@ -222,7 +219,7 @@ export class Pass {
     if (!windowDone) return false
     this.total = recent.length
     this.skipped += sorted.skipped
-    this.store(...this.prepare(recent), 1, recent.length > 0 ? recent[0].modificationUs : null)
+    this.store(recent, 1, recent.length > 0 ? recent[0].modificationUs : null)
     return true
   }
 
@@ -259,7 +256,7 @@ export class Pass {
     this.total = content.length
     const sorted = sortElements(content, this.source)
     this.skipped += sorted.skipped
-    this.store(...this.prepare(sorted.received), 1, sorted.newestUs, sorted.unreadableIds)
+    this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
   }
 
   /**
@@ -268,8 +265,15 @@ export class Pass {
    */
   private async isQuiet(anchor: number, cursor: number): Promise<boolean> {
     const page = await this.fetchWindow(anchor, 0, 1, 'desc')
-    // An element listed but not storable (no id, an unreadable time) tells nothing: not quiet.
-    const newestUs = page.elements.length === page.count ? page.newestUs : null
+    const newest = page.content[0] as { modificationTime?: unknown } | undefined
+    let newestUs: number | null = null
+    if (newest && typeof newest.modificationTime === 'string') {
+      try {
+        newestUs = parseInstant(newest.modificationTime)
+      } catch {
+        return false
+      }
+    }
     if (page.total > 0 && (newestUs === null || newestUs > cursor)) return false
     return page.total <= countInWindow(this.ctx.db, this.source.resource, this.scope, anchor, Number.MAX_SAFE_INTEGER)
   }
@@ -287,12 +291,13 @@ export class Pass {
     let page = 0
     let pending = this.fetchWindow(anchor, page, size, 'asc')
     for (;;) {
-      const sorted = await pending
-      size = pageSizeOf(sorted, size)
-      this.total = this.elements + Math.max(0, sorted.total - page * size)
+      const envelope = await pending
+      size = pageSizeOf(envelope, size)
+      this.total = this.elements + Math.max(0, envelope.total - page * size)
+      const sorted = sortElements(envelope.content, this.source)
       this.untimed += sorted.untimed
       if (sorted.newestUs !== null && (newest === null || sorted.newestUs > newest)) newest = sorted.newestUs
-      const last = sorted.count < size || (page + 1) * size >= sorted.total
+      const last = envelope.content.length < size || (page + 1) * size >= envelope.total
       const passed = stopAfterUs !== null && sorted.newestUs !== null && sorted.newestUs > stopAfterUs
       const thisAnchor = anchor
       const thisPage = page
@@ -316,7 +321,7 @@ export class Pass {
         await new Promise((resolve) => setTimeout(resolve, 0))
       }
       this.skipped += sorted.skipped
-      this.store(sorted.elements, [], 1, sorted.newestUs, sorted.unreadableIds)
+      this.store(sorted.received, 1, sorted.newestUs, sorted.unreadableIds)
       if (last || passed) {
         if (thisPage > 0 && newest !== null) windows.push({ afterUs: thisAnchor, upToUs: newest })
         return windows
@@ -368,44 +373,33 @@ export class Pass {
   }
 
   /**
-   * Prepares elements read on this thread for storing (`prepareElements`): those of a list whose
-   * elements announce their own deletion (`ListSource.tombstone`) that do are set apart, by id.
-   * (SYNC lists' pages come prepared: `fetchWindow`.)
-   * @returns the elements to store and the ids to forget, as `store` takes them.
-   */
-  prepare(received: readonly ReceivedElement[]): [PreparedElement[], number[]] {
-    const { tombstone, resource } = this.source
-    const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
-    const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
-    return [prepareElements(resource, this.scope, live), [...deleted].map((item) => item.id)]
-  }
-
-  /**
    * Stores a page's elements and the advanced cursor in one transaction (DESIGN §3 rule 4), the
    * cursor no further than `cursorCap` and `cursorLimit` (paging re-anchors on what was stored all
-   * the same, so a page of elements stamped in the future is passed, not read forever); the
-   * tombstones' ids (`deleted`) are forgotten in the same transaction, and the rows of
-   * `unreadableIds` (listed, not stored: `SortedElements`) are marked seen. `pages` is 0 for
-   * elements that came with another answer (the organization roots).
+   * the same, so a page of elements stamped in the future is passed, not read forever); tombstones
+   * are forgotten in the same transaction, and the rows of `unreadableIds` (listed, not stored:
+   * `SortedElements`) are marked seen. `pages` is 0 for elements that came with another answer
+   * (the organization roots).
    */
-  store(elements: readonly PreparedElement[], deleted: readonly number[], pages: number, newestUs: number | null, unreadableIds: readonly number[] = []): void {
+  store(received: ReceivedElement[], pages: number, newestUs: number | null, unreadableIds: readonly number[] = []): void {
     const { db, runId, seenPersons, touchedPersons, changedResources } = this.ctx
     if (newestUs !== null && (this.newestStored === null || newestUs > this.newestStored)) this.newestStored = newestUs
     const cap = this.untimed > 0 ? null : this.cursorCap
     let cursorUs = newestUs === null || cap === null ? null : cap === undefined ? newestUs : Math.min(newestUs, cap)
     if (newestUs !== null) {
       const limit = this.cursorLimit()
-      if (newestUs > limit) this.noteAhead(elements, limit)
+      if (newestUs > limit) this.noteAhead(received, limit)
       if (cursorUs !== null && cursorUs > limit) cursorUs = limit
     }
     const { resource, tombstone } = this.source
+    const deleted = new Set(tombstone ? received.filter((item) => tombstone.isDeleted(item.element)) : [])
+    const live = deleted.size > 0 ? received.filter((item) => !deleted.has(item)) : received
     // Most fanned-out lists are empty: no transaction for them.
-    if (elements.length > 0 || deleted.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
+    if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
         db.transaction(() => {
-          if (upsertElements(db, resource, this.scope, runId, elements, seenPersons) > 0) changedResources.add(resource)
+          if (upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons) > 0) changedResources.add(resource)
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
-          if (deleted.length > 0) tombstone!.forget(db, [...deleted])
+          if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
         }).immediate()
       } catch (error) {
@@ -414,8 +408,8 @@ export class Pass {
         throw error
       }
     }
-    for (const item of elements) if (item.userId !== null) touchedPersons.add(item.userId)
-    this.elements += elements.length + deleted.length
+    for (const item of live) for (const id of userIdOf(item.element)) touchedPersons.add(id)
+    this.elements += received.length
     this.pages += pages
     if (pages > 0) this.onPage()
   }
@@ -439,7 +433,7 @@ export class Pass {
   }
 
   /** Counts in `ahead` the elements of `received` stamped after `limitUs`: only for a page whose newest is. */
-  private noteAhead(received: readonly PreparedElement[], limitUs: number): void {
+  private noteAhead(received: readonly ReceivedElement[], limitUs: number): void {
     for (const item of received) {
       if (item.modificationUs <= limitUs || this.aheadIds.has(item.id)) continue
       this.aheadIds.add(item.id)
@@ -448,21 +442,13 @@ export class Pass {
     }
   }
 
-  /** A SYNC list's page of `size` elements modified after `anchor` (null: from the beginning) in `tsOrder`, decoded and prepared (`getPage`). */
-  private async fetchWindow(anchor: number | null, page: number, size: number, tsOrder: 'asc' | 'desc'): Promise<PreparedPage> {
-    this.throwIfCancelled()
-    const { api, path, query, resource, timed, timesOptional } = this.source
-    const job: PageJob = { where: this.where(), resource, scope: this.scope, timed, timesOptional: timesOptional === true }
-    return this.ctx.getPage(api, path, { ...query, ts: anchor === null ? undefined : formatInstant(anchor), tsOrder, page, size }, this.meter, job)
+  private fetchWindow(anchor: number | null, page: number, size: number, tsOrder: 'asc' | 'desc'): Promise<ListPage> {
+    return this.fetch({ ts: anchor === null ? undefined : formatInstant(anchor), tsOrder, page, size }).then((body) => readEnvelope(body, this.where()))
   }
 
   private async fetch(query: Query): Promise<unknown> {
-    this.throwIfCancelled()
-    return this.ctx.get(this.source.api, this.source.path, { ...this.source.query, ...query }, this.meter)
-  }
-
-  private throwIfCancelled(): void {
     if (this.ctx.signal?.aborted) throw new UserFacingError('sync-stopped', 'sync cancelled')
+    return this.ctx.get(this.source.api, this.source.path, { ...this.source.query, ...query }, this.meter)
   }
 
   private where(): string {

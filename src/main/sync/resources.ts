@@ -36,7 +36,7 @@ export interface ListSource {
    * so every read replaces them, and the list is read whole.
    */
   timed: boolean
-  /** The element's id; default its `id` field. Not for a `sync` list: its pages are decoded apart, by `id` (`PageJob`). */
+  /** The element's id; default its `id` field. */
   idOf?: (element: Record<string, unknown>) => unknown
   /**
    * Statuses that mean "this list no longer exists for us", answered like 403 (DESIGN §3 rule 6):
@@ -67,7 +67,7 @@ export interface ListSource {
    * (`Pass.rereadWhole`), so what it no longer lists is swept as after a full pass.
    */
   timesOptional?: boolean
-  /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. Not for a `sync` list (see `idOf`). */
+  /** Elements that announce their own deletion (spec v3 §3 `deletionTime`): forgotten, not stored. */
   tombstone?: { isDeleted(element: Record<string, unknown>): boolean; forget(db: WritableDB, ids: number[]): void }
   /**
    * For an `object` list: the element a parsed answer stands for, null for none, or a string

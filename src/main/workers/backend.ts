@@ -23,7 +23,7 @@ const session = new DesktopSession({
   demoAthletes: data.demoAthletes,
   autoPushIntervalMs: data.autoPushIntervalMs,
   autoSyncIntervalMs: data.autoSyncIntervalMs,
-  runSync: workerSyncRunner(data.syncWorker, data.pageDecoderWorker),
+  runSync: workerSyncRunner(data.syncWorker),
   writeTable: workerTableWriter(data.exportWorker),
   exportList: workerListExporter(data.exportWorker),
   readAddresses: workerAddressReader(data.exportWorker)

@@ -7,11 +7,9 @@ export type MainCapabilities = Omit<HandlerDeps, 'session'>
 /** The name of one of `MainCapabilities`. */
 export type MainCapability = keyof MainCapabilities
 
-/** What the backend worker receives as `workerData`: where its sync, page decoder and export workers are, and its session's settings. */
+/** What the backend worker receives as `workerData`: where its sync and export workers are, and its session's settings. */
 export interface BackendWorkerData {
   syncWorker: WorkerEntry
-  /** The sync's page decoder (`workerSyncRunner`). */
-  pageDecoderWorker: WorkerEntry
   exportWorker: WorkerEntry
   /** Athletes of the demo federation (`DesktopSessionOptions.demoAthletes`). */
   demoAthletes?: number

@@ -10,16 +10,15 @@ export type SyncRunner = (request: SyncWorkerRequest, onProgress: (progress: Syn
 /**
  * A `SyncRunner` that starts a worker thread per sync from `entry` (src/main/workers/sync.ts), so
  * SQLite writes and JSON parsing of a 150k-member sync stay off the caller's thread; progress
- * arrives as messages. The sync decodes its large pages in a worker of its own from `pageDecoder`
- * (src/main/workers/pageDecoder.ts), when given.
+ * arrives as messages.
  * @throws UserFacingError `sync-failed` (`api-*` for API errors, the error's own code for a
  *   UserFacingError such as `database-key-missing`) with the worker's message when the sync threw
  *   (e.g. bad credentials, unreachable API, no database key) or the worker died.
  */
-export function workerSyncRunner(entry: WorkerEntry, pageDecoder?: WorkerEntry): SyncRunner {
+export function workerSyncRunner(entry: WorkerEntry): SyncRunner {
   return (request, onProgress) =>
     new Promise<SyncResult>((resolve, reject) => {
-      const worker = new Worker(entry.file, { workerData: { ...request, pageDecoder } satisfies SyncWorkerRequest, execArgv: entry.execArgv })
+      const worker = new Worker(entry.file, { workerData: request, execArgv: entry.execArgv })
       let settled = false
       worker.on('message', (message: SyncWorkerMessage) => {
         if (message.type === 'progress') onProgress(message.progress)

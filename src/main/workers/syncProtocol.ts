@@ -1,7 +1,6 @@
 import type { ApiErrorKind, ErrorCode } from '../../shared/errorCodes'
 import type { Connection } from '../config/connection'
 import type { SyncProgress, SyncResult } from '../sync/engine'
-import type { WorkerEntry } from './entry'
 
 /** What the sync worker receives as `workerData`. */
 export interface SyncWorkerRequest {
@@ -11,8 +10,6 @@ export interface SyncWorkerRequest {
   pageSize?: number
   /** ISO local date on which member statuses are evaluated; the sync engine's default when omitted. */
   today?: string
-  /** The page decoder's worker thread (`SyncRequest.pageDecoder`): set by `workerSyncRunner`. */
-  pageDecoder?: WorkerEntry
 }
 
 /**

@@ -14,7 +14,6 @@ function appEnvironment(home: string): NodeJS.ProcessEnv {
 }
 
 const support = (name: string) => fileURLToPath(new URL(`../../support/${name}`, import.meta.url))
-const pageDecoderBootstrap = fileURLToPath(new URL('../../../bin/page-decoder-worker.mjs', import.meta.url))
 
 /**
  * The desktop app's backend in its worker thread (src/main/workers/backend.ts), as Electron's main
@@ -27,7 +26,7 @@ describe('the backend worker', () => {
   const asked: unknown[][] = []
   const backend = startBackendWorker(
     { file: support('backend-worker.mjs') },
-    { syncWorker: { file: support('sync-worker.mjs') }, pageDecoderWorker: { file: pageDecoderBootstrap }, exportWorker: { file: support('export-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
+    { syncWorker: { file: support('sync-worker.mjs') }, exportWorker: { file: support('export-worker.mjs') }, demoAthletes: 300, autoPushIntervalMs: 0, autoSyncIntervalMs: 0 },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (...args) => {
@@ -112,7 +111,7 @@ describe('the backend worker', () => {
   })
 
   it('answers the calls a stopped worker left unanswered with a clear error, and tries a new worker on the next call', async () => {
-    const crashing = startBackendWorker({ file: support('exiting-worker.mjs') }, { syncWorker: { file: support('sync-worker.mjs') }, pageDecoderWorker: { file: pageDecoderBootstrap }, exportWorker: { file: support('export-worker.mjs') } }, {
+    const crashing = startBackendWorker({ file: support('exiting-worker.mjs') }, { syncWorker: { file: support('sync-worker.mjs') }, exportWorker: { file: support('export-worker.mjs') } }, {
       openExternal: async () => undefined,
       chooseSaveFile: async () => null,
       openFile: async () => undefined,

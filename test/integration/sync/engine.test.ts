@@ -14,7 +14,6 @@ import { startSyncFixture } from './fixture'
 import { ageLastReads, expectMirror, stored } from './mirror'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
-const PAGE_DECODER = { file: join(ROOT, 'bin', 'page-decoder-worker.mjs') }
 function setup(options: SandboxOptions = {}, clientOptions: Partial<ApiClientOptions> = {}) {
   return startSyncFixture({ sandbox: { athletes: 300, seed: 5, ...options }, client: { backoffBaseMs: 20, ...clientOptions } })
 }
@@ -285,16 +284,12 @@ describe('runSync against the Federation Sandbox', () => {
     await expectMirror(db, sandbox)
   })
 
-  // Pages decoded on the run's thread, and all of them in the page decoder's worker thread (as the app and the CLI decode large ones).
-  it.each([
-    ["on the run's thread", {}],
-    ["in the page decoder's worker", { pageDecoder: PAGE_DECODER, pageDecoderFromBytes: 0 }]
-  ])('converges under faults: 503s, 429 with Retry-After, 3-second tokens and a truncated body, pages decoded %s', async (_where, decoding) => {
+  it('converges under faults: 503s, 429 with Retry-After, 3-second tokens and a truncated body', async () => {
     const { sandbox, db, client } = await setup(
       { tokenLifetimeSeconds: 3, faults: { errorRate: 0.15, rateLimitRate: 0.05, retryAfterSeconds: 1, truncateNext: 1, seed: 3 } },
       { maxAttempts: 10 }
     )
-    const first = await runSync(db, client, { pageSize: 100, ...decoding })
+    const first = await runSync(db, client, { pageSize: 100 })
     expect(first.ok).toBe(true)
     expect(client.stats.retries).toBeGreaterThan(0)
     await expectMirror(db, sandbox)
@@ -303,7 +298,7 @@ describe('runSync against the Federation Sandbox', () => {
     sandbox.store.touchUserInsurances(sandbox.store.userInsuranceIds().slice(0, 20))
     await new Promise((resolve) => setTimeout(resolve, 3200))
     sandbox.faults.truncateNext = 1
-    const second = await runSync(db, client, { pageSize: 100, ...decoding })
+    const second = await runSync(db, client, { pageSize: 100 })
     expect(second.ok).toBe(true)
     await expectMirror(db, sandbox)
   })

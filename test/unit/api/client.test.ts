@@ -193,29 +193,6 @@ describe('ApiClient', () => {
     expect(token.message).toBe('POST /oauth2/token?grant_type=client_credentials: 200: the server sent JSON that does not parse (72 bytes, application/json)')
   })
 
-  it('getDecoded: a body its decode rejects as not JSON is retried and then said as getV2 says it, although decode took the bytes; its other errors are thrown at once', async () => {
-    const whole = '{"content":[{"id":1}],"pageable":{"total":1}}'
-    const { client } = await peer((_req, res, call) => res.writeHead(200, { 'content-type': 'application/json' }).end(call < 3 ? whole.slice(0, 20) : whole))
-    const taking = async (body: Buffer) => {
-      const text = body.toString('utf8')
-      body.fill(0)
-      return JSON.parse(text) as unknown
-    }
-    expect(await client.getDecoded('v2', '/x', { page: 0 }, undefined, taking)).toEqual(JSON.parse(whole))
-    expect(client.stats.requests).toBe(3)
-    expect(client.stats.retries).toBe(2)
-
-    const { client: paged } = await peer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>Maintenance</h1></body></html>'))
-    const page = (await paged.getDecoded('v3', '/x', undefined, undefined, taking).catch((e) => e)) as ApiError
-    expect(page.message).toBe('GET /api/public/v3/x: 200: the server sent an HTML or XML page (text/html) instead of JSON: Maintenance')
-    expect(paged.stats.requests).toBe(4)
-
-    const { client: refusing } = await peer((_req, res) => json(res, 200, { content: [] }))
-    const refusal = new ApiError('invalid-response', 'not an envelope')
-    await expect(refusing.getDecoded('v2', '/x', undefined, undefined, () => Promise.reject(refusal))).rejects.toBe(refusal)
-    expect(refusing.stats.requests).toBe(1)
-  })
-
   it('gives up on a server that keeps failing with a server error naming the status', async () => {
     const { client } = await peer((_req, res) => json(res, 500, { message: 'database down' }))
     await expect(client.getV2('/x')).rejects.toThrow(/^GET \/api\/public\/v2\/x: 500 Internal Server Error: database down$/)

@@ -3,9 +3,7 @@ import { listMembers, memberListSql, type MemberListQuery, type WindowPlan } fro
 import type { MemberSortColumn } from '../../../src/shared/ipc/contract'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { markForRecheck, memberSummaryDate, refreshMemberSummary, verdictsDue } from '../../../src/main/db/memberSummary'
-import { sweepUnseen } from '../../../src/main/db/synced'
-import type { ReceivedElement } from '../../../src/main/db/preparedRows'
-import { upsertReceived } from '../../support/elements'
+import { sweepUnseen, upsertElements, type ReceivedElement } from '../../../src/main/db/synced'
 import { parseInstant } from '../../../src/shared/instant'
 import { exportRaw } from '../../../src/main/db/export'
 import { LICENCE_VERDICTS, type LicenceCheck } from '../../../src/shared/licenceValidity'
@@ -36,7 +34,7 @@ function seed(): { db: WritableDB; people: Array<{ id: number; sportId: number; 
     }
     return { id: element.id, modificationUs: parseInstant(modificationTime), element }
   })
-  db.transaction(() => upsertReceived(db, 'user-licences', 'federation 1', 1, elements))()
+  db.transaction(() => upsertElements(db, 'user-licences', 'federation 1', 1, elements, parseInstant))()
   return { db, people }
 }
 
@@ -145,9 +143,9 @@ function seedStatuses(): WritableDB {
     if (kind === 3 || i % 4 === 0) add(insurances, 30_000 + i, { user, insuranceId: 700, usagePeriodStart: '2026-01-01', usagePeriodEnd: kind === 3 && i % 2 ? '2025-12-31' : '2026-12-31' })
   }
   db.transaction(() => {
-    upsertReceived(db, 'licences', 'federation 1', 1, products)
-    upsertReceived(db, 'user-licences', 'federation 1', 1, licences)
-    upsertReceived(db, 'user-insurances', 'federation 1', 1, insurances)
+    upsertElements(db, 'licences', 'federation 1', 1, products, parseInstant)
+    upsertElements(db, 'user-licences', 'federation 1', 1, licences, parseInstant)
+    upsertElements(db, 'user-insurances', 'federation 1', 1, insurances, parseInstant)
   })()
   return db
 }
@@ -240,9 +238,9 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(ids({ status: 'expired' })).toContain(3)
     expect(ids({ insurance: 'uninsured' })).toContain(3)
     db.transaction(() =>
-      upsertReceived(db, 'user-licences', 'federation 1', 2, [
+      upsertElements(db, 'user-licences', 'federation 1', 2, [
         { id: 40_003, modificationUs: parseInstant(at), element: { id: 40_003, modificationTime: at, user, licenceId: 500, licenceOrganizationName: 'Uusi Seura', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31' } }
-      ])
+      ], parseInstant)
     )()
     // Until the sync's end judges them, the member's verdict is pending: none shown, in no filter.
     const during = listMembers(db, query({ text: '20000002' }), TODAY)
@@ -273,13 +271,13 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     const received = (element: Stored): ReceivedElement => ({ id: element.id, modificationUs: parseInstant(element.modificationTime), element })
     const marked = () => db.prepare("SELECT person_id FROM member_summary WHERE recheck_on = '' ORDER BY person_id").pluck().all()
     // A full run re-reads every row as stored: no verdict can change.
-    expect(db.transaction(() => upsertReceived(db, 'user-licences', 'federation 1', 2, stored.map(received)))()).toBe(0)
+    expect(db.transaction(() => upsertElements(db, 'user-licences', 'federation 1', 2, stored.map(received), parseInstant))()).toBe(0)
     expect(marked()).toEqual([])
     // A newer profile in a row otherwise as stored, and a row corrected at its version: their members.
     const first = stored.find((element) => element.user.id === 1)!
     const corrected = { ...first, user: { ...first.user, birthDate: '2015-05-01', modificationTime: '2026-03-01T10:00:00+02:00' } }
     const second = stored.find((element) => element.user.id === 2)!
-    db.transaction(() => upsertReceived(db, 'user-licences', 'federation 1', 3, [received(corrected), received({ ...second, usagePeriodEnd: '2026-06-30' })]))()
+    db.transaction(() => upsertElements(db, 'user-licences', 'federation 1', 3, [received(corrected), received({ ...second, usagePeriodEnd: '2026-06-30' })], parseInstant))()
     expect(marked()).toEqual([1, 2])
   })
 

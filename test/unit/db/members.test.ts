@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseInstant } from '../../../src/shared/instant'
 import { searchMembers, toFtsQuery } from '../../../src/main/db/members'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { upsertReceived } from '../../support/elements'
+import { upsertElements } from '../../../src/main/db/synced'
 
 function seed(): WritableDB {
   const db = openDatabase(':memory:')
@@ -12,7 +12,7 @@ function seed(): WritableDB {
     { id: 3, sportId: 12399999, firstName: 'Erik', lastName: 'Lindqvist' },
     { id: 4, sportId: 34567890 }
   ]
-  upsertReceived(
+  upsertElements(
     db,
     'user-licences',
     'federation 1',
@@ -26,7 +26,8 @@ function seed(): WritableDB {
         user: { ...user, modificationTime: '2026-01-15T10:00:00+02:00', isAuthenticatedWithPassword: true, isEventInstructor: false }
       }
       return { id: element.id, modificationUs: parseInstant(element.modificationTime), element }
-    })
+    }),
+    parseInstant
   )
   return db
 }

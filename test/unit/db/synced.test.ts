@@ -12,10 +12,10 @@ import {
   scopesNamingErased,
   sweepUnreferencedPersons,
   sweepUnseen,
-  sweepUnseenOfKind
+  sweepUnseenOfKind,
+  upsertElements,
+  type ReceivedElement
 } from '../../../src/main/db/synced'
-import type { ReceivedElement } from '../../../src/main/db/preparedRows'
-import { upsertReceived } from '../../support/elements'
 
 function userLicence(id: number, modificationTime: string, user: Record<string, unknown>, extra: Record<string, unknown> = {}): ReceivedElement {
   const element = { id, modificationTime, licenceOrganizationName: 'Kangasalan Kiri', user, ...extra }
@@ -28,8 +28,8 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
   it('an older modificationTime never overwrites a newer one, whatever the offset notation', () => {
     const db = openDatabase(':memory:')
     // 10:00+02:00 is 08:00Z: newer than 07:59:59.9999999Z although it sorts lower as a string.
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T10:00:00.000001+02:00', anna('2026-01-15T10:00:00+02:00', 'Uusi'), { salesPriceInCents: 200 })])
-    const changed = upsertReceived(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T07:59:59.9999999Z', anna('2026-01-15T07:59:59.9Z', 'Vanha'), { salesPriceInCents: 100 })])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T10:00:00.000001+02:00', anna('2026-01-15T10:00:00+02:00', 'Uusi'), { salesPriceInCents: 200 })], parseInstant)
+    const changed = upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T07:59:59.9999999Z', anna('2026-01-15T07:59:59.9Z', 'Vanha'), { salesPriceInCents: 100 })], parseInstant)
     expect(changed).toBe(0)
     expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).salesPriceInCents).toBe(200)
     const person = db.prepare('SELECT last_name, generation FROM person, user_licence WHERE person.id = 7').get() as { last_name: string; generation: number }
@@ -41,9 +41,9 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
 
   it('a newer or equal modificationTime replaces the row and the raw JSON exactly as received', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'Vanha'))])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'Vanha'))], parseInstant)
     const newer = userLicence(1, '2026-01-15T10:00:01+02:00', anna('2026-01-15T10:00:01+02:00', 'Uusi'), { extraField: { future: true } })
-    expect(upsertReceived(db, 'user-licences', 'federation 1', 2, [newer])).toBe(1)
+    expect(upsertElements(db, 'user-licences', 'federation 1', 2, [newer], parseInstant)).toBe(1)
     expect([...exportRaw(db, 'user-licences')]).toEqual([JSON.stringify(newer.element)])
     expect((db.prepare('SELECT last_name FROM person WHERE id = 7').get() as { last_name: string }).last_name).toBe('Uusi')
   })
@@ -51,26 +51,26 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
   it('counts an element re-read at its stored version as changed only when it differs, and still as seen', () => {
     const db = openDatabase(':memory:')
     const at = '2026-01-15T08:00:00Z'
-    expect(upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'A'))])).toBe(1)
+    expect(upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'A'))], parseInstant)).toBe(1)
     // An overlap window reads the same version again: nothing changed, yet run 2 saw the row.
-    expect(upsertReceived(db, 'user-licences', 'federation 1', 2, [userLicence(1, at, anna(at, 'A'))])).toBe(0)
+    expect(upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, at, anna(at, 'A'))], parseInstant)).toBe(0)
     expect(db.prepare('SELECT generation FROM user_licence WHERE id = 1').get()).toEqual({ generation: 2 })
     expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 0, kept: 0 })
     const corrected = userLicence(1, at, anna(at, 'A'), { salesPriceInCents: 300 })
-    expect(upsertReceived(db, 'user-licences', 'federation 1', 3, [corrected])).toBe(1)
+    expect(upsertElements(db, 'user-licences', 'federation 1', 3, [corrected], parseInstant)).toBe(1)
     expect(JSON.parse([...exportRaw(db, 'user-licences')][0]).salesPriceInCents).toBe(300)
     const licence: ReceivedElement = { id: 5, modificationUs: parseInstant(at), element: { id: 5, modificationTime: at, name: 'Kilpailulisenssi' } }
-    expect(upsertReceived(db, 'licences', 'federation 1', 1, [licence])).toBe(1)
-    expect(upsertReceived(db, 'licences', 'federation 1', 2, [licence])).toBe(0)
+    expect(upsertElements(db, 'licences', 'federation 1', 1, [licence], parseInstant)).toBe(1)
+    expect(upsertElements(db, 'licences', 'federation 1', 2, [licence], parseInstant)).toBe(0)
     // A row keyed by id alone moves to the scope that lists it last, as a newer version would.
-    expect(upsertReceived(db, 'licences', 'federation 2', 3, [licence])).toBe(1)
+    expect(upsertElements(db, 'licences', 'federation 2', 3, [licence], parseInstant)).toBe(1)
     expect(db.prepare('SELECT scope, generation FROM licence WHERE id = 5').get()).toEqual({ scope: 'federation 2', generation: 3 })
   })
 
   it('keeps absent personal data absent and counts windows by instant, not by string', () => {
     const db = openDatabase(':memory:')
     const anonymous = { id: 8, sportId: 87654321, modificationTime: '2026-01-15T08:00:00Z', isAuthenticatedWithPassword: false, isEventInstructor: false }
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(2, '2026-01-15T10:00:00.5+02:00', anonymous)])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(2, '2026-01-15T10:00:00.5+02:00', anonymous)], parseInstant)
     const person = db.prepare('SELECT first_name, last_name, email, birth_date FROM person WHERE id = 8').get()
     expect(person).toEqual({ first_name: null, last_name: null, email: null, birth_date: null })
     const at = parseInstant('2026-01-15T08:00:00.5Z')
@@ -80,9 +80,9 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
 
   it('sweeps only rows of the scope not seen by the generation', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A')), userLicence(2, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))])
-    upsertReceived(db, 'user-licences', 'federation 2', 1, [userLicence(3, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))])
-    upsertReceived(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A')), userLicence(2, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
+    upsertElements(db, 'user-licences', 'federation 2', 1, [userLicence(3, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
+    upsertElements(db, 'user-licences', 'federation 1', 2, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
     expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 1, kept: 0 })
     expect([...exportRaw(db, 'user-licences')].map((raw) => JSON.parse(raw).id)).toEqual([1, 3])
   })
@@ -90,7 +90,7 @@ describe('upsertElements (DESIGN §3 rule 3)', () => {
   it('tells whether a scope holds rows, the check that spares a first pass its sweep', () => {
     const db = openDatabase(':memory:')
     expect(hasRowsInScope(db, 'user-licences', 'federation 1')).toBe(false)
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T08:00:00Z', 'A'))], parseInstant)
     expect(hasRowsInScope(db, 'user-licences', 'federation 1')).toBe(true)
     expect(hasRowsInScope(db, 'user-licences', 'federation 2')).toBe(false)
   })
@@ -107,9 +107,9 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
     const db = openDatabase(':memory:')
     const withParams = { ...anna('2026-01-15T08:00:00Z', 'Virtanen'), sportParameters }
     const licence = userLicence(1, '2026-01-15T08:00:00Z', withParams)
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [licence])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [licence], parseInstant)
     const plain = insurance(2, anna('2026-01-15T08:00:00Z', 'Virtanen'))
-    upsertReceived(db, 'user-insurances', 'federation 1', 1, [plain])
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [plain], parseInstant)
     const stored = (table: string) => JSON.parse((db.prepare(`SELECT raw FROM ${table}`).pluck().get() as string)).user
     expect(stored('user_licence')).toEqual({ id: 7, sportParameters })
     expect(stored('user_insurance')).toEqual({ id: 7 })
@@ -120,9 +120,9 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
 
   it('keeps a nested user as received when it is older than the stored profile', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T09:00:00Z', 'Uusi'))])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, '2026-01-15T08:00:00Z', anna('2026-01-15T09:00:00Z', 'Uusi'))], parseInstant)
     const older = insurance(2, anna('2026-01-15T08:00:00Z', 'Vanha'))
-    upsertReceived(db, 'user-insurances', 'federation 1', 1, [older], new Map())
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [older], parseInstant, new Map())
     expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(older.element)])
     expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Uusi')
   })
@@ -131,11 +131,11 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
     const db = openDatabase(':memory:')
     const at = '2026-01-15T09:00:00Z'
     const full = { ...anna(at, 'Uusi'), email: 'anna@example.fi', socialSecurityNumber: '010203A123B' }
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, full)])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, full)], parseInstant)
     expect(db.prepare("SELECT raw ->> '$.socialSecurityNumber' FROM person WHERE id = 7").pluck().get()).toBe('010203A123B')
     // A later run with credentials of a lower level: the same modification time, fewer fields.
     const basic = insurance(3, anna(at, 'Uusi'))
-    upsertReceived(db, 'user-insurances', 'federation 1', 2, [basic], new Map())
+    upsertElements(db, 'user-insurances', 'federation 1', 2, [basic], parseInstant, new Map())
     expect(db.prepare('SELECT email, raw FROM person WHERE id = 7').get()).toEqual({ email: null, raw: JSON.stringify(anna(at, 'Uusi')) })
     expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(basic.element)])
     // The licence read before keeps its reference and exports the profile as now read.
@@ -146,9 +146,9 @@ describe('nested users are stored once (spec v2 §2.11, §4.4 includeSportParams
     const db = openDatabase(':memory:')
     const at = '2026-01-15T09:00:00Z'
     const seen = new Map()
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'Uusi'))], seen)
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'Uusi'))], parseInstant, seen)
     const otherShape = insurance(3, { ...anna(at, 'Uusi'), email: 'anna@example.fi' })
-    upsertReceived(db, 'user-insurances', 'federation 1', 1, [otherShape], seen)
+    upsertElements(db, 'user-insurances', 'federation 1', 1, [otherShape], parseInstant, seen)
     expect(db.prepare('SELECT raw FROM person WHERE id = 7').pluck().get()).toBe(JSON.stringify(anna(at, 'Uusi')))
     expect([...exportRaw(db, 'user-insurances')]).toEqual([JSON.stringify(otherShape.element)])
   })
@@ -163,9 +163,9 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
 
   it('keys granted merits by (merit, user): one user holds several merits, each re-grant replaces only its own row', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')])
-    upsertReceived(db, 'granted-merits', 'merit 2002', 1, [grant(7, 2002, '2025-06-01')])
-    upsertReceived(db, 'granted-merits', 'merit 2001', 2, [grant(7, 2001, '2026-02-28')])
+    upsertElements(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 2002', 1, [grant(7, 2002, '2025-06-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 2001', 2, [grant(7, 2001, '2026-02-28')], parseInstant)
     const rows = db.prepare('SELECT scope, merit_id, user_id, granting_date, generation FROM granted_merit ORDER BY scope').all()
     expect(rows).toEqual([
       { scope: 'merit 2001', merit_id: 2001, user_id: 7, granting_date: '2026-02-28', generation: 2 },
@@ -175,10 +175,10 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
 
   it('sweeps every scope of a kind, also scopes not read at all, and leaves other kinds alone', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'granted-merits', 'merit 1', 1, [grant(7, 1, '2025-05-01'), grant(8, 1, '2025-05-01')])
-    upsertReceived(db, 'granted-merits', 'merit 2', 1, [grant(7, 2, '2025-05-01')])
-    upsertReceived(db, 'granted-merits', 'merit-x 3', 1, [grant(9, 3, '2025-05-01')])
-    upsertReceived(db, 'granted-merits', 'merit 1', 2, [grant(7, 1, '2025-05-01')])
+    upsertElements(db, 'granted-merits', 'merit 1', 1, [grant(7, 1, '2025-05-01'), grant(8, 1, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 2', 1, [grant(7, 2, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit-x 3', 1, [grant(9, 3, '2025-05-01')], parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 1', 2, [grant(7, 1, '2025-05-01')], parseInstant)
     expect(sweepUnseenOfKind(db, 'granted-merits', 'merit', 2)).toEqual({ removed: 2, kept: 0 })
     expect(db.prepare('SELECT scope, id FROM granted_merit ORDER BY scope, id').all()).toEqual([
       { scope: 'merit 1', id: 7 },
@@ -189,14 +189,14 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
   it('never takes a profile from a registered event user (basic contact data only), yet keeps persons any table names', () => {
     const db = openDatabase(':memory:')
     const licence = userLicence(1, at, anna(at, 'Virtanen'))
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [licence])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [licence], parseInstant)
     const newerContact = { id: 7, sportId: 12345678, modificationTime: '2026-03-02T12:00:00Z', lastName: 'Korhonen', isAuthenticatedWithPassword: true, isEventInstructor: false }
     const registered = { id: 40000001, modificationTime: at, eventId: 30001, user: newerContact, paymentStatus: 'FREE', paidAmountInCents: 0 }
-    upsertReceived(db, 'registered-event-users', 'event 30001', 1, [{ id: registered.id, modificationUs: parseInstant(at), element: registered }])
+    upsertElements(db, 'registered-event-users', 'event 30001', 1, [{ id: registered.id, modificationUs: parseInstant(at), element: registered }], parseInstant)
     expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Virtanen')
     expect([...exportRaw(db, 'registered-event-users')]).toEqual([JSON.stringify(registered)])
 
-    upsertReceived(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')])
+    upsertElements(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')], parseInstant)
     db.prepare('DELETE FROM user_licence').run()
     db.prepare('DELETE FROM registered_event_user').run()
     expect(sweepUnreferencedPersons(db)).toBe(0)
@@ -214,11 +214,11 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     for (const id of [1, 2, 3]) db.prepare('INSERT INTO erased_person (person_id) VALUES (?)').run(id)
     const registered = (id: number, userId: number): ReceivedElement => ({ id, modificationUs: parseInstant(at), element: { id, eventId: 9, user: { id: userId, lastName: 'Virta' } } })
     const grants = (meritId: number, userIds: number[]) => userIds.map((userId) => grant(userId, meritId, '2026-01-01'))
-    upsertReceived(db, 'granted-merits', 'merit 10', 4, grants(10, [1, 2]))
+    upsertElements(db, 'granted-merits', 'merit 10', 4, grants(10, [1, 2]), parseInstant)
     // Run 5 reads merit 10's grants and event 9's registered users again, but not merit 11's grants (a 403, a parent gone).
-    upsertReceived(db, 'granted-merits', 'merit 11', 4, grants(11, [2]))
-    upsertReceived(db, 'granted-merits', 'merit 10', 5, grants(10, [1, 2]).map((g) => ({ ...g, modificationUs: g.modificationUs + 1 })))
-    upsertReceived(db, 'registered-event-users', 'event 9', 5, [registered(70, 1)])
+    upsertElements(db, 'granted-merits', 'merit 11', 4, grants(11, [2]), parseInstant)
+    upsertElements(db, 'granted-merits', 'merit 10', 5, grants(10, [1, 2]).map((g) => ({ ...g, modificationUs: g.modificationUs + 1 })), parseInstant)
+    upsertElements(db, 'registered-event-users', 'event 9', 5, [registered(70, 1)], parseInstant)
     expect(scopesNamingErased(db, 'granted-merits')).toEqual(new Set(['merit 10', 'merit 11']))
     forgetErasedPersons(db, [1, 2], 5)
     // 1: every copy read again; 2: merit 11's copy was not; 3: not among those the run knew of.
@@ -229,15 +229,15 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
   it('stores lists without modificationTime as 0, replaces them on every read, and deletes tombstoned ids', () => {
     const db = openDatabase(':memory:')
     const sport = (id: number, nameFi: string): ReceivedElement => ({ id, modificationUs: 0, element: { id, nameFi } })
-    upsertReceived(db, 'federation-master-sports', 'federation 100', 1, [sport(1, 'Suunnistus')])
-    upsertReceived(db, 'federation-master-sports', 'federation 200', 1, [sport(1, 'Suunnistus')])
-    expect(upsertReceived(db, 'federation-master-sports', 'federation 100', 2, [sport(1, 'Suunnistus (OL)')])).toBe(1)
+    upsertElements(db, 'federation-master-sports', 'federation 100', 1, [sport(1, 'Suunnistus')], parseInstant)
+    upsertElements(db, 'federation-master-sports', 'federation 200', 1, [sport(1, 'Suunnistus')], parseInstant)
+    expect(upsertElements(db, 'federation-master-sports', 'federation 100', 2, [sport(1, 'Suunnistus (OL)')], parseInstant)).toBe(1)
     expect([...exportRaw(db, 'federation-master-sports')].map((raw) => JSON.parse(raw))).toEqual([
       { id: 1, nameFi: 'Suunnistus (OL)', sportsFederationId: 100 },
       { id: 1, nameFi: 'Suunnistus', sportsFederationId: 200 }
     ])
     const event = (id: number): ReceivedElement => ({ id, modificationUs: parseInstant(at), element: { eventId: id, modificationTime: at, uuid: `u-${id}` } })
-    upsertReceived(db, 'events', 'public', 1, [event(30001), event(30002)])
+    upsertElements(db, 'events', 'public', 1, [event(30001), event(30002)], parseInstant)
     expect(deleteElements(db, 'events', [30001, 39999])).toBe(1)
     expect(db.prepare('SELECT id, uuid FROM event').all()).toEqual([{ id: 30002, uuid: 'u-30002' }])
   })
@@ -251,7 +251,7 @@ describe('sweeps keep what a pending outbox item refers to (DESIGN §3 rule 5)',
 
   it('keeps the unseen rows an item not yet done names, in every state but done, and counts them', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'organizations', 'federation 1', 1, [element(10), element(11), element(12)])
+    upsertElements(db, 'organizations', 'federation 1', 1, [element(10), element(11), element(12)], parseInstant)
     const item = queue(db, [{ to: 'organization', id: 11 }, { to: 'merit', id: 12 }])
     for (const state of ['queued', 'sending', 'unknown', 'rejected'] as const) {
       updateItem(db, item, { state, at })
@@ -266,8 +266,8 @@ describe('sweeps keep what a pending outbox item refers to (DESIGN §3 rule 5)',
   it('keeps an event by UUID in any case, in the listing and the search results, until the item is discarded; a row without UUID goes', () => {
     const db = openDatabase(':memory:')
     const uuid = 'A3F1C0DE-0000-4000-8000-000000000001'
-    upsertReceived(db, 'events', 'public', 1, [element(30001, { uuid }), element(30002, { uuid: 'b3f1c0de-0000-4000-8000-000000000002' }), element(30003)])
-    upsertReceived(db, 'event-search-results', 'federation 1', 1, [element(30001, { uuid })])
+    upsertElements(db, 'events', 'public', 1, [element(30001, { uuid }), element(30002, { uuid: 'b3f1c0de-0000-4000-8000-000000000002' }), element(30003)], parseInstant)
+    upsertElements(db, 'event-search-results', 'federation 1', 1, [element(30001, { uuid })], parseInstant)
     const item = queue(db, [{ to: 'event', uuid: uuid.toLowerCase() }])
     expect(sweepUnseen(db, 'events', 'public', 2)).toEqual({ removed: 2, kept: 1 })
     expect(sweepUnseen(db, 'event-search-results', 'federation 1', 2)).toEqual({ removed: 0, kept: 1 })
@@ -279,8 +279,8 @@ describe('sweeps keep what a pending outbox item refers to (DESIGN §3 rule 5)',
 
   it('keeps a merit of a group whose list is gone, sweeping the rest of every scope of the kind', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'merits', 'merit-group 5', 1, [element(2001), element(2002)])
-    upsertReceived(db, 'merits', 'merit-group 6', 1, [element(2003)])
+    upsertElements(db, 'merits', 'merit-group 5', 1, [element(2001), element(2002)], parseInstant)
+    upsertElements(db, 'merits', 'merit-group 6', 1, [element(2003)], parseInstant)
     queue(db, [{ to: 'merit', id: 2002 }, { to: 'merit', id: 2003 }])
     expect(sweepUnseenOfKind(db, 'merits', 'merit-group', 2)).toEqual({ removed: 1, kept: 2 })
     expect(ids(db, 'merit')).toEqual([2002, 2003])
@@ -289,7 +289,7 @@ describe('sweeps keep what a pending outbox item refers to (DESIGN §3 rule 5)',
   it('keeps a user licence a transfer names, with its holder', () => {
     const db = openDatabase(':memory:')
     const licence = (id: number) => userLicence(id, at, anna(at, 'Virtanen'))
-    upsertReceived(db, 'user-licences', 'federation 1', 1, [licence(1), licence(2)])
+    upsertElements(db, 'user-licences', 'federation 1', 1, [licence(1), licence(2)], parseInstant)
     queue(db, [{ to: 'user-licence', id: 2 }])
     expect(sweepUnseen(db, 'user-licences', 'federation 1', 2)).toEqual({ removed: 1, kept: 1 })
     expect(sweepUnreferencedPersons(db)).toBe(0)
@@ -298,7 +298,7 @@ describe('sweeps keep what a pending outbox item refers to (DESIGN §3 rule 5)',
 
   it('a tombstone is no sweep: it deletes an event an item refers to all the same', () => {
     const db = openDatabase(':memory:')
-    upsertReceived(db, 'events', 'public', 1, [element(30001, { uuid: 'a3f1c0de-0000-4000-8000-000000000001' })])
+    upsertElements(db, 'events', 'public', 1, [element(30001, { uuid: 'a3f1c0de-0000-4000-8000-000000000001' })], parseInstant)
     queue(db, [{ to: 'event', uuid: 'a3f1c0de-0000-4000-8000-000000000001' }])
     expect(deleteElements(db, 'events', [30001])).toBe(1)
   })
