@@ -1,12 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-
-/** A payment initiation's answer (spec v2 §2.17): the gateway's address and the form fields to POST to it. */
-export interface PaymentInitiation {
-  paymentGatewayUrl: string
-  requestData: Array<{ key: string; value: string }>
-}
+import type { PaymentInitiation } from '../../shared/api/v2Activity'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c])

@@ -1,9 +1,8 @@
-import type { OrderStatus, PaymentMethods } from '../../../shared/api/v2Activity'
+import type { OrderStatus, PaymentInitiation, PaymentMethods } from '../../../shared/api/v2Activity'
 import { UserFacingError } from '../errors'
 import { getItem } from '../../db/outbox'
 import { isPaymentInitiation } from '../../outbox/orderPayment'
 import { readPaymentMethods, readPaymentStatus } from '../outbox'
-import type { PaymentInitiation } from '../paymentForm'
 import type { SessionContext } from './context'
 
 /** Paying an order the outbox placed (spec v2 §4.9, §2.17): its gateway's initiation, and its methods and status read online. */
