@@ -70,15 +70,30 @@ export function localMeritExists(db: ReadableDB, id: number): boolean {
   return prepared(db, 'SELECT EXISTS (SELECT 1 FROM merit WHERE id = ?)').pluck().get(id) === 1
 }
 
-/** A local event by UUID with what registering needs (spec v3 event: attendee counts, deletion), or undefined. */
+/**
+ * A local event by UUID with what registering needs (spec v3 §2 event of the listing: attendee
+ * counts, deletion, and the registration window `registrationStartTime`…`registrationEndTime`,
+ * local times of the event's location as the registry writes them, null when not given), or undefined.
+ */
 export function localEvent(
   db: ReadableDB,
   uuid: string
-): { id: number; name: string | null; currentAttendeeCount: number | null; maxAttendeeCount: number | null; deletionTime: string | null } | undefined {
+):
+  | {
+      id: number
+      name: string | null
+      currentAttendeeCount: number | null
+      maxAttendeeCount: number | null
+      deletionTime: string | null
+      registrationStart: unknown
+      registrationEnd: unknown
+    }
+  | undefined {
   return prepared(
     db,
     `SELECT id, name, json_extract(raw, '$.currentAttendeeCount') AS currentAttendeeCount, json_extract(raw, '$.maxAttendeeCount') AS maxAttendeeCount,
-       json_extract(raw, '$.deletionTime') AS deletionTime
+       json_extract(raw, '$.deletionTime') AS deletionTime, json_extract(raw, '$.registrationStartTime') AS registrationStart,
+       json_extract(raw, '$.registrationEndTime') AS registrationEnd
      FROM event WHERE lower(uuid) = ? ORDER BY id LIMIT 1`
   ).get(uuid.toLowerCase()) as ReturnType<typeof localEvent>
 }

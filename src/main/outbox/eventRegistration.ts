@@ -1,6 +1,8 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
-import { problem } from '../../shared/outboxProblems'
+import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { EventRegistrationPayload } from '../../shared/outboxPayloads'
+// The one Helsinki local-time rule of the code base (EU summer time); the sandbox judges the window by it too.
+import { formatHelsinkiLocalDateTime } from '../../sandbox/helsinkiTime'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { notTheAnswer } from './answers'
@@ -24,13 +26,15 @@ import type { Operation } from './operation'
  * `additionalDetails` is not empty when given; the event is known (once the sync mirrors events)
  * and not deleted; the member is not registered to it already, locally or by an outbox item not
  * yet done (a registration, or a v3 participant addition); and it has a free place counting the
- * registrations and participants the outbox is about to add.
+ * registrations and participants the outbox is about to add; and its registration window, as
+ * the last sync saw it, has opened and not ended at the time of queuing or editing
+ * (`registrationClosed`).
  */
 export const eventRegistration: Operation<EventRegistrationPayload, EventRegistrationPayload> = {
   kind: 'event-registration',
   idempotent: false,
 
-  prepare(db, input, { editing }) {
+  prepare(db, input, { editing, now }) {
     const { eventUuid, registration } = input
     const userId = registration.participantUserId
     const problems = new Problems()
@@ -43,6 +47,7 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
       const event = localEvent(db, eventUuid)
       if (!event && mirrors(db, 'event')) problems.add(problem('unknown-event', { eventUuid }))
       if (event?.deletionTime) problems.add(problem('event-deleted', { event: event.name ?? event.id }))
+      if (event) problems.add(registrationClosed(event, now))
       const registered = localRegistrationOf(db, eventUuid, userId)
       if (registered !== undefined) problems.add(problem('event-registration.already-registered', { userId, registrationId: registered }))
       const toEvent = openItemsOfKind(db, 'event-registration').filter((item) => item.id !== editing && item.payload.eventUuid === eventUuid.toLowerCase())
@@ -88,6 +93,38 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     const found = await findRegistration(client, payload)
     return found ? { applied: true, status: 200, answer: found } : { applied: false }
   }
+}
+
+/**
+ * A window bound as `yyyy-mm-ddTHH:MM:SS` (seconds `:00` when not given, a fraction or anything
+ * after the seconds dropped), or undefined when `value` does not start with a local date-time.
+ */
+function localDateTimeOf(value: unknown): string | undefined {
+  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?/.exec(value) : null
+  return match ? match[1] + (match[2] ?? ':00') : undefined
+}
+
+/**
+ * Why a registration to `event` is refused at `now`, or null when its window is open or unknown:
+ * `registration-not-open` before `registrationStart`, `registration-ended` after
+ * `registrationEnd`, both ends included in the window (spec v2 §2.18
+ * `registrationStartDateTime`/`registrationEndDateTime`, v3 §2 `registrationStartTime`/
+ * `registrationEndTime`). The window is in the local time of the event's location, which is in
+ * Finland, so `now` (an instant) is read as Europe/Helsinki local time and the two compare as
+ * `yyyy-mm-ddTHH:MM:SS` text, to the second. A bound that is missing or of another form refuses
+ * nothing: the registry decides.
+ */
+function registrationClosed(
+  event: { id: number; name: string | null; registrationStart: unknown; registrationEnd: unknown },
+  now: Date
+): OutboxProblem | null {
+  const local = formatHelsinkiLocalDateTime(now.getTime())
+  const start = localDateTimeOf(event.registrationStart)
+  const end = localDateTimeOf(event.registrationEnd)
+  const name = event.name ?? event.id
+  if (start !== undefined && local < start) return problem('event-registration.registration-not-open', { event: name, start, now: local })
+  if (end !== undefined && local > end) return problem('event-registration.registration-ended', { event: name, end, now: local })
+  return null
 }
 
 /** The member's registration to the event on the server (GET /event/registration/user/{userId}, spec v2 §4.8), if any. */

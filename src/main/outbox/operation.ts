@@ -17,11 +17,13 @@ export interface Accepted {
  */
 export type Reconciled = { applied: true; status: number; answer: unknown } | { applied: false } | { applied: 'undecided'; reason: string }
 
-/** What `prepare` knows besides the input: the item the change waits for, and the item being edited. */
+/** What `prepare` knows besides the input: the item the change waits for, the item being edited, and when. */
 export interface PrepareContext {
   dependency?: OutboxRow
   /** The id of the item whose payload this input replaces (an edit): it is no duplicate of itself. */
   editing?: number
+  /** The instant the change is queued or edited (`QueueActor.now`, default the wall clock): what time-bound checks compare against. */
+  now: Date
 }
 
 interface OperationBase<I, P> {

@@ -24,11 +24,12 @@ export interface QueueActor {
  *   `no-such-item` when `dependsOn` names no item.
  */
 export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input: InputOf<K>, options: QueueActor & { dependsOn?: number }): OutboxRow {
-  const at = (options.now ?? new Date()).toISOString()
+  const now = options.now ?? new Date()
+  const at = now.toISOString()
   return db.transaction(() => {
     const dependency = options.dependsOn === undefined ? undefined : existingItem(db, options.dependsOn)
     const operation = OPERATIONS[kind] as ReturnType<typeof operationOf>
-    const payload = prepareOfItsShape(kind, () => operation.prepare(db, input, { dependency }))
+    const payload = prepareOfItsShape(kind, () => operation.prepare(db, input, { dependency, now }))
     const id = insertItem(db, { kind, payload, dependsOn: dependency?.id ?? null, at }, operation.effects(payload, dependency), operation.refersTo(payload))
     appendAudit(db, { at, itemId: id, kind, event: 'queued', actor: options.actor, detail: payload })
     return getItem(db, id)!
@@ -46,14 +47,15 @@ export function queueChange<K extends OutboxKind>(db: WritableDB, kind: K, input
  *   `dependent-no-longer-fits` and the waiting item's problems when one no longer fits.
  */
 export function editItem(db: WritableDB, id: number, input: unknown, options: QueueActor): OutboxRow {
-  const at = (options.now ?? new Date()).toISOString()
+  const now = options.now ?? new Date()
+  const at = now.toISOString()
   // Immediate: the state is read under the write lock, so a push that marked it `sending` is seen.
   return db.transaction(() => {
     const item = existingItem(db, id)
     if (item.state !== 'queued' && item.state !== 'rejected') throw new UserFacingError('not-editable', `outbox item #${id} is ${item.state}; only queued or rejected items can be edited`)
     const dependency = item.dependsOn === null ? undefined : getItem(db, item.dependsOn)
     const operation = operationOf(item.kind)
-    const payload = prepareOfItsShape(item.kind, () => operation.prepare(db, input, { dependency, editing: id }))
+    const payload = prepareOfItsShape(item.kind, () => operation.prepare(db, input, { dependency, editing: id, now }))
     replacePayload(db, id, payload, operation.effects(payload, dependency), operation.refersTo(payload), at)
     appendAudit(db, { at, itemId: id, kind: item.kind, event: 'edited', actor: options.actor, detail: payload })
     const edited = getItem(db, id)!

@@ -21,5 +21,16 @@ export const eventRegistrationProblems = {
     en: 'event {{event}} is full: {{registered}} registered and {{queued}} queued for {{places}} places',
     fi: 'tapahtuma {{event}} on täynnä: {{registered}} ilmoittautunutta ja {{queued}} jonossa, paikkoja {{places}}',
     sv: 'evenemanget {{event}} är fullt: {{registered}} anmälda och {{queued}} i kö för {{places}} platser'
+  },
+  // `end`, `start` and `now` are the event's local times (yyyy-mm-ddTHH:MM[:SS]), as the registry writes them.
+  'event-registration.registration-ended': {
+    en: 'registration to event {{event}} ended at {{end}} (local time), it is now {{now}}',
+    fi: 'ilmoittautuminen tapahtumaan {{event}} päättyi {{end}} (paikallista aikaa), nyt on {{now}}',
+    sv: 'anmälan till evenemanget {{event}} stängde {{end}} (lokal tid), nu är det {{now}}'
+  },
+  'event-registration.registration-not-open': {
+    en: 'registration to event {{event}} opens at {{start}} (local time), it is now {{now}}',
+    fi: 'ilmoittautuminen tapahtumaan {{event}} alkaa {{start}} (paikallista aikaa), nyt on {{now}}',
+    sv: 'anmälan till evenemanget {{event}} öppnar {{start}} (lokal tid), nu är det {{now}}'
   }
 } as const satisfies ProblemTexts

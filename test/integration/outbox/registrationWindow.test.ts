@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../src/main/db/open'
 import { pendingChangesOf } from '../../../src/main/db/outbox'
-import { listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, readOutboxAudit } from '../../../src/main/services/outbox'
+import { editOutboxItem, listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, readOutboxAudit } from '../../../src/main/services/outbox'
 import { formatHelsinkiLocalDateTime } from '../../../src/sandbox/helsinkiTime'
 import { closeAfterTest } from '../../support/afterTest'
-import { federationMerit, members, openEvents, registrationsOf, writableSandboxForTest } from '../../support/outbox'
+import { federationMerit, members, openEvents, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
 /**
  * A registration queued while its event's registration was open and pushed after it ended (the
@@ -47,5 +47,42 @@ describe('a registration pushed after its event’s registration ended (issue 5,
     const audit = readOutboxAudit(dbFile, item.id)
     expect(audit.map((entry) => entry.event)).toEqual(['queued', 'sent', 'rejected'])
     expect(JSON.parse(audit.at(-1)!.detail!)).toMatchObject({ status: 400, answer: refusal })
+  })
+})
+
+describe('a registration queued after its event’s registration ended (spec v2 §2.18, v3 §2)', () => {
+  it('is refused at queue time, and by an edit, with the end and the time now in local time; nothing is queued; an open event still queues', async () => {
+    const { sandbox, dbFile } = await writableSandboxForTest()
+    // Public and published (so the sync mirrors it), live, ended by the sandbox's clock: the wall clock the queue goes by.
+    const ended = sandbox.activity.events
+      .all()
+      .find(
+        (e) =>
+          e.deletionMs === undefined &&
+          e.status === 'PUBLISHED' &&
+          e.visibility === 'PUBLIC' &&
+          sandbox.store.isWithin(e.organizerId, WRITABLE_FEDERATION) &&
+          sandbox.activity.registrationClosedReason(e)?.includes(' ended at ') === true
+      )!
+    const open = openEvents(sandbox)[0]
+    const [user] = members(sandbox, 1, [ended, open])
+    const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const refusal = (message: string) =>
+      expect.objectContaining({
+        code: 'invalid-change',
+        message: expect.stringMatching(new RegExp(`^${message}: registration to event ${literally(ended.name)} ended at ${ended.registrationEnd} \\(local time\\), it is now \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$`))
+      })
+
+    await expect(queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: ended.uuid, registration: { participantUserId: user } })).rejects.toEqual(refusal('cannot queue the registration'))
+    expect(listOutbox(dbFile)).toEqual([])
+    expect(readOutboxAudit(dbFile)).toEqual([])
+
+    const item = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: open.uuid, registration: { participantUserId: user } })
+    expect(item).toMatchObject({ state: 'queued', payload: { eventUuid: open.uuid, registration: { participantUserId: user } } })
+    // Moving the queued registration to the ended event goes through the same check; the item stays as it was.
+    await expect(editOutboxItem({ dbFile, actor: 'sihteeri', id: item.id, input: { eventUuid: ended.uuid, registration: { participantUserId: user } } })).rejects.toEqual(
+      refusal('cannot queue the registration')
+    )
+    expect(listOutbox(dbFile).map((i) => [i.id, i.state, i.payload])).toEqual([[item.id, 'queued', item.payload]])
   })
 })

@@ -173,6 +173,28 @@ describe('checks against the mirrored merits, events and registrations (issue 5)
     expect(register(db, 4).state).toBe('queued')
   })
 
+  it('refuses a registration, and an edit, outside the event’s registration window read in Helsinki local time, both ends included (spec v3 §2)', () => {
+    const db = fresh()
+    const windowed = 'b0000000-0000-4000-8000-000000000001'
+    // The listing's local times; the end without seconds, as a bound may come.
+    db.prepare("INSERT INTO event (id, scope, modification_us, generation, raw, uuid, name) VALUES (30003, 'public', 1, 1, ?, ?, 'Kevätkisa')").run(
+      JSON.stringify({ id: 30003, uuid: windowed, name: 'Kevätkisa', registrationStartTime: '2026-05-01T12:00:00', registrationEndTime: '2026-05-31T23:59' }),
+      windowed
+    )
+    const input = (user: number) => ({ eventUuid: windowed, registration: { participantUserId: user } })
+    // Summer time: Helsinki is UTC+3.
+    const at = (instant: string) => ({ ...who, now: new Date(instant) })
+    expect(() => queueChange(db, 'event-registration', input(1), at('2026-05-01T08:59:59Z'))).toThrow(
+      'cannot queue the registration: registration to event Kevätkisa opens at 2026-05-01T12:00:00 (local time), it is now 2026-05-01T11:59:59'
+    )
+    expect(queueChange(db, 'event-registration', input(1), at('2026-05-01T09:00:00Z')).state).toBe('queued')
+    const last = queueChange(db, 'event-registration', input(2), at('2026-05-31T20:59:00Z'))
+    expect(() => editItem(db, last.id, { ...input(2), registration: { participantUserId: 2, additionalDetails: 'H21' } }, at('2026-05-31T20:59:01Z'))).toThrow(
+      'cannot queue the registration: registration to event Kevätkisa ended at 2026-05-31T23:59:00 (local time), it is now 2026-05-31T23:59:01'
+    )
+    expect(getItem(db, last.id)!.payload).toEqual(input(2))
+  })
+
   it('counts the members a queued v3 participant addition registers: none of them again, and their places taken', () => {
     const db = fresh()
     mirror(db)
