@@ -1,8 +1,7 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
 import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { EventRegistrationPayload } from '../../shared/outboxPayloads'
-// The one Helsinki local-time rule of the code base (EU summer time); the sandbox judges the window by it too.
-import { formatHelsinkiLocalDateTime } from '../../sandbox/helsinkiTime'
+import { helsinkiLocalDateTime } from '../../shared/helsinkiTime'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
 import { notTheAnswer } from './answers'
@@ -118,7 +117,7 @@ function registrationClosed(
   event: { id: number; name: string | null; registrationStart: unknown; registrationEnd: unknown },
   now: Date
 ): OutboxProblem | null {
-  const local = formatHelsinkiLocalDateTime(now.getTime())
+  const local = helsinkiLocalDateTime(now.getTime())
   const start = localDateTimeOf(event.registrationStart)
   const end = localDateTimeOf(event.registrationEnd)
   const name = event.name ?? event.id
