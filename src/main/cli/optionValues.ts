@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander'
-import { httpUrl as httpUrlSchema } from '../config/connection'
+import { clientId as clientIdSchema, httpUrl as httpUrlSchema } from '../config/connection'
 import { defaultDatabaseFile, isDemoDatabase } from '../config/paths'
 import type { OrderRef } from '../services/outbox'
 import type { EventDateTime } from '../../shared/api/v3'
@@ -44,6 +44,16 @@ export function calendarDate(value: string): string {
 export function httpUrl(value: string): string {
   const parsed = httpUrlSchema.safeParse(value)
   if (!parsed.success) throw new InvalidArgumentError('must be an http(s) URL, e.g. https://registry.example.fi')
+  return parsed.data
+}
+
+/**
+ * A client id of the connection (spec v2 §5), trimmed as a saved profile keeps it.
+ * @throws InvalidArgumentError for an empty one.
+ */
+export function clientId(value: string): string {
+  const parsed = clientIdSchema.safeParse(value)
+  if (!parsed.success) throw new InvalidArgumentError('must not be empty')
   return parsed.data
 }
 

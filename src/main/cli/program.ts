@@ -57,7 +57,7 @@ import { runSandboxCommand } from '../../sandbox/cli'
 import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
-import { calendarDate, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
+import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
 import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
 import { formatLog, exportLog } from '../services/logs'
@@ -114,7 +114,7 @@ function withConnectionFlags(command: Command): Command {
   return command
     .option('--base-url <url>', 'the API base URL, without /api/public/v2', httpUrl)
     .option('--auth-url <url>', 'the auth URL; the token endpoint is {auth-url}/oauth2/token', httpUrl)
-    .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET')
+    .option('--client-id <id>', 'client id; its secret comes from the OS keychain or KANSLIA_CLIENT_SECRET', clientId)
 }
 
 /** `fields` without the keys whose value is undefined: only the options given reach a change's input. */
@@ -172,7 +172,7 @@ export function buildProgram(): Command {
     .description('check the credentials, save a connection profile and store the client secret (read from stdin) in the OS keychain; with KANSLIA_CLIENT_SECRET set, that secret is checked and stays there')
     .requiredOption('--base-url <url>', 'the API base URL, without /api/public/v2', httpUrl)
     .requiredOption('--auth-url <url>', 'the auth URL', httpUrl)
-    .requiredOption('--client-id <id>', 'client id')
+    .requiredOption('--client-id <id>', 'client id', clientId)
     .action(async (opts: Required<ConnectionFlags>) => {
       const profile = validateProfile(opts)
       // Headless runs keep the secret in the environment, which every later command reads before the

@@ -45,10 +45,13 @@ export const httpUrl = z
   }, 'must be an http(s) URL')
   .transform((value) => value.replace(/\/+$/, '').replace(/\/api\/public\/v[23]$/, ''))
 
+/** A client id (`--client-id`, spec v2 §5): trimmed, not empty. */
+export const clientId = z.string().trim().min(1, 'must not be empty')
+
 const profileSchema = z.object({
   baseUrl: httpUrl,
   authUrl: httpUrl,
-  clientId: z.string().trim().min(1, 'must not be empty')
+  clientId
 })
 
 /**

@@ -188,6 +188,14 @@ describe('kanslia CLI contract (issue 2)', () => {
     }
   })
 
+  it('refuses an empty client id as a usage error (exit 2), for connect as for sync', async () => {
+    for (const command of ['connect', 'sync']) {
+      const refused = await runCli([command, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', ' '], { env })
+      expect(refused.code, command).toBe(2)
+      expect(refused.stderr, command).toBe(`kanslia: option '--client-id <id>' argument ' ' is invalid. must not be empty (see \`kanslia ${command} --help\`)\n`)
+    }
+  })
+
   it('refuses the demo database, encrypted with a public key, as the target of a sync or push with a registry; creates nothing', async () => {
     const demo = join(home, 'demo.db')
     const connection = ['--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId]

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { calendarDate, eventDateTime, httpUrl, integerIn } from '../../../src/main/cli/optionValues'
+import { calendarDate, clientId, eventDateTime, httpUrl, integerIn } from '../../../src/main/cli/optionValues'
 
 describe('option values of the CLI', () => {
   it('integerIn takes plain decimal digits within its range and nothing Number() would also read', () => {
@@ -26,6 +26,11 @@ describe('option values of the CLI', () => {
     expect(eventDateTime('2026-12-05T10:00')).toEqual({ date: '2026-12-05', time: '10:00' })
     expect(eventDateTime('2026-12-05')).toEqual({ date: '2026-12-05' })
     for (const value of ['2026-02-30T10:00', '2026-02-30', 'tomorrow']) expect(() => eventDateTime(value), value).toThrow(InvalidArgumentError)
+  })
+
+  it('clientId takes a client id trimmed as a saved profile keeps it, never an empty one', () => {
+    expect(clientId(' kanslia-club ')).toBe('kanslia-club')
+    for (const value of ['', '   ']) expect(() => clientId(value), JSON.stringify(value)).toThrow('must not be empty')
   })
 
   it('httpUrl takes an http(s) URL, normalised as a saved profile is', () => {
