@@ -18,6 +18,37 @@ export interface EventRow {
   /** 0 or absent: no limit. */
   maxAttendeeCount?: number
   priceInCents?: number
+  /** When registration opens and ends, as the registry writes them (v3 §2 `registrationStartTime`/`registrationEndTime`, v2 §2.18 `registration…DateTime`); absent when not given. */
+  registrationStart?: string
+  registrationEnd?: string
+}
+
+/**
+ * A registration window bound as `yyyy-mm-ddTHH:MM:SS` (seconds `:00` when not given, a fraction
+ * or anything after the seconds dropped), or undefined when `value` does not start with a local
+ * date-time.
+ */
+function localDateTimeOf(value: unknown): string | undefined {
+  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?/.exec(value) : null
+  return match ? match[1] + (match[2] ?? ':00') : undefined
+}
+
+/**
+ * Where `now` (the event location's local time `yyyy-mm-ddTHH:MM:SS`: Helsinki's,
+ * `helsinkiLocalDateTime`) stands against an event's registration window (spec v2 §2.18, v3 §2;
+ * local times of the event's location, both ends in the window, compared to the second):
+ * `not-open` before its start, `ended` after its end, with that bound normalised; `open` inside it
+ * or when a bound is missing or of another form (the registry decides).
+ */
+export function registrationWindowAt(
+  window: { start: unknown; end: unknown },
+  now: string
+): { state: 'open' } | { state: 'not-open'; start: string } | { state: 'ended'; end: string } {
+  const start = localDateTimeOf(window.start)
+  const end = localDateTimeOf(window.end)
+  if (start !== undefined && now < start) return { state: 'not-open', start }
+  if (end !== undefined && now > end) return { state: 'ended', end }
+  return { state: 'open' }
 }
 
 /** One registration of an event (spec v2 §2.15) with the member and, where listed, the payment status (§2.16). */

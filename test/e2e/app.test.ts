@@ -14,7 +14,8 @@ import { recordCursorResult } from '../../src/main/db/runs'
 import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
-import type { EventRow } from '../../src/shared/events'
+import { registrationWindowAt, type EventRow } from '../../src/shared/events'
+import { helsinkiLocalDateTime } from '../../src/shared/helsinkiTime'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
@@ -805,7 +806,9 @@ describe('desktop app in Chromium', () => {
     const { page } = app
     const value = async <T,>(method: string, input?: unknown) => ((await app.call(method, input)) as { ok: true; value: T }).value
     const today = new Date().toISOString().slice(0, 10)
-    const event = (await value<EventRow[]>('getEvents', { text: '', from: today })).find((e) => e.registrations > 0 && !e.maxAttendeeCount)!
+    const now = helsinkiLocalDateTime(Date.now())
+    const open = (e: EventRow) => registrationWindowAt({ start: e.registrationStart, end: e.registrationEnd }, now).state === 'open'
+    const event = (await value<EventRow[]>('getEvents', { text: '', from: today })).find((e) => e.registrations > 0 && !e.maxAttendeeCount && open(e))!
     expect(event).toBeDefined()
     const label = `${new Intl.DateTimeFormat('fi-FI').format(new Date(`${event.startDateTime!.slice(0, 10)}T00:00:00`))} · ${event.name}`
     const registered = new Set((await value<Array<{ userId: number }>>('getEventParticipants', { uuid: event.uuid })).map((p) => p.userId))

@@ -35,6 +35,8 @@ export function readEvents(db: ReadableDB, filter: { text?: string; from?: strin
      SELECT e.id, e.uuid, coalesce(e.raw ->> '$.name', '#' || e.id) AS name, e.raw ->> '$.organizerName' AS organizerName,
        e.raw ->> '$.startDateTime' AS startDateTime, e.raw ->> '$.endDateTime' AS endDateTime, e.raw ->> '$.locationAddress' AS locationAddress,
        e.raw ->> '$.maxAttendeeCount' AS maxAttendeeCount, e.raw ->> '$.priceInCents' AS priceInCents,
+       coalesce(e.raw ->> '$.registrationStartTime', e.raw ->> '$.registrationStartDateTime') AS registrationStart,
+       coalesce(e.raw ->> '$.registrationEndTime', e.raw ->> '$.registrationEndDateTime') AS registrationEnd,
        (SELECT count(*) FROM event_registration r WHERE r.scope = 'event ' || e.id) AS registrations
      FROM events e
      WHERE (:text = '' OR instr(lower(coalesce(e.raw ->> '$.name', '') || ' ' || coalesce(e.raw ->> '$.organizerName', '') || ' ' || coalesce(e.raw ->> '$.locationAddress', '')), lower(:text)) > 0)

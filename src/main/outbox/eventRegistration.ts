@@ -1,6 +1,7 @@
 import type { EventRegistration, EventRegistrationRequest } from '../../shared/api/v2Activity'
 import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { EventRegistrationPayload } from '../../shared/outboxPayloads'
+import { registrationWindowAt } from '../../shared/events'
 import { helsinkiLocalDateTime } from '../../shared/helsinkiTime'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
@@ -95,15 +96,6 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
 }
 
 /**
- * A window bound as `yyyy-mm-ddTHH:MM:SS` (seconds `:00` when not given, a fraction or anything
- * after the seconds dropped), or undefined when `value` does not start with a local date-time.
- */
-function localDateTimeOf(value: unknown): string | undefined {
-  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?/.exec(value) : null
-  return match ? match[1] + (match[2] ?? ':00') : undefined
-}
-
-/**
  * Why a registration to `event` is refused at `now`, or null when its window is open or unknown:
  * `registration-not-open` before `registrationStart`, `registration-ended` after
  * `registrationEnd`, both ends included in the window (spec v2 §2.18
@@ -118,11 +110,10 @@ function registrationClosed(
   now: Date
 ): OutboxProblem | null {
   const local = helsinkiLocalDateTime(now.getTime())
-  const start = localDateTimeOf(event.registrationStart)
-  const end = localDateTimeOf(event.registrationEnd)
+  const window = registrationWindowAt({ start: event.registrationStart, end: event.registrationEnd }, local)
   const name = event.name ?? event.id
-  if (start !== undefined && local < start) return problem('event-registration.registration-not-open', { event: name, start, now: local })
-  if (end !== undefined && local > end) return problem('event-registration.registration-ended', { event: name, end, now: local })
+  if (window.state === 'not-open') return problem('event-registration.registration-not-open', { event: name, start: window.start, now: local })
+  if (window.state === 'ended') return problem('event-registration.registration-ended', { event: name, end: window.end, now: local })
   return null
 }
 

@@ -17,11 +17,11 @@ function seed(): WritableDB {
   const db = openDatabase(':memory:')
   store(db, 'events', 'public', [
     { id: 1, eventId: 1, uuid: CAMP, name: 'Kevätleiri', organizerName: 'Seura', startDateTime: '2026-04-10T09:00:00', locationAddress: 'Vierumäki', maxAttendeeCount: 30 },
-    { id: 2, eventId: 2, uuid: RACE, name: 'Syyskisat', organizerName: 'Liitto', startDateTime: '2026-09-05T10:00:00' }
+    { id: 2, eventId: 2, uuid: RACE, name: 'Syyskisat', organizerName: 'Liitto', startDateTime: '2026-09-05T10:00:00', registrationStartTime: '2026-02-01T08:00:00', registrationEndTime: '2099-09-01T20:00' }
   ])
   store(db, 'event-search-results', 'federation 100', [
     { id: 2, eventId: 2, uuid: RACE, name: 'Syyskisat (haku)', startDateTime: '2026-09-05T10:00:00' },
-    { id: 3, eventId: 3, uuid: MEETING, name: 'Syyskokous', organizerName: 'Liitto', startDateTime: '2026-11-20T18:00:00' }
+    { id: 3, eventId: 3, uuid: MEETING, name: 'Syyskokous', organizerName: 'Liitto', startDateTime: '2026-11-20T18:00:00', registrationEndDateTime: '2026-11-13T16:00:00' }
   ])
   const user = (id: number, lastName: string) => ({ id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, modificationTime: T })
   store(db, 'user-licences', 'federation 100', [
@@ -47,6 +47,12 @@ describe('events and participants (issue 7)', () => {
       ['Kevätleiri', 2]
     ])
     expect(readEvents(db, {})[2]).toMatchObject({ uuid: CAMP, maxAttendeeCount: 30, locationAddress: 'Vierumäki', organizerName: 'Seura' })
+    // The registration window by the v3 listing's names, or the v2 search's (spec v3 §2, v2 §2.18).
+    expect(readEvents(db, {}).map((e) => [e.name, e.registrationStart, e.registrationEnd])).toEqual([
+      ['Syyskokous', undefined, '2026-11-13T16:00:00'],
+      ['Syyskisat', '2026-02-01T08:00:00', '2099-09-01T20:00'],
+      ['Kevätleiri', undefined, undefined]
+    ])
     expect(readEvents(db, { text: 'LIITTO' }).map((e) => e.name)).toEqual(['Syyskokous', 'Syyskisat'])
     expect(readEvents(db, { text: 'vierumä' }).map((e) => e.name)).toEqual(['Kevätleiri'])
     expect(readEvents(db, { from: '2026-05-01', to: '2026-10-31' }).map((e) => e.name)).toEqual(['Syyskisat'])

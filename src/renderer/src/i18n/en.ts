@@ -204,6 +204,8 @@ export const en = {
     registerHeading_other: 'Register {{count, number}} members to an event',
     event: 'Event',
     registerQueue: 'Queue the registrations',
+    registrationEnded: 'registration ended',
+    registrationOpens: 'registration opens {{date}}',
     registered_one: '{{count, number}} registration queued.',
     registered_other: '{{count, number}} registrations queued.',
     refused_one: '{{count, number}} refused: {{message}}',

@@ -202,6 +202,8 @@ export const fi: Strings = {
     registerHeading_other: 'Ilmoita {{count, number}} jäsentä tapahtumaan',
     event: 'Tapahtuma',
     registerQueue: 'Lisää ilmoittautumiset jonoon',
+    registrationEnded: 'ilmoittautuminen päättynyt',
+    registrationOpens: 'ilmoittautuminen alkaa {{date}}',
     registered_one: '{{count, number}} ilmoittautuminen jonossa.',
     registered_other: '{{count, number}} ilmoittautumista jonossa.',
     refused_one: '{{count, number}} hylätty: {{message}}',

@@ -202,6 +202,8 @@ export const sv: Strings = {
     registerHeading_other: 'Anmäl {{count, number}} medlemmar till ett evenemang',
     event: 'Evenemang',
     registerQueue: 'Lägg anmälningarna i kö',
+    registrationEnded: 'anmälan stängd',
+    registrationOpens: 'anmälan öppnar {{date}}',
     registered_one: '{{count, number}} anmälan i kö.',
     registered_other: '{{count, number}} anmälningar i kö.',
     refused_one: '{{count, number}} avvisad: {{message}}',

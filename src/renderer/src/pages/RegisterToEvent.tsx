@@ -6,6 +6,8 @@ import { localDate } from '../../../shared/localDate'
 import { call, errorText } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { formatDate } from '../i18n'
+import { helsinkiLocalDateTime } from '../../../shared/helsinkiTime'
+import { eventOptions } from './eventOptions'
 
 interface RegisterToEventProps {
   /** The members to register (user ids). */
@@ -19,6 +21,7 @@ interface RegisterToEventProps {
 /**
  * Registers the ticked members to an upcoming event (issue 7 "register selected members"): one
  * outbox registration each (spec v2 §4.8), checked as it is queued; the refusals are listed.
+ * Events whose registration is not open now are shown disabled, saying why (`eventOptions`).
  */
 export function RegisterToEvent({ members, opened, onClose, onQueued }: RegisterToEventProps) {
   const { t, i18n } = useTranslation()
@@ -54,7 +57,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
       <Stack data-testid="register-to-event">
         <Select
           label={t('events.event')}
-          data={events.map((e) => ({ value: e.uuid, label: `${formatDate(e.startDateTime, i18n.language)} · ${e.name}` }))}
+          data={eventOptions(events, helsinkiLocalDateTime(Date.now()), t, (iso) => formatDate(iso, i18n.language))}
           value={uuid}
           onChange={setUuid}
           searchable
