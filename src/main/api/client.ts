@@ -1,6 +1,6 @@
 import { Agent, util } from 'undici'
 import type { TokenResponse } from '../../shared/api/v2'
-import { ApiError, bodyExcerpt, bodyMessage, kindOfStatus } from './errors'
+import { ApiError, bodyExcerpt, bodyMessage, kindOfStatus, notTheAnswer } from './errors'
 import { parseHttpDate } from './httpDate'
 import { backoffMs, parseRetryAfter, sleep } from './retry'
 
@@ -373,7 +373,7 @@ function writeAnswer<T>(method: string, target: string, response: RawResponse, e
   }
   const location = Array.isArray(response.headers.location) ? response.headers.location[0] : response.headers.location
   const text = response.body.toString('utf8')
-  const uninterpretable = (what: string) => new Retryable(new ApiError('invalid-response', `${method} ${target}: ${response.status}: whether the change was made is unknown: the server sent ${what}`, response.status))
+  const uninterpretable = (what: string) => new Retryable(notTheAnswer(`${method} ${target}`, response.status, what))
   if (text.trim() === '') {
     if (emptyAnswer) return { status: response.status, body: undefined, location }
     throw uninterpretable('no body where the registry answers with JSON')

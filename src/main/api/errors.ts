@@ -87,3 +87,14 @@ function messageIn(text: string): string {
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
+
+/**
+ * The error of a 2xx to a write that is not the endpoint's answer: no JSON, JSON of another shape,
+ * or JSON without what the answer carries (`what`, e.g. spec v2 §4.9 POST /order without its
+ * `orderId`). It says nothing of what the registry did, so it is never an acceptance: an
+ * `invalid-response` with `sent` true, the outbox item `unknown` and read back (DESIGN §4).
+ * `request` names method and path, e.g. `POST /api/public/v2/order`.
+ */
+export function notTheAnswer(request: string, status: number, what: string): ApiError {
+  return new ApiError('invalid-response', `${request}: ${status}: whether the change was made is unknown: the server sent ${what}`, status)
+}

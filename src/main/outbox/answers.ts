@@ -1,5 +1,3 @@
-import { ApiError } from '../api/errors'
-
 /**
  * What the outbox keeps of the registry's answer to a change (issue 5: its last answer and the
  * audit log): the answer as received, but every nested user profile (spec v2 §2.11: the `user` of
@@ -22,12 +20,10 @@ function profileReference(user: unknown): unknown {
 }
 
 /**
- * The error for a 2xx whose JSON lacks what the endpoint's answer carries (`what`, e.g. spec v2
- * §4.9 POST /order without its `orderId`): like a 2xx that is no JSON (`ApiClient.writeV2`), it
- * says nothing of what the registry did, so it is never an acceptance. An `invalid-response`
- * ApiError with `sent` true: the push worker leaves the item `unknown` and reads it back (DESIGN §4).
- * `request` names method and path as the client's errors do (`POST /api/public/v2/order`).
+ * The integer `field` of an answer (an Order's `orderId`, a registration's
+ * `eventRegistrationId`), or undefined when the answer is no object or names none.
  */
-export function notTheAnswer(request: string, status: number, what: string): ApiError {
-  return new ApiError('invalid-response', `${request}: ${status}: whether the change was made is unknown: the server sent ${what}`, status)
+export function answeredId(answer: unknown, field: string): number | undefined {
+  const id = answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>)[field] : undefined
+  return Number.isSafeInteger(id) ? (id as number) : undefined
 }

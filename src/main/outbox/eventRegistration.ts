@@ -5,7 +5,8 @@ import { registrationWindowAt } from '../../shared/events'
 import { helsinkiLocalDateTime } from '../../shared/helsinkiTime'
 import type { ApiClient } from '../api/client'
 import { openItemsOfKind } from '../db/outbox'
-import { notTheAnswer } from './answers'
+import { notTheAnswer } from '../api/errors'
+import { answeredId } from './answers'
 import { checkId, checkUuid, localEvent, localRegistrationOf, mirrors, unknownMembers } from './checks'
 import { Problems } from './errors'
 import { queuedParticipants } from './eventParticipants'
@@ -83,7 +84,7 @@ export const eventRegistration: Operation<EventRegistrationPayload, EventRegistr
     const path = `/event/registration/${encodeURIComponent(payload.eventUuid)}`
     const answer = await client.writeV2<EventRegistrationRequest>('POST', path, { body: payload.registration })
     // The body echoes the request with the id filled; the Location header names it too (spec v2 §4.8).
-    const id = answeredRegistrationId(answer.body) ?? idInLocation(answer.location)
+    const id = answeredId(answer.body, 'eventRegistrationId') ?? idInLocation(answer.location)
     // A cancellation acts on the id: an answer naming none is not the answer, and a read-back finds it.
     if (id === undefined) throw notTheAnswer(`POST /api/public/v2${path}`, answer.status, 'a registration without an eventRegistrationId, and no Location naming one')
     return { status: answer.status, answer: { ...answer.body, eventRegistrationId: id } }
@@ -125,13 +126,7 @@ async function findRegistration(client: ApiClient, { eventUuid, registration }: 
 
 /** The registration id in a done registration item's answer (the POST's echo or the adopted registration), if any. */
 export function registrationIdOf(answer: string | null): number | undefined {
-  return answer === null ? undefined : answeredRegistrationId(JSON.parse(answer))
-}
-
-/** The `eventRegistrationId` of a registration (spec v2 §2.15: POST's echo or a read item), or undefined when it names none. */
-function answeredRegistrationId(answer: unknown): number | undefined {
-  const id = answer !== null && typeof answer === 'object' ? (answer as { eventRegistrationId?: unknown }).eventRegistrationId : undefined
-  return Number.isSafeInteger(id) ? (id as number) : undefined
+  return answer === null ? undefined : answeredId(JSON.parse(answer), 'eventRegistrationId')
 }
 
 /**

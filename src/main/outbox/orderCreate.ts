@@ -1,7 +1,8 @@
 import type { Order, OrderPurchase } from '../../shared/api/v2Activity'
 import { problem } from '../../shared/outboxProblems'
 import { openItemsOfKind, type OutboxRow } from '../db/outbox'
-import { notTheAnswer } from './answers'
+import { notTheAnswer } from '../api/errors'
+import { answeredId } from './answers'
 import { checkId, listSome, localOrganization, localRegistration, mirrors, repeatedValues, unknownMembers } from './checks'
 import { Problems, UnsendableChangeError } from './errors'
 import type { Operation } from './operation'
@@ -85,7 +86,7 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
   async send(client, order) {
     const answer = await client.writeV2<Order>('POST', '/order', { body: order })
     // The payment and the cancellation act on the orderId: an Order without one is not the answer.
-    if (answeredOrderId(answer.body) === undefined) throw notTheAnswer('POST /api/public/v2/order', answer.status, 'an Order without an orderId')
+    if (answeredId(answer.body, 'orderId') === undefined) throw notTheAnswer('POST /api/public/v2/order', answer.status, 'an Order without an orderId')
     return { status: answer.status, answer: answer.body }
   },
 
@@ -105,19 +106,13 @@ function productIds(order: Order): number[] {
  * @throws UnsendableChangeError when neither is known (the order item's answer named none).
  */
 export function orderIdOf(payload: { orderId?: number }, dependency: OutboxRow | undefined): number {
-  const id = payload.orderId ?? (dependency?.lastAnswer ? answeredOrderId(JSON.parse(dependency.lastAnswer)) : undefined)
+  const id = payload.orderId ?? (dependency?.lastAnswer ? answeredId(JSON.parse(dependency.lastAnswer), 'orderId') : undefined)
   if (id === undefined) {
     throw new UnsendableChangeError(
       `the order it acts on has no id: outbox item #${dependency?.id} (${dependency?.state}) holds no orderId from the registry; discard this item and queue it again with the order's id`
     )
   }
   return id
-}
-
-/** The `orderId` of an answer to POST /order (spec v2 §4.9, the Order of §2.17), or undefined when it names none. */
-function answeredOrderId(answer: unknown): number | undefined {
-  const id = answer !== null && typeof answer === 'object' ? (answer as { orderId?: unknown }).orderId : undefined
-  return Number.isSafeInteger(id) ? (id as number) : undefined
 }
 
 /**

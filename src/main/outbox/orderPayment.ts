@@ -2,7 +2,7 @@ import type { OrderStatus, PaymentInitiation } from '../../shared/api/v2Activity
 import { problem } from '../../shared/outboxProblems'
 import type { OrderPaymentPayload } from '../../shared/outboxPayloads'
 import { openItemsOfKind } from '../db/outbox'
-import { notTheAnswer } from './answers'
+import { notTheAnswer } from '../api/errors'
 import { Problems } from './errors'
 import type { Operation } from './operation'
 import { checkOrderReference, orderIdOf } from './orderCreate'
