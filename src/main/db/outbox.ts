@@ -36,7 +36,7 @@ export interface OutboxEffect {
  * §3 rule 5; `KEPT_BY_OUTBOX` in tables.ts says which table rows each kind keeps): an organization,
  * merit group, merit, event registration or user licence by id; an event, its v3 listing and its
  * event search result, by UUID. Members are not named here: the item's effects keep those it
- * touches (`PERSON_REFERENCES`).
+ * touches (`PROFILE_KEEPERS`).
  */
 export type OutboxReference = { to: 'organization' | 'merit-group' | 'merit' | 'event-registration' | 'user-licence'; id: number } | { to: 'event'; uuid: string }
 

@@ -4,7 +4,7 @@ import type { WritableDB, ReadableDB } from './open'
 import { markForRecheck } from './memberSummary'
 import { prepared } from './statements'
 import { hasPendingReferences, pendingReferencesSql } from './outbox'
-import { KEPT_BY_OUTBOX, PERSON_COLUMNS, PERSON_REFERENCES, TABLES, personColumn, personValues, type ExportResource } from './tables'
+import { KEPT_BY_OUTBOX, PERSON_COLUMNS, PROFILE_KEEPERS, TABLES, personColumn, personValues, type ExportResource } from './tables'
 
 /** One received element ready to store: id, modificationTime in µs, the parsed object as received. */
 export interface ReceivedElement {
@@ -330,12 +330,18 @@ export function deleteScope(db: WritableDB, resource: ExportResource, scope: str
   return prepared(db, `DELETE FROM ${table} WHERE scope = ?`).run(scope).changes
 }
 
-const UNREFERENCED_PERSONS_SQL = `DELETE FROM person WHERE ${PERSON_REFERENCES.map(({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE ${column} = person.id)`).join(' AND ')}`
+const UNREFERENCED_PERSONS_SQL = `DELETE FROM person WHERE ${PROFILE_KEEPERS.map(({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE ${column} = person.id)`).join(' AND ')} RETURNING id`
 
 /**
- * Deletes persons no stored row names any more: no user licence, user insurance, granted merit,
- * registered event user or event registration (`PERSON_REFERENCES`). @returns rows removed.
+ * Deletes the profiles (`person`) no user licence or user insurance names any more and no pending
+ * outbox change refers to (`PROFILE_KEEPERS`, DESIGN §3 rules 5 and 6), with their member summary
+ * rows; the search index (`member_search`) follows `person` by its triggers. A granted merit or a
+ * registration keeps its own copy of the person, not the profile. Only after a complete,
+ * error-free full pass of every list naming persons; call inside a transaction.
+ * @returns persons removed.
  */
 export function sweepUnreferencedPersons(db: WritableDB): number {
-  return prepared(db, UNREFERENCED_PERSONS_SQL).run().changes
+  const removed = prepared(db, UNREFERENCED_PERSONS_SQL).pluck().all() as number[]
+  if (removed.length > 0) prepared(db, 'DELETE FROM member_summary WHERE person_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(removed))
+  return removed.length
 }

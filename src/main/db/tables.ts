@@ -271,7 +271,11 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
   }
 }
 
-/** The columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16) and pending outbox changes, by table: what keeps a person row. */
+/**
+ * The columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16) and pending outbox changes, by
+ * table: the rows about a person (privacy log, per-person record, retention). What keeps a person's
+ * profile is `PROFILE_KEEPERS`.
+ */
 export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
   { table: 'user_licence', column: 'user_id' },
   { table: 'user_insurance', column: 'user_id' },
@@ -283,11 +287,25 @@ export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }>
 ]
 
 /**
+ * The columns whose rows keep a person's profile (`person`, spec v2 §2.11) through a full sync's
+ * person sweep (`sweepUnreferencedPersons`): the persons lists (user licences, user insurances),
+ * the only lists whose nested `user` fills `person`, and pending outbox changes (DESIGN §3 rule 5).
+ * A grant (§2.9) or a registration (§2.15, §2.16) does not keep one: its list carries its own
+ * copy of what the spec gives it, and a profile a broader credential once read must not outlive
+ * the lists the credentials now read (DESIGN §3 rule 6).
+ */
+export const PROFILE_KEEPERS: ReadonlyArray<{ table: string; column: string }> = [
+  { table: 'user_licence', column: 'user_id' },
+  { table: 'user_insurance', column: 'user_id' },
+  { table: 'outbox_effect', column: 'person_id' }
+]
+
+/**
  * The synced tables whose rows a pending outbox item may refer to (`OutboxReference`), by
  * resource: the kind of reference that keeps a row from a full sync's sweeps (DESIGN §3 rule 5)
  * and the SQL expression of the row's key it names: an event's UUID in lower case, as the outbox
  * stores it, and '' for a row without one (NULL would never compare unequal, so never be swept).
- * Members are kept by `PERSON_REFERENCES`.
+ * Members are kept by `PROFILE_KEEPERS`.
  */
 export const KEPT_BY_OUTBOX: Readonly<Partial<Record<ExportResource, { referred: ReferredKind; key: string }>>> = {
   organizations: { referred: 'organization', key: 'id' },

@@ -186,7 +186,7 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     ])
   })
 
-  it('never takes a profile from a registered event user (basic contact data only), yet keeps persons any table names', () => {
+  it('never takes a profile from a registered event user (basic contact data only)', () => {
     const db = openDatabase(':memory:')
     const licence = userLicence(1, at, anna(at, 'Virtanen'))
     upsertElements(db, 'user-licences', 'federation 1', 1, [licence], parseInstant)
@@ -195,18 +195,24 @@ describe('merits, events and reference lists (spec v2 §2.9, §2.16; v3 §4)', (
     upsertElements(db, 'registered-event-users', 'event 30001', 1, [{ id: registered.id, modificationUs: parseInstant(at), element: registered }], parseInstant)
     expect(db.prepare('SELECT last_name FROM person WHERE id = 7').pluck().get()).toBe('Virtanen')
     expect([...exportRaw(db, 'registered-event-users')]).toEqual([JSON.stringify(registered)])
+  })
 
+  it('keeps a profile only while a user licence or user insurance names it or a pending outbox change refers to it (DESIGN §3 rules 5, 6)', () => {
+    const db = openDatabase(':memory:')
+    upsertElements(db, 'user-licences', 'federation 1', 1, [userLicence(1, at, anna(at, 'Virtanen'))], parseInstant)
+    const registered = { id: 40000001, modificationTime: at, eventId: 30001, user: { id: 7, lastName: 'Virtanen' }, paymentStatus: 'FREE', paidAmountInCents: 0 }
+    upsertElements(db, 'registered-event-users', 'event 30001', 1, [{ id: registered.id, modificationUs: parseInstant(at), element: registered }], parseInstant)
     upsertElements(db, 'granted-merits', 'merit 2001', 1, [grant(7, 2001, '2025-05-01')], parseInstant)
+    db.prepare("INSERT INTO member_summary (person_id, insured, recheck_on) VALUES (7, 0, '')").run()
+    expect(sweepUnreferencedPersons(db)).toBe(0)
     db.prepare('DELETE FROM user_licence').run()
-    db.prepare('DELETE FROM registered_event_user').run()
+    const item = insertItem(db, { kind: 'merit-grant', payload: {}, dependsOn: null, at }, [{ personId: 7, target: '2001' }], [])
     expect(sweepUnreferencedPersons(db)).toBe(0)
-    db.prepare('DELETE FROM granted_merit').run()
-    // A pending outbox change for the member keeps them too (DESIGN §3 rule 5).
-    db.prepare("INSERT INTO outbox_item (id, kind, payload, created_at, updated_at) VALUES (1, 'merit-grant', '{}', 'now', 'now')").run()
-    db.prepare("INSERT INTO outbox_effect (item_id, person_id, target) VALUES (1, 7, '2001')").run()
-    expect(sweepUnreferencedPersons(db)).toBe(0)
-    db.prepare('DELETE FROM outbox_item').run()
+    deleteItem(db, item)
+    // The grant and the registered user keep their own copies; the profile and its summary go.
     expect(sweepUnreferencedPersons(db)).toBe(1)
+    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()
+    expect(['person', 'member_summary', 'granted_merit', 'registered_event_user'].map(count)).toEqual([0, 0, 1, 1])
   })
 
   it('forgets a person whose data the registry deleted once every list keeping a copy of it was read again, and no other', () => {
