@@ -55,20 +55,24 @@ export function readEvents(db: ReadableDB, filter: { text?: string; from?: strin
 export const VALID_ENTRY_FIRST = "u.payment_status = 'PAID' DESC, u.modification_us DESC"
 
 /**
- * The registrations stored for the event `uuid` (spec v2 §2.15) with each member's name, Sport-ID
- * and club, and the payment status of the registered users list (§2.16) of the valid entry
- * (VALID_ENTRY_FIRST), by last name.
+ * The registrations stored for the event `uuid` (spec v2 §2.15) with each participant's name,
+ * Sport-ID and club, and the payment status of the registered users list (§2.16) of the valid entry
+ * (VALID_ENTRY_FIRST), by last name. Name and Sport-ID are the member's profile (`person`, §2.11)
+ * when one is stored, else the valid entry's own copy (§2.16: basic contact information), else
+ * absent: a registration names only the user id.
  */
 export function readEventParticipants(db: ReadableDB, uuid: string): ParticipantRow[] {
+  const copy = (field: string, column: string) => `CASE WHEN p.id IS NULL THEN v.raw ->> '$.user.${field}' ELSE p.${column} END`
   const rows = prepared(
     db,
-    `SELECT r.id AS eventRegistrationId, r.participant_user_id AS userId, p.sport_id AS sportId, p.first_name AS firstName, p.last_name AS lastName,
-       ${CLUB} AS club, r.registration_date AS registrationDate, r.paid_amount_in_cents AS paidAmountInCents,
-       (SELECT u.payment_status FROM registered_event_user u WHERE u.user_id = r.participant_user_id AND u.scope = 'event ' || coalesce(
-          (SELECT id FROM event WHERE uuid = r.event_uuid), (SELECT id FROM event_search_result WHERE uuid = r.event_uuid))
-        ORDER BY ${VALID_ENTRY_FIRST} LIMIT 1) AS paymentStatus
+    `SELECT r.id AS eventRegistrationId, r.participant_user_id AS userId, ${copy('sportId', 'sport_id')} AS sportId,
+       ${copy('firstName', 'first_name')} AS firstName, ${copy('lastName', 'last_name')} AS lastName,
+       ${CLUB} AS club, r.registration_date AS registrationDate, r.paid_amount_in_cents AS paidAmountInCents, v.payment_status AS paymentStatus
      FROM event_registration r LEFT JOIN person p ON p.id = r.participant_user_id
-     WHERE r.event_uuid = ? ORDER BY p.last_name, p.first_name, r.id`
+       LEFT JOIN registered_event_user v ON v.rowid = (SELECT u.rowid FROM registered_event_user u WHERE u.user_id = r.participant_user_id AND u.scope = 'event ' || coalesce(
+          (SELECT id FROM event WHERE uuid = r.event_uuid), (SELECT id FROM event_search_result WHERE uuid = r.event_uuid))
+        ORDER BY ${VALID_ENTRY_FIRST} LIMIT 1)
+     WHERE r.event_uuid = ? ORDER BY lastName, firstName, r.id`
   ).all(uuid) as Array<Record<string, unknown> & { eventRegistrationId: number; userId: number }>
   return rows.map(({ eventRegistrationId, userId, ...rest }) => present<ParticipantRow>({ eventRegistrationId, userId }, rest))
 }

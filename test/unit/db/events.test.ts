@@ -65,6 +65,21 @@ describe('events and participants (issue 7)', () => {
     ])
   })
 
+  it("gives a participant without a stored profile the registered user's own copy of name and Sport-ID (spec v2 §2.16), else only the id", () => {
+    const db = seed()
+    store(db, 'event-registrations', 'event 1', [
+      { id: 43, eventUuid: CAMP, participantUserId: 20, registrationDate: '2026-03-03', paidAmountInCents: 0 },
+      { id: 44, eventUuid: CAMP, participantUserId: 21, registrationDate: '2026-03-04', paidAmountInCents: 0 }
+    ])
+    store(db, 'registered-event-users', 'event 1', [
+      { id: 43, eventId: 1, userId: 20, user: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg' }, paymentStatus: 'FREE', paidAmountInCents: 0 }
+    ])
+    expect(readEventParticipants(db, CAMP).filter((p) => p.userId >= 20)).toEqual([
+      { eventRegistrationId: 44, userId: 21, registrationDate: '2026-03-04', paidAmountInCents: 0 },
+      { eventRegistrationId: 43, userId: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', registrationDate: '2026-03-03', paidAmountInCents: 0, paymentStatus: 'FREE' }
+    ])
+  })
+
   it('gives a user registered more than once the PAID entry\'s status, as spec v2 §3 says, though a waiting one is newer', () => {
     const db = seed()
     store(db, 'registered-event-users', 'event 1', [{ id: 42, eventId: 1, userId: 8, user: { id: 8 }, paymentStatus: 'PAID', paidAmountInCents: 2500 }])
