@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../src/main/api/client'
 import { formatSyncSummary } from '../../../src/main/cli/format'
 import { runSync } from '../../../src/main/sync/engine'
-import { startSandbox } from '../../../src/sandbox/index'
+import { readEventParticipants } from '../../../src/main/db/events'
+import { exportRaw } from '../../../src/main/db/export'
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { closeAfterTest } from '../../support/afterTest'
 import { startTamperProxy } from '../../support/dropProxy'
 import { startSyncFixture } from './fixture'
@@ -29,6 +31,35 @@ async function organizationsOf(seed: number) {
   }
 }
 
+/** The merits of the merit groups a club owns (spec v2 §2.7, §2.8). */
+function clubMerits(sandbox: Sandbox, club: number): number[] {
+  const groups = new Set(sandbox.activity.meritGroups.all().filter((g) => g.data.organizationId === club).map((g) => g.id))
+  return sandbox.activity.merits.all().filter((m) => groups.has(m.data.meritGroupId)).map((m) => m.id)
+}
+
+/** The events a club organizes, not deleted, with registrations listed. */
+function clubEvents(sandbox: Sandbox, club: number) {
+  return sandbox.activity.events.all().filter((e) => e.organizerId === club && e.deletionMs === undefined && sandbox.activity.listedRegistrations(e.id).length > 0)
+}
+
+/**
+ * An active club of the sandbox's federation that owns merits and organizes an event with
+ * registrations, and a person with an e-mail address whom no user licence of the club names (a
+ * grantee only a grant would tie to the club), found in a sandbox of the same seed.
+ */
+async function clubWithGrantsAndEvents(seed: number) {
+  const probe = await startSandbox({ athletes: 400, seed })
+  try {
+    const club = probe.store.clubIds().find((id) => probe.store.organization(id)!.status === 'ACTIVE' && clubMerits(probe, id).length > 0 && clubEvents(probe, id).length > 0)!
+    const grantee = probe.store
+      .personIds()
+      .find((id) => probe.store.person(id)!.email !== undefined && probe.store.userLicenceIdsOfPerson(id).every((l) => !probe.store.isWithin(probe.store.userLicence(l)!.licenceOrganizationId, club)))!
+    return { club, grantee }
+  } finally {
+    await probe.close()
+  }
+}
+
 describe('the rights of the credentials (spec v2 §4.1)', () => {
   it('a full run with rights narrowed from the federation to one club removes the federation-wide lists and their persons', async () => {
     const { club } = await organizationsOf(5)
@@ -41,8 +72,6 @@ describe('the rights of the credentials (spec v2 §4.1)', () => {
     expect(count("SELECT count(*) FROM user_licence WHERE scope = 'federation " + sandbox.federationId + "'")).toBeGreaterThan(0)
     expect(count('SELECT count(email) FROM person')).toBeGreaterThan(0)
 
-    // The club organizes nothing (its events deleted), so no list it reads names a person (spec v2 §4.8).
-    for (const event of sandbox.activity.events.all()) if (event.organizerId === club && event.deletionMs === undefined) sandbox.activity.deleteEvent(event.id)
     const narrowed = new ApiClient({ ...sandbox.clientCredentials('club'), backoffBaseMs: 5 })
     closeAfterTest(() => narrowed.close())
     const full = await runSync(db, narrowed, { full: true })
@@ -56,9 +85,43 @@ describe('the rights of the credentials (spec v2 §4.1)', () => {
       expect(count(`SELECT count(*) FROM ${table} WHERE scope = '${scope}'`), table).toBe(0)
     }
     expect(count(`SELECT count(*) FROM sync_cursor WHERE resource = 'user-licences' AND scope = '${scope}'`)).toBe(0)
-    // The club's own organizations stay; no one's contacts do (no list of the club's names a person at this level).
+    // The club's own organizations stay; no one's contacts do: the club's events keep their registrations, which keep no profile (DESIGN §3 rule 6).
     expect(count(`SELECT count(*) FROM organization WHERE id = ${club}`)).toBe(1)
+    expect(count('SELECT count(*) FROM event_registration')).toBeGreaterThan(0)
     expect(count('SELECT count(email) FROM person')).toBe(0)
+  })
+
+  it('a profile read with broader rights does not outlive them in a grantee or registrant the narrowed lists still name; the lists show their own copies (spec v2 §2.9, §2.16)', async () => {
+    const { club, grantee } = await clubWithGrantsAndEvents(17)
+    const { sandbox, db, client } = await startSyncFixture({
+      sandbox: { athletes: 400, seed: 17, clients: [{ clientId: 'club', readableOrganizationIds: [club], personalDataLevel: 'PERMISSION_USER_BASIC' }] },
+      client: { backoffBaseMs: 5 }
+    })
+    const merit = clubMerits(sandbox, club)[0]
+    sandbox.activity.grantMerit(merit, { grantingDate: '2026-01-10', meritGranter: 'Seuran hallitus', additionalInfo: '', grantees: [grantee] })
+    const event = clubEvents(sandbox, club)[0]
+    const registrants = sandbox.activity.listedRegistrations(event.id).map((r) => r.userId)
+    const profile = (id: number) => db.prepare('SELECT email FROM person WHERE id = ?').get(id) as { email: string | null } | undefined
+    expect((await runSync(db, client)).ok).toBe(true)
+    expect(profile(grantee)?.email).toBe(sandbox.store.person(grantee)!.email)
+    expect(registrants.filter((id) => profile(id)?.email)).not.toEqual([])
+
+    const narrowed = new ApiClient({ ...sandbox.clientCredentials('club'), backoffBaseMs: 5 })
+    closeAfterTest(() => narrowed.close())
+    expect((await runSync(db, narrowed, { full: true })).ok).toBe(true)
+    expect(db.prepare('SELECT count(email) FROM person').pluck().get()).toBe(0)
+    // No user licence of the club names the grantee: the profile went, the grant keeps its own copy at the level now granted.
+    expect(profile(grantee)).toBeUndefined()
+    const names = (id: number) => ({ firstName: sandbox.store.person(id)!.firstName, lastName: sandbox.store.person(id)!.lastName })
+    const grants = [...exportRaw(db, 'granted-merits')].map((raw) => JSON.parse(raw) as Record<string, unknown>)
+    const grant = grants.find((g) => g.id === grantee && (g.grantedMerit as { meritId: number }).meritId === merit)!
+    expect(grant).toMatchObject(names(grantee))
+    expect(grant).not.toHaveProperty('email')
+    // Each registrant is shown by name, from their profile while a user licence of the club names them, else from the registered user's copy.
+    const participants = readEventParticipants(db, event.uuid)
+    expect(participants.map((p) => p.userId).sort((a, b) => a - b)).toEqual([...registrants].sort((a, b) => a - b))
+    expect(participants.filter((p) => profile(p.userId) === undefined)).not.toEqual([])
+    for (const participant of participants) expect(participant).toMatchObject({ sportId: sandbox.store.person(participant.userId)!.sportId, ...names(participant.userId) })
   })
 
   it('a list answered 403 is an answer, not an error: the run is ok and its result says why it read nothing (DESIGN §3 rule 6)', async () => {
