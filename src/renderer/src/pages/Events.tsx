@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
@@ -7,6 +7,7 @@ import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { DateField } from '../components/DateField'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { useLoad } from '../components/useLoad'
 import { usePending } from '../components/usePending'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -33,20 +34,21 @@ export function Events() {
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
   const [queued, setQueued] = useState<QueuedParticipantRow[]>([])
   const [shown, setShown] = useColumnChoice('kanslia.participants.columns', PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS)
-  const { notice, show, clear, fail, saved } = useNotice()
+  const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
   /** The action running on each participant's registration: its button spins, the row's other one waits. */
   const pending = usePending<number, ParticipantAction>()
 
-  useEffect(() => {
-    call('getEvents', { text, from: from || undefined, to: to || undefined })
-      .then(setEvents)
-      .catch(fail)
-  }, [text, from, to, dataVersion])
-  useEffect(() => {
-    if (open === null) return
-    call('getEventParticipants', { uuid: open.uuid }).then(setParticipants).catch(fail)
-    call('getQueuedParticipants', { uuid: open.uuid }).then(setQueued).catch(fail)
-  }, [open, dataVersion])
+  useLoad(
+    () => call('getEvents', { text, from: from || undefined, to: to || undefined }),
+    [text, from, to, dataVersion],
+    (answer) => {
+      setEvents(answer)
+      loaded()
+    },
+    loadFailed
+  )
+  useLoad(() => (open === null ? null : call('getEventParticipants', { uuid: open.uuid })), [open, dataVersion], setParticipants, fail)
+  useLoad(() => (open === null ? null : call('getQueuedParticipants', { uuid: open.uuid })), [open, dataVersion], setQueued, fail)
 
   const cancel = (row: ParticipantRow) =>
     pending.run(row.eventRegistrationId, 'cancel', () =>

@@ -1,10 +1,11 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { useLoad } from '../components/useLoad'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -16,10 +17,16 @@ export function Licences() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [periods, setPeriods] = useState<LicencePeriodSummary[]>([])
-  const { notice, clear, fail, saved } = useNotice()
-  useEffect(() => {
-    void call('getLicenceSummary').then(setPeriods)
-  }, [dataVersion])
+  const { notice, clear, fail, loadFailed, loaded, saved } = useNotice()
+  useLoad(
+    () => call('getLicenceSummary'),
+    [dataVersion],
+    (answer) => {
+      setPeriods(answer)
+      loaded()
+    },
+    loadFailed
+  )
   const number = new Intl.NumberFormat(i18n.language)
 
   const exportAs = (format: 'csv' | 'xlsx') => {

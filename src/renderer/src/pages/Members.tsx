@@ -10,6 +10,7 @@ import { call } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { useLoad } from '../components/useLoad'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { CopyEmails } from '../components/CopyEmails'
 import { exportColumnsOf, MEMBER_COLUMNS, type MemberColumn } from './memberColumns'
@@ -89,7 +90,7 @@ export function Members() {
   const [granting, setGranting] = useState(false)
   const [registering, setRegistering] = useState(false)
   const [queuedSummary, setQueuedSummary] = useState<string | null>(null)
-  const { notice, show: tell, clear, fail, saved } = useNotice()
+  const { notice, show: tell, clear, fail, loadFailed, loaded, saved } = useNotice()
   /** The rows on paper while printing (hidden on screen); null otherwise. */
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   /** The columns shown, and so exported and printed. */
@@ -114,9 +115,15 @@ export function Members() {
   /** The query last asked for; its answer replaces `query` and the rows together. */
   const wanted = useRef<ListQuery>(INITIAL_QUERY)
 
-  useEffect(() => {
-    void call('getMemberFilters').then(setOptions)
-  }, [dataVersion])
+  useLoad(
+    () => call('getMemberFilters'),
+    [dataVersion],
+    (answer) => {
+      setOptions(answer)
+      loaded()
+    },
+    loadFailed
+  )
 
   /**
    * Asks for `windows` (page numbers) of `next` at once (a keystroke's query leaves before React

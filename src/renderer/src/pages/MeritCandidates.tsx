@@ -1,11 +1,12 @@
 import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CANDIDATE_COLUMNS, type CandidateColumn, type MeritCandidate, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { useLoad } from '../components/useLoad'
 import { call } from '../api'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -30,21 +31,25 @@ export function MeritCandidates() {
   const [shown, setShown] = useColumnChoice('kanslia.candidates.columns', CANDIDATE_COLUMNS, CANDIDATE_COLUMNS)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
-  useEffect(() => {
-    void call('getOrderedMeritGroups').then((answer) => {
+  // A failure shows; the candidates' load that follows takes it away (`loaded`), as it says whether the list is there.
+  useLoad(
+    () => call('getOrderedMeritGroups'),
+    [dataVersion],
+    (answer) => {
       setGroups(answer)
       setGroupId((current) => current ?? answer[0]?.id ?? null)
-    })
-  }, [dataVersion])
-  useEffect(() => {
-    if (groupId === null) return
-    call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })
-      .then((answer) => {
-        setList(answer)
-        loaded()
-      })
-      .catch(loadFailed)
-  }, [groupId, seasons, nextMeritId, dataVersion])
+    },
+    loadFailed
+  )
+  useLoad(
+    () => (groupId === null ? null : call('getMeritCandidates', { groupId, seasons, nextMeritId: nextMeritId ?? undefined })),
+    [groupId, seasons, nextMeritId, dataVersion],
+    (answer) => {
+      setList(answer)
+      loaded()
+    },
+    loadFailed
+  )
 
   const group = groups.find((g) => g.id === groupId)
   const next = group?.merits.find((m) => m.id === nextMeritId)

@@ -1,10 +1,11 @@
 import { getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationNode } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { useLoad } from '../components/useLoad'
 import { organizationTypeName } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -30,12 +31,18 @@ export function Organizations() {
   const { t } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [organizations, setOrganizations] = useState<OrganizationNode[]>([])
-  useEffect(() => {
-    void call('getOrganizations').then(setOrganizations)
-  }, [dataVersion])
+  const { notice, clear, fail, loadFailed, loaded, saved } = useNotice()
+  useLoad(
+    () => call('getOrganizations'),
+    [dataVersion],
+    (answer) => {
+      setOrganizations(answer)
+      loaded()
+    },
+    loadFailed
+  )
   const data = useMemo(() => toTree(organizations), [organizations])
   const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), organizationTypeName(t, o.type)])), [organizations, t])
-  const { notice, clear, fail, saved } = useNotice()
 
   const exportAs = (format: 'csv' | 'xlsx') => {
     clear()

@@ -1,5 +1,5 @@
 import { Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { call } from '../api'
@@ -7,6 +7,7 @@ import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { CopyEmails } from '../components/CopyEmails'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
+import { useLoad } from '../components/useLoad'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
 
@@ -30,14 +31,15 @@ export function Renewals() {
   const [list, setList] = useState<RenewalList | null>(null)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
-  useEffect(() => {
-    call('getRenewalList', { kind, days })
-      .then((answer) => {
-        setList(answer)
-        loaded()
-      })
-      .catch(loadFailed)
-  }, [kind, days, dataVersion])
+  useLoad(
+    () => call('getRenewalList', { kind, days }),
+    [kind, days, dataVersion],
+    (answer) => {
+      setList(answer)
+      loaded()
+    },
+    loadFailed
+  )
 
   const cell = (row: RenewalRow, column: RenewalColumn): string => {
     if (column === 'guardianEmails') return row.guardianEmails.join(', ')

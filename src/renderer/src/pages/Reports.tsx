@@ -1,9 +1,10 @@
 import { BarChart } from '@mantine/charts'
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
 import { NoticeAlert, useNotice } from '../components/Notice'
+import { useLoad } from '../components/useLoad'
 import { call } from '../api'
 import { useAppStore } from '../stores/app'
 import { intlLocale } from '../i18n'
@@ -31,12 +32,16 @@ export function Reports() {
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [data, setData] = useState<ReportData | null>(null)
   const [periodId, setPeriodId] = useState<number | undefined>(undefined)
-  const { notice, clear, fail, saved } = useNotice()
-  useEffect(() => {
-    call('getReports', periodId === undefined ? undefined : { licencePeriodId: periodId })
-      .then(setData)
-      .catch(fail)
-  }, [dataVersion, periodId])
+  const { notice, clear, fail, loadFailed, loaded, saved } = useNotice()
+  useLoad(
+    () => call('getReports', periodId === undefined ? undefined : { licencePeriodId: periodId }),
+    [dataVersion, periodId],
+    (answer) => {
+      setData(answer)
+      loaded()
+    },
+    loadFailed
+  )
 
   // Shown in the user's language ("1 234", "maaliskuu 2026"); the export keeps the values themselves.
   const number = new Intl.NumberFormat(intlLocale(i18n.language))
