@@ -5,6 +5,7 @@ import type { DataFreshness } from '../../../shared/freshness'
 import { call } from '../api'
 import { formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { useLatestOnly } from './useLoad'
 
 /** How often the banner asks again, so it appears when the data turns a day old while the app stays open: 5 minutes. */
 const RECHECK_MS = 5 * 60 * 1000
@@ -18,16 +19,16 @@ export function StaleBanner() {
   const { t, i18n } = useTranslation()
   const { page, dataVersion, syncing, syncNow, syncError } = useAppStore()
   const [freshness, setFreshness] = useState<DataFreshness | null>(null)
+  const latest = useLatestOnly()
   useEffect(() => {
-    const ask = () => {
-      call('getDataFreshness')
-        .then(setFreshness)
-        .catch(() => setFreshness(null))
-    }
+    const ask = () => void latest.run(call('getDataFreshness'), setFreshness, () => setFreshness(null))
     ask()
     const timer = setInterval(ask, RECHECK_MS)
-    return () => clearInterval(timer)
-  }, [page, dataVersion])
+    return () => {
+      clearInterval(timer)
+      latest.cancel()
+    }
+  }, [page, dataVersion, latest])
   if (freshness === null || !freshness.stale) return null
   return (
     <Alert color="orange" radius={0} py="xs" className="no-print" data-testid="stale-banner">

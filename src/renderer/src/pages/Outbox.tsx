@@ -5,6 +5,7 @@ import type { EventRow } from '../../../shared/events'
 import type { MeritChoice, OutboxView } from '../../../shared/ipc/contract'
 import type { OutboxItem, OutboxState } from '../../../shared/outbox'
 import { call, errorText } from '../api'
+import { useLatestOnly, useLoad } from '../components/useLoad'
 import { usePending } from '../components/usePending'
 import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
@@ -51,16 +52,16 @@ export function Outbox() {
   const [names, setNames] = useState<OutboxNames>({ merits: new Map(), events: new Map() })
   /** The action running on each row (by item id): its button spins, the row's others wait. */
   const pending = usePending<number, RowAction>()
-  useEffect(() => {
-    Promise.all([call('getMeritChoices'), call('getEvents', {})])
-      .then(([merits, events]: [MeritChoice[], EventRow[]]) =>
-        setNames({
-          merits: new Map(merits.map((m) => [m.id, [m.meritGroupName, m.name].filter(Boolean).join(' · ')])),
-          events: new Map(events.map((e) => [e.uuid, e.name]))
-        })
-      )
-      .catch(() => setNames({ merits: new Map(), events: new Map() }))
-  }, [])
+  useLoad(
+    () => Promise.all([call('getMeritChoices'), call('getEvents', {})]),
+    [],
+    ([merits, events]: [MeritChoice[], EventRow[]]) =>
+      setNames({
+        merits: new Map(merits.map((m) => [m.id, [m.meritGroupName, m.name].filter(Boolean).join(' · ')])),
+        events: new Map(events.map((e) => [e.uuid, e.name]))
+      }),
+    () => setNames({ merits: new Map(), events: new Map() })
+  )
 
   const formats = { date: (d: string) => formatDate(d, i18n.language), dateTime: (d: string) => formatDateTime(d, i18n.language) }
   /** What an item does in the user's language, and the order it placed. */
@@ -70,13 +71,9 @@ export function Outbox() {
     return orderId === null ? text : `${text} → ${t('order.placed', { id: orderId })}`
   }
 
-  const reload = useCallback(
-    () =>
-      call('getOutbox')
-        .then(setView)
-        .catch((error: unknown) => setMessage({ color: 'red', text: errorText(error) })),
-    []
-  )
+  // Reloads follow actions and outbox events, and may overlap: a newer reload's list wins.
+  const latest = useLatestOnly()
+  const reload = useCallback(() => latest.run(call('getOutbox'), setView, (error) => setMessage({ color: 'red', text: errorText(error) })), [latest])
   useEffect(() => {
     void reload()
   }, [reload, outboxVersion])

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Switch, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorText } from '../api'
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { RemoveConnection } from '../components/RemoveConnection'
+import { useLoad } from '../components/useLoad'
 
 const NAMES: Record<(typeof LANGUAGES)[number], string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' }
 
@@ -45,15 +46,16 @@ export function Settings() {
   const [autoSync, setAutoSync] = useState<boolean | null>(null)
   // Without it the settings stored in the database would only be missing from the page, unexplained.
   const [statusError, setStatusError] = useState<string | null>(null)
-  useEffect(() => {
-    call('getSyncStatus')
-      .then((status) => {
-        setApiVersion(status.apiVersion)
-        setRetention(status.retentionMonths)
-        setAutoSync(status.autoSync)
-      })
-      .catch((failure: unknown) => setStatusError(errorText(failure)))
-  }, [])
+  useLoad(
+    () => call('getSyncStatus'),
+    [],
+    (status) => {
+      setApiVersion(status.apiVersion)
+      setRetention(status.retentionMonths)
+      setAutoSync(status.autoSync)
+    },
+    (failure) => setStatusError(errorText(failure))
+  )
   return (
     <Stack p="md" maw={600}>
       <Title order={1} size="h2">{t('settings.heading')}</Title>

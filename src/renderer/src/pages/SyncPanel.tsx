@@ -5,6 +5,7 @@ import type { SyncStatus } from '../../../shared/ipc/contract'
 import { call, describeError, errorText } from '../api'
 import { formatDateTime, resourceName, scopeName } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { useLoad } from '../components/useLoad'
 import { SyncProgress } from './SyncProgress'
 import { describeSyncDone } from './syncText'
 
@@ -30,18 +31,18 @@ export function SyncPanel() {
   const { syncing, syncNow, lastSummary, syncError, dataVersion } = useAppStore()
   const [status, setStatus] = useState<SyncStatus | null>(null)
   const [statusError, setStatusError] = useState<string | null>(null)
-  useEffect(() => {
-    call('getSyncStatus').then(
-      (answer) => {
-        setStatus(answer)
-        setStatusError(null)
-      },
-      (failure: unknown) => {
-        setStatus(null)
-        setStatusError(errorText(failure))
-      }
-    )
-  }, [dataVersion])
+  useLoad(
+    () => call('getSyncStatus'),
+    [dataVersion],
+    (answer) => {
+      setStatus(answer)
+      setStatusError(null)
+    },
+    (failure) => {
+      setStatus(null)
+      setStatusError(errorText(failure))
+    }
+  )
   const number = new Intl.NumberFormat(i18n.language)
   return (
     <Stack p="md">
