@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MemberDetail as Detail, MemberLicence } from '../../../shared/ipc/contract'
 import { call } from '../api'
+import { NoticeAlert, useNotice } from '../components/Notice'
+import { useLoad } from '../components/useLoad'
 import { useAppStore } from '../stores/app'
 import { formatDate, formatDateTime } from '../i18n'
 import { TransferLicence } from './TransferLicence'
@@ -30,29 +32,28 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
   const [exported, setExported] = useState<string | null>(null)
   const [transferring, setTransferring] = useState<MemberLicence | null>(null)
   const [transferred, setTransferred] = useState<number | null>(null)
+  const { notice, clear, loadFailed, loaded } = useNotice()
   // Read again in place after a sync (the app's own every quarter hour too) or an outbox change, so
   // a push's outcome or the registry's changes show without reopening; opening another member
   // starts afresh.
   const dataVersion = useAppStore((s) => s.dataVersion)
   const outboxVersion = useAppStore((s) => s.outboxVersion)
-  const loadedId = useRef<number | null>(null)
   useEffect(() => {
-    if (id !== loadedId.current) {
-      loadedId.current = id
-      setDetail(null)
-      setIdentityNumber(null)
-      setExported(null)
-      setTransferred(null)
-    }
-    if (id === null) return
-    let current = true
-    void call('getMemberDetail', { id }).then((next) => {
-      if (current) setDetail(next)
-    })
-    return () => {
-      current = false
-    }
-  }, [id, dataVersion, outboxVersion])
+    setDetail(null)
+    setIdentityNumber(null)
+    setExported(null)
+    setTransferred(null)
+    clear()
+  }, [id, clear])
+  useLoad(
+    () => (id === null ? null : call('getMemberDetail', { id })),
+    [id, dataVersion, outboxVersion],
+    (next) => {
+      setDetail(next)
+      loaded()
+    },
+    loadFailed
+  )
   /** A profile field's label in the user's language; a field the app does not know keeps the API's name. */
   const label = (field: string) => t(`profile.${field}`, { defaultValue: field })
   const value = (field: string, raw: string | number | boolean) => {
@@ -69,8 +70,9 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
   return (
     // Escape in the transfer dialog closes only the dialog: the drawer listens on the window too.
     <Drawer opened={id !== null} onClose={onClose} closeOnEscape={transferring === null} position="right" size="xl" title={detail ? `${detail.profile.firstName ?? ''} ${detail.profile.lastName ?? ''}` : ''}>
+      <NoticeAlert notice={notice} onClose={clear} testId="member-detail-message" />
       {detail === null ? (
-        <Loader />
+        notice === null && <Loader />
       ) : (
         <Stack data-testid="member-detail">
           {detail.pending.length > 0 && (
