@@ -39,14 +39,31 @@ describe('latestOnly: only the latest load’s outcome reaches the page', () => 
     const page = recorder()
     const older = deferred<string>()
     const newer = deferred<string>()
-    const first = latest.run(older.promise, page.deliver, page.failed)
+    latest.run(older.promise, page.deliver, page.failed)
     const second = latest.run(newer.promise, page.deliver, page.failed)
     older.resolve('older')
-    await first
+    await older.promise
     expect(page.seen).toEqual([])
     newer.resolve('newer')
     await second
     expect(page.seen).toEqual(['answer newer'])
+  })
+
+  it('settles a dropped run only once a newer run’s outcome was handed on (an outbox action waits for the list showing it)', async () => {
+    const latest = latestOnly()
+    const page = recorder()
+    const own = deferred<string>()
+    const newer = deferred<string>()
+    let settled = false
+    const action = latest.run(own.promise, page.deliver, page.failed).then(() => (settled = true))
+    const reload = latest.run(newer.promise, page.deliver, page.failed)
+    own.resolve('own')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(settled).toBe(false)
+    newer.reject('newer broke')
+    await action
+    expect(page.seen).toEqual(['failed newer broke'])
+    await expect(reload).resolves.toBeUndefined()
   })
 
   it('drops the failure of a superseded load, and hands on the latest load’s failure', async () => {

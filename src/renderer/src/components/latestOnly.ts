@@ -8,7 +8,8 @@ export interface LatestOnly {
   /**
    * Waits for `answer` and hands its value to `deliver`, or its failure to `failed`, unless a later
    * `run` started or `cancel` was called meanwhile: then the outcome is dropped, whichever it is.
-   * Settles (never rejects) once the outcome was handed on or dropped.
+   * Settles (never rejects) once this outcome or a later run's was handed on, or `cancel` dropped
+   * them: whoever waits for a load sees its effect on screen, even when a newer load replaced it.
    */
   run<T>(answer: Promise<T>, deliver: (value: T) => void, failed: (error: unknown) => void): Promise<void>
   /** Drops the outcome of every load started so far (their page moved on, or is gone); later runs are handed on. */
@@ -19,20 +20,27 @@ export interface LatestOnly {
 export function latestOnly(): LatestOnly {
   // Each run and each cancel takes the next number; an outcome counts only while its run's is the last taken.
   let latest = 0
+  // What a dropped run waits for instead: the newest run's settling, or nothing once cancelled.
+  let newest: Promise<void> = Promise.resolve()
   return {
     run(answer, deliver, failed) {
       const ticket = ++latest
-      return answer.then(
-        (value) => {
-          if (ticket === latest) deliver(value)
-        },
-        (error: unknown) => {
-          if (ticket === latest) failed(error)
-        }
-      )
+      const settled = answer
+        .then(
+          (value) => {
+            if (ticket === latest) deliver(value)
+          },
+          (error: unknown) => {
+            if (ticket === latest) failed(error)
+          }
+        )
+        .then(() => (ticket === latest ? undefined : newest))
+      newest = settled
+      return settled
     },
     cancel() {
       latest++
+      newest = Promise.resolve()
     }
   }
 }

@@ -71,7 +71,8 @@ export function Outbox() {
     return orderId === null ? text : `${text} → ${t('order.placed', { id: orderId })}`
   }
 
-  // Reloads follow actions and outbox events, and may overlap: a newer reload's list wins.
+  // Reloads follow actions and outbox events, and may overlap: a newer reload's list wins, and an
+  // action's reload, dropped for the one its own outbox event started, settles only with that one.
   const latest = useLatestOnly()
   const reload = useCallback(() => latest.run(call('getOutbox'), setView, (error) => setMessage({ color: 'red', text: errorText(error) })), [latest])
   useEffect(() => {
