@@ -31,13 +31,15 @@ export function MeritCandidates() {
   const [shown, setShown] = useColumnChoice('kanslia.candidates.columns', CANDIDATE_COLUMNS, CANDIDATE_COLUMNS)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
-  // A failure shows; the candidates' load that follows takes it away (`loaded`), as it says whether the list is there.
+  // A failure shows; the candidates' load that follows takes it away (`loaded`), as it says whether
+  // the list is there. With no group chosen and none to choose, no such load follows: this one does.
   useLoad(
     () => call('getOrderedMeritGroups'),
     [dataVersion],
     (answer) => {
       setGroups(answer)
       setGroupId((current) => current ?? answer[0]?.id ?? null)
+      if (groupId === null && answer.length === 0) loaded()
     },
     loadFailed
   )
