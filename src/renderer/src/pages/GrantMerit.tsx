@@ -8,6 +8,7 @@ import type { OutboxPayloads } from '../../../shared/outboxPayloads'
 import { call, errorText } from '../api'
 import { DateField } from '../components/DateField'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
+import { useLoad } from '../components/useLoad'
 import { formatDate } from '../i18n'
 import { rememberedGranter, rememberGranter } from '../meritGranter'
 
@@ -72,8 +73,9 @@ export function GrantMerit({ grantees, meritId, editing, opened, onClose, onQueu
     setStep('form')
     setError(null)
     setForm(editing ? fromPayload(editing) : { meritId: meritId ?? 0, meritGrantees: grantees, grantingDate: localDate(), meritGranter: rememberedGranter(), notifyGrantees: true })
-    void call('getMeritChoices').then(setMerits)
   }, [opened, editing, grantees, meritId])
+  // Read again each time the form is reset (above, which clears the error first); a failure says why the merits are missing.
+  useLoad(() => (opened ? call('getMeritChoices') : null), [opened, editing, grantees, meritId], setMerits, (failure) => setError(errorText(failure)))
 
   const options = useMemo(
     () => merits.map((m) => ({ value: String(m.id), label: [m.organizationName, m.meritGroupName, m.name].filter(Boolean).join(' · ') })),

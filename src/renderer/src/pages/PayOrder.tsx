@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { PaymentMethods } from '../../../shared/api/v2Activity'
 import type { OutboxItem } from '../../../shared/outbox'
 import { call, errorText } from '../api'
+import { useLoad } from '../components/useLoad'
 
 /** The order id a sent `order-create` item received (spec v2 §4.9 POST /order answers `orderId`), or null. */
 export function placedOrderId(item: OutboxItem): number | null {
@@ -42,9 +43,8 @@ export function PayOrder({ orderId, onClose, onQueued }: PayOrderProps) {
     setMethod(null)
     setAccepted(false)
     setError(null)
-    if (orderId === null) return
-    call('getPaymentMethods', { orderId }).then(setMethods).catch(fail)
   }, [orderId])
+  useLoad(() => (orderId === null ? null : call('getPaymentMethods', { orderId })), [orderId], setMethods, fail)
 
   const queue = async () => {
     if (orderId === null || method === null) return

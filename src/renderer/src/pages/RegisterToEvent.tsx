@@ -5,6 +5,7 @@ import type { EventRow } from '../../../shared/events'
 import { localDate } from '../../../shared/localDate'
 import { call, errorText } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
+import { useLoad } from '../components/useLoad'
 import { formatDate } from '../i18n'
 import { helsinkiLocalDateTime } from '../../../shared/helsinkiTime'
 import { eventOptions } from './eventOptions'
@@ -29,11 +30,19 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
   const [uuid, setUuid] = useState<string | null>(null)
   const [refusals, setRefusals] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
+  /** Why the events could not be read, or null. */
+  const [loadError, setLoadError] = useState<string | null>(null)
   useEffect(() => {
     if (!opened) return
     setRefusals([])
-    void call('getEvents', { text: '', from: localDate() }).then((answer) => setEvents([...answer].reverse()))
+    setLoadError(null)
   }, [opened])
+  useLoad(
+    () => (opened ? call('getEvents', { text: '', from: localDate() }) : null),
+    [opened],
+    (answer) => setEvents([...answer].reverse()),
+    (error) => setLoadError(errorText(error))
+  )
 
   const queue = async () => {
     setBusy(true)
@@ -64,6 +73,11 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
           comboboxProps={LONG_LIST_COMBOBOX}
           data-testid="register-event-select"
         />
+        {loadError && (
+          <Alert color="red" data-testid="register-error">
+            {loadError}
+          </Alert>
+        )}
         {refusals.length > 0 && (
           <Alert color="orange" data-testid="register-refused">
             {t('events.refused', { count: refusals.length, message: refusals[0] })}

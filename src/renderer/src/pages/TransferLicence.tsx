@@ -5,6 +5,7 @@ import type { MemberLicence, OrganizationNode } from '../../../shared/ipc/contra
 import type { OutboxItem } from '../../../shared/outbox'
 import { call, errorText } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
+import { useLoad } from '../components/useLoad'
 
 interface TransferLicenceProps {
   /** The user licence to move; null closes the dialog. */
@@ -27,13 +28,20 @@ export function TransferLicence({ licence, onClose, onQueued }: TransferLicenceP
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (licence === null) return
+    // Another licence's clubs (maybe of another federation) must not stay offered if this read fails.
+    setClubs([])
     setTarget(null)
     setError(null)
-    void call('getOrganizations').then(
-      (all) => setClubs(all.filter((o) => o.type === 'CLUB' && o.status === 'ACTIVE' && o.federationId === licence.federationId && o.id !== licence.clubId)),
-      (failure: unknown) => setError(errorText(failure))
-    )
   }, [licence])
+  useLoad(
+    () =>
+      licence === null
+        ? null
+        : call('getOrganizations').then((all) => all.filter((o) => o.type === 'CLUB' && o.status === 'ACTIVE' && o.federationId === licence.federationId && o.id !== licence.clubId)),
+    [licence],
+    setClubs,
+    (failure) => setError(errorText(failure))
+  )
 
   const queue = async () => {
     setBusy(true)
