@@ -10,7 +10,7 @@ import { call } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
-import { useLoad } from '../components/useLoad'
+import { useLatestOnly, useLoad } from '../components/useLoad'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { CopyEmails } from '../components/CopyEmails'
 import { exportColumnsOf, MEMBER_COLUMNS, type MemberColumn } from './memberColumns'
@@ -99,9 +99,12 @@ export function Members() {
   const grantees = useMemo(() => [...ticked], [ticked])
   /** Windows of the list on screen asked for (page numbers). */
   const requested = useRef(new Set<number>())
-  /** Counts the queries asked for: answers to an older one are dropped. */
-  const generation = useRef(0)
-  /** The generation whose rows are on screen: windows fetched for an earlier list are dropped. */
+  /** A search, filter or refresh: only the newest query's answer is shown. */
+  const queries = useLatestOnly()
+  /**
+   * Counts the lists shown: windows fetched for an earlier list are dropped. Not `latestOnly`: the
+   * windows of one list load side by side and every one of them is wanted, not only the newest.
+   */
   const shown = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
@@ -130,27 +133,34 @@ export function Members() {
    * renders anything) and shows them with their rows in one render; the previous rows stay until
    * then, and a newer query's answer wins over an older one's. Other windows are dropped, to be
    * fetched as they scroll into view. `keepPlace` keeps the scroll position and selection (a
-   * refresh); otherwise the list shows from its top.
+   * refresh); otherwise the list shows from its top. A failure shows in the notice over the
+   * previous rows.
    */
-  const show = useCallback((next: ListQuery, windows: number[], keepPlace: boolean) => {
-    wanted.current = next
-    const gen = ++generation.current
-    void Promise.all(windows.map((page) => call('listMembers', { ...next, offset: page * PAGE, limit: PAGE }))).then((results) => {
-      if (gen !== generation.current) return
-      shown.current = gen
-      requested.current = new Set(windows)
-      const count = results[0].total
-      // Rendered at once rather than in a scheduler task that may miss the coming frame.
-      flushSync(() => {
-        setQuery(next)
-        setTotal(count)
-        setVerdictsPending(results[0].verdictsPending)
-        setPages(new Map(windows.map((page, i) => [page, results[i].rows])))
-        setSelected((index) => (keepPlace ? Math.min(index, Math.max(0, count - 1)) : 0))
-      })
-      if (!keepPlace) scrollRef.current?.scrollTo({ top: 0 })
-    })
-  }, [])
+  const show = useCallback(
+    (next: ListQuery, windows: number[], keepPlace: boolean) => {
+      wanted.current = next
+      void queries.run(
+        Promise.all(windows.map((page) => call('listMembers', { ...next, offset: page * PAGE, limit: PAGE }))),
+        (results) => {
+          shown.current++
+          requested.current = new Set(windows)
+          const count = results[0].total
+          // Rendered at once rather than in a scheduler task that may miss the coming frame.
+          flushSync(() => {
+            setQuery(next)
+            setTotal(count)
+            setVerdictsPending(results[0].verdictsPending)
+            setPages(new Map(windows.map((page, i) => [page, results[i].rows])))
+            setSelected((index) => (keepPlace ? Math.min(index, Math.max(0, count - 1)) : 0))
+          })
+          if (!keepPlace) scrollRef.current?.scrollTo({ top: 0 })
+          loaded()
+        },
+        loadFailed
+      )
+    },
+    [queries, loaded, loadFailed]
+  )
   const load = useCallback((next: ListQuery) => show(next, [0], false), [show])
 
   const onSearch = useCallback((text: string) => load({ ...wanted.current, text }), [load])
@@ -178,25 +188,38 @@ export function Members() {
   const refresh = useCallback(() => {
     const windows: number[] = []
     for (let page = onScreen.current.from; page <= onScreen.current.to; page++) windows.push(page)
-    show(wanted.current, windows, true)
+    // A copy, so that until its answer is shown the query on screen is not the one asked for (`fetchPage`).
+    show({ ...wanted.current }, windows, true)
   }, [show])
   const firstDataVersion = useRef(dataVersion)
   useEffect(() => {
     if (dataVersion !== firstDataVersion.current) refresh()
   }, [dataVersion, refresh])
 
-  /** Fetches a further window of the list on screen as it scrolls into view. */
+  /**
+   * Fetches a further window of the list on screen as it scrolls into view. A failure shows in the
+   * notice, and the window is asked for again when it next scrolls into view.
+   */
   const fetchPage = useCallback(
     (page: number) => {
       requested.current.add(page)
-      const gen = shown.current
-      void call('listMembers', { ...query, offset: page * PAGE, limit: PAGE }).then((result) => {
-        if (gen !== shown.current) return
-        setTotal(result.total)
-        setPages((previous) => new Map(previous).set(page, result.rows))
-      })
+      const list = shown.current
+      void call('listMembers', { ...query, offset: page * PAGE, limit: PAGE }).then(
+        (result) => {
+          if (list !== shown.current) return
+          setTotal(result.total)
+          setPages((previous) => new Map(previous).set(page, result.rows))
+          // While a newer query is asked for, its answer (or failure) decides the notice.
+          if (wanted.current === query) loaded()
+        },
+        (error: unknown) => {
+          if (list !== shown.current) return
+          requested.current.delete(page)
+          loadFailed(error)
+        }
+      )
     },
-    [query]
+    [query, loaded, loadFailed]
   )
 
   // Every search answer renders the rows on screen and the overscan anew: 4 rows beyond each edge
