@@ -179,6 +179,7 @@ export const en = {
     chooseNext: 'Choose the next merit to grant it to all of its candidates.',
     tooMany: 'Over 10,000 candidates: one grant names at most 10,000.',
     empty: 'No candidates.',
+    noGroups: 'No ordered merit group is stored: candidates are counted towards the next merit of a group whose merits have an order (set in the registry).',
     column: { name: 'Name', sportId: 'Sport-ID', club: 'Club', nextMerit: 'Next merit', heldMerit: 'Merit held', heldSince: 'Held since', seasons: 'Licence seasons' }
   },
   /** Events and their participants (issue 7). */

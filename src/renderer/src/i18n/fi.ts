@@ -177,6 +177,7 @@ export const fi: Strings = {
     chooseNext: 'Valitse seuraava merkki myöntääksesi sen kaikille sen ehdokkaille.',
     tooMany: 'Yli 10 000 ehdokasta: yksi myöntö voi koskea enintään 10 000:ta.',
     empty: 'Ei ehdokkaita.',
+    noGroups: 'Järjestettyjä ansiomerkkiryhmiä ei ole tallennettu: ehdokkaat lasketaan sellaisen ryhmän seuraavaan merkkiin, jonka merkeillä on järjestys (asetetaan rekisterissä).',
     column: { name: 'Nimi', sportId: 'Sport-ID', club: 'Seura', nextMerit: 'Seuraava merkki', heldMerit: 'Nykyinen merkki', heldSince: 'Myönnetty', seasons: 'Lisenssikausia' }
   },
   /** Events and their participants (issue 7). */

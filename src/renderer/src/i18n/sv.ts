@@ -177,6 +177,7 @@ export const sv: Strings = {
     chooseNext: 'Välj nästa tecken för att bevilja det till alla dess kandidater.',
     tooMany: 'Över 10 000 kandidater: ett beviljande får nämna högst 10 000.',
     empty: 'Inga kandidater.',
+    noGroups: 'Inga ordnade grupper av förtjänsttecken har sparats: kandidaterna räknas till nästa tecken i en grupp vars tecken har en ordning (anges i registret).',
     column: { name: 'Namn', sportId: 'Sport-ID', club: 'Förening', nextMerit: 'Nästa tecken', heldMerit: 'Nuvarande tecken', heldSince: 'Beviljat', seasons: 'Licensperioder' }
   },
   /** Events and their participants (issue 7). */

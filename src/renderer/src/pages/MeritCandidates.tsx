@@ -22,7 +22,8 @@ import { listedName } from '../../../shared/personName'
 export function MeritCandidates() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
-  const [groups, setGroups] = useState<OrderedMeritGroup[]>([])
+  /** The ordered merit groups stored; null until the first load answers. */
+  const [groups, setGroups] = useState<OrderedMeritGroup[] | null>(null)
   const [groupId, setGroupId] = useState<number | null>(null)
   const [seasons, setSeasons] = useState(2)
   const [nextMeritId, setNextMeritId] = useState<number | null>(null)
@@ -53,7 +54,7 @@ export function MeritCandidates() {
     loadFailed
   )
 
-  const group = groups.find((g) => g.id === groupId)
+  const group = groups?.find((g) => g.id === groupId)
   const next = group?.merits.find((m) => m.id === nextMeritId)
   const cell = (candidate: MeritCandidate, column: CandidateColumn) => {
     if (column === 'name') return listedName(candidate)
@@ -81,7 +82,7 @@ export function MeritCandidates() {
       <Group align="end">
         <Select
           label={t('candidates.group')}
-          data={groups.map((g) => ({ value: String(g.id), label: [g.organizationName, g.name].filter(Boolean).join(' · ') }))}
+          data={(groups ?? []).map((g) => ({ value: String(g.id), label: [g.organizationName, g.name].filter(Boolean).join(' · ') }))}
           value={groupId === null ? null : String(groupId)}
           onChange={(value) => {
             setGroupId(value === null ? null : Number(value))
@@ -115,6 +116,11 @@ export function MeritCandidates() {
         <TableActions size="xs" label={t('candidates.heading')} testId="candidates" disabled={!list || list.total === 0} onExport={exportAs} printed={groupId === null ? undefined : { list: 'merit-candidates', groupId, seasons, nextMeritId: nextMeritId ?? undefined, rows: list?.rows.length ?? 0, columns: [...shown] }} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="candidates-message" />
+      {groups?.length === 0 && (
+        <Text c="dimmed" data-testid="candidates-no-groups">
+          {t('candidates.noGroups')}
+        </Text>
+      )}
       {list && (
         <Text size="sm" data-testid="candidates-count">
           {t('candidates.count', { count: list.total })}
