@@ -7,14 +7,14 @@ import { errorText } from '../api'
 export interface Notice {
   color: string
   text: string
-  /** Set for a failed load of the page's list (`loadFailed`). */
-  load?: true
+  /** Set for a failed load (`loadFailed`): which of the page's loads failed, 'list' unless named. */
+  load?: string
 }
 
 /**
  * A page's notice and the ways to set it, each stable across renders: `show` any text, `clear`,
  * `fail` with a failed call's message (`errorText`), `loadFailed` and `loaded` for the page's own
- * list, `saved` with an export's answer — "N rows saved to FILE", nothing when the save dialog was
+ * loads (its list unless another is named, e.g. a page's filter choices), `saved` with an export's answer — "N rows saved to FILE", nothing when the save dialog was
  * cancelled (`saved` null).
  */
 export function useNotice() {
@@ -23,10 +23,13 @@ export function useNotice() {
   const show = useCallback((color: string, text: string) => setNotice({ color, text }), [])
   const clear = useCallback(() => setNotice(null), [])
   const fail = useCallback((error: unknown) => setNotice({ color: 'red', text: errorText(error) }), [])
-  /** A failed load of the page's list: `loaded` takes it away once a load succeeds. */
-  const loadFailed = useCallback((error: unknown) => setNotice({ color: 'red', text: errorText(error), load: true }), [])
-  /** A load succeeded: takes away a failed load's notice, never another (an export's failure stays to be read). */
-  const loaded = useCallback(() => setNotice((current) => (current?.load ? null : current)), [])
+  /** A failed load of the page's list, or of the load named `what`: `loaded` of the same takes it away once it succeeds. */
+  const loadFailed = useCallback((error: unknown, what = 'list') => setNotice({ color: 'red', text: errorText(error), load: what }), [])
+  /**
+   * The list's load, or the one named `what`, succeeded: takes away its failure's notice, never
+   * another (an export's failure stays to be read, and a list shown does not hide that the filters failed).
+   */
+  const loaded = useCallback((what = 'list') => setNotice((current) => (current?.load === what ? null : current)), [])
   const saved = useCallback(
     (result: { saved: string | null; rows: number }) => {
       if (result.saved !== null) setNotice({ color: 'green', text: t('table.saved', { count: result.rows, file: result.saved }) })

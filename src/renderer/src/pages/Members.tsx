@@ -123,9 +123,9 @@ export function Members() {
     [dataVersion],
     (answer) => {
       setOptions(answer)
-      loaded()
+      loaded('filters')
     },
-    loadFailed
+    (error) => loadFailed(error, 'filters')
   )
 
   /**
