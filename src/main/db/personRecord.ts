@@ -3,22 +3,29 @@ import { readPrivacyLog } from './privacyLog'
 import { prepared } from './statements'
 import { PERSON_REFERENCES } from './tables'
 
+/** The synced tables the record lists: the outbox's changes are the outbox's to tell (`changesNaming`, outbox/history.ts). */
+const RECORDED = PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effect')
+
 /**
- * What the database stores about one member (issue 6 "Per-person export"): the profile as the API
- * last gave it (identity number included, when stored), from every synced table that names the
- * person (`PERSON_REFERENCES`) its elements as received, and the privacy log entries about them.
- * Keys are table names; elements keep the API's field names. The outbox's changes are the outbox's
- * to tell (`changesNaming`, outbox/history.ts).
- * @returns null when no such person is stored.
+ * What the database stores about one person (issue 6 "Per-person export"), member or not:
+ * `{ person, user_licence, user_insurance, granted_merit, registered_event_user, event_registration, privacy_log }`.
+ * `person` is the profile as the API last gave it (spec v2 §2.11, identity number included when
+ * stored), or null when none is stored: a person named only by a merit's grants (§2.9) or an
+ * event's registrations (§2.15, §2.16), whose lists carry their own copies of names and contacts.
+ * Each table that names the person (`PERSON_REFERENCES`) gives its elements as received (the API's
+ * field names), by id; `privacy_log` the privacy log's entries about them, oldest first.
+ * @returns null when neither a profile nor any of those tables names the id.
  */
 export function readPersonRecord(db: ReadableDB, id: number): Record<string, unknown> | null {
   const profile = prepared(db, 'SELECT raw FROM person WHERE id = ?').pluck().get(id) as string | undefined
-  if (profile === undefined) return null
-  const record: Record<string, unknown> = { person: JSON.parse(profile) }
-  for (const { table, column } of PERSON_REFERENCES) {
-    if (table === 'outbox_effect') continue
-    record[table] = (prepared(db, `SELECT raw FROM ${table} WHERE ${column} = ? ORDER BY id`).pluck().all(id) as string[]).map((raw) => JSON.parse(raw))
+  const record: Record<string, unknown> = { person: profile === undefined ? null : JSON.parse(profile) }
+  let named = profile !== undefined
+  for (const { table, column } of RECORDED) {
+    const rows = (prepared(db, `SELECT raw FROM ${table} WHERE ${column} = ? ORDER BY id`).pluck().all(id) as string[]).map((raw) => JSON.parse(raw))
+    named ||= rows.length > 0
+    record[table] = rows
   }
+  if (!named) return null
   record.privacy_log = readPrivacyLog(db, id)
   return record
 }

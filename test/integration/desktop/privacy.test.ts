@@ -6,6 +6,7 @@ import { connectionProfileFile, defaultDatabaseFile } from '../../../src/main/co
 import { openDatabase, openDatabaseReadonly } from '../../../src/main/db/open'
 import { updateItem } from '../../../src/main/db/outbox'
 import { readPrivacyLog } from '../../../src/main/db/privacyLog'
+import { sweepUnreferencedPersons } from '../../../src/main/db/synced'
 import { printRecordSchema } from '../../../src/shared/ipc/contract'
 import { syncDatabase } from '../../../src/main/services/sync'
 import { editOutboxItem, queueMeritGrant } from '../../../src/main/services/outbox'
@@ -90,6 +91,34 @@ describe('identity numbers and the privacy log', () => {
     expect(JSON.parse(record.outbox[0].audit[0].detail).grant.meritGrantees).toEqual([id])
     const log = openDatabaseReadonly(test.session.dbFile)
     expect(readPrivacyLog(log, id).map((e) => e.action)).toContain('export-person')
+    log.close()
+  })
+
+  it('exports everything stored about a person no profile is stored for from the lists that name them, and logs it', async () => {
+    // A grantee with a registration whom the credentials no longer read as a member: their user
+    // licences and insurances leave the lists, and the person sweep takes the profile (DESIGN §3
+    // rule 6; test/integration/sync/rights.test.ts narrows real rights).
+    const writable = openDatabase(test.session.dbFile)
+    const id = writable
+      .prepare('SELECT g.user_id FROM granted_merit g JOIN event_registration r ON r.participant_user_id = g.user_id WHERE g.user_id NOT IN (SELECT person_id FROM outbox_effect) ORDER BY g.user_id LIMIT 1 OFFSET 1')
+      .pluck()
+      .get() as number
+    writable.transaction(() => {
+      for (const table of ['user_licence', 'user_insurance']) writable.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(id)
+      sweepUnreferencedPersons(writable)
+    })()
+    writable.close()
+
+    const file = `${test.home}/non-member.json`
+    await test.session.exports.member(id, file)
+    const record = JSON.parse(readFileSync(file, 'utf8'))
+    expect(record).toMatchObject({ exportedAt: '2026-05-04T09:30:00.000Z', person: null, user_licence: [], user_insurance: [] })
+    expect(record.granted_merit.length).toBeGreaterThan(0)
+    expect(record.granted_merit.every((g: { id: number; lastName: string }) => g.id === id && g.lastName.length > 0)).toBe(true)
+    expect(record.event_registration.length).toBeGreaterThan(0)
+    expect(record.event_registration.every((r: { participantUserId: number }) => r.participantUserId === id)).toBe(true)
+    const log = openDatabaseReadonly(test.session.dbFile)
+    expect(readPrivacyLog(log, id)).toEqual([expect.objectContaining({ action: 'export-person', personId: id, detail: JSON.stringify({ file }) })])
     log.close()
   })
 

@@ -94,18 +94,19 @@ export class SessionExports {
   }
 
   /**
-   * Writes everything stored about one member to `file` as JSON (issue 6, see `readPersonRecord`;
-   * the outbox's changes that touch them with their audit logs, `changesNaming`), stamped
-   * `exportedAt` (ISO instant, UTC) by the session's clock, having recorded the export in the
-   * privacy log.
-   * @throws UserFacingError `no-such-member`, `no-database`; Error from the file system.
+   * Writes everything stored about one person, member or not, to `file` as JSON (issue 6, see
+   * `readPersonRecord`: `person` is null for someone only a merit's grants or an event's
+   * registrations name; the outbox's changes that touch them with their audit logs,
+   * `changesNaming`), stamped `exportedAt` (ISO instant, UTC) by the session's clock, having
+   * recorded the export in the privacy log.
+   * @throws UserFacingError `no-such-member` when nothing stored names the id, `no-database`; Error from the file system.
    */
   async member(id: number, file: string): Promise<void> {
     const record = this.session.read((db) => {
       const stored = readPersonRecord(db, id)
       return stored && { ...stored, outbox: changesNaming(db, id) }
     })
-    if (record === null) throw new UserFacingError('no-such-member', `no member with id ${id} is stored`)
+    if (record === null) throw new UserFacingError('no-such-member', `nothing is stored about person ${id}`)
     await recordPrivacy(this.session.dbFile(), { action: 'export-person', personId: id, detail: { file } })
     createPrivateFile(file)
     writeFileSync(file, JSON.stringify({ exportedAt: this.session.now().toISOString(), ...record }, null, 2))
