@@ -246,7 +246,7 @@ describe('desktop app in Chromium', () => {
       .get() as number
     db.close()
     const detail = ((await app.call('getMemberDetail', { id: userId })) as { ok: true; value: MemberDetail }).value
-    await openBySportId(detail.sportId)
+    await openBySportId(detail.sportId!)
     await page.getByTestId('member-detail').getByRole('heading', { name: 'Ansiomerkit' }).waitFor()
     const merit = page.getByTestId('member-merit').filter({ hasText: detail.merits[0].meritName })
     await merit.getByText(`myönnetty ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${detail.merits[0].grantingDate}T00:00:00`))}`, { exact: false }).waitFor()

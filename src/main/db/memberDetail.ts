@@ -41,15 +41,27 @@ function profileFields(raw: Record<string, unknown>): Record<string, string | nu
 }
 
 /**
- * Everything stored about the person with user id `id` (issue 3 "Member detail"): the profile
- * fields the API returned at the client's personal-data level (spec v2 §2.11), the licence
- * verdict on `today` (DESIGN §3b, `checkLicence`), their user licences newest first with upgrade
- * links and state on `today`, user insurances,
- * and guardians (given for minors). @returns null when no such person is stored.
+ * Everything stored about the person with user id `id` (issue 3 "Member detail"), with their
+ * merits (spec v2 §2.9), event registrations (§2.15, §2.16) and pending outbox changes. For a
+ * member (`source: 'profile'`, a profile stored): the profile fields the API returned at the
+ * client's personal-data level (§2.11), the licence verdict on `today` (DESIGN §3b,
+ * `checkLicence`), their user licences newest first with upgrade links and state on `today`, user
+ * insurances, and guardians (given for minors). For a person without a profile, see
+ * `nonMemberIdentity`. @returns null when nothing stored names the id.
  */
 export function readMemberDetail(db: ReadableDB, id: number, today: string): MemberDetail | null {
   const person = prepared(db, 'SELECT id, sport_id, birth_date, raw FROM person WHERE id = ?').get(id) as { id: number; sport_id: number; birth_date: string | null; raw: string } | undefined
-  if (!person) return null
+  const identity = person ? memberIdentity(db, person, today) : nonMemberIdentity(db, id, today)
+  if (identity === null) return null
+  return { ...identity, merits: readMerits(db, id), registrations: readRegistrations(db, id), pending: pendingChangesOf(db, id) }
+}
+
+/** The part of a member detail the profile, or for a person without one the lists' copies, give. */
+type Identity = Omit<MemberDetail, 'merits' | 'registrations' | 'pending'>
+
+/** A member's profile, licences, insurances and verdict (see `readMemberDetail`). */
+function memberIdentity(db: ReadableDB, person: { id: number; sport_id: number; birth_date: string | null; raw: string }, today: string): Identity {
+  const id = person.id
   const raw = JSON.parse(person.raw) as Record<string, unknown>
   const soon = addDays(today, EXPIRING_WITHIN_DAYS)!
   const licenceRows = prepared(
@@ -95,7 +107,8 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
   })
   const guardians = Array.isArray(raw.guardians) ? (raw.guardians as Guardian[]) : []
   return {
-    id: person.id,
+    id,
+    source: 'profile',
     sportId: person.sport_id,
     profile: profileFields(raw),
     identityNumberHidden: typeof raw[IDENTITY_NUMBER_FIELD] === 'string',
@@ -103,11 +116,71 @@ export function readMemberDetail(db: ReadableDB, id: number, today: string): Mem
     licenceCheck: checkLicence({ date: today, birthDate: person.birth_date ?? undefined, licences: heldLicencesOf(licenceRows), products, insurances: heldInsurancesOf(insuranceRows) }),
     licences,
     insurances,
-    guardians,
-    merits: readMerits(db, id),
-    registrations: readRegistrations(db, id),
-    pending: pendingChangesOf(db, id)
+    guardians
   }
+}
+
+/** The fields of a grant (spec v2 §2.9) that describe its grantee, by the profile's names (§2.11): the grant's `phoneNumber` is the profile's `phone`. */
+const GRANTEE_FIELDS: ReadonlyArray<[profile: string, grant: string]> = [
+  ['firstName', 'firstName'],
+  ['nickname', 'nickname'],
+  ['lastName', 'lastName'],
+  ['email', 'email'],
+  ['phone', 'phoneNumber']
+]
+
+/**
+ * The detail of a person no profile is stored for (spec v2 §2.11 `person` fills only from user
+ * licences and insurances, `PROFILE_KEEPERS`): someone outside the organizations the credentials
+ * read who took part in an event or was granted a merit, or a former member after the rights
+ * narrowed. Names, contacts and guardians come from the newest copy a list gave, by the list
+ * element's modificationTime: a registered event user's `user` (§2.16: basic contact information)
+ * or a grant's own fields (§2.9); a grant may carry no modificationTime and then counts as the
+ * oldest, and on a tie the registered user's copy wins, being the registry's user profile itself.
+ * The Sport-ID only a registered user's copy gives (§2.9 has none): the newest one that does.
+ * No licences, insurances or identity number (those come only with a profile); the verdict is
+ * `checkLicence`'s for no licences (`missing`).
+ * @returns `source` 'registration' or 'grant' for the list the copy came from ('registration' with an
+ *   empty profile when only an event's registrations, §2.15, name the person: they carry no names),
+ *   or null when none of those lists names the id.
+ */
+function nonMemberIdentity(db: ReadableDB, id: number, today: string): Identity | null {
+  const copy = prepared(
+    db,
+    `SELECT 'registration' AS source, coalesce(raw -> '$.user', '{}') AS copy, modification_us, 1 AS preference, event_id AS list_id FROM registered_event_user WHERE user_id = :id
+     UNION ALL SELECT 'grant', raw, modification_us, 0, merit_id FROM granted_merit WHERE user_id = :id
+     ORDER BY modification_us DESC, preference DESC, list_id DESC LIMIT 1`
+  ).get({ id }) as { source: 'registration' | 'grant'; copy: string } | undefined
+  const registered = copy !== undefined || prepared(db, 'SELECT 1 FROM event_registration WHERE participant_user_id = ? LIMIT 1').get(id) !== undefined
+  if (!registered) return null
+  const raw = copy === undefined ? {} : (JSON.parse(copy.copy) as Record<string, unknown>)
+  const sportId = prepared(
+    db,
+    "SELECT raw ->> '$.user.sportId' FROM registered_event_user WHERE user_id = ? AND typeof(raw ->> '$.user.sportId') = 'integer' ORDER BY modification_us DESC LIMIT 1"
+  )
+    .pluck()
+    .get(id) as number | undefined
+  const profile = copy?.source === 'grant' ? granteeFields(raw) : profileFields(raw)
+  if (sportId !== undefined) profile.sportId = sportId
+  const detail: Identity = {
+    id,
+    source: copy?.source ?? 'registration',
+    profile,
+    identityNumberHidden: false,
+    licenceCheck: checkLicence({ date: today, licences: [], products: new Map(), insurances: [] }),
+    licences: [],
+    insurances: [],
+    guardians: Array.isArray(raw.guardians) ? (raw.guardians as Guardian[]) : []
+  }
+  if (sportId !== undefined) detail.sportId = sportId
+  return detail
+}
+
+/** A grant's fields about its grantee (`GRANTEE_FIELDS`) that are strings. */
+function granteeFields(grant: Record<string, unknown>): Record<string, string | number | boolean> {
+  const profile: Record<string, string | number | boolean> = {}
+  for (const [field, key] of GRANTEE_FIELDS) if (typeof grant[key] === 'string') profile[field] = grant[key]
+  return profile
 }
 
 /** The stored identity number of person `id` (spec v2 §2.11 `socialSecurityNumber`), or null when none is stored. */

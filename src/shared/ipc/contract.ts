@@ -290,13 +290,26 @@ export interface MemberPendingChange {
 }
 
 /**
- * Everything stored about one member: the profile fields the permission level gave (absent ones
+ * Where a member detail's name, Sport-ID, contacts and guardians come from: `profile` the member's
+ * profile (spec v2 §2.11); for a person without one (not a member of the organizations the
+ * credentials read), `registration` an event's registered users list (§2.16, basic contact
+ * information; or nothing but an event's registrations, §2.15, which name no one) and `grant` a
+ * merit's grants list (§2.9).
+ */
+export type MemberDetailSource = 'profile' | 'registration' | 'grant'
+
+/**
+ * Everything stored about one person: the profile fields the permission level gave (absent ones
  * stay absent), user licences newest first, user insurances, guardians, merits newest first,
  * event registrations by event start, newest first, and the outbox changes that wait for the network.
+ * A person without a profile (`source` other than `profile`) has no licences, insurances or
+ * identity number, and their profile holds only what the list's copy gives.
  */
 export interface MemberDetail {
   id: number
-  sportId: number
+  source: MemberDetailSource
+  /** Absent when no copy stored gives one: a grant (spec v2 §2.9) names no Sport-ID. */
+  sportId?: number
   /** Profile fields, never the identity number (issue 6). */
   profile: Record<string, string | number | boolean>
   /** True when an identity number is stored: `revealIdentityNumber` shows it, and the privacy log records that. */

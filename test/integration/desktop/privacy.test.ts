@@ -108,6 +108,7 @@ describe('identity numbers and the privacy log', () => {
       sweepUnreferencedPersons(writable)
     })()
     writable.close()
+    expect(test.session.reads.memberDetail(id)).toMatchObject({ id, source: expect.stringMatching(/^(grant|registration)$/), licences: [] })
 
     const file = `${test.home}/non-member.json`
     await test.session.exports.member(id, file)
