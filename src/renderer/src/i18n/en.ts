@@ -77,6 +77,10 @@ export const en = {
     queued: 'The club transfer is in the outbox (#{{id}}).'
   },
   detail: {
+    notMember: {
+      registration: 'Not a member of the organizations these credentials read: shown from the event registration lists.',
+      grant: 'Not a member of the organizations these credentials read: shown from the merit grant lists.'
+    },
     transfer: 'Move to another club…',
     exportJson: 'Export everything stored (JSON)',
     print: 'Print',

@@ -77,6 +77,10 @@ export const fi: Strings = {
     queued: 'Seurasiirto on lähtevien jonossa (#{{id}}).'
   },
   detail: {
+    notMember: {
+      registration: 'Ei näillä tunnuksilla luettavien organisaatioiden jäsen: tiedot tapahtumien ilmoittautumislistoilta.',
+      grant: 'Ei näillä tunnuksilla luettavien organisaatioiden jäsen: tiedot ansiomerkkien myöntölistoilta.'
+    },
     transfer: 'Siirrä toiseen seuraan…',
     exportJson: 'Vie kaikki tallennetut tiedot (JSON)',
     print: 'Tulosta',

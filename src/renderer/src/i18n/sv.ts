@@ -77,6 +77,10 @@ export const sv: Strings = {
     queued: 'Föreningsbytet ligger i utkorgen (#{{id}}).'
   },
   detail: {
+    notMember: {
+      registration: 'Inte medlem i de organisationer som dessa inloggningsuppgifter läser: visas från evenemangens anmälningslistor.',
+      grant: 'Inte medlem i de organisationer som dessa inloggningsuppgifter läser: visas från förtjänsttecknens tilldelningslistor.'
+    },
     transfer: 'Flytta till en annan förening…',
     exportJson: 'Exportera allt som sparats (JSON)',
     print: 'Skriv ut',

@@ -23,7 +23,9 @@ const GENDERS = new Set(['Male', 'Female', 'Both'])
 
 /**
  * Member detail (issues 3, 4, 5): changes waiting in the outbox, profile fields the permission
- * level gave, licences with upgrades, insurances, guardians, merits and event registrations.
+ * level gave, licences with upgrades, insurances, guardians, merits and event registrations. A
+ * person without a profile (an event's participant or a merit's grantee outside the organizations
+ * the credentials read) is shown from the list's copy, which the drawer says.
  */
 export function MemberDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation()
@@ -75,6 +77,11 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
         notice === null && <Loader />
       ) : (
         <Stack data-testid="member-detail">
+          {detail.source !== 'profile' && (
+            <Alert color="blue" data-testid="member-not-member" data-source={detail.source}>
+              {t(`detail.notMember.${detail.source}`)}
+            </Alert>
+          )}
           {detail.pending.length > 0 && (
             <Alert color="orange" title={t('detail.pending')} data-testid="member-pending">
               <Text size="sm">{t('detail.pendingHint')}</Text>
