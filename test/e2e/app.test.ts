@@ -860,6 +860,24 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('events-message').getByText('Peruutus on jonossa', { exact: false }).waitFor()
     const kinds = (await value<OutboxView>('getOutbox')).items.slice(-3).map((i) => i.kind)
     expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
+    // A row's actions queue changes and leave the participant closed; the row opens them, with the keyboard and the mouse.
+    expect(await page.getByTestId('member-detail').count()).toBe(0)
+    const participants = await value<Array<{ userId: number; lastName?: string }>>('getEventParticipants', { uuid: event.uuid })
+    for (const [index, how] of [[0, 'keyboard'], [participants.length - 1, 'mouse']] as const) {
+      const row = page.getByTestId('participant-row').nth(index)
+      if (how === 'keyboard') {
+        await row.focus()
+        await page.keyboard.press('Enter')
+      } else await row.locator('td').first().click()
+      const detail = page.getByTestId('member-detail')
+      await detail.waitFor()
+      const shown = await value<MemberDetail>('getMemberDetail', { id: participants[index].userId })
+      if (participants[index].lastName) await page.getByRole('dialog').getByText(participants[index].lastName!, { exact: false }).first().waitFor()
+      // One without a profile is shown from the registered user's copy, and the drawer says so.
+      expect(await detail.getByTestId('member-not-member').count()).toBe(shown.source === 'profile' ? 0 : 1)
+      await page.keyboard.press('Escape')
+      await detail.waitFor({ state: 'detached' })
+    }
 
     // The date filter's calendar speaks Finnish; a day typed after the event's start leaves the event out, clearing it brings it back.
     await page.getByTestId('events-from').click()

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
@@ -11,6 +11,7 @@ import { useLoad } from '../components/useLoad'
 import { usePending } from '../components/usePending'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { MemberDetail } from './MemberDetail'
 
 /** The actions of a participant's row that queue a change: cancel the registration, place an order for it. */
 type ParticipantAction = 'cancel' | 'order'
@@ -21,7 +22,8 @@ type ParticipantAction = 'cancel' | 'order'
  * register (until the push and the sync after it bring their registrations); a registration
  * cancelled through the outbox, an order placed for a registration awaiting payment (paid from the
  * outbox); both lists export to CSV or XLSX as shown (the participants with the columns chosen)
- * and print. Members are registered from the member list.
+ * and print. A participant's row opens their member detail, also of one without a profile (spec
+ * v2 §2.16: shown from the registered user's copy). Members are registered from the member list.
  */
 export function Events() {
   const { t, i18n } = useTranslation()
@@ -33,6 +35,9 @@ export function Events() {
   const [open, setOpen] = useState<EventRow | null>(null)
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
   const [queued, setQueued] = useState<QueuedParticipantRow[]>([])
+  /** The participant whose member detail is open. */
+  const [participant, setParticipant] = useState<number | null>(null)
+  const closeParticipant = useCallback(() => setParticipant(null), [])
   const [shown, setShown] = useColumnChoice('kanslia.participants.columns', PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
   /** The action running on each participant's registration: its button spins, the row's other one waits. */
@@ -165,7 +170,7 @@ export function Events() {
           <ColumnChoice all={PARTICIPANT_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`events.column.${column}`)} table={t('events.participants', { name: open.name })} testId="participant-columns" />
           {participants.length + queued.length > 0 && (
             <Table.ScrollContainer minWidth={1000}>
-              <Table striped>
+              <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
                     {shown.map((column) => (
@@ -180,11 +185,24 @@ export function Events() {
                   {participants.map((row) => {
                     const busy = (action: ParticipantAction) => pending.button(row.eventRegistrationId, action)
                     return (
-                      <Table.Tr key={row.eventRegistrationId} data-testid="participant-row">
+                      <Table.Tr
+                        key={row.eventRegistrationId}
+                        // The row itself is what Tab reaches: a participant's name may be unknown (spec v2 §2.15), so no name cell could hold the button.
+                        tabIndex={0}
+                        onClick={() => setParticipant(row.userId)}
+                        onKeyDown={(event) => {
+                          if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
+                          event.preventDefault()
+                          setParticipant(row.userId)
+                        }}
+                        style={{ cursor: 'pointer' }}
+                        data-testid="participant-row"
+                      >
                         {shown.map((column) => (
                           <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
                         ))}
-                        <Table.Td>
+                        {/* The actions queue changes; they do not open the participant. */}
+                        <Table.Td onClick={(event) => event.stopPropagation()}>
                           <Group gap="xs" wrap="nowrap">
                             {row.paymentStatus === 'WAITING_PAYMENT_CONFIRMATION' && (
                               <Button
@@ -233,6 +251,7 @@ export function Events() {
           )}
         </Stack>
       )}
+      <MemberDetail id={participant} onClose={closeParticipant} />
     </Stack>
   )
 }
