@@ -9,6 +9,7 @@ import { connectionProfileFile, defaultDatabaseFile } from '../../src/main/confi
 import { LATEST_VERSION } from '../../src/main/db/migrate'
 import { openDatabase, openDatabaseReadonly, type WritableDB } from '../../src/main/db/open'
 import { readPrivacyLog } from '../../src/main/db/privacyLog'
+import { sweepUnreferencedPersons } from '../../src/main/db/synced'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { recordCursorResult } from '../../src/main/db/runs'
 import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
@@ -862,7 +863,7 @@ describe('desktop app in Chromium', () => {
     expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
     // A row's actions queue changes and leave the participant closed; the row opens them, with the keyboard and the mouse.
     expect(await page.getByTestId('member-detail').count()).toBe(0)
-    const participants = await value<Array<{ userId: number; lastName?: string }>>('getEventParticipants', { uuid: event.uuid })
+    const participants = await value<Array<{ userId: number; lastName?: string; paymentStatus?: string }>>('getEventParticipants', { uuid: event.uuid })
     for (const [index, how] of [[0, 'keyboard'], [participants.length - 1, 'mouse']] as const) {
       const row = page.getByTestId('participant-row').nth(index)
       if (how === 'keyboard') {
@@ -878,6 +879,26 @@ describe('desktop app in Chromium', () => {
       await page.keyboard.press('Escape')
       await detail.waitFor({ state: 'detached' })
     }
+    // A participant the credentials no longer read as a member: their licences and insurances left
+    // the lists and the person sweep took the profile (DESIGN §3 rule 6). The row opens them from
+    // the registered user's copy, and the drawer's export holds what is stored about them.
+    const formerIndex = participants.findLastIndex((p, index) => index > 0 && p.paymentStatus !== undefined && p.paymentStatus !== 'WAITING_PAYMENT_CONFIRMATION')
+    const former = participants[formerIndex]
+    const writable = openDatabase(await app.dbFile(), { env: app.env })
+    writable.transaction(() => {
+      for (const table of ['user_licence', 'user_insurance']) writable.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(former.userId)
+      sweepUnreferencedPersons(writable)
+    })()
+    writable.close()
+    await page.getByTestId('participant-row').nth(formerIndex).locator('td').first().click()
+    await page.getByTestId('member-not-member').getByText('Ei näillä tunnuksilla luettavien organisaatioiden jäsen: tiedot tapahtumien ilmoittautumislistoilta.').waitFor()
+    await page.getByRole('dialog').getByText(former.lastName!, { exact: false }).first().waitFor()
+    await page.getByTestId('member-export').click()
+    await page.getByTestId('member-exported').waitFor()
+    const formerRecord = JSON.parse(readFileSync(app.saved.at(-1)!, 'utf8'))
+    expect(formerRecord).toMatchObject({ person: null, user_licence: [], registered_event_user: expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ id: former.userId }) })]) })
+    await page.keyboard.press('Escape')
+    await page.getByTestId('member-detail').waitFor({ state: 'detached' })
 
     // The date filter's calendar speaks Finnish; a day typed after the event's start leaves the event out, clearing it brings it back.
     await page.getByTestId('events-from').click()
