@@ -115,8 +115,8 @@ function seedNonMembers(): WritableDB {
     { id: 53, eventUuid: UUID_RACE, participantUserId: 22, registrationDate: '2026-03-02', paidAmountInCents: 0 }
   ])
   const registrant = (lastName: string, email: string) => ({ id: 21, sportId: 10000021, firstName: 'Risto', lastName, email, address: { streetAddress: 'Tie 1', postCode: '00100', postOffice: 'Helsinki' } })
-  elementStore('2026-02-01T08:00:00Z')(db, 'registered-event-users', 'event 901', [{ id: 52, eventId: 901, userId: 21, user: registrant('Vanhanen', 'old@example.fi'), paymentStatus: 'FREE', paidAmountInCents: 0 }])
-  elementStore('2026-03-01T08:00:00Z')(db, 'registered-event-users', 'event 900', [{ id: 51, eventId: 900, userId: 21, user: registrant('Rekisteri', 'risto@example.fi'), paymentStatus: 'FREE', paidAmountInCents: 0 }])
+  elementStore('2026-02-01T08:00:00Z')(db, 'registered-event-users', 'event 901', [{ id: 52, eventId: 901, user: registrant('Vanhanen', 'old@example.fi'), paymentStatus: 'FREE', paidAmountInCents: 0 }])
+  elementStore('2026-03-01T08:00:00Z')(db, 'registered-event-users', 'event 900', [{ id: 51, eventId: 900, user: registrant('Rekisteri', 'risto@example.fi'), paymentStatus: 'FREE', paidAmountInCents: 0 }])
   insertItem(db, { kind: 'merit-grant', payload: { meritId: 34 }, dependsOn: null, at: '2026-03-03T08:00:00.000Z' }, [{ personId: 21, target: 'merit 34' }], [])
   return db
 }

@@ -15,7 +15,7 @@ function seed(): WritableDB {
   store(db, 'user-licences', 'federation 100', [{ id: 501, userId: 7, user: { id: 7, sportId: 10000007, firstName: 'Aino', lastName: 'Mäkelä', modificationTime: T } }])
   store(db, 'granted-merits', 'merit 31', [{ id: 20, firstName: 'Veera', lastName: 'Vieras', email: 'veera@example.fi', phoneNumber: '0402', guardians: [], grantedMerit: { meritId: 31, grantingDate: '2026-02-01' } }])
   store(db, 'event-registrations', 'event 900', [{ id: 51, eventUuid: UUID_CAMP, participantUserId: 21, registrationDate: '2026-03-01', paidAmountInCents: 0 }])
-  store(db, 'registered-event-users', 'event 900', [{ id: 51, eventId: 900, userId: 21, user: { id: 21, sportId: 10000021, firstName: 'Risto', lastName: 'Rekisteri', email: 'risto@example.fi' }, paymentStatus: 'FREE', paidAmountInCents: 0 }])
+  store(db, 'registered-event-users', 'event 900', [{ id: 51, eventId: 900, user: { id: 21, sportId: 10000021, firstName: 'Risto', lastName: 'Rekisteri', email: 'risto@example.fi' }, paymentStatus: 'FREE', paidAmountInCents: 0 }])
   for (const personId of [7, 20, 21]) appendPrivacyLog(db, { at: '2026-03-03T08:00:00.000Z', actor: 'sihteeri', action: 'export-person', personId, detail: { file: `/tmp/${personId}.json` } })
   return db
 }
