@@ -834,6 +834,13 @@ describe('desktop app in Chromium', () => {
     await shot('events')
     // The participants' rows open their detail (focusable, with action buttons inside): still accessible.
     expect(await accessibilityViolations(page), 'event participants').toEqual([])
+    // A row still in the outbox opens its member too, whose detail shows the registration waiting.
+    await page.getByTestId('queued-participant-row').filter({ hasText: String(newcomers[0].sportId) }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('member-detail').getByTestId('member-pending').waitFor()
+    await page.getByRole('dialog').getByText(String(newcomers[0].sportId)).first().waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('member-detail').waitFor({ state: 'detached' })
     // Hide the registration date and the amount paid: the table and its export hold the other columns.
     const participantHeaders = () => page.getByTestId('event-participants').locator('thead th').allInnerTexts()
     expect(await participantHeaders()).toEqual(['Sukunimi', 'Etunimet', 'Sport-ID', 'Seura', 'Ilmoittautunut', 'Maksettu (€)', 'Maksu', 'Toiminnot'])

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
@@ -38,6 +38,21 @@ export function Events() {
   /** The participant whose member detail is open. */
   const [participant, setParticipant] = useState<number | null>(null)
   const closeParticipant = useCallback(() => setParticipant(null), [])
+  /**
+   * What makes a participant's row, stored or still in the outbox, open their member detail by
+   * click or by Enter or Space. The row itself is what Tab reaches: a participant's name may be
+   * unknown (spec v2 §2.15), so no name cell could hold a button.
+   */
+  const opensDetail = (userId: number) => ({
+    tabIndex: 0,
+    onClick: () => setParticipant(userId),
+    onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+      if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
+      event.preventDefault()
+      setParticipant(userId)
+    },
+    style: { cursor: 'pointer' }
+  })
   const [shown, setShown] = useColumnChoice('kanslia.participants.columns', PARTICIPANT_COLUMNS, PARTICIPANT_COLUMNS)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
   /** The action running on each participant's registration: its button spins, the row's other one waits. */
@@ -185,19 +200,7 @@ export function Events() {
                   {participants.map((row) => {
                     const busy = (action: ParticipantAction) => pending.button(row.eventRegistrationId, action)
                     return (
-                      <Table.Tr
-                        key={row.eventRegistrationId}
-                        // The row itself is what Tab reaches: a participant's name may be unknown (spec v2 §2.15), so no name cell could hold the button.
-                        tabIndex={0}
-                        onClick={() => setParticipant(row.userId)}
-                        onKeyDown={(event) => {
-                          if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
-                          event.preventDefault()
-                          setParticipant(row.userId)
-                        }}
-                        style={{ cursor: 'pointer' }}
-                        data-testid="participant-row"
-                      >
+                      <Table.Tr key={row.eventRegistrationId} {...opensDetail(row.userId)} data-testid="participant-row">
                         {shown.map((column) => (
                           <Table.Td key={column}>{participantCell(row, column)}</Table.Td>
                         ))}
@@ -238,7 +241,7 @@ export function Events() {
                     </Table.Tr>
                   )}
                   {queued.map((row) => (
-                    <Table.Tr key={`queued-${row.userId}`} data-testid="queued-participant-row" c="dimmed">
+                    <Table.Tr key={`queued-${row.userId}`} {...opensDetail(row.userId)} data-testid="queued-participant-row" c="dimmed">
                       {queuedColumns.map((column) => (
                         <Table.Td key={column}>{row[column]}</Table.Td>
                       ))}
