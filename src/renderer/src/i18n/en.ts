@@ -571,7 +571,7 @@ export const en = {
     'database-key-invalid': 'The database key is not valid',
     'no-database': 'There is no local data yet',
     'not-connected': 'Kanslia is not connected yet',
-    'no-such-member': 'The member was not found',
+    'no-such-member': 'Nothing is stored about this person',
     'no-such-merit-group': 'The merit group was not found',
     'no-identity-number': 'No identity number is stored',
     'no-such-item': 'The change is no longer in the outbox',

@@ -560,7 +560,7 @@ export const fi: Strings = {
     'database-key-invalid': 'Tietokannan avain ei kelpaa',
     'no-database': 'Paikallisia tietoja ei vielä ole',
     'not-connected': 'Kansliaa ei ole vielä yhdistetty',
-    'no-such-member': 'Jäsentä ei löytynyt',
+    'no-such-member': 'Tästä henkilöstä ei ole tallennettu mitään',
     'no-such-merit-group': 'Ansiomerkkiryhmää ei löytynyt',
     'no-identity-number': 'Henkilötunnusta ei ole tallennettu',
     'no-such-item': 'Muutos ei ole enää jonossa',

@@ -560,7 +560,7 @@ export const sv: Strings = {
     'database-key-invalid': 'Databasens nyckel duger inte',
     'no-database': 'Det finns inga lokala uppgifter ännu',
     'not-connected': 'Kanslia är inte anslutet ännu',
-    'no-such-member': 'Medlemmen hittades inte',
+    'no-such-member': 'Inget har sparats om den här personen',
     'no-such-merit-group': 'Gruppen av förtjänsttecken hittades inte',
     'no-identity-number': 'Ingen personbeteckning har sparats',
     'no-such-item': 'Ändringen finns inte längre i utkorgen',
