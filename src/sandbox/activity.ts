@@ -257,7 +257,9 @@ export class ActivityStore {
 
   /** Creates an event (spec v3 POST /event); `federationId` is the organizer's federation. */
   createEvent(input: CreateEvent, federationId: number): EventRecord {
-    const at = (d: { date: string; time?: string } | undefined, fallback: string): string => (d ? `${d.date}T${d.time ?? '00:00'}:00` : fallback)
+    // An EventDateTime's time is optional (spec v3 §2): a date alone starts at the day's start and,
+    // as an end bound, runs through the day (a registration ending on Friday stays open on Friday).
+    const at = (d: { date: string; time?: string } | undefined, fallback: string, dayEnd = false): string => (d ? `${d.date}T${d.time ?? (dayEnd ? '23:59' : '00:00')}:00` : fallback)
     const prices = input.priceDetails === undefined ? [] : Array.isArray(input.priceDetails) ? input.priceDetails : [input.priceDetails]
     const organizer = this.store.organization(input.organizerId)!
     const nowMs = this.clock.now()
@@ -271,9 +273,9 @@ export class ActivityStore {
       organizerId: input.organizerId,
       federationId,
       start,
-      end: at(input.endDateTime, start),
+      end: at(input.endDateTime, start, true),
       registrationStart: at(input.registrationStartDateTime, formatHelsinkiLocalDateTime(nowMs)),
-      registrationEnd: at(input.registrationEndDateTime, start),
+      registrationEnd: at(input.registrationEndDateTime, start, true),
       priceInCents: prices.length ? Math.min(...prices.map((p) => p.priceInCents)) : 0,
       maxAttendeeCount: input.maxAttendeeCount,
       municipalityId: input.municipalityId ?? organizer.municipalityId,
