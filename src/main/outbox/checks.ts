@@ -71,9 +71,15 @@ export function localMeritExists(db: ReadableDB, id: number): boolean {
 }
 
 /**
- * A local event by UUID with what registering needs (spec v3 §2 event of the listing: attendee
- * counts, deletion, and the registration window `registrationStartTime`…`registrationEndTime`,
- * local times of the event's location as the registry writes them, null when not given), or undefined.
+ * A local event by UUID with what registering needs, or undefined: from the v3 listing (spec v3
+ * §2: attendee counts, deletion, the registration window `registrationStartTime`…
+ * `registrationEndTime`) or, for an event only the v2 event search found (§2.18: attendee counts,
+ * `registrationStartDateTime`…`registrationEndDateTime`; no deletion time), from the search; the
+ * listing's row wins, as on the events page (db/events.ts `readEvents`), so every event offered
+ * there can be registered to. The window's bounds are local times of the event's location as the
+ * registry writes them, null when not given. `maxAttendeeCount` is null for no limit: v3 leaves it
+ * out, the v2 search (where it is required) says 0, which no event can mean otherwise (v3
+ * CreateEvent takes ≥ 1).
  */
 export function localEvent(
   db: ReadableDB,
@@ -91,11 +97,13 @@ export function localEvent(
   | undefined {
   return prepared(
     db,
-    `SELECT id, name, json_extract(raw, '$.currentAttendeeCount') AS currentAttendeeCount, json_extract(raw, '$.maxAttendeeCount') AS maxAttendeeCount,
-       json_extract(raw, '$.deletionTime') AS deletionTime, json_extract(raw, '$.registrationStartTime') AS registrationStart,
-       json_extract(raw, '$.registrationEndTime') AS registrationEnd
-     FROM event WHERE lower(uuid) = ? ORDER BY id LIMIT 1`
-  ).get(uuid.toLowerCase()) as ReturnType<typeof localEvent>
+    `SELECT id, name, raw ->> '$.currentAttendeeCount' AS currentAttendeeCount, nullif(raw ->> '$.maxAttendeeCount', 0) AS maxAttendeeCount, raw ->> '$.deletionTime' AS deletionTime,
+       coalesce(raw ->> '$.registrationStartTime', raw ->> '$.registrationStartDateTime') AS registrationStart,
+       coalesce(raw ->> '$.registrationEndTime', raw ->> '$.registrationEndDateTime') AS registrationEnd
+     FROM (SELECT 0 AS listed, id, name, raw FROM event WHERE lower(uuid) = :uuid
+       UNION ALL SELECT 1, id, name, raw FROM event_search_result WHERE lower(uuid) = :uuid)
+     ORDER BY listed, id LIMIT 1`
+  ).get({ uuid: uuid.toLowerCase() }) as ReturnType<typeof localEvent>
 }
 
 /** A local event registration (spec v2 §2.15) by id, or undefined. */

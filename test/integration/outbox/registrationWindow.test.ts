@@ -3,6 +3,7 @@ import { openDatabase } from '../../../src/main/db/open'
 import { pendingChangesOf } from '../../../src/main/db/outbox'
 import { editOutboxItem, listOutbox, pushOutboxNow, queueEventRegistration, queueMeritGrant, readOutboxAudit } from '../../../src/main/services/outbox'
 import { formatHelsinkiLocalDateTime } from '../../../src/sandbox/helsinkiTime'
+import { syncDatabase } from '../../../src/main/services/sync'
 import { closeAfterTest } from '../../support/afterTest'
 import { federationMerit, members, openEvents, registrationsOf, WRITABLE_FEDERATION, writableSandboxForTest } from '../../support/outbox'
 
@@ -84,5 +85,31 @@ describe('a registration queued after its event’s registration ended (spec v2 
       refusal('cannot queue the registration')
     )
     expect(listOutbox(dbFile).map((i) => [i.id, i.state, i.payload])).toEqual([[item.id, 'queued', item.payload]])
+  })
+})
+
+describe('a registration to an event only the v2 event search lists (spec v2 §4.11, §2.18)', () => {
+  it('queues and is sent: a private event of the federation is found by the search, not by the public v3 listing', async () => {
+    const { sandbox, dbFile, connection } = await writableSandboxForTest()
+    // Published and private (so the v3 listing leaves it out), open for registration from now until it starts in ten days.
+    const start = formatHelsinkiLocalDateTime(sandbox.clock.now() + 10 * DAY_MS).slice(0, 10)
+    const event = sandbox.activity.createEvent(
+      { name: 'Liittokokous', organizerId: WRITABLE_FEDERATION, startDateTime: { date: start, time: '10:00' }, endDateTime: { date: start, time: '16:00' }, registrationCancellable: true, allowedRegisterer: 'BOTH', visibility: 'PRIVATE', purpose: 'ORGANIZATIONAL' },
+      WRITABLE_FEDERATION
+    )
+    expect((await syncDatabase({ dbFile, connection, everyList: true })).ok).toBe(true)
+    const db = openDatabase(dbFile)
+    closeAfterTest(() => {
+      db.close()
+    })
+    const stored = (table: string) => db.prepare(`SELECT count(*) FROM ${table} WHERE lower(uuid) = ?`).pluck().get(event.uuid.toLowerCase())
+    expect([stored('event'), stored('event_search_result')]).toEqual([0, 1])
+    const [user] = members(sandbox, 1, [event])
+
+    const item = await queueEventRegistration({ dbFile, actor: 'sihteeri', eventUuid: event.uuid, registration: { participantUserId: user } })
+    expect(item.state).toBe('queued')
+    const pushed = await pushOutboxNow({ dbFile, connection, backoffBaseMs: 1 })
+    expect(pushed).toMatchObject({ done: [item.id], rejected: [], stopped: null })
+    expect(registrationsOf(sandbox, event.id, user)).toHaveLength(1)
   })
 })

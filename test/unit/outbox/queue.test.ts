@@ -150,6 +150,30 @@ describe('checks against the mirrored merits, events and registrations (issue 5)
     db.prepare("INSERT INTO event_registration (id, scope, modification_us, generation, raw, event_uuid, participant_user_id) VALUES (40000007, 'event 30001', 1, 1, '{}', ?, 3)").run(EVENT)
   }
 
+  it('takes an event only the v2 event search found as known, with its attendee counts (0 places: no limit) and registration window (spec v2 §2.18)', () => {
+    const db = fresh()
+    mirror(db)
+    const searched = (id: number, uuid: string, raw: Record<string, unknown>) =>
+      db.prepare("INSERT INTO event_search_result (id, scope, modification_us, generation, raw, uuid, name) VALUES (?, 'federation 100', 1, 1, ?, ?, ?)").run(id, JSON.stringify({ eventId: id, uuid, ...raw }), uuid, raw.name)
+    const OPEN = 'c0000000-0000-4000-8000-000000000001'
+    const ENDED = 'c0000000-0000-4000-8000-000000000002'
+    searched(30011, OPEN, { name: 'Talvirastit', currentAttendeeCount: 0, maxAttendeeCount: 1, registrationStartDateTime: '2020-01-01T00:00:00', registrationEndDateTime: '2099-12-31T23:59:00' })
+    searched(30012, ENDED, { name: 'Kevätkisa', currentAttendeeCount: 0, maxAttendeeCount: 10, registrationStartDateTime: '2020-01-01T00:00:00', registrationEndDateTime: '2020-02-01T18:00:00' })
+    expect(register(db, 1, OPEN).state).toBe('queued')
+    expect(() => register(db, 2, OPEN)).toThrow('cannot queue the registration: event Talvirastit is full: 0 registered and 1 queued for 1 places')
+    expect(() => register(db, 2, ENDED)).toThrow(/^cannot queue the registration: registration to event Kevätkisa ended at 2020-02-01T18:00:00 \(local time\), it is now /)
+    // The search says 0 places for an event without a limit (required there, spec v2 §2.18; v3 CreateEvent takes ≥ 1).
+    const UNLIMITED = 'c0000000-0000-4000-8000-000000000003'
+    searched(30013, UNLIMITED, { name: 'Avoin harjoitus', currentAttendeeCount: 4, maxAttendeeCount: 0, registrationStartDateTime: '2020-01-01T00:00:00', registrationEndDateTime: '2099-12-31T23:59:00' })
+    expect([register(db, 1, UNLIMITED).state, register(db, 2, UNLIMITED).state]).toEqual(['queued', 'queued'])
+    // The v3 listing's row of the same event wins over the search's.
+    searched(30001, EVENT, { name: 'Syysleiri (haku)', currentAttendeeCount: 0, maxAttendeeCount: 100 })
+    register(db, 1)
+    register(db, 2)
+    db.prepare("INSERT INTO person (id, sport_id, last_name, modification_us, raw) VALUES (4, 10000004, 'Laine', 1, '{}')").run()
+    expect(() => register(db, 4)).toThrow('cannot queue the registration: event Syysleiri is full: 1 registered and 2 queued for 3 places')
+  })
+
   it('refuses an unknown merit once merits are mirrored', () => {
     const db = fresh()
     mirror(db)
