@@ -1,16 +1,13 @@
-import { writeFileSync } from 'node:fs'
 import type { MemberExportRequest, PrintRecord, TableExportRequest } from '../../../shared/ipc/contract'
 import type { ParticipantColumn, ParticipantRow } from '../../../shared/events'
 import type { RenewalListKind } from '../../../shared/renewalLists'
 import type { ReportName } from '../../../shared/reports'
-import { createPrivateFile } from '../../config/fileModes'
 import { readIdentityNumber } from '../../db/memberDetail'
 import type { MemberListQuery } from '../../db/memberList'
-import { readPersonRecord } from '../../db/personRecord'
-import { changesNaming } from '../../outbox/history'
 import { readAddresses, type AddressReader } from '../addresses'
 import { UserFacingError } from '../errors'
 import type { MeritCandidatesExportRequest, RenewalListExportRequest } from '../listExport'
+import { exportPersonRecord } from '../personExport'
 import { listedIn, logListExport, recordPrivacy } from '../privacyRecord'
 import { writeTable, type TableFormat, type TableWriter } from '../tableExport'
 import type { SessionContext } from './context'
@@ -94,22 +91,13 @@ export class SessionExports {
   }
 
   /**
-   * Writes everything stored about one person, member or not, to `file` as JSON (issue 6, see
-   * `readPersonRecord`: `person` is null for someone only a merit's grants or an event's
-   * registrations name; the outbox's changes that touch them with their audit logs,
-   * `changesNaming`), stamped `exportedAt` (ISO instant, UTC) by the session's clock, having
-   * recorded the export in the privacy log.
-   * @throws UserFacingError `no-such-member` when nothing stored names the id, `no-database`; Error from the file system.
+   * Writes everything stored about one person, member or not, to `file` as JSON, stamped
+   * `exportedAt` by the session's clock, having recorded the export in the privacy log; see
+   * `exportPersonRecord`, which the CLI's `person` runs too.
+   * @throws as `exportPersonRecord`.
    */
   async member(id: number, file: string): Promise<void> {
-    const record = this.session.read((db) => {
-      const stored = readPersonRecord(db, id)
-      return stored && { ...stored, outbox: changesNaming(db, id) }
-    })
-    if (record === null) throw new UserFacingError('no-such-member', `nothing is stored about person ${id}`)
-    await recordPrivacy(this.session.dbFile(), { action: 'export-person', personId: id, detail: { file } })
-    createPrivateFile(file)
-    writeFileSync(file, JSON.stringify({ exportedAt: this.session.now().toISOString(), ...record }, null, 2))
+    await exportPersonRecord({ dbFile: this.session.dbFile(), id, now: this.session.now(), file, read: (use) => this.session.read(use) })
   }
 
   /**
