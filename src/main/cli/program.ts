@@ -8,6 +8,7 @@ import { EXPORT_RESOURCES } from '../db/tables'
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from '../db/retention'
 import { exportResource, type ExportFormat } from '../services/export'
 import { findMembers } from '../services/members'
+import { exportPersonRecord } from '../services/personExport'
 import { MAX_MEMBERS } from '../db/members'
 import { getStatus } from '../services/status'
 import { venueCheck } from '../services/venueCheck'
@@ -229,6 +230,18 @@ export function buildProgram(): Command {
       const rows = findMembers(opts.db, opts.search, opts.limit, filters)
       await logPrintedList(opts.db, { list: 'members', query: { text: opts.search, limit: opts.limit, ...given(filters) } }, rows.length, opts.json ? 'json' : 'table')
       process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))
+    })
+
+  program
+    .command('person')
+    .description("everything stored about one person, member or not, as JSON, for a data-access request (recorded in the privacy log)")
+    .argument('<id>', "the person's user id", integerIn(1))
+    .option('--out <file>', 'write to a file instead of standard output')
+    .addOption(dbOption())
+    .action(async (id: number, opts: { out?: string; db: string }) => {
+      const json = await exportPersonRecord({ dbFile: opts.db, id, now: new Date(), file: opts.out })
+      if (opts.out) process.stderr.write(`everything stored about person ${id} written to ${opts.out}\n`)
+      else process.stdout.write(json + '\n')
     })
 
   program
