@@ -2,6 +2,7 @@ import { isCalendarDate } from '../../shared/localDate'
 import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { ReadableDB } from '../db/open'
 import { prepared } from '../db/statements'
+import { PERSON_REFERENCES } from '../db/tables'
 
 /**
  * Small checks the operation modules share when they validate a change (issue 5). Each returns
@@ -32,9 +33,19 @@ export function checkUuid(value: unknown, what: string): OutboxProblem | null {
   return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? null : problem('not-a-uuid', { what, value: JSON.stringify(value) })
 }
 
-/** The ids among `ids` that are no member of the local database (no `person` row). */
+/**
+ * Where the local database names a person: their profile (spec v2 §2.11) or the lists that keep
+ * their own copy of them, grants (§2.9) and registrations (§2.15, §2.16). A full sync keeps a
+ * profile only while a user licence or insurance names it (`PROFILE_KEEPERS`), so a grantee or
+ * registrant of the organizations read may have none and is still known.
+ */
+const NAMING_PERSONS = [{ table: 'person', column: 'id' }, ...PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effect')]
+
+const UNKNOWN_MEMBERS_SQL = `SELECT value FROM json_each(?) WHERE ${NAMING_PERSONS.map(({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE ${column} = value)`).join(' AND ')}`
+
+/** The ids among `ids` that no row of the local database names as a person (`NAMING_PERSONS`), in their order. */
 export function unknownMembers(db: ReadableDB, ids: readonly number[]): number[] {
-  return prepared(db, 'SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM person)').pluck().all(JSON.stringify(ids)) as number[]
+  return prepared(db, UNKNOWN_MEMBERS_SQL).pluck().all(JSON.stringify(ids)) as number[]
 }
 
 /** Up to `max` values joined with commas, then how many more in a form every language reads: `1, 2, … (+5)`. */

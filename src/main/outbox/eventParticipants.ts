@@ -23,7 +23,7 @@ import type { Operation } from './operation'
  * it again would register those twice.
  *
  * Checked before queuing: the UUID; 1..10000 unique participants (`MAX_EVENT_PARTICIPANTS`), each
- * a member of the local database and not registered to the event already, locally or by an item
+ * known locally (`unknownMembers`) and not registered to the event already, locally or by an item
  * not yet done; the event is known (once the sync mirrors events), not deleted, and has room for
  * them; with `grantEventMerits`, a `meritGrant` with a real `grantingDate` (and
  * `registrationDate`), a granter (`granterUserId` or `meritGranter` of 1..255 characters) and

@@ -23,7 +23,7 @@ import type { Operation } from './operation'
  * (`notTheAnswer`): a cancellation queued on it would have no id to act on, so the item is
  * `unknown` and read back, the member's registrations telling whether it was made and its id.
  *
- * Checked before queuing: the UUID's form; the participant is a member of the local database;
+ * Checked before queuing: the UUID's form; the participant is known locally (`unknownMembers`);
  * `additionalDetails` is not empty when given; the event is known (once the sync mirrors events)
  * and not deleted; the member is not registered to it already, locally or by an outbox item not
  * yet done (a registration, or a v3 participant addition); and it has a free place counting the

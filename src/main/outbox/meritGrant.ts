@@ -13,7 +13,7 @@ import type { Operation } from './operation'
  *
  * Checked before queuing: the merit id, `grantingDate` and `registrationDate` (real dates),
  * a granter (`granterUserId`, or `meritGranter` of 1..255 characters), `meritAdditionalInfo`
- * (≤ 2048), 1..10000 unique grantees, each a member of the local database; the merit is known
+ * (≤ 2048), 1..10000 unique grantees, each known locally (`unknownMembers`); the merit is known
  * (once the sync mirrors merits). Whether each grantee is readable by the merit's organization is
  * left to the API (its 400 names them): readability also follows from memberships, which no list
  * of the API shows, so a local check would refuse valid grants.

@@ -29,7 +29,7 @@ export interface OrderCreateInput {
  * discards it. A 2xx whose Order names no `orderId` is no answer (`notTheAnswer`): the order may
  * be placed, but nothing could pay or cancel it, so it is `unknown` too, never done.
  *
- * Checked before queuing: the ids; the payer is a member of the local database and the billed
+ * Checked before queuing: the ids; the payer is known locally (`unknownMembers`) and the billed
  * organization known locally; 1..n unique registrations, each known locally (once the sync mirrors
  * registrations); no other order item not yet done pays for any of them.
  */

@@ -4,6 +4,10 @@ import { formatSyncSummary } from '../../../src/main/cli/format'
 import { runSync } from '../../../src/main/sync/engine'
 import { readEventParticipants } from '../../../src/main/db/events'
 import { exportRaw } from '../../../src/main/db/export'
+import { granteesNotReadable } from '../../../src/main/db/grantees'
+import { pushOutbox } from '../../../src/main/outbox/push'
+import { queueChange } from '../../../src/main/outbox/queue'
+import { localDate } from '../../../src/shared/localDate'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { closeAfterTest } from '../../support/afterTest'
 import { startTamperProxy } from '../../support/dropProxy'
@@ -122,6 +126,30 @@ describe('the rights of the credentials (spec v2 §4.1)', () => {
     expect(participants.map((p) => p.userId).sort((a, b) => a - b)).toEqual([...registrants].sort((a, b) => a - b))
     expect(participants.filter((p) => profile(p.userId) === undefined)).not.toEqual([])
     for (const participant of participants) expect(participant).toMatchObject({ sportId: sandbox.store.person(participant.userId)!.sportId, ...names(participant.userId) })
+  })
+
+  it('a registrant whose profile went may still be granted a merit: the merit grant is queued and the registry accepts it (spec v2 §4.3)', async () => {
+    const { club } = await clubWithGrantsAndEvents(17)
+    const { sandbox, db, client } = await startSyncFixture({
+      sandbox: { athletes: 400, seed: 17, clients: [{ clientId: 'club', writableOrganizationIds: [club], personalDataLevel: 'PERMISSION_USER_BASIC' }] },
+      client: { backoffBaseMs: 5 }
+    })
+    const merit = clubMerits(sandbox, club)[0]
+    const profiled = (id: number) => db.prepare('SELECT 1 FROM person WHERE id = ?').get(id) !== undefined
+    const registrants = clubEvents(sandbox, club).flatMap((e) => sandbox.activity.listedRegistrations(e.id).map((r) => r.userId))
+    expect((await runSync(db, client)).ok).toBe(true)
+    const profiledBefore = registrants.filter(profiled)
+    const narrowed = new ApiClient({ ...sandbox.clientCredentials('club'), backoffBaseMs: 5 })
+    closeAfterTest(() => narrowed.close())
+    expect((await runSync(db, narrowed, { full: true })).ok).toBe(true)
+    const today = localDate()
+    // Registered to a recent event of the club, so readable by it; no user licence of the club names them, so the sweep took their profile.
+    const registrant = profiledBefore.find((id) => !profiled(id) && granteesNotReadable(db, merit, [id], today).length === 0)
+    expect(registrant).toBeDefined()
+
+    const item = queueChange(db, 'merit-grant', { meritId: merit, grant: { grantingDate: today, meritGranter: 'Seuran hallitus', meritGrantees: [registrant!], notifyGrantees: false } }, { actor: 'sihteeri' })
+    expect((await pushOutbox(db, narrowed, { backoffBaseMs: 5 })).done).toEqual([item.id])
+    expect(sandbox.activity.grantCollection(merit).all().some((g) => g.id === registrant)).toBe(true)
   })
 
   it('a list answered 403 is an answer, not an error: the run is ok and its result says why it read nothing (DESIGN §3 rule 6)', async () => {
