@@ -108,4 +108,22 @@ describe('events and participants (issue 7)', () => {
     clearDoneEffects(db)
     expect(readQueuedParticipants(db, CAMP)).toEqual([])
   })
+
+  it("gives a queued participant without a stored profile the newest registered user's copy of any event (spec v2 §2.16), else a grant's names (§2.9)", () => {
+    const db = seed()
+    elementStore('2026-01-01T12:00:00+02:00')(db, 'registered-event-users', 'event 1', [
+      { id: 43, eventId: 1, userId: 20, user: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg' }, paymentStatus: 'FREE', paidAmountInCents: 0 }
+    ])
+    store(db, 'registered-event-users', 'event 3', [
+      { id: 46, eventId: 3, userId: 20, user: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Bergström' }, paymentStatus: 'FREE', paidAmountInCents: 0 }
+    ])
+    store(db, 'granted-merits', 'merit 2001', [{ id: 21, firstName: 'Ansio', lastName: 'Aalto', grantedMerit: { id: 5, meritId: 2001, grantingDate: '2025-05-01' } }])
+    const who = { actor: 'sihteeri' }
+    const berg = queueChange(db, 'event-registration', { eventUuid: RACE, registration: { participantUserId: 20 } }, who)
+    const aalto = queueChange(db, 'event-registration', { eventUuid: RACE, registration: { participantUserId: 21 } }, who)
+    expect(readQueuedParticipants(db, RACE)).toEqual([
+      { userId: 21, firstName: 'Ansio', lastName: 'Aalto', outboxItemId: aalto.id, state: 'queued' },
+      { userId: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Bergström', outboxItemId: berg.id, state: 'queued' }
+    ])
+  })
 })
