@@ -129,7 +129,9 @@ function checkPeriod(problems: Problems, start: EventDateTime | undefined, end: 
   problems.add(startProblem)
   problems.add(endProblem)
   if (startProblem || endProblem || !start || !end) return false
-  if (localTime(end) < localTime(start)) problems.add(problem('event-create.end-before-start', { end: endName, start: startName }))
+  // A date alone ends nothing before its day is over (`sameTime`): on the start's day it is no earlier.
+  const before = end.date < start.date || (end.date === start.date && end.time !== undefined && localTime(end) < localTime(start))
+  if (before) problems.add(problem('event-create.end-before-start', { end: endName, start: startName }))
   return true
 }
 
@@ -138,25 +140,39 @@ function sameEvent(a: CreateEvent, b: CreateEvent): boolean {
   return a.organizerId === b.organizerId && a.name.toLowerCase() === b.name.toLowerCase() && localTime(a.startDateTime) === localTime(b.startDateTime)
 }
 
-/** The id of a local event with the name and organizer starting at that local time, or undefined. */
+/** The id of a local event with the name and organizer starting at that local time (`sameTime`), or undefined. */
 function localEventLike(db: ReadableDB, name: string, organizerId: number, start: EventDateTime): number | undefined {
-  return prepared(db, 'SELECT id FROM event WHERE organizer_id = ? AND lower(name) = lower(?) AND substr(start_date_time, 1, 16) = ? ORDER BY id LIMIT 1')
+  const { text, length } = sameTime(start)
+  return prepared(db, 'SELECT id FROM event WHERE organizer_id = ? AND lower(name) = lower(?) AND substr(start_date_time, 1, ?) = ? ORDER BY id LIMIT 1')
     .pluck()
-    .get(organizerId, name, localTime(start)) as number | undefined
+    .get(organizerId, name, length, text) as number | undefined
+}
+
+/**
+ * What a listed local date-time (`yyyy-mm-ddTHH:MM…`) must begin with to be `at`: its date and time
+ * to the minute, or its date alone when `at` has no time, since the spec does not say which time of
+ * the day the registry keeps for a date alone (spec v3 §2 EventDateTime: time optional).
+ */
+function sameTime(at: EventDateTime): { text: string; length: number } {
+  const text = at.time === undefined ? at.date : localTime(at)
+  return { text, length: text.length }
 }
 
 /**
  * The listed event with the payload's name, organizer, start and end (spec v3 §4 GET /event;
- * times compared to the minute, the listing's being local date-times), deleted ones included.
+ * times compared to the minute, the listing's being local date-times, or by date alone for a date
+ * without a time, `sameTime`), deleted ones included.
  */
 async function findEvent(client: ApiClient, event: CreateEvent): Promise<PublicApiEvent | undefined> {
-  const start = localTime(event.startDateTime)
-  const end = localTime(event.endDateTime)
-  const query = { searchTerm: event.name, dateTimeRangeStart: `${start}:00`, dateTimeRangeEnd: `${end}:00`, includeDeletedEvents: true, size: LIST_PAGE_SIZE }
+  const start = sameTime(event.startDateTime)
+  const end = sameTime(event.endDateTime)
+  const rangeEnd = event.endDateTime.time === undefined ? `${event.endDateTime.date}T23:59:59` : `${localTime(event.endDateTime)}:00`
+  const query = { searchTerm: event.name, dateTimeRangeStart: `${localTime(event.startDateTime)}:00`, dateTimeRangeEnd: rangeEnd, includeDeletedEvents: true, size: LIST_PAGE_SIZE }
+  const at = (listed: string | undefined, { text, length }: { text: string; length: number }) => listed?.slice(0, length) === text
   for (let page = 0; ; page++) {
     const answer = await client.getV3<ApiEventPage>('/event', { ...query, page })
     const content = answer?.content ?? []
-    const found = content.find((e) => e.name === event.name && e.organizerId === event.organizerId && e.startDateTime?.slice(0, 16) === start && e.endDateTime?.slice(0, 16) === end)
+    const found = content.find((e) => e.name === event.name && e.organizerId === event.organizerId && at(e.startDateTime, start) && at(e.endDateTime, end))
     if (found) return found
     if (content.length < LIST_PAGE_SIZE || (page + 1) * LIST_PAGE_SIZE >= (answer?.pageable?.total ?? 0)) return undefined
   }

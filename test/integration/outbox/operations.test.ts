@@ -203,6 +203,12 @@ describe('the new outbox kinds against the Federation Sandbox (issue 5)', () => 
         made: () => sandbox.activity.events.all().filter((e) => e.name === 'Kaamoskisat').map((e) => e.id)
       },
       {
+        // Ending on a date without a time (spec v3 §2 EventDateTime): read back whatever time of that day the registry keeps.
+        queue: () => queueEventCreate({ dbFile, event: eventBody('Kaamosretki', { endDateTime: { date: '2026-12-07' } }) }),
+        path: (p: string) => p === '/api/public/v3/event',
+        made: () => sandbox.activity.events.all().filter((e) => e.name === 'Kaamosretki').map((e) => e.id)
+      },
+      {
         queue: () => queueEventParticipants({ dbFile, eventUuid: event.uuid, participants: { userIds: [a, b], grantEventMerits: false } }),
         path: (p: string) => p === `/api/public/v3/event/${event.uuid}/participants`,
         made: () => [...registrationsOf(sandbox, event.id, a), ...registrationsOf(sandbox, event.id, b)].map((r) => r.id)

@@ -154,6 +154,8 @@ describe('prepare of the new outbox kinds: spec limits and local data (issue 5)'
     expect(problemsOf(() => queueChange(db, 'event-create', event({ name: 'kevätleiri', startDateTime: { date: '2027-03-01', time: '10:00' }, endDateTime: { date: '2027-03-01', time: '16:00' } }), who))).toEqual([
       'organization 100 already has an event "kevätleiri" starting 2027-03-01T10:00 (event 30)'
     ])
+    // Ending on the start's day, given without a time: the whole day, so not before a start at 09:00.
+    expect(queueChange(db, 'event-create', event({ name: 'Päiväleiri', endDateTime: { date: '2027-09-04' } }), who).state).toBe('queued')
     const item = queueChange(db, 'event-create', event({ webhookUrl: 'https://seura.example/webhooks', meritIds: [50], description: undefined }), who)
     expect(item.payload).toEqual(event({ webhookUrl: 'https://seura.example/webhooks', meritIds: [50] }))
     expect(problemsOf(() => queueChange(db, 'event-create', event({ name: 'SYYSLEIRI' }), who))).toEqual([`outbox item #${item.id} (queued) already creates this event`])
