@@ -142,10 +142,9 @@ function sameEvent(a: CreateEvent, b: CreateEvent): boolean {
 
 /** The id of a local event with the name and organizer starting at that local time (`sameTime`), or undefined. */
 function localEventLike(db: ReadableDB, name: string, organizerId: number, start: EventDateTime): number | undefined {
-  const { text, length } = sameTime(start)
-  return prepared(db, 'SELECT id FROM event WHERE organizer_id = ? AND lower(name) = lower(?) AND substr(start_date_time, 1, ?) = ? ORDER BY id LIMIT 1')
+  return prepared(db, 'SELECT id FROM event WHERE organizer_id = ? AND lower(name) = lower(?) AND substr(start_date_time, 1, length(:at)) = :at ORDER BY id LIMIT 1')
     .pluck()
-    .get(organizerId, name, length, text) as number | undefined
+    .get(organizerId, name, { at: sameTime(start) }) as number | undefined
 }
 
 /**
@@ -153,9 +152,8 @@ function localEventLike(db: ReadableDB, name: string, organizerId: number, start
  * to the minute, or its date alone when `at` has no time, since the spec does not say which time of
  * the day the registry keeps for a date alone (spec v3 §2 EventDateTime: time optional).
  */
-function sameTime(at: EventDateTime): { text: string; length: number } {
-  const text = at.time === undefined ? at.date : localTime(at)
-  return { text, length: text.length }
+function sameTime(at: EventDateTime): string {
+  return at.time === undefined ? at.date : localTime(at)
 }
 
 /**
@@ -168,11 +166,10 @@ async function findEvent(client: ApiClient, event: CreateEvent): Promise<PublicA
   const end = sameTime(event.endDateTime)
   const rangeEnd = event.endDateTime.time === undefined ? `${event.endDateTime.date}T23:59:59` : `${localTime(event.endDateTime)}:00`
   const query = { searchTerm: event.name, dateTimeRangeStart: `${localTime(event.startDateTime)}:00`, dateTimeRangeEnd: rangeEnd, includeDeletedEvents: true, size: LIST_PAGE_SIZE }
-  const at = (listed: string | undefined, { text, length }: { text: string; length: number }) => listed?.slice(0, length) === text
   for (let page = 0; ; page++) {
     const answer = await client.getV3<ApiEventPage>('/event', { ...query, page })
     const content = answer?.content ?? []
-    const found = content.find((e) => e.name === event.name && e.organizerId === event.organizerId && at(e.startDateTime, start) && at(e.endDateTime, end))
+    const found = content.find((e) => e.name === event.name && e.organizerId === event.organizerId && e.startDateTime?.startsWith(start) === true && e.endDateTime?.startsWith(end) === true)
     if (found) return found
     if (content.length < LIST_PAGE_SIZE || (page + 1) * LIST_PAGE_SIZE >= (answer?.pageable?.total ?? 0)) return undefined
   }
