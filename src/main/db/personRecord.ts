@@ -1,10 +1,7 @@
 import type { ReadableDB } from './open'
 import { readPrivacyLog } from './privacyLog'
 import { prepared } from './statements'
-import { PERSON_REFERENCES } from './tables'
-
-/** The synced tables the record lists: the outbox's changes are the outbox's to tell (`changesNaming`, outbox/history.ts). */
-const RECORDED = PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effect')
+import { SYNCED_PERSON_COLUMNS } from './tables'
 
 /**
  * What the database stores about one person (issue 6 "Per-person export"), member or not:
@@ -12,15 +9,16 @@ const RECORDED = PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effec
  * `person` is the profile as the API last gave it (spec v2 §2.11, identity number included when
  * stored), or null when none is stored: a person named only by a merit's grants (§2.9) or an
  * event's registrations (§2.15, §2.16), whose lists carry their own copies of names and contacts.
- * Each table that names the person (`PERSON_REFERENCES`) gives its elements as received (the API's
- * field names), by id; `privacy_log` the privacy log's entries about them, oldest first.
+ * Each synced table that names the person (`SYNCED_PERSON_COLUMNS`) gives its elements as received
+ * (the API's field names), by id; `privacy_log` the privacy log's entries about them, oldest first.
+ * The outbox's changes are the outbox's to tell (`changesNaming`, outbox/history.ts).
  * @returns null when neither a profile nor any of those tables names the id.
  */
 export function readPersonRecord(db: ReadableDB, id: number): Record<string, unknown> | null {
   const profile = prepared(db, 'SELECT raw FROM person WHERE id = ?').pluck().get(id) as string | undefined
   const record: Record<string, unknown> = { person: profile === undefined ? null : JSON.parse(profile) }
   let named = profile !== undefined
-  for (const { table, column } of RECORDED) {
+  for (const { table, column } of SYNCED_PERSON_COLUMNS) {
     const rows = (prepared(db, `SELECT raw FROM ${table} WHERE ${column} = ? ORDER BY id`).pluck().all(id) as string[]).map((raw) => JSON.parse(raw))
     named ||= rows.length > 0
     record[table] = rows

@@ -1,7 +1,7 @@
 import { EVENT_DAY } from './events'
 import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
-import { PERSON_REFERENCES } from './tables'
+import { SYNCED_PERSON_COLUMNS } from './tables'
 
 /** Months a person without current data stays by default (issue 6 "Retention": 24 months). */
 export const DEFAULT_RETENTION_MONTHS = 24
@@ -77,7 +77,7 @@ const INACTIVE_PERSONS_SQL = `
 
 /** The rows naming a person that go with them: the synced ones and the member summary (a purged person has no outbox change). */
 const PERSON_ROWS: ReadonlyArray<{ table: string; column: string }> = [
-  ...PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effect'),
+  ...SYNCED_PERSON_COLUMNS,
   { table: 'member_summary', column: 'person_id' }
 ]
 

@@ -271,20 +271,34 @@ export const TABLES: Readonly<Record<ExportResource, TableSpec>> = {
   }
 }
 
-/**
- * The columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16) and pending outbox changes, by
- * table: the rows about a person (privacy log, per-person record, retention). What keeps a person's
- * profile is `PROFILE_KEEPERS`.
- */
-export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }> = [
+/** A column naming a person by user id, and its table. */
+type PersonColumn = { table: string; column: string }
+
+/** The persons lists' columns (spec v2 §2.12, §2.13): the only lists whose nested `user` fills `person`. */
+const PERSONS_LISTS: readonly PersonColumn[] = [
   { table: 'user_licence', column: 'user_id' },
-  { table: 'user_insurance', column: 'user_id' },
+  { table: 'user_insurance', column: 'user_id' }
+]
+
+/** A member a pending outbox change refers to is never swept (DESIGN §3 rule 5). */
+const PENDING_CHANGES: PersonColumn = { table: 'outbox_effect', column: 'person_id' }
+
+/**
+ * The synced tables' columns naming a person (spec v2 §2.9, §2.11, §2.15, §2.16): the rows about a
+ * person the per-person record lists, the retention purges and the outbox takes as knowing them.
+ */
+export const SYNCED_PERSON_COLUMNS: readonly PersonColumn[] = [
+  ...PERSONS_LISTS,
   { table: 'granted_merit', column: 'user_id' },
   { table: 'registered_event_user', column: 'user_id' },
-  { table: 'event_registration', column: 'participant_user_id' },
-  // A member a pending outbox change refers to is never swept (DESIGN §3 rule 5).
-  { table: 'outbox_effect', column: 'person_id' }
+  { table: 'event_registration', column: 'participant_user_id' }
 ]
+
+/**
+ * The columns naming a person, by table: `SYNCED_PERSON_COLUMNS` and pending outbox changes (privacy
+ * log, erasure, the lists a person sweep needs complete). What keeps a person's profile is `PROFILE_KEEPERS`.
+ */
+export const PERSON_REFERENCES: readonly PersonColumn[] = [...SYNCED_PERSON_COLUMNS, PENDING_CHANGES]
 
 /**
  * The columns whose rows keep a person's profile (`person`, spec v2 §2.11) through a full sync's
@@ -294,11 +308,7 @@ export const PERSON_REFERENCES: ReadonlyArray<{ table: string; column: string }>
  * copy of what the spec gives it, and a profile a broader credential once read must not outlive
  * the lists the credentials now read (DESIGN §3 rule 6).
  */
-export const PROFILE_KEEPERS: ReadonlyArray<{ table: string; column: string }> = [
-  { table: 'user_licence', column: 'user_id' },
-  { table: 'user_insurance', column: 'user_id' },
-  { table: 'outbox_effect', column: 'person_id' }
-]
+export const PROFILE_KEEPERS: readonly PersonColumn[] = [...PERSONS_LISTS, PENDING_CHANGES]
 
 /**
  * The synced tables whose rows a pending outbox item may refer to (`OutboxReference`), by

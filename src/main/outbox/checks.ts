@@ -2,7 +2,7 @@ import { isCalendarDate } from '../../shared/localDate'
 import { problem, type OutboxProblem } from '../../shared/outboxProblems'
 import type { ReadableDB } from '../db/open'
 import { prepared } from '../db/statements'
-import { PERSON_REFERENCES } from '../db/tables'
+import { SYNCED_PERSON_COLUMNS } from '../db/tables'
 
 /**
  * Small checks the operation modules share when they validate a change (issue 5). Each returns
@@ -39,7 +39,7 @@ export function checkUuid(value: unknown, what: string): OutboxProblem | null {
  * profile only while a user licence or insurance names it (`PROFILE_KEEPERS`), so a grantee or
  * registrant of the organizations read may have none and is still known.
  */
-const NAMING_PERSONS = [{ table: 'person', column: 'id' }, ...PERSON_REFERENCES.filter(({ table }) => table !== 'outbox_effect')]
+const NAMING_PERSONS = [{ table: 'person', column: 'id' }, ...SYNCED_PERSON_COLUMNS]
 
 const UNKNOWN_MEMBERS_SQL = `SELECT value FROM json_each(?) WHERE ${NAMING_PERSONS.map(({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${table} WHERE ${column} = value)`).join(' AND ')}`
 
