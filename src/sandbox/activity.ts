@@ -29,7 +29,7 @@ import type {
   RegisteredEventUser
 } from '../shared/api/v2Activity'
 import type { UserProfile } from '../shared/api/v2'
-import type { CreateEvent, CreateMerit, EventWebhookEvent, PublicApiEvent } from '../shared/api/v3'
+import type { CreateEvent, CreateMerit, EventDateTime, EventWebhookEvent, PublicApiEvent } from '../shared/api/v3'
 import type { InstantMicros } from '../shared/instant'
 import { RECENT_REGISTRATION_DAYS } from '../shared/readability'
 import { Collection } from './collection'
@@ -68,6 +68,16 @@ export interface MeritGrantOutcome {
 
 /** Listener of webhook payloads (spec v3 §6): the event's URL and the payload to deliver. */
 export type WebhookSink = (url: string, payload: Omit<EventWebhookEvent, 'id'>) => void
+
+/**
+ * An EventDateTime (spec v3 §2, whose time is optional) as the sandbox keeps it, local
+ * `YYYY-MM-DDTHH:MM:SS`: a date alone starts at the day's start and, as an end bound, runs
+ * through the day (a registration ending on Friday stays open on Friday; an event ending on the
+ * day it starts at 10:00 does not end before it starts).
+ */
+export function eventLocalDateTime(value: EventDateTime, bound: 'start' | 'end'): string {
+  return `${value.date}T${value.time ?? (bound === 'end' ? '23:59' : '00:00')}:00`
+}
 
 export class ActivityStore {
   /** Master sports (spec v3 §2). */
@@ -257,9 +267,7 @@ export class ActivityStore {
 
   /** Creates an event (spec v3 POST /event); `federationId` is the organizer's federation. */
   createEvent(input: CreateEvent, federationId: number): EventRecord {
-    // An EventDateTime's time is optional (spec v3 §2): a date alone starts at the day's start and,
-    // as an end bound, runs through the day (a registration ending on Friday stays open on Friday).
-    const at = (d: { date: string; time?: string } | undefined, fallback: string, dayEnd = false): string => (d ? `${d.date}T${d.time ?? (dayEnd ? '23:59' : '00:00')}:00` : fallback)
+    const at = (d: EventDateTime | undefined, fallback: string, dayEnd = false): string => (d ? eventLocalDateTime(d, dayEnd ? 'end' : 'start') : fallback)
     const prices = input.priceDetails === undefined ? [] : Array.isArray(input.priceDetails) ? input.priceDetails : [input.priceDetails]
     const organizer = this.store.organization(input.organizerId)!
     const nowMs = this.clock.now()

@@ -18,7 +18,7 @@ import { z } from 'zod'
 import type { Organization } from '../../shared/api/v2'
 import type { OrganizationSearchResponse, PublicOrganization, VersionInfo } from '../../shared/api/v3'
 import { canRead, canWrite } from '../access'
-import { DELETED_EVENTS_WINDOW_MS, type ActivityStore } from '../activity'
+import { DELETED_EVENTS_WINDOW_MS, eventLocalDateTime, type ActivityStore } from '../activity'
 import type { EventRecord } from '../activityRecords'
 import { badRequest, forbidden, HttpError } from '../httpError'
 import { parseListParams, parsePathId, type RawQuery } from '../listParams'
@@ -299,9 +299,7 @@ export function registerV3Routes(app: FastifyInstance, deps: RouteDeps, activity
     const organizer = store.organizations.get(body.organizerId)
     if (!organizer) throw badRequest(`invalid organizerId ${body.organizerId}`)
     if (!canWrite(store, deps.clientOf(request), body.organizerId)) throw forbidden(`no write access to organization ${body.organizerId}`)
-    const start = `${body.startDateTime.date}T${body.startDateTime.time ?? '00:00'}`
-    const end = `${body.endDateTime.date}T${body.endDateTime.time ?? '00:00'}`
-    if (end < start) throw badRequest('endDateTime is before startDateTime')
+    if (eventLocalDateTime(body.endDateTime, 'end') < eventLocalDateTime(body.startDateTime, 'start')) throw badRequest('endDateTime is before startDateTime')
     const unknownMerit = (body.meritIds ?? []).find((id) => !activity.merits.get(id))
     if (unknownMerit !== undefined) throw badRequest(`unknown merit id ${unknownMerit}`)
     const fed = store.federationOf(body.organizerId)!

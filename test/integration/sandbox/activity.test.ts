@@ -315,13 +315,14 @@ describe('events, registrations and payments (spec v2 §4.8, §4.9, §4.11, §3)
     const created = await writer.send<{ id: number; uuid: string }>(
       'POST',
       '/event',
-      { name: 'Syysrastit', organizerId: fed, startDateTime: { date: day(5) }, endDateTime: { date: day(5) }, registrationEndDateTime: { date: day(2) }, registrationCancellable: true, allowedRegisterer: 'BOTH', visibility: 'PUBLIC', purpose: 'SPORTS' },
+      // Starting at 10:00, ending on that day: not "before the start", as the day's 00:00 would be.
+      { name: 'Syysrastit', organizerId: fed, startDateTime: { date: day(5), time: '10:00' }, endDateTime: { date: day(5) }, registrationEndDateTime: { date: day(2) }, registrationCancellable: true, allowedRegisterer: 'BOTH', visibility: 'PUBLIC', purpose: 'SPORTS' },
       '/api/public/v3'
     )
     expect(created.status).toBe(200)
     const { id, uuid } = created.body
     const event = sandbox.activity.events.all().find((e) => e.id === id)!
-    expect([event.start, event.end, event.registrationEnd]).toEqual([`${day(5)}T00:00:00`, `${day(5)}T23:59:00`, `${day(2)}T23:59:00`])
+    expect([event.start, event.end, event.registrationEnd]).toEqual([`${day(5)}T10:00:00`, `${day(5)}T23:59:00`, `${day(2)}T23:59:00`])
     // On the last day of registration, in the afternoon (mid-day UTC, 12:00 or 13:00 in Helsinki), it is still open.
     sandbox.clock.advance(Date.parse(`${day(2)}T10:00:00Z`) - sandbox.clock.now())
     const [member] = members(sandbox, 1, [{ id }])
