@@ -1,5 +1,5 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
-import { safeExternalUrl } from './ipc/links'
+import { safeExternalUrl } from './services/links'
 
 /**
  * The renderer's Content-Security-Policy, sent as a header on every `app://` response and repeated

@@ -1,13 +1,55 @@
 import type { PaymentMethods } from '../../shared/api/v2Activity'
 import type { OutboxItem, PushSummary } from '../../shared/outbox'
+import { answeredId } from '../outbox/answers'
+import { isPaymentInitiation } from '../outbox/orderPayment'
 import { table } from './format'
 
-/** The API's last answer in a few words: the status and, unless the item is done (its answer is the whole body), the message. */
+/**
+ * The API's last answer in a few words: the status and, unless the item is done (its answer is the
+ * whole body), the message; for a done item, what the registry made (`madeBy`).
+ */
 function lastAnswer(item: OutboxItem): string {
   const status = item.lastStatus === null ? '' : String(item.lastStatus)
-  if (item.state === 'done' || item.lastAnswer === null) return status
-  const text = item.lastAnswer.length > 120 ? `${item.lastAnswer.slice(0, 117)}...` : item.lastAnswer
+  if (item.lastAnswer === null) return status
+  const text = item.state === 'done' ? madeBy(item) : item.lastAnswer.length > 120 ? `${item.lastAnswer.slice(0, 117)}...` : item.lastAnswer
   return [status, text].filter(Boolean).join(' ')
+}
+
+/**
+ * What a done item's answer made, as the next command names it: a registration's id for `order
+ * create --registrations` (spec v2 §4.6), an order's for `order pay` (§4.9), the payment page's
+ * command (§2.17), a created club's, merit's or event's id (v3 §4: the event by its UUID, as
+ * `register --event` takes it); '' for other kinds or an answer without it.
+ */
+function madeBy(item: OutboxItem): string {
+  let answer: unknown
+  try {
+    answer = JSON.parse(item.lastAnswer ?? 'null')
+  } catch {
+    return ''
+  }
+  const id = (field: string, what: string) => {
+    const value = answeredId(answer, field)
+    return value === undefined ? '' : `${what} ${value}`
+  }
+  switch (item.kind) {
+    case 'event-registration':
+      return id('eventRegistrationId', 'registration')
+    case 'order-create':
+      return id('orderId', 'order')
+    case 'order-payment':
+      return isPaymentInitiation(answer) ? `payment page: kanslia order page ${item.id}` : ''
+    case 'club-create':
+      return id('id', 'club')
+    case 'merit-create':
+      return id('id', 'merit')
+    case 'event-create': {
+      const uuid = (answer as { uuid?: unknown } | null)?.uuid
+      return typeof uuid === 'string' ? `event ${uuid}` : ''
+    }
+    default:
+      return ''
+  }
 }
 
 /** `kanslia outbox` as a table: one row per item, oldest first. */

@@ -30,6 +30,7 @@ import {
   granteesNotReadableIn,
   listAwaitingDecision,
   listOutbox,
+  paymentInitiationIn,
   pushOutboxNow,
   queueClubCreate,
   queueClubTransfer,
@@ -63,6 +64,7 @@ import { readSecret } from './secret-input'
 import { UserFacingError } from '../services/errors'
 import { formatLog, exportLog } from '../services/logs'
 import { removeConnectionData } from '../services/wipe'
+import { writePaymentForm } from '../services/paymentForm'
 
 /**
  * Records a list of members printed to standard output in the privacy log (issue 6), before it is
@@ -542,12 +544,23 @@ export function buildProgram(): Command {
 
   order
     .command('pay')
-    .description("queue initiating an order's payment; once pushed, `outbox` shows the payment gateway address to open")
+    .description("queue initiating an order's payment; once pushed, `order page` writes the page that opens its payment gateway")
     .requiredOption('--order <id>', 'the order id, or outbox:N for an order still in the outbox', orderRef)
     .requiredOption('--method <code>', 'the payment method code (see `order methods`)')
     .addOption(dbOption())
     .action(async (opts: { order: OrderRef; method: string; db: string }) => {
       process.stdout.write(formatQueued(await queueOrderPayment({ dbFile: opts.db, order: opts.order, paymentMethodCode: opts.method })))
+    })
+
+  order
+    .command('page')
+    .description("write the page that opens a sent payment's gateway (the registry's form, posted by your web browser) and print its path")
+    .argument('<item>', 'the outbox item of the payment, once pushed', integerIn(1))
+    .option('--out <file>', 'write the page to this file (default: a new folder in the temporary folder, removed ten minutes on when Kanslia next writes a payment page or the app starts)')
+    .addOption(dbOption())
+    .action((id: number, opts: { out?: string; db: string }) => {
+      process.stdout.write(`${writePaymentForm(paymentInitiationIn(opts.db, id), { file: opts.out })}\n`)
+      process.stderr.write(`open it in a web browser to go on to the payment of outbox item #${id}\n`)
     })
 
   order

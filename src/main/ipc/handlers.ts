@@ -8,7 +8,7 @@ import { writePaymentForm } from '../services/paymentForm'
 import { readTableLines } from '../services/tableImport'
 import { errorCodeOf } from '../services/errorCode'
 import { storageFailure } from '../db/storageFailure'
-import { registryAddress } from './links'
+import { registryAddress } from '../services/links'
 
 /**
  * What the handlers need besides the session: opening a validated URL in the system browser, and
@@ -63,8 +63,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     retryOutboxItem: (input) => session.outbox.retry(input.itemId),
     discardOutboxItem: (input) => session.outbox.discard(input.itemId),
     openPaymentPage: async (input) => {
-      const initiation = session.payments.initiation(input.itemId)
-      await openFile(writePaymentForm(registryAddress(initiation.paymentGatewayUrl, 'payment page'), initiation.requestData))
+      await openFile(writePaymentForm(session.payments.initiation(input.itemId)))
       return { opened: true }
     },
     setRetention: (input) => session.setRetention(input.months),

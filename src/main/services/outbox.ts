@@ -6,7 +6,7 @@ import { readAuditLog } from '../db/auditLog'
 import { granteesNotReadable } from '../db/grantees'
 import type { ReadableDB } from '../db/open'
 import { getItem, listItems, type OutboxRow } from '../db/outbox'
-import type { OrderStatus, PaymentMethods } from '../../shared/api/v2Activity'
+import type { OrderStatus, PaymentInitiation, PaymentMethods } from '../../shared/api/v2Activity'
 import type { CreateEvent, CreateMerit } from '../../shared/api/v3'
 import type { ClientDataPutPayload, ClubTransferInput, EventParticipantsPayload, EventRegistrationPayload, MeritGrantPayload, OrganizationUserAccessRequest } from '../../shared/outboxPayloads'
 import type { ClubCreateInput } from '../outbox/clubCreate'
@@ -14,6 +14,7 @@ import { checkId } from '../outbox/checks'
 import { UserFacingError } from './errors'
 import { MAX_ORDER_STATUS_IDS } from '../outbox/limits'
 import type { OrderCreateInput } from '../outbox/orderCreate'
+import { isPaymentInitiation } from '../outbox/orderPayment'
 import { operationOf, type InputOf } from '../outbox/operations'
 import { pushOutbox } from '../outbox/push'
 import { awaitsDecision, discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
@@ -188,6 +189,24 @@ export async function readPaymentStatus(request: { connection: Connection; order
   const statuses = await withClient(request.connection, (client) => client.getV2<Array<OrderStatus | null> | null>(path))
   if (!Array.isArray(statuses)) throw new ApiError('invalid-response', `GET ${path}: the answer is not a list of payment statuses`)
   return request.orderIds.map((orderId, i) => ({ orderId, status: statuses[i] ?? null }))
+}
+
+/**
+ * The payment initiation (spec v2 §2.17: `paymentGatewayUrl`, `requestData`) that the done
+ * `order-payment` item `itemId` received, for opening the gateway (`writePaymentForm`).
+ * @throws UserFacingError `no-payment` when the item is missing, of another kind, not done or
+ *   its answer no payment initiation.
+ */
+export function readPaymentInitiation(db: ReadableDB, itemId: number): PaymentInitiation {
+  const item = getItem(db, itemId)
+  const answer: unknown = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? JSON.parse(item.lastAnswer) : null
+  if (!isPaymentInitiation(answer)) throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment the registry answered with its payment page`)
+  return { paymentGatewayUrl: answer.paymentGatewayUrl, requestData: answer.requestData }
+}
+
+/** `readPaymentInitiation` in `dbFile`. @throws UserFacingError `no-payment`, `no-database`. */
+export function paymentInitiationIn(dbFile: string, itemId: number): PaymentInitiation {
+  return withDatabase(dbFile, (db) => readPaymentInitiation(db, itemId))
 }
 
 /**

@@ -2,6 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PaymentInitiation } from '../../shared/api/v2Activity'
+import { createPrivateFile } from '../config/fileModes'
+import { registryAddress } from './links'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c])
@@ -18,15 +20,21 @@ const written = new Set<string>()
  * Writes the page that starts a payment in the system browser (issue 5 "initiate payment"): the
  * gateway wants a POST of `requestData` (spec v2 §2.17), which a plain link cannot make, so the page
  * holds that form and submits it at once (a button, for a browser without scripts). Every value is
- * HTML-escaped: the API's data is data, never markup (issue 6). Pass a URL already checked to be
- * http(s). The page, readable by its owner only, is removed PAYMENT_FORM_LIFETIME_MS later, or
- * when the app quits or its data is removed first (`removeWrittenPaymentForms`), and older pages
- * left by a Kanslia that crashed go now (`removeOldPaymentForms`).
- * @param parent the folder to write in, the OS temporary folder unless a test gives its own.
- * @returns the page's path, in a new folder of its own under `parent`.
+ * HTML-escaped: the API's data is data, never markup (issue 6). With `target.file`, the page is
+ * that file, created for its owner only and kept (the CLI's `--out`). Otherwise it goes to a new
+ * folder of its own under `target.parent` (default the OS temporary folder), readable by its
+ * owner only, and is removed PAYMENT_FORM_LIFETIME_MS later, or when the app quits or its data is
+ * removed first (`removeWrittenPaymentForms`); older pages left by a Kanslia that exited first go
+ * now (`removeOldPaymentForms`).
+ * @param initiation the answer a sent payment received (`readPaymentInitiation`).
+ * @throws UserFacingError `unsafe-address` when the gateway's address is no http(s) address
+ *   (`registryAddress`: nothing is written); `export-over-database` when `target.file` is the
+ *   database; Error from the file system.
+ * @returns the page's path.
  */
-export function writePaymentForm(gatewayUrl: string, requestData: PaymentInitiation['requestData'], parent = tmpdir()): string {
-  const fields = requestData.map((field) => `<input type="hidden" name="${escape(String(field.key))}" value="${escape(String(field.value))}">`).join('\n    ')
+export function writePaymentForm(initiation: PaymentInitiation, target: { file?: string; parent?: string } = {}): string {
+  const gatewayUrl = registryAddress(initiation.paymentGatewayUrl, 'payment page')
+  const fields = initiation.requestData.map((field) => `<input type="hidden" name="${escape(String(field.key))}" value="${escape(String(field.value))}">`).join('\n    ')
   const page = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Kanslia → payment</title></head>
 <body onload="document.forms[0].submit()">
@@ -36,6 +44,12 @@ export function writePaymentForm(gatewayUrl: string, requestData: PaymentInitiat
   </form>
 </body></html>
 `
+  if (target.file !== undefined) {
+    createPrivateFile(target.file)
+    writeFileSync(target.file, page)
+    return target.file
+  }
+  const parent = target.parent ?? tmpdir()
   removeOldPaymentForms(parent)
   const folder = mkdtempSync(join(parent, FOLDER_PREFIX))
   const file = join(folder, 'payment.html')

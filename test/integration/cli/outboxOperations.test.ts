@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxRequestEvent } from '../../../src/sandbox/index'
 import type { OutboxItem } from '../../../src/shared/outbox'
@@ -90,6 +92,32 @@ describe('kanslia commands of the new outbox kinds (issue 5)', () => {
     expect(sandbox.store.organizations.all().filter((o) => o.data.name === 'Tunturin Tuisku')).toHaveLength(1)
     expect(sandbox.activity.merits.all().filter((m) => m.data.name === 'Tuiskumerkki').map((m) => m.data.validityFixedDate)).toEqual(['2027-04-30'])
     expect(sandbox.activity.events.all().filter((e) => e.name === 'Tuiskuleiri').map((e) => e.webhookUrl)).toEqual(['https://kanslia.invalid/hooks'])
+
+    // The table names what the registry made, as the next command takes it.
+    const table = await runCli(['outbox', '--db', dbFile], { env: offlineEnv(home) })
+    const club = sandbox.store.organizations.all().find((o) => o.data.name === 'Tunturin Tuisku')!.id
+    const merit = sandbox.activity.merits.all().find((m) => m.data.name === 'Tuiskumerkki')!.id
+    const created = sandbox.activity.events.all().find((e) => e.name === 'Tuiskuleiri')!.uuid
+    const rowOf = (item: OutboxItem) => table.stdout.split('\n').find((line) => line.startsWith(`${item.id} `))!.trimEnd()
+    expect([0, 2, 3, 5, 6].map((i) => rowOf(done[i]))).toEqual([
+      expect.stringMatching(new RegExp(`\\b201 club ${club}$`)),
+      expect.stringMatching(new RegExp(`\\b200 merit ${merit}$`)),
+      expect.stringMatching(new RegExp(`\\b200 event ${created}$`)),
+      expect.stringMatching(new RegExp(`\\b200 order ${orderId}$`)),
+      expect.stringMatching(new RegExp(`\\b200 payment page: kanslia order page ${done[6].id}$`))
+    ])
+    // The payment's page posts the registry's form to its gateway; it is no other item's.
+    const pageFile = join(home, 'pay.html')
+    const page = await runCli(['order', 'page', String(done[6].id), '--out', pageFile, '--db', dbFile], { env: offlineEnv(home) })
+    expect(page).toMatchObject({ code: 0, stdout: `${pageFile}\n`, stderr: `open it in a web browser to go on to the payment of outbox item #${done[6].id}\n` })
+    const form = readFileSync(pageFile, 'utf8')
+    expect(form).toContain(`<form method="post" action="${sandbox.baseUrl}/sandbox/payment-gateway">`)
+    expect(form).toContain(`<input type="hidden" name="orderId" value="${orderId}">`)
+    expect(await runCli(['order', 'page', String(done[5].id), '--db', dbFile], { env: offlineEnv(home) })).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `kanslia: outbox item ${done[5].id} is no payment the registry answered with its payment page\n`
+    })
 
     const methods = await runCli(['order', 'methods', '--order', String(orderId), ...connection()], { env: onlineEnv(home, sandbox) })
     expect(methods.code).toBe(0)

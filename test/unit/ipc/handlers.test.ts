@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { METHODS } from '../../../src/shared/ipc/channels'
 import { CONTRACT } from '../../../src/shared/ipc/contract'
 import { createHandlers, dispatch, toIpcError } from '../../../src/main/ipc/handlers'
-import { registryAddress, safeExternalUrl } from '../../../src/main/ipc/links'
+import { registryAddress, safeExternalUrl } from '../../../src/main/services/links'
 import { devServerUrl, isTrustedSender } from '../../../src/main/ipc/sender'
 import { createTestSession } from '../../support/desktop'
 

@@ -1,25 +1,14 @@
 import type { OrderStatus, PaymentInitiation, PaymentMethods } from '../../../shared/api/v2Activity'
-import { UserFacingError } from '../errors'
-import { getItem } from '../../db/outbox'
-import { isPaymentInitiation } from '../../outbox/orderPayment'
-import { readPaymentMethods, readPaymentStatus } from '../outbox'
+import { readPaymentInitiation, readPaymentMethods, readPaymentStatus } from '../outbox'
 import type { SessionContext } from './context'
 
 /** Paying an order the outbox placed (spec v2 §4.9, §2.17): its gateway's initiation, and its methods and status read online. */
 export class SessionPayments {
   constructor(private readonly session: SessionContext) {}
 
-  /**
-   * The payment initiation a done `order-payment` item received (spec v2 §2.17), for opening the
-   * gateway. @throws UserFacingError `no-payment` when the item is not a sent payment initiation; `no-database`.
-   */
+  /** `readPaymentInitiation` of outbox item `itemId`. @throws UserFacingError `no-payment`; `no-database`. */
   initiation(itemId: number): PaymentInitiation {
-    const item = this.session.read((db) => getItem(db, itemId))
-    const answer: unknown = item?.kind === 'order-payment' && item.state === 'done' && item.lastAnswer !== null ? JSON.parse(item.lastAnswer) : null
-    if (!isPaymentInitiation(answer)) {
-      throw new UserFacingError('no-payment', `outbox item ${itemId} is no payment initiation the registry answered`)
-    }
-    return { paymentGatewayUrl: answer.paymentGatewayUrl, requestData: answer.requestData }
+    return this.session.read((db) => readPaymentInitiation(db, itemId))
   }
 
   /**
