@@ -95,6 +95,12 @@ const VERDICT = {
   'outside-birth-range': 'OUTSIDE BIRTH-DATE RANGE'
 } as const
 
+/** A licence product's `insuranceRequirement` (spec v2 §2.4) in words; a value the spec does not list, as given. */
+function insuranceRequirementText(requirement: string): string {
+  const words: Record<string, string> = { SpecificInsurance: 'a specific insurance required', AnyInsurance: 'an insurance required', InsuranceNotRequired: 'no insurance required' }
+  return Object.hasOwn(words, requirement) ? words[requirement] : `insurance: ${requirement}`
+}
+
 /** `kanslia check`: one block per member found, verdict first, then the data's age. */
 export function formatVenueCheck(result: VenueCheckResult): string {
   const blocks = result.members.map((m) => {
@@ -103,7 +109,7 @@ export function formatVenueCheck(result: VenueCheckResult): string {
       m.licenceName && `${m.licenceName}${m.licenceType ? ` (${m.licenceType})` : ''}`,
       m.clubName,
       m.check.validUntil && `until ${m.check.validUntil}`,
-      m.check.insuranceRequirement && `insurance: ${m.check.insuranceRequirement}${m.insuranceName ? ` — ${m.insuranceName}` : m.check.externalInsurance ? ' — external' : ''}`
+      m.check.insuranceRequirement && `${insuranceRequirementText(m.check.insuranceRequirement)}${m.insuranceName ? ` — ${m.insuranceName}` : m.check.externalInsurance ? ' — external' : ''}`
     ].filter(Boolean)
     return `${VERDICT[m.check.verdict]}  ${name} (${m.sportId})${details.length > 0 ? `\n  ${details.join(', ')}` : ''}`
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatSyncSummary } from '../../../src/main/cli/format'
+import { formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
+import type { VenueCheck } from '../../../src/shared/venueCheck'
 import type { SyncResult } from '../../../src/main/sync/engine'
 
 const run = (kind: Pick<SyncResult, 'first' | 'full'>): SyncResult => ({
@@ -19,5 +20,38 @@ describe('formatSyncSummary', () => {
     expect(formatSyncSummary(run({ first: true, full: true }))).toMatch(/^first \(full\) sync done: /)
     expect(formatSyncSummary(run({ first: false, full: true }))).toMatch(/^full sync done: /)
     expect(formatSyncSummary(run({ first: false, full: false }))).toMatch(/^incremental sync done: /)
+  })
+})
+
+describe('formatVenueCheck', () => {
+  const member = (check: VenueCheck['check'], insuranceName?: string): VenueCheck => ({
+    id: 1,
+    sportId: 55813879,
+    firstName: 'Aino',
+    lastName: 'Aaltonen',
+    check,
+    licenceName: 'Kilpailulisenssi',
+    licenceType: 'Competition',
+    clubName: 'Jyväskylä Suunnistus',
+    ...(insuranceName === undefined ? {} : { insuranceName })
+  })
+
+  it("says a licence's insurance requirement (spec v2 §2.4) in words, with the insurance that met it", () => {
+    const text = formatVenueCheck({
+      dataAsOf: '2026-11-27T10:00:00.000Z',
+      moreMatch: false,
+      members: [
+        member({ verdict: 'valid', validUntil: '2026-12-31', insuranceRequirement: 'InsuranceNotRequired' }),
+        member({ verdict: 'valid', validUntil: '2026-12-31', insuranceRequirement: 'AnyInsurance', externalInsurance: true }),
+        member({ verdict: 'valid', validUntil: '2026-12-31', insuranceRequirement: 'SpecificInsurance', userInsuranceId: 9 }, 'Lisenssivakuutus'),
+        member({ verdict: 'insurance-missing', validUntil: '2026-12-31', insuranceRequirement: 'NewRequirement' })
+      ]
+    })
+    expect(text.split('\n').filter((line) => line.startsWith('  '))).toEqual([
+      '  Kilpailulisenssi (Competition), Jyväskylä Suunnistus, until 2026-12-31, no insurance required',
+      '  Kilpailulisenssi (Competition), Jyväskylä Suunnistus, until 2026-12-31, an insurance required — external',
+      '  Kilpailulisenssi (Competition), Jyväskylä Suunnistus, until 2026-12-31, a specific insurance required — Lisenssivakuutus',
+      '  Kilpailulisenssi (Competition), Jyväskylä Suunnistus, until 2026-12-31, insurance: NewRequirement'
+    ])
   })
 })
