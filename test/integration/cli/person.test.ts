@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../src/main/db/open'
+import { purgeInactivePersons } from '../../../src/main/db/retention'
 import { runCli } from '../../support/cli'
 
 let env: NodeJS.ProcessEnv
@@ -56,6 +58,27 @@ describe('kanslia person', () => {
     const added = (await privacyEntries(id)).slice(before)
     expect(added).toEqual([expect.objectContaining({ action: 'export-person', personId: id })])
     expect(JSON.parse(added[0].detail)).toEqual({ file: '-' })
+  })
+
+  it("answers for a former member the retention purged with the privacy log's entries about them", async () => {
+    const members = JSON.parse((await runCli(['members', '--json', '--limit', '50', '--db', db], { env })).stdout) as Array<{ id: number }>
+    const holders = new Set((JSON.parse((await runCli(['export', 'granted-merits', '--db', db], { env })).stdout) as Array<{ id: number }>).map((grant) => grant.id))
+    // Not the member with a queued change, and no merit held for good: the purge below takes them.
+    const former = members.find((member) => member.id !== id && !holders.has(member.id))!.id
+    expect((await runCli(['person', String(former), '--out', join(env.KANSLIA_HOME!, 'former.json'), '--db', db], { env })).code).toBe(0)
+    // The CLI's own data folder decides the key: this is its demo database.
+    const writable = openDatabase(db, { env: { ...process.env, ...env } })
+    try {
+      expect(purgeInactivePersons(writable, '2100-01-01')).toContain(former)
+    } finally {
+      writable.close()
+    }
+    const result = await runCli(['person', String(former), '--db', db], { env })
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const record = JSON.parse(result.stdout)
+    expect(record).toMatchObject({ person: null, user_licence: [], user_insurance: [], granted_merit: [], event_registration: [], registered_event_user: [], outbox: [] })
+    expect(record.privacy_log).toEqual([expect.objectContaining({ action: 'export-person', personId: former })])
   })
 
   it('says nothing is stored about an id nothing names (exit 1), and records no export', async () => {

@@ -44,9 +44,11 @@ describe('readPersonRecord', () => {
     expect(record.privacy_log).toMatchObject([{ personId: 21 }])
   })
 
-  it('gives null when nothing stored names the id, its privacy log entries alone included', () => {
+  it('gives the privacy log entries about someone nothing else names (purged since), or what the outbox names; null when nothing names the id', () => {
     const db = seed()
-    appendPrivacyLog(db, { at: '2026-03-03T08:00:00.000Z', actor: 'sihteeri', action: 'export-person', personId: 99 })
-    expect(readPersonRecord(db, 99)).toBeNull()
+    appendPrivacyLog(db, { at: '2026-03-03T08:00:00.000Z', actor: 'sihteeri', action: 'reveal-identity-number', personId: 99 })
+    expect(readPersonRecord(db, 99)).toEqual({ ...empty, person: null, privacy_log: [expect.objectContaining({ personId: 99, action: 'reveal-identity-number' })] })
+    expect(readPersonRecord(db, 98)).toBeNull()
+    expect(readPersonRecord(db, 98, true)).toEqual({ ...empty, person: null, privacy_log: [] })
   })
 })
