@@ -1,6 +1,7 @@
 import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
 import { CLUB } from './memberSummary'
 import type { ReadableDB } from './open'
+import { copiedSportIdSql, newestCopySql } from './personCopies'
 import { prepared } from './statements'
 
 /**
@@ -82,22 +83,19 @@ export function readEventParticipants(db: ReadableDB, uuid: string): Participant
  * registrations and participant additions not rejected (migration 0006 `outbox_effect`, target
  * `event <uuid>`). A sent item (`done`) stays listed until the sync after the push has stored its
  * registration (`clearDoneEffects`). Each with the member's name, Sport-ID and club, by last name:
- * from the profile (`person`, spec v2 §2.11) when one is stored, else from the person's newest
- * registered user's copy (§2.16) of any event, else from their newest grant's (§2.9: names only),
- * as a grantee or registrant without a profile may be queued (`unknownMembers`).
+ * from the profile (`person`, spec v2 §2.11) when one is stored, else as the member detail names
+ * such a person: the newest copy a grant (§2.9) or a registered user (§2.16) of any event gave
+ * (`newestCopySql`, `copiedSportIdSql`), as a grantee or registrant without a profile may be
+ * queued (`unknownMembers`).
  */
 export function readQueuedParticipants(db: ReadableDB, uuid: string): QueuedParticipantRow[] {
-  const copy = (path: string, grantPath: string | null, column: string) =>
-    `CASE WHEN p.id IS NOT NULL THEN p.${column} WHEN v.rowid IS NOT NULL THEN v.raw ->> '$.user.${path}' ELSE ${grantPath === null ? 'NULL' : `g.raw ->> '$.${grantPath}'`} END`
+  const copied = (field: string) => `(SELECT c.copy ->> '$.${field}' FROM (${newestCopySql('e.person_id')}) c)`
   const rows = prepared(
     db,
-    `SELECT e.person_id AS userId, min(e.item_id) AS outboxItemId, i.state, ${copy('sportId', null, 'sport_id')} AS sportId,
-       ${copy('firstName', 'firstName', 'first_name')} AS firstName, ${copy('lastName', 'lastName', 'last_name')} AS lastName, ${CLUB} AS club
+    `SELECT e.person_id AS userId, min(e.item_id) AS outboxItemId, i.state, CASE WHEN p.id IS NULL THEN ${copiedSportIdSql('e.person_id')} ELSE p.sport_id END AS sportId,
+       CASE WHEN p.id IS NULL THEN ${copied('firstName')} ELSE p.first_name END AS firstName,
+       CASE WHEN p.id IS NULL THEN ${copied('lastName')} ELSE p.last_name END AS lastName, ${CLUB} AS club
      FROM outbox_effect e JOIN outbox_item i ON i.id = e.item_id LEFT JOIN person p ON p.id = e.person_id
-       LEFT JOIN registered_event_user v ON p.id IS NULL
-         AND v.rowid = (SELECT u.rowid FROM registered_event_user u WHERE u.user_id = e.person_id ORDER BY u.modification_us DESC LIMIT 1)
-       LEFT JOIN granted_merit g ON p.id IS NULL AND v.rowid IS NULL
-         AND g.rowid = (SELECT m.rowid FROM granted_merit m WHERE m.user_id = e.person_id ORDER BY m.modification_us DESC LIMIT 1)
      WHERE e.target = 'event ' || ? AND i.kind IN ('event-registration', 'event-participants') AND i.state <> 'rejected'
      GROUP BY e.person_id ORDER BY lastName, firstName, e.person_id`
   ).all(uuid) as Array<Record<string, unknown> & { userId: number; outboxItemId: number; state: QueuedParticipantRow['state'] }>

@@ -5,6 +5,7 @@ import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLic
 import { VALID_ENTRY_FIRST } from './events'
 import type { ReadableDB } from './open'
 import { pendingChangesOf } from './outbox'
+import { copiedSportIdSql, newestCopySql } from './personCopies'
 import { prepared } from './statements'
 
 type UsageState = MemberLicence['state']
@@ -133,11 +134,9 @@ const GRANTEE_FIELDS: ReadonlyArray<[profile: string, grant: string]> = [
  * The detail of a person no profile is stored for (spec v2 §2.11 `person` fills only from user
  * licences and insurances, `PROFILE_KEEPERS`): someone outside the organizations the credentials
  * read who took part in an event or was granted a merit, or a former member after the rights
- * narrowed. Names, contacts and guardians come from the newest copy a list gave, by the list
- * element's modificationTime: a registered event user's `user` (§2.16: basic contact information)
- * or a grant's own fields (§2.9); a grant may carry no modificationTime and then counts as the
- * oldest, and on a tie the registered user's copy wins, being the registry's user profile itself.
- * The Sport-ID only a registered user's copy gives (§2.9 has none): the newest one that does.
+ * narrowed. Names, contacts and guardians come from the newest copy a list gave (`newestCopySql`:
+ * a registered event user's `user`, §2.16, or a grant's own fields, §2.9); the Sport-ID from the
+ * newest registered user's copy that gives one (`copiedSportIdSql`).
  * No licences, insurances or identity number (those come only with a profile); the verdict is
  * `checkLicence`'s for no licences (`missing`).
  * @returns `source` 'registration' or 'grant' for the list the copy came from ('registration' with an
@@ -145,21 +144,11 @@ const GRANTEE_FIELDS: ReadonlyArray<[profile: string, grant: string]> = [
  *   or null when none of those lists names the id.
  */
 function nonMemberIdentity(db: ReadableDB, id: number, today: string): Identity | null {
-  const copy = prepared(
-    db,
-    `SELECT 'registration' AS source, coalesce(raw -> '$.user', '{}') AS copy, modification_us, 1 AS preference, event_id AS list_id FROM registered_event_user WHERE user_id = :id
-     UNION ALL SELECT 'grant', raw, modification_us, 0, merit_id FROM granted_merit WHERE user_id = :id
-     ORDER BY modification_us DESC, preference DESC, list_id DESC LIMIT 1`
-  ).get({ id }) as { source: 'registration' | 'grant'; copy: string } | undefined
+  const copy = prepared(db, newestCopySql(':id')).get({ id }) as { source: 'registration' | 'grant'; copy: string } | undefined
   const registered = copy !== undefined || prepared(db, 'SELECT 1 FROM event_registration WHERE participant_user_id = ? LIMIT 1').get(id) !== undefined
   if (!registered) return null
   const raw = copy === undefined ? {} : (JSON.parse(copy.copy) as Record<string, unknown>)
-  const sportId = prepared(
-    db,
-    "SELECT raw ->> '$.user.sportId' FROM registered_event_user WHERE user_id = ? AND typeof(raw ->> '$.user.sportId') = 'integer' ORDER BY modification_us DESC LIMIT 1"
-  )
-    .pluck()
-    .get(id) as number | undefined
+  const sportId = (prepared(db, `SELECT ${copiedSportIdSql('?')}`).pluck().get(id) as number | null) ?? undefined
   const profile = copy?.source === 'grant' ? granteeFields(raw) : profileFields(raw)
   if (sportId !== undefined) profile.sportId = sportId
   const detail: Identity = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readEventParticipants, readEvents, readQueuedParticipants } from '../../../src/main/db/events'
+import { readMemberDetail } from '../../../src/main/db/memberDetail'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { clearDoneEffects, updateItem } from '../../../src/main/db/outbox'
 import { queueChange } from '../../../src/main/outbox/queue'
@@ -109,7 +110,7 @@ describe('events and participants (issue 7)', () => {
     expect(readQueuedParticipants(db, CAMP)).toEqual([])
   })
 
-  it("gives a queued participant without a stored profile the newest registered user's copy of any event (spec v2 §2.16), else a grant's names (§2.9)", () => {
+  it("gives a queued participant without a stored profile the names of the newest copy, a registered user's of any event (spec v2 §2.16) or a grant's (§2.9), as the member detail does", () => {
     const db = seed()
     elementStore('2026-01-01T12:00:00+02:00')(db, 'registered-event-users', 'event 1', [
       { id: 43, eventId: 1, userId: 20, user: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg' }, paymentStatus: 'FREE', paidAmountInCents: 0 }
@@ -125,5 +126,9 @@ describe('events and participants (issue 7)', () => {
       { userId: 21, firstName: 'Ansio', lastName: 'Aalto', outboxItemId: aalto.id, state: 'queued' },
       { userId: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Bergström', outboxItemId: berg.id, state: 'queued' }
     ])
+    // A grant newer than every registered copy names them since (a grant has no Sport-ID: the registered copy's stays).
+    elementStore('2026-12-01T12:00:00+02:00')(db, 'granted-merits', 'merit 2001', [{ id: 20, firstName: 'Vieras', lastName: 'Berg-Nieminen', grantedMerit: { id: 6, meritId: 2001, grantingDate: '2026-11-30' } }])
+    expect(readQueuedParticipants(db, RACE).find((row) => row.userId === 20)).toEqual({ userId: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg-Nieminen', outboxItemId: berg.id, state: 'queued' })
+    expect(readMemberDetail(db, 20, '2026-12-02')).toMatchObject({ sportId: 10000020, source: 'grant', profile: { lastName: 'Berg-Nieminen' } })
   })
 })
