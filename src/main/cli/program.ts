@@ -323,19 +323,26 @@ export function buildProgram(): Command {
     .option('--granter-user <id>', "the granter's user id", integerIn(1))
     .option('--info <text>', 'additional information on the grant')
     .option('--no-notify', 'do not notify the grantees')
+    .option('--leave-out-unreadable', "leave out the grantees the merit's organization may not read today (whom the registry would refuse with the whole grant), as the app's review can")
     .addOption(dbOption())
-    .action(async (opts: { merit: number; users: number[]; date: string; granter?: string; granterUser?: number; info?: string; notify: boolean; db: string }) => {
+    .action(async (opts: { merit: number; users: number[]; date: string; granter?: string; granterUser?: number; info?: string; notify: boolean; leaveOutUnreadable?: boolean; db: string }) => {
+      const lapsed = granteesNotReadableIn(opts.db, opts.merit, opts.users, localDate())
+      const leftOut = opts.leaveOutUnreadable === true ? new Set(lapsed) : new Set<number>()
       const grant: MeritGrantRequest = {
         grantingDate: opts.date,
-        meritGrantees: opts.users,
+        meritGrantees: opts.users.filter((id) => !leftOut.has(id)),
         notifyGrantees: opts.notify,
         ...given({ meritGranter: opts.granter, granterUserId: opts.granterUser, meritAdditionalInfo: opts.info })
       }
+      if (leftOut.size > 0 && grant.meritGrantees.length === 0) {
+        throw new UserFacingError('invalid-change', `cannot queue the merit grant: the merit's organization may read none of the grantees today (${listSome(lapsed)})`)
+      }
       process.stdout.write(formatQueued(await queueMeritGrant({ dbFile: opts.db, meritId: opts.merit, grant })))
-      const lapsed = granteesNotReadableIn(opts.db, opts.merit, opts.users, localDate())
-      if (lapsed.length > 0) {
+      const who = `${lapsed.length.toLocaleString('en')} of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${listSome(lapsed)})`
+      if (leftOut.size > 0) process.stderr.write(`left out: ${who}\n`)
+      else if (lapsed.length > 0) {
         process.stderr.write(
-          `warning: ${lapsed.length.toLocaleString('en')} of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${listSome(lapsed)}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
+          `warning: ${who}; the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant (--leave-out-unreadable leaves them out)\n`
         )
       }
     })

@@ -132,10 +132,23 @@ describe('kanslia outbox commands (issue 5)', () => {
     expect(grant.code).toBe(0)
     expect(grant.stdout).toMatch(/^queued #(\d+): grant merit \d+ to 3 members/)
     expect(grant.stderr).toBe(
-      `warning: 2 of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${lapsed.join(', ')}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant\n`
+      `warning: 2 of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${lapsed.join(', ')}); the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant (--leave-out-unreadable leaves them out)\n`
     )
     const item = /^queued #(\d+)/.exec(grant.stdout)![1]
     expect((await runCli(['discard', item, '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
+    expect(await outbox()).toHaveLength(before)
+
+    // Left out when asked: the grant names the valid member alone; none left is refused, nothing queued.
+    const args = ['grant-merit', '--merit', String(federationMerit()), '--date', '2026-10-01', '--granter', 'X', '--leave-out-unreadable', '--db', dbFile]
+    const leftOut = await runCli([...args, '--users', [lapsed[0], valid, lapsed[1]].join(',')], { env: offlineEnv(home) })
+    expect(leftOut.code).toBe(0)
+    expect(leftOut.stdout).toMatch(new RegExp(`^queued #\\d+: grant merit \\d+ to member ${valid} `))
+    expect(leftOut.stderr).toBe(`left out: 2 of the grantees hold no licence or insurance of the merit's organization valid today, nor a recent registration to its events (${lapsed.join(', ')})\n`)
+    const queued = (await outbox()).at(-1)!
+    expect(queued.payload).toMatchObject({ grant: { meritGrantees: [valid] } })
+    expect((await runCli(['discard', String(queued.id), '--db', dbFile], { env: offlineEnv(home) })).code).toBe(0)
+    const none = await runCli([...args, '--users', lapsed.join(',')], { env: offlineEnv(home) })
+    expect(none).toMatchObject({ code: 1, stdout: '', stderr: `kanslia: cannot queue the merit grant: the merit's organization may read none of the grantees today (${lapsed.join(', ')})\n` })
     expect(await outbox()).toHaveLength(before)
   })
 
