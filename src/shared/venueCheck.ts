@@ -22,6 +22,21 @@ export interface VenueCheck {
   insuranceName?: string
 }
 
+/**
+ * Someone a Sport-ID names who is no member of the organizations the credentials read: known only
+ * as a registered user of an event of theirs (spec v2 §2.16, basic contact information), no
+ * licence or insurance of theirs is stored, so none can be checked here (they may hold one of
+ * another club or federation). Never judged "no licence".
+ */
+export interface VenueNonMember {
+  id: number
+  sportId: number
+  firstName?: string
+  lastName?: string
+  /** The stored events they are registered to, by name, as the registry names them. */
+  events: string[]
+}
+
 /** The answer of a venue check: members found (best match first) and when the data was last synced. */
 export interface VenueCheckResult {
   /** Instant (ISO, UTC) the last successful sync finished; null when none did. */
@@ -29,13 +44,19 @@ export interface VenueCheckResult {
   members: VenueCheck[]
   /** True when more members match the text than `members` holds (the best matches): narrow the name, or check by Sport-ID. */
   moreMatch: boolean
+  /** By an exact Sport-ID no member holds: the person an event's registered users name with it. */
+  nonMember?: VenueNonMember
 }
 
-/** One line of a start list (issue 7 list mode): the line, how many members it matched, and the member when exactly one did. */
+/**
+ * One line of a start list (issue 7 list mode): the line, how many members it matched, and the
+ * member when exactly one did; `nonMember` when no member matched but its Sport-ID names one.
+ */
 export interface StartListRow {
   text: string
   matches: number
   member?: VenueCheck
+  nonMember?: VenueNonMember
 }
 
 /** A whole start list checked at once: a row per non-empty line, in order, and when the data was last synced. */

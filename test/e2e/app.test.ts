@@ -872,7 +872,7 @@ describe('desktop app in Chromium', () => {
     expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
     // A row's actions queue changes and leave the participant closed; the row opens them, with the keyboard and the mouse.
     expect(await page.getByTestId('member-detail').count()).toBe(0)
-    const participants = await value<Array<{ userId: number; lastName?: string; paymentStatus?: string }>>('getEventParticipants', { uuid: event.uuid })
+    const participants = await value<Array<{ userId: number; sportId?: number; lastName?: string; paymentStatus?: string }>>('getEventParticipants', { uuid: event.uuid })
     for (const [index, how] of [[0, 'keyboard'], [participants.length - 1, 'mouse']] as const) {
       const row = page.getByTestId('participant-row').nth(index)
       if (how === 'keyboard') {
@@ -921,6 +921,15 @@ describe('desktop app in Chromium', () => {
     await page.getByRole('button', { name: 'Tyhjennä', exact: true }).click()
     await page.getByTestId('event-row').filter({ hasText: event.name }).first().waitFor()
     expect(await page.getByTestId('events-from').inputValue()).toBe('')
+
+    // At the venue, the former member's Sport-ID finds them as a registrant who cannot be checked, never "no licence".
+    await page.getByTestId('nav-venue').click()
+    await page.getByTestId('venue-input').fill(String(former.sportId))
+    const card = page.getByTestId('venue-non-member')
+    await card.getByText('Ei tarkistettavissa', { exact: true }).waitFor()
+    await card.getByText(`Ilmoittautunut: ${event.name}`, { exact: false }).waitFor()
+    expect(await page.getByTestId('venue-result').count()).toBe(0)
+    expect(await page.getByTestId('venue-not-found').count()).toBe(0)
   })
 
   it('edits a queued registration as JSON in the outbox, refusing what is not valid and changing nothing then (issue 5)', async () => {

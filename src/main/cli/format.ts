@@ -113,6 +113,14 @@ export function formatVenueCheck(result: VenueCheckResult): string {
     ].filter(Boolean)
     return `${VERDICT[m.check.verdict]}  ${name} (${m.sportId})${details.length > 0 ? `\n  ${details.join(', ')}` : ''}`
   })
+  const other = result.nonMember
+  if (other !== undefined) {
+    const name = [other.firstName, other.lastName].filter(Boolean).join(' ') || '(no name stored)'
+    const registered = other.events.length > 0 ? `registered to ${other.events.join(', ')}; ` : ''
+    blocks.push(
+      `NOT CHECKED  ${name} (${other.sportId})\n  no member of the organizations the credentials read: ${registered}no licence of theirs is stored, so none can be checked here`
+    )
+  }
   const found = blocks.length === 0 ? 'no member found\n' : blocks.join('\n') + '\n'
   const more = result.moreMatch ? 'more members match, not checked: give more of the name, or the Sport-ID\n' : ''
   return `${found}${more}data as of ${result.dataAsOf ?? 'never synced'}\n`

@@ -1,8 +1,9 @@
 import { checkLicence } from '../../shared/licenceValidity'
-import type { StartListResult, VenueCheck, VenueCheckResult } from '../../shared/venueCheck'
+import type { StartListResult, VenueCheck, VenueCheckResult, VenueNonMember } from '../../shared/venueCheck'
 import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import { searchMembers } from './members'
 import type { ReadableDB } from './open'
+import { newestCopySql } from './personCopies'
 import { lastSuccessfulSyncAt } from './runs'
 import { prepared } from './statements'
 
@@ -10,23 +11,74 @@ import { prepared } from './statements'
  * Checks who `text` names on `date` (ISO date): an exact Sport-ID (what a barcode or QR scanner
  * types) finds that member only; any other text searches names, Sport-ID prefixes and e-mail like
  * the member list, best `limit` matches (`moreMatch` says whether there are more). Each member's
- * licences are judged by `checkLicence`. Any text is accepted; nothing found is an empty list.
+ * licences are judged by `checkLicence`. An exact Sport-ID no member holds may name someone an
+ * event's registered users name (`nonMember`): not judged, as none of their licences is stored.
+ * Any text is accepted; nothing found is an empty list.
  */
 export function checkAtVenue(db: ReadableDB, text: string, date: string, limit = 5): VenueCheckResult {
+  // Registered users are few beside the members (hundreds to thousands): read through, no index.
+  const registeredUser = (sportId: number) =>
+    prepared(db, "SELECT user_id FROM registered_event_user WHERE raw ->> '$.user.sportId' = ? AND user_id IS NOT NULL ORDER BY modification_us DESC LIMIT 1")
+      .pluck()
+      .get(sportId) as number | undefined
+  return check(db, text, date, limit, registeredUser)
+}
+
+/** `checkAtVenue`, finding the user a registered user's copy names by Sport-ID with `registeredUser`. */
+function check(db: ReadableDB, text: string, date: string, limit: number, registeredUser: (sportId: number) => number | undefined): VenueCheckResult {
   const trimmed = text.trim()
-  const exact = /^\d{8,9}$/.test(trimmed) ? (prepared(db, 'SELECT id FROM person WHERE sport_id = ?').pluck().all(Number(trimmed)) as number[]) : []
+  const sportId = /^\d{8,9}$/.test(trimmed) ? Number(trimmed) : null
+  const exact = sportId === null ? [] : (prepared(db, 'SELECT id FROM person WHERE sport_id = ?').pluck().all(sportId) as number[])
   // One more than checked: whether others match too.
   const ids = exact.length > 0 ? exact : trimmed === '' ? [] : searchMembers(db, trimmed, { limit: limit + 1 }).map((m) => m.id)
-  return { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []), moreMatch: ids.length > limit }
+  const result: VenueCheckResult = { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []), moreMatch: ids.length > limit }
+  const id = sportId !== null && result.members.length === 0 ? registeredUser(sportId) : undefined
+  const nonMember = id === undefined ? null : registeredNonMember(db, id, sportId!)
+  if (nonMember !== null) result.nonMember = nonMember
+  return result
+}
+
+/**
+ * User `id`, whom an event's registered users (spec v2 §2.16) name with Sport-ID `sportId`, when no
+ * profile is stored for them (`VenueNonMember`): names from their newest copy (`newestCopySql`),
+ * and the stored events (v3 listing or v2 search) they are registered to. Null for a member.
+ */
+function registeredNonMember(db: ReadableDB, id: number, sportId: number): VenueNonMember | null {
+  if (prepared(db, 'SELECT 1 FROM person WHERE id = ?').get(id) !== undefined) return null
+  const copy = prepared(db, `SELECT copy ->> '$.firstName' AS firstName, copy ->> '$.lastName' AS lastName FROM (${newestCopySql(':id')})`).get({ id }) as
+    | { firstName: unknown; lastName: unknown }
+    | undefined
+  const events = prepared(
+    db,
+    `SELECT DISTINCT coalesce((SELECT e.raw ->> '$.name' FROM event e WHERE e.id = u.event_id), (SELECT s.raw ->> '$.name' FROM event_search_result s WHERE s.id = u.event_id)) AS name
+     FROM registered_event_user u WHERE u.user_id = ? AND name IS NOT NULL ORDER BY name`
+  )
+    .pluck()
+    .all(id) as string[]
+  const nonMember: VenueNonMember = { id, sportId, events }
+  if (typeof copy?.firstName === 'string') nonMember.firstName = copy.firstName
+  if (typeof copy?.lastName === 'string') nonMember.lastName = copy.lastName
+  return nonMember
 }
 
 /**
  * Checks a start list (issue 7 list mode) on `date`: each non-empty line names one member, by a
  * Sport-ID anywhere in it (a scanner's or a spreadsheet's column), else by its words (`;`, `,`
  * and tabs count as spaces), else by its first column. A line that matches several members is
- * not judged: which one is meant is for a person to say.
+ * not judged: which one is meant is for a person to say. A line whose Sport-ID names a non-member
+ * (`VenueCheckResult.nonMember`) gives them, unjudged.
  */
 export function checkStartList(db: ReadableDB, lines: readonly string[], date: string): StartListResult {
+  // Read once for the list (a 500-line list of non-members would read them 500 times); the newest copy of a Sport-ID wins.
+  let registered: Map<number, number> | undefined
+  const registeredUser = (sportId: number) => {
+    registered ??= new Map(
+      prepared(db, "SELECT raw ->> '$.user.sportId' AS sportId, user_id AS id FROM registered_event_user WHERE user_id IS NOT NULL ORDER BY modification_us")
+        .raw()
+        .all() as Array<[number, number]>
+    )
+    return registered.get(sportId)
+  }
   const rows = lines
     .map((line) => line.trim())
     .filter((line) => line !== '')
@@ -34,9 +86,10 @@ export function checkStartList(db: ReadableDB, lines: readonly string[], date: s
       const sportId = /(?<!\d)\d{8,9}(?!\d)/.exec(text)?.[0]
       // By Sport-ID; else by all the words; else by the first column alone (a club or class beside the name finds no one).
       const queries = sportId ? [sportId] : [text.replace(/[;,\t]+/g, ' '), text.split(/[;,\t]/)[0]]
-      let found: VenueCheck[] = []
-      for (const query of queries) if (found.length === 0) found = checkAtVenue(db, query, date, 2).members
-      return found.length === 1 ? { text, matches: 1, member: found[0] } : { text, matches: found.length }
+      let found: VenueCheckResult = { dataAsOf: null, members: [], moreMatch: false }
+      for (const query of queries) if (found.members.length === 0 && found.nonMember === undefined) found = check(db, query, date, 2, registeredUser)
+      if (found.members.length === 1) return { text, matches: 1, member: found.members[0] }
+      return found.nonMember === undefined ? { text, matches: found.members.length } : { text, matches: 0, nonMember: found.nonMember }
     })
   return { dataAsOf: lastSuccessfulSyncAt(db), rows }
 }

@@ -54,4 +54,11 @@ describe('formatVenueCheck', () => {
       '  Kilpailulisenssi (Competition), Jyväskylä Suunnistus, until 2026-12-31, insurance: NewRequirement'
     ])
   })
+
+  it('names a registrant who is no member as not checked, never as holding no licence', () => {
+    const text = formatVenueCheck({ dataAsOf: null, moreMatch: false, members: [], nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: ['Syysrastit', 'Talvirastit'] } })
+    expect(text).toBe(
+      'NOT CHECKED  Vieras Berg (10000020)\n  no member of the organizations the credentials read: registered to Syysrastit, Talvirastit; no licence of theirs is stored, so none can be checked here\ndata as of never synced\n'
+    )
+  })
 })

@@ -118,6 +118,10 @@ export const en = {
     imported: 'Checked {{file}}',
     notFound: 'No member found',
     several: 'Several members match',
+    notChecked: 'Cannot be checked',
+    /** A registrant who is no member of the organizations the credentials read: their licence is not among the data. */
+    notMember: 'Not a member of the organizations you read: no licence of theirs is stored, so none can be checked here. They may hold one of another club or federation.',
+    registeredTo: 'Registered to {{events}}',
     moreMatch: 'More members match and are not shown: type more of the name, or scan the Sport-ID',
     dataAsOf: 'Data as of {{date}}',
     checkedOn: 'Checked for {{date}}',

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicenceVerdict } from '../../../shared/licenceValidity'
 import { localDate } from '../../../shared/localDate'
-import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult } from '../../../shared/venueCheck'
+import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult, VenueNonMember } from '../../../shared/venueCheck'
 import { call, errorText } from '../api'
 import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
@@ -48,6 +48,27 @@ function Verdict({ member }: { member: Checked }) {
         {[`${t('members.sportId')} ${member.sportId}`, member.birthDate && formatDate(member.birthDate, i18n.language)].filter(Boolean).join(' · ')}
       </Text>
       {details.length > 0 && <Text fz="lg">{details.join(' · ')}</Text>}
+    </Card>
+  )
+}
+
+/**
+ * Someone an event's registered users name with the Sport-ID, who is no member of the organizations
+ * read: no licence of theirs is stored, so the card says it cannot be checked, never "no licence".
+ */
+function NonMember({ person }: { person: VenueNonMember }) {
+  const { t } = useTranslation()
+  return (
+    <Card withBorder padding="lg" data-testid="venue-non-member" style={{ borderLeft: '8px solid var(--mantine-color-gray-6)' }}>
+      <Text fz={36} fw={800} c="gray.8" lh={1.1}>
+        {t('venue.notChecked')}
+      </Text>
+      <Text fz={28} fw={600} mt="xs">
+        {[person.firstName, person.lastName].filter(Boolean).join(' ') || `#${person.id}`}
+      </Text>
+      <Text fz="lg" c="dimmed">{`${t('members.sportId')} ${person.sportId}`}</Text>
+      {person.events.length > 0 && <Text fz="lg">{t('venue.registeredTo', { events: person.events.join(', ') })}</Text>}
+      <Text fz="lg">{t('venue.notMember')}</Text>
     </Card>
   )
 }
@@ -110,11 +131,14 @@ export function VenueCheck() {
       .catch((failure: unknown) => setError(errorText(failure)))
   }
   /** A start list row's cells as the table shows them. */
-  const cells = (row: StartListRow) => ({
-    line: row.text,
-    member: row.member ? `${[row.member.firstName, row.member.lastName].filter(Boolean).join(' ')} (${row.member.sportId})` : '',
-    result: row.member ? t(`venue.verdict.${row.member.check.verdict}`) : row.matches === 0 ? t('venue.notFound') : t('venue.several')
-  })
+  const cells = (row: StartListRow) => {
+    const person = row.member ?? row.nonMember
+    return {
+      line: row.text,
+      member: person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ')} (${person.sportId})` : '',
+      result: row.member ? t(`venue.verdict.${row.member.check.verdict}`) : row.nonMember ? t('venue.notChecked') : row.matches === 0 ? t('venue.notFound') : t('venue.several')
+    }
+  }
   const exportList = (format: 'csv' | 'xlsx') => {
     setError(null)
     setSaved(null)
@@ -168,11 +192,12 @@ export function VenueCheck() {
           />
           {result && (
             <>
-              {text.trim() !== '' && result.members.length === 0 && (
+              {text.trim() !== '' && result.members.length === 0 && result.nonMember === undefined && (
                 <Text fz="xl" fw={600} data-testid="venue-not-found">
                   {t('venue.notFound')}
                 </Text>
               )}
+              {result.nonMember && <NonMember person={result.nonMember} />}
               {result.members.map((member) => (
                 <Verdict key={member.id} member={member} />
               ))}
@@ -229,7 +254,7 @@ export function VenueCheck() {
                   {listResult.rows.map((row, index) => {
                     const shown = cells(row)
                     return (
-                      <Table.Tr key={index} data-testid="venue-list-row" data-verdict={row.member?.check.verdict ?? (row.matches === 0 ? 'not-found' : 'several')}>
+                      <Table.Tr key={index} data-testid="venue-list-row" data-verdict={row.member?.check.verdict ?? (row.nonMember ? 'not-member' : row.matches === 0 ? 'not-found' : 'several')}>
                         <Table.Td>{shown.line}</Table.Td>
                         <Table.Td>{shown.member}</Table.Td>
                         <Table.Td>

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { openDatabase, type WritableDB } from '../../../src/main/db/open'
+import { checkAtVenue, checkStartList } from '../../../src/main/db/venueCheck'
+import { elementStore, testPerson } from '../../support/elements'
+
+const T = '2026-06-01T12:00:00+03:00'
+const store = elementStore(T)
+const CAMP = '0b7c5d0e-0000-4000-8000-000000000001'
+
+/** A member (7) with a licence; a registrant of the club's event (20) no profile is stored for, registered twice. */
+function seed(): WritableDB {
+  const db = openDatabase(':memory:')
+  store(db, 'user-licences', 'federation 100', [
+    { id: 501, userId: 7, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: testPerson(T, 7, 'Mäkelä', '1990-01-01') }
+  ])
+  store(db, 'events', 'public', [{ id: 900, eventId: 900, uuid: CAMP, name: 'Syysrastit' }])
+  store(db, 'event-registrations', 'event 900', [{ id: 51, eventUuid: CAMP, participantUserId: 20, registrationDate: '2026-05-01', paidAmountInCents: 0 }])
+  store(db, 'registered-event-users', 'event 900', [
+    { id: 51, eventId: 900, user: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg' }, paymentStatus: 'FREE', paidAmountInCents: 0 },
+    { id: 52, eventId: 900, user: { id: 7, sportId: 10000007, firstName: 'Testi', lastName: 'Mäkelä' }, paymentStatus: 'FREE', paidAmountInCents: 0 }
+  ])
+  return db
+}
+
+describe('the venue check of a registrant who is no member (issue 7, spec v2 §2.16)', () => {
+  it('names them by an exact Sport-ID, unjudged, with the events they are registered to', () => {
+    const db = seed()
+    expect(checkAtVenue(db, ' 10000020 ', '2026-06-10')).toEqual({
+      dataAsOf: null,
+      members: [],
+      moreMatch: false,
+      nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: ['Syysrastit'] }
+    })
+    // A member's Sport-ID is the member's check; a name, or a Sport-ID nothing names, finds no one.
+    expect(checkAtVenue(db, '10000007', '2026-06-10')).toMatchObject({ members: [{ id: 7, check: { verdict: 'valid' } }] })
+    expect(checkAtVenue(db, '10000007', '2026-06-10').nonMember).toBeUndefined()
+    expect(checkAtVenue(db, 'Berg', '2026-06-10')).toEqual({ dataAsOf: null, members: [], moreMatch: false })
+    expect(checkAtVenue(db, '10000099', '2026-06-10').nonMember).toBeUndefined()
+  })
+
+  it('gives a start list line by their Sport-ID the registrant, unjudged', () => {
+    const rows = checkStartList(seed(), ['10000020;Berg;Vieras', 'Tuntematon Henkilö'], '2026-06-10').rows
+    expect(rows).toEqual([
+      { text: '10000020;Berg;Vieras', matches: 0, nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: ['Syysrastit'] } },
+      { text: 'Tuntematon Henkilö', matches: 0 }
+    ])
+  })
+})
