@@ -82,6 +82,8 @@ export const eventParticipants: Operation<EventParticipantsPayload, EventPartici
 
   effects: ({ eventUuid, participants }) => participants.userIds.map((personId) => ({ personId, target: `event ${eventUuid}` })),
 
+  names: ({ participants }) => (participants.meritGrant?.granterUserId === undefined ? [] : [participants.meritGrant.granterUserId]),
+
   refersTo: ({ eventUuid }) => [{ to: 'event', uuid: eventUuid }],
 
   describe({ eventUuid, participants }) {

@@ -9,7 +9,8 @@ import { operationOf } from './operations'
 export type ChangeWithHistory = OutboxRow & { audit: AuditEntry[] }
 
 /**
- * The outbox's changes that name `personId` among their members (`Operation.effects`) now or did
+ * The outbox's changes that name `personId` among their members (`Operation.effects`), or as
+ * their orderer or granter (`Operation.names`), now or did
  * before an edit (the payloads of their `queued` and `edited` audit entries), in any state — done
  * ones the retention still keeps too (db/retention.ts `purgeFinishedChanges`) —, oldest first, each
  * with its audit log (issue 5). A change keeps what it carried, e.g. a registrant's additional
@@ -26,8 +27,9 @@ export function changesNaming(db: ReadableDB, personId: number): ChangeWithHisto
     const dependency = item.dependsOn === null ? undefined : byId.get(item.dependsOn)
     const entries = audits.get(item.id) ?? []
     const payloads = [item.payload, ...entries.flatMap((entry) => (PAYLOAD_EVENTS.has(entry.event) && entry.detail !== null ? [JSON.parse(entry.detail) as unknown] : []))]
-    const named = new Set(payloads.flatMap((payload) => operationOf(item.kind).effects(payload, dependency).map((effect) => effect.personId)))
-    if (!named.has(personId)) return []
+    const operation = operationOf(item.kind)
+    const named = new Set(payloads.flatMap((payload) => operation.effects(payload, dependency).map((effect) => effect.personId)))
+    if (!named.has(personId) && !payloads.some((payload) => operation.names?.(payload).includes(personId))) return []
     named.delete(personId)
     const audit = entries.map((entry) => ({ ...entry, detail: textAboutOnly(entry.detail, personId, named) }))
     return [{ ...item, payload: aboutOnly(item.payload, personId), lastAnswer: textAboutOnly(item.lastAnswer, personId, named), audit }]

@@ -58,6 +58,8 @@ export const meritGrant: Operation<MeritGrantPayload, MeritGrantPayload> = {
 
   effects: ({ meritId, grant }) => grant.meritGrantees.map((personId) => ({ personId, target: `merit ${meritId}` })),
 
+  names: ({ grant }) => (grant.granterUserId === undefined ? [] : [grant.granterUserId]),
+
   refersTo: ({ meritId }) => [{ to: 'merit', id: meritId }],
 
   describe({ meritId, grant }) {

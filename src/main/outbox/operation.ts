@@ -37,6 +37,12 @@ interface OperationBase<I, P> {
   /** The members the change touches optimistically (the pending badge) and what for. */
   effects(payload: P, dependency: OutboxRow | undefined): OutboxEffect[]
   /**
+   * The persons the change names without touching them: an order's orderer or payer (spec v2
+   * §2.17 `userId`), a grant's granter (§4.3 `granterUserId`). Their per-person export (issue 6)
+   * holds the change (`changesNaming`); none when absent.
+   */
+  names?(payload: P): number[]
+  /**
    * The synced rows besides members that the change names, by id or UUID as its payload holds
    * them: a full sync keeps them while the item is not done (DESIGN §3 rule 5), so the outbox keeps
    * the context the change was queued in (names, the event a registration goes to). What counts:

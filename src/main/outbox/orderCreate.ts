@@ -72,6 +72,8 @@ export const orderCreate: Operation<OrderCreateInput, Order> = {
 
   effects: (order) => [...new Set(order.purchases.flatMap((p) => (p.beneficiaryUserId === undefined ? [] : [p.beneficiaryUserId])))].map((personId) => ({ personId, target: 'order' })),
 
+  names: (order) => [order.userId],
+
   refersTo: (order) => [
     ...(order.organizationId === undefined ? [] : [{ to: 'organization' as const, id: order.organizationId }]),
     ...productIds(order).map((id) => ({ to: 'event-registration' as const, id }))

@@ -139,6 +139,15 @@ describe('identity numbers and the privacy log', () => {
     ])
   })
 
+  it("exports a grant to a member whose granter is another (spec v2 §4.3 granterUserId), without the grantees, to the granter's record", async () => {
+    const { id: granter, merit, other } = grantees(test.session.dbFile)
+    const queued = await queueMeritGrant({ dbFile: test.session.dbFile, meritId: merit, grant: { grantingDate: '2026-11-03', granterUserId: granter, meritGrantees: [other] } })
+    const file = `${test.home}/granter.json`
+    await test.session.exports.member(granter, file)
+    const change = JSON.parse(readFileSync(file, 'utf8')).outbox.find((c: { id: number }) => c.id === queued.id)
+    expect(change.payload.grant).toMatchObject({ granterUserId: granter, meritGrantees: [] })
+  })
+
   it('logs a list export with its rows, columns and file', async () => {
     const file = `${test.home}/ending.csv`
     const rows = await test.session.exports.renewalList({ kind: 'licence-ending', days: 366, format: 'csv', columns: [{ key: 'lastName', label: 'Last name' }] }, file)

@@ -4,6 +4,7 @@ import type { WritableDB } from '../../../src/main/db/open'
 import { getItem, pendingChangesOf, updateItem, type OutboxReference } from '../../../src/main/db/outbox'
 import { OPERATIONS, operationOf } from '../../../src/main/outbox/operations'
 import { InvalidChangeError } from '../../../src/main/outbox/errors'
+import { changesNaming } from '../../../src/main/outbox/history'
 import { awaitsDecision, AWAIT_DECISION, discardItem, queueChange, retryItem } from '../../../src/main/outbox/queue'
 import type { CreateEvent, CreateMerit } from '../../../src/shared/api/v3'
 import { OUTBOX_KINDS } from '../../../src/shared/outbox'
@@ -199,6 +200,10 @@ describe('prepare of the new outbox kinds: spec limits and local data (issue 5)'
     const order = queueChange(db, 'order-create', { userId: 1, eventRegistrationIds: [900] }, who)
     expect(order.payload).toEqual({ userId: 1, source: 'EVENT_REGISTRATION', purchases: [{ products: [{ productType: 'EVENT_REGISTRATION', productId: 900 }], beneficiaryUserId: 3 }] })
     expect(pendingChangesOf(db, 3)).toEqual([{ itemId: order.id, kind: 'order-create', state: 'queued', target: 'order' }])
+    // The payer's export holds the order, without the purchase for another member; the beneficiary's holds it whole.
+    expect(changesNaming(db, 1)).toEqual([expect.objectContaining({ id: order.id, payload: { userId: 1, source: 'EVENT_REGISTRATION', purchases: [] } })])
+    expect(changesNaming(db, 3)).toEqual([expect.objectContaining({ id: order.id, payload: order.payload })])
+    expect(changesNaming(db, 2)).toEqual([])
     expect(problemsOf(() => queueChange(db, 'order-create', { userId: 2, eventRegistrationIds: [900] }, who))).toEqual([`outbox item #${order.id} (queued) already orders registration 900`])
 
     expect(problemsOf(() => queueChange(db, 'order-payment', { paymentMethodCode: 'op/../x' }, who))).toEqual([
