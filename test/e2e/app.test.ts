@@ -930,6 +930,8 @@ describe('desktop app in Chromium', () => {
     await card.getByText(`Ilmoittautunut: ${event.name}`, { exact: false }).waitFor()
     expect(await page.getByTestId('venue-result').count()).toBe(0)
     expect(await page.getByTestId('venue-not-found').count()).toBe(0)
+    expect(await accessibilityViolations(page), 'venue check of a non-member').toEqual([])
+    await shot('venue-non-member')
   })
 
   it('edits a queued registration as JSON in the outbox, refusing what is not valid and changing nothing then (issue 5)', async () => {
