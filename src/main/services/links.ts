@@ -1,4 +1,4 @@
-import { UserFacingError } from '../services/errors'
+import { UserFacingError } from './errors'
 
 /**
  * Checks a link the renderer wants opened in the system browser: only absolute http(s) URLs with
