@@ -53,6 +53,9 @@ export interface HeldInsurance {
 export const LICENCE_VERDICTS = ['valid', 'expiring', 'expired', 'missing', 'insurance-missing', 'outside-birth-range'] as const
 export type LicenceVerdict = (typeof LICENCE_VERDICTS)[number]
 
+/** The verdicts under which the member may compete on the day (DESIGN §3b): the venue check's all-clear. */
+export const MAY_COMPETE: ReadonlySet<LicenceVerdict> = new Set(['valid', 'expiring'])
+
 /** Why: the verdict, the user licence it is about (if any), and the day its validity ends. */
 export interface LicenceCheck {
   verdict: LicenceVerdict

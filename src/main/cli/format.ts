@@ -1,7 +1,8 @@
 import type { MemberRow } from '../db/members'
 import type { MeritCandidateList } from '../../shared/meritCandidates'
 import type { RenewalList } from '../../shared/renewalLists'
-import type { VenueCheckResult } from '../../shared/venueCheck'
+import { MAY_COMPETE } from '../../shared/licenceValidity'
+import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { SyncResult } from '../sync/engine'
 import { listedName } from '../../shared/personName'
@@ -124,6 +125,21 @@ export function formatVenueCheck(result: VenueCheckResult): string {
   const found = blocks.length === 0 ? 'no member found\n' : blocks.join('\n') + '\n'
   const more = result.moreMatch ? 'more members match, not checked: give more of the name, or the Sport-ID\n' : ''
   return `${found}${more}data as of ${result.dataAsOf ?? 'never synced'}\n`
+}
+
+/**
+ * `kanslia start-list`: one row per line (the line, the member it names, the verdict; "not found",
+ * "several members" or "not checked" for the others), then how many may compete and the data's age.
+ */
+export function formatStartList(result: StartListResult): string {
+  const rows = result.rows.map((row) => {
+    const person = row.member ?? row.nonMember
+    const who = person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ')} (${person.sportId})` : ''
+    const verdict = row.member ? VERDICT[row.member.check.verdict] : row.nonMember ? 'NOT CHECKED (no member)' : row.matches === 0 ? 'not found' : `several members (${row.matches}+)`
+    return [row.text, who, verdict]
+  })
+  const ok = result.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length
+  return `${table(['line', 'member', 'result'], rows)}${ok.toLocaleString('en')} of ${result.rows.length.toLocaleString('en')} may compete\ndata as of ${result.dataAsOf ?? 'never synced'}\n`
 }
 
 /**

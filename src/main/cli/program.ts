@@ -11,7 +11,8 @@ import { findMembers } from '../services/members'
 import { exportPersonRecord } from '../services/personExport'
 import { MAX_MEMBERS } from '../db/members'
 import { getStatus } from '../services/status'
-import { venueCheck } from '../services/venueCheck'
+import { startListCheck, venueCheck } from '../services/venueCheck'
+import { readTableLines, textLines } from '../services/tableImport'
 import { renewalList } from '../services/renewals'
 import { readsVerdicts } from '../db/renewalLists'
 import { logListExport } from '../services/privacyRecord'
@@ -23,7 +24,7 @@ import { exportList } from '../services/listExport'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
-import { LICENCE_VERDICTS } from '../../shared/licenceValidity'
+import { LICENCE_VERDICTS, MAY_COMPETE } from '../../shared/licenceValidity'
 import {
   discardOutboxItem,
   editOutboxItem,
@@ -56,11 +57,12 @@ import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatMembers, formatMeritCandidates, formatRenewalList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatMembers, formatMeritCandidates, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
 import { readSecret } from './secret-input'
+import { readStandardInput } from './standardInput'
 import { UserFacingError } from '../services/errors'
 import { formatLog, exportLog } from '../services/logs'
 import { removeConnectionData } from '../services/wipe'
@@ -257,7 +259,22 @@ export function buildProgram(): Command {
       const result = venueCheck(opts.db, text, opts.date)
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatVenueCheck(result))
       // Scripts at a venue read the exit code: 0 only when every member the text names was checked and may compete.
-      if (result.members.length === 0 || result.moreMatch || result.members.some((m) => m.check.verdict !== 'valid' && m.check.verdict !== 'expiring')) process.exitCode = 3
+      if (result.members.length === 0 || result.moreMatch || result.members.some((m) => !MAY_COMPETE.has(m.check.verdict))) process.exitCode = 3
+    })
+
+  program
+    .command('start-list')
+    .description('venue check of a whole start list: each line names one member by a Sport-ID, else by name (other columns are ignored)')
+    .argument('<file>', 'a CSV, text or XLSX file (its first worksheet), or - for standard input')
+    .addOption(dbOption())
+    .option('--date <YYYY-MM-DD>', 'the day to check (default: today)', calendarDate)
+    .option('--json', 'print the result as JSON')
+    .action(async (file: string, opts: { db: string; date?: string; json?: boolean }) => {
+      const lines = file === '-' ? textLines(await readStandardInput()) : await readTableLines(file)
+      const result = startListCheck(opts.db, lines, opts.date)
+      process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatStartList(result))
+      // As `check`: 0 only when every line names one member who may compete.
+      if (result.rows.length === 0 || result.rows.some((row) => row.member === undefined || !MAY_COMPETE.has(row.member.check.verdict))) process.exitCode = 3
     })
 
   program

@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder'
+import { readStandardInput } from './standardInput'
 
 /**
  * Reads the client secret for `kanslia connect`: from piped standard input (first line), or on a
@@ -7,11 +8,7 @@ import { StringDecoder } from 'node:string_decoder'
  */
 export async function readSecret(prompt: string): Promise<string> {
   const input = process.stdin
-  if (!input.isTTY) {
-    const chunks: Buffer[] = []
-    for await (const chunk of input) chunks.push(chunk as Buffer)
-    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0].trim()
-  }
+  if (!input.isTTY) return (await readStandardInput()).split(/\r?\n/)[0].trim()
   process.stderr.write(prompt)
   input.setRawMode(true)
   try {

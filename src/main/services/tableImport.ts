@@ -28,13 +28,16 @@ export async function readTableLines(file: string): Promise<string[]> {
     })
     return lines
   }
-  if (extension === '.csv' || extension === '.txt') {
-    return readFileSync(file, 'utf8')
-      .replace(/^\uFEFF/, '')
-      .split(/\r?\n/)
-      .filter((line) => line.trim() !== '')
-  }
+  if (extension === '.csv' || extension === '.txt') return textLines(readFileSync(file, 'utf8'))
   throw new UserFacingError('bad-file', `${file} is not a CSV, text or XLSX file`)
+}
+
+/** The non-empty lines of CSV or plain text, a byte order mark dropped. */
+export function textLines(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
 }
 
 /** A cell's value as text: rich text, hyperlinks and formula results by their text, dates as ISO dates. */

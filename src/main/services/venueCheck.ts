@@ -1,6 +1,6 @@
 import { isCalendarDate, localDate } from '../../shared/localDate'
-import type { VenueCheckResult } from '../../shared/venueCheck'
-import { checkAtVenue } from '../db/venueCheck'
+import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
+import { checkAtVenue, checkStartList } from '../db/venueCheck'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
 
@@ -12,8 +12,22 @@ import { UserFacingError } from './errors'
  *   database does not exist.
  */
 export function venueCheck(dbFile: string, text: string, date: string = localDate()): VenueCheckResult {
-  if (!isCalendarDate(date)) {
-    throw new UserFacingError('bad-input', `the date must be a day of the calendar, YYYY-MM-DD, got "${date}"`)
-  }
+  requireCalendarDate(date)
   return withDatabase(dbFile, (db) => checkAtVenue(db, text, date))
+}
+
+/**
+ * The venue check of a whole start list (issue 7 list mode) from `dbFile`, for `kanslia
+ * start-list`: `checkStartList`, what the desktop app's list mode shows, each non-empty line
+ * naming one member by a Sport-ID or by words, judged on `date` (ISO date; default today, local).
+ * @throws UserFacingError `bad-input` for a date that is not YYYY-MM-DD or not in the calendar;
+ *   `no-database` when the database does not exist.
+ */
+export function startListCheck(dbFile: string, lines: readonly string[], date: string = localDate()): StartListResult {
+  requireCalendarDate(date)
+  return withDatabase(dbFile, (db) => checkStartList(db, lines, date))
+}
+
+function requireCalendarDate(date: string): void {
+  if (!isCalendarDate(date)) throw new UserFacingError('bad-input', `the date must be a day of the calendar, YYYY-MM-DD, got "${date}"`)
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
-import type { VenueCheckResult } from '../../../src/shared/venueCheck'
+import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
 import { venueCheck } from '../../../src/main/services/venueCheck'
 import { runCli } from '../../support/cli'
 import { fetchAll } from '../../support/truth'
@@ -94,5 +94,34 @@ describe('kanslia check (venue check, DESIGN §3b)', () => {
       expect(bad.code, date).toBe(2)
       expect(bad.stderr).toMatch(/must be a day of the calendar, YYYY-MM-DD \(see `kanslia check --help`\)\n$/)
     }
+  })
+
+  it('start-list checks a whole list from a CSV file or standard input, a row per line, exit 0 only when every line may compete', async () => {
+    const date = '2026-02-01'
+    const people = [...new Map((await fetchAll(sandbox, `/user-licence/${sandbox.federationId}`)).map((l) => [(l as Json).user.id, (l as Json).user])).values()]
+    const verdictOf = (user: Json) => venueCheck(db, String(user.sportId), date).members[0].check.verdict
+    const competing = people.filter((user) => ['valid', 'expiring'].includes(verdictOf(user))).slice(0, 2)
+    const barred = people.find((user) => !['valid', 'expiring'].includes(verdictOf(user)))!
+    expect(competing).toHaveLength(2)
+    const file = join(mkdtempSync(join(tmpdir(), 'kanslia-start-list-')), 'lähtölista.csv')
+    const lines = [`${competing[0].sportId};${competing[0].lastName};M21`, `${barred.sportId};${barred.lastName}`, 'Ei Ketään;Tuntematon', '']
+    writeFileSync(file, '\uFEFF' + lines.join('\r\n'))
+
+    const listed = await runCli(['start-list', file, '--db', db, '--date', date])
+    expect(listed.stderr).toBe('')
+    expect(listed.code).toBe(3)
+    const rows = listed.stdout.split('\n')
+    expect(rows[0]).toMatch(/^line\s+member\s+result$/)
+    expect(rows[2]).toMatch(new RegExp(`^${lines[0]}\\s+.*\\(${competing[0].sportId}\\)\\s+VALID`))
+    expect(rows[3]).toMatch(new RegExp(`^${lines[1]}\\s+.*\\(${barred.sportId}\\)\\s+(EXPIRED|NO LICENCE|INSURANCE MISSING|OUTSIDE BIRTH-DATE RANGE)$`))
+    expect(rows[4]).toMatch(/^Ei Ketään;Tuntematon\s+not found$/)
+    expect(rows.slice(5)).toEqual(['1 of 3 may compete', expect.stringMatching(/^data as of \d{4}-/), ''])
+
+    const piped = await runCli(['start-list', '-', '--db', db, '--date', date, '--json'], { input: competing.map((user) => String(user.sportId)).join('\n') })
+    expect(piped.code).toBe(0)
+    expect((JSON.parse(piped.stdout) as StartListResult).rows.map((row) => row.member?.id)).toEqual(competing.map((user) => user.id))
+
+    expect((await runCli(['start-list', join(tmpdir(), 'kanslia-no-such-list.pdf'), '--db', db])).stderr).toMatch(/is not a CSV, text or XLSX file/)
+    expect((await runCli(['start-list', file, '--db', db, '--date', '1.2.2026'])).code).toBe(2)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
+import { formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
 import type { VenueCheck } from '../../../src/shared/venueCheck'
 import type { SyncResult } from '../../../src/main/sync/engine'
 
@@ -60,5 +60,31 @@ describe('formatVenueCheck', () => {
     expect(text).toBe(
       'NOT CHECKED  Vieras Berg (10000020)\n  no member of the organizations the credentials read: registered to Syysrastit, Talvirastit; no licence of theirs is stored, so none can be checked here\ndata as of never synced\n'
     )
+  })
+})
+
+describe('formatStartList', () => {
+  it('gives each line its member and verdict, and says how many may compete', () => {
+    const valid = { id: 7, sportId: 10000007, firstName: 'Aino', lastName: 'Mäkelä', check: { verdict: 'valid' as const } }
+    const text = formatStartList({
+      dataAsOf: '2026-11-27T10:00:00.000Z',
+      rows: [
+        { text: '10000007', matches: 1, member: valid },
+        { text: 'Virtanen', matches: 2 },
+        { text: '10000020', matches: 0, nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: [] } },
+        { text: 'Ei Ketään', matches: 0 }
+      ]
+    })
+    expect(text.split('\n').map((line) => line.replace(/\s{2,}/g, ' | ').trimEnd())).toEqual([
+      'line | member | result',
+      expect.stringMatching(/^-+ | -+ | -+$/),
+      '10000007 | Aino Mäkelä (10000007) | VALID',
+      'Virtanen | several members (2+)',
+      '10000020 | Vieras Berg (10000020) | NOT CHECKED (no member)',
+      'Ei Ketään | not found',
+      '1 of 4 may compete',
+      'data as of 2026-11-27T10:00:00.000Z',
+      ''
+    ])
   })
 })

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LicenceVerdict } from '../../../shared/licenceValidity'
+import { MAY_COMPETE } from '../../../shared/licenceValidity'
 import { localDate } from '../../../shared/localDate'
 import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult, VenueNonMember } from '../../../shared/venueCheck'
 import { call, errorText } from '../api'
@@ -10,8 +10,6 @@ import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
 import { VERDICT_COLOR } from '../verdictColors'
 
-/** Verdicts under which the member may compete (DESIGN §3b). */
-const MAY_COMPETE: ReadonlySet<LicenceVerdict> = new Set(['valid', 'expiring'])
 
 /** "Data as of" the last sync (issue 7); the app-wide banner warns when that is more than a day ago. */
 function DataAsOf({ instant }: { instant: string | null }) {
