@@ -23,7 +23,7 @@ export interface VenueCheck {
 }
 
 /**
- * Someone a Sport-ID names who is no member of the organizations the credentials read: known only
+ * Someone a venue check names who is no member of the organizations the credentials read: known only
  * as a registered user of an event of theirs (spec v2 §2.16, basic contact information), no
  * licence or insurance of theirs is stored, so none can be checked here (they may hold one of
  * another club or federation). Never judged "no licence".
@@ -44,7 +44,7 @@ export interface VenueCheckResult {
   members: VenueCheck[]
   /** True when more members match the text than `members` holds (the best matches): narrow the name, or check by Sport-ID. */
   moreMatch: boolean
-  /** By an exact Sport-ID no member holds: the person an event's registered users name with it. */
+  /** When no member matches: the registrant who is no member that the Sport-ID or the words name (one, or none is given). */
   nonMember?: VenueNonMember
 }
 

@@ -23,7 +23,7 @@ function seed(): WritableDB {
 }
 
 describe('the venue check of a registrant who is no member (issue 7, spec v2 §2.16)', () => {
-  it('names them by an exact Sport-ID, unjudged, with the events they are registered to', () => {
+  it('names them by an exact Sport-ID or by the beginnings of their names, unjudged, with the events they are registered to', () => {
     const db = seed()
     expect(checkAtVenue(db, ' 10000020 ', '2026-06-10')).toEqual({
       dataAsOf: null,
@@ -31,17 +31,29 @@ describe('the venue check of a registrant who is no member (issue 7, spec v2 §2
       moreMatch: false,
       nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: ['Syysrastit'] }
     })
-    // A member's Sport-ID is the member's check; a name, or a Sport-ID nothing names, finds no one.
+    expect(checkAtVenue(db, 'vie BERG', '2026-06-10').nonMember).toMatchObject({ id: 20, sportId: 10000020 })
+    // A member is the member's check, by Sport-ID or name, with no registrant beside; words or a Sport-ID nothing names find no one.
     expect(checkAtVenue(db, '10000007', '2026-06-10')).toMatchObject({ members: [{ id: 7, check: { verdict: 'valid' } }] })
     expect(checkAtVenue(db, '10000007', '2026-06-10').nonMember).toBeUndefined()
-    expect(checkAtVenue(db, 'Berg', '2026-06-10')).toEqual({ dataAsOf: null, members: [], moreMatch: false })
+    expect(checkAtVenue(db, 'Mäkelä', '2026-06-10').nonMember).toBeUndefined()
+    expect(checkAtVenue(db, 'Berg Testi', '2026-06-10')).toEqual({ dataAsOf: null, members: [], moreMatch: false })
+    expect(checkAtVenue(db, 'erg', '2026-06-10').nonMember).toBeUndefined()
     expect(checkAtVenue(db, '10000099', '2026-06-10').nonMember).toBeUndefined()
   })
 
-  it('gives a start list line by their Sport-ID the registrant, unjudged', () => {
-    const rows = checkStartList(seed(), ['10000020;Berg;Vieras', 'Tuntematon Henkilö'], '2026-06-10').rows
+  it('names no one by words several registrants share', () => {
+    const db = seed()
+    store(db, 'registered-event-users', 'event 900', [{ id: 53, eventId: 900, user: { id: 21, sportId: 10000021, firstName: 'Veera', lastName: 'Berg' }, paymentStatus: 'FREE', paidAmountInCents: 0 }])
+    expect(checkAtVenue(db, 'Berg', '2026-06-10').nonMember).toBeUndefined()
+    expect(checkAtVenue(db, 'Berg Vee', '2026-06-10').nonMember).toMatchObject({ id: 21, firstName: 'Veera' })
+  })
+
+  it('gives a start list line by their Sport-ID or their names the registrant, unjudged', () => {
+    const rows = checkStartList(seed(), ['10000020;Berg;Vieras', 'Berg, Vieras; H21', 'Tuntematon Henkilö'], '2026-06-10').rows
+    const berg = { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: ['Syysrastit'] }
     expect(rows).toEqual([
-      { text: '10000020;Berg;Vieras', matches: 0, nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: ['Syysrastit'] } },
+      { text: '10000020;Berg;Vieras', matches: 0, nonMember: berg },
+      { text: 'Berg, Vieras; H21', matches: 0, nonMember: berg },
       { text: 'Tuntematon Henkilö', matches: 0 }
     ])
   })
