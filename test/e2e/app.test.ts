@@ -872,7 +872,7 @@ describe('desktop app in Chromium', () => {
     expect(kinds).toEqual(['event-registration', 'event-registration', 'registration-cancel'])
     // A row's actions queue changes and leave the participant closed; the row opens them, with the keyboard and the mouse.
     expect(await page.getByTestId('member-detail').count()).toBe(0)
-    const participants = await value<Array<{ userId: number; sportId?: number; lastName?: string; paymentStatus?: string }>>('getEventParticipants', { uuid: event.uuid })
+    const participants = await value<Array<{ userId: number; sportId?: number; firstName?: string; lastName?: string; paymentStatus?: string }>>('getEventParticipants', { uuid: event.uuid })
     for (const [index, how] of [[0, 'keyboard'], [participants.length - 1, 'mouse']] as const) {
       const row = page.getByTestId('participant-row').nth(index)
       if (how === 'keyboard') {
@@ -932,6 +932,14 @@ describe('desktop app in Chromium', () => {
     expect(await page.getByTestId('venue-not-found').count()).toBe(0)
     expect(await accessibilityViolations(page), 'venue check of a non-member').toEqual([])
     await shot('venue-non-member')
+    // In a start list, by Sport-ID or by name: the row says so, and the summary counts them apart.
+    await page.getByTestId('venue-mode').getByText('Lähtölista').click()
+    await page.getByTestId('venue-list-input').fill(`${former.sportId}\n${former.firstName} ${former.lastName}; ${event.name}`)
+    await page.getByTestId('venue-list-check').click()
+    await page.getByTestId('venue-list-summary').getByText('0 / 2 saa kilpailla', { exact: false }).waitFor()
+    await page.getByTestId('venue-list-summary').getByText('2 ei tarkistettavissa', { exact: false }).waitFor()
+    expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-member"]').count()).toBe(2)
+    await page.getByTestId('venue-mode').getByText('Yksi jäsen').click()
   })
 
   it('edits a queued registration as JSON in the outbox, refusing what is not valid and changing nothing then (issue 5)', async () => {

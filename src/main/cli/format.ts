@@ -139,7 +139,9 @@ export function formatStartList(result: StartListResult): string {
     return [row.text, who, verdict]
   })
   const ok = result.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length
-  return `${table(['line', 'member', 'result'], rows)}${ok.toLocaleString('en')} of ${result.rows.length.toLocaleString('en')} may compete\ndata as of ${result.dataAsOf ?? 'never synced'}\n`
+  const notChecked = result.rows.filter((row) => row.nonMember !== undefined).length
+  const summary = `${ok.toLocaleString('en')} of ${result.rows.length.toLocaleString('en')} may compete${notChecked > 0 ? `, ${notChecked.toLocaleString('en')} cannot be checked` : ''}`
+  return `${table(['line', 'member', 'result'], rows)}${summary}\ndata as of ${result.dataAsOf ?? 'never synced'}\n`
 }
 
 /**

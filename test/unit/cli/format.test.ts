@@ -82,7 +82,7 @@ describe('formatStartList', () => {
       'Virtanen | several members (2+)',
       '10000020 | Vieras Berg (10000020) | NOT CHECKED (no member)',
       'Ei Ketään | not found',
-      '1 of 4 may compete',
+      '1 of 4 may compete, 1 cannot be checked',
       'data as of 2026-11-27T10:00:00.000Z',
       ''
     ])

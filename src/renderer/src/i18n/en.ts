@@ -129,6 +129,7 @@ export const en = {
     validUntil: 'valid until {{date}}',
     externalInsurance: 'external insurance',
     summary: '{{ok, number}} of {{count, number}} may compete',
+    summaryNotChecked: '{{count, number}} cannot be checked',
     line: 'Line',
     result: 'Result',
     member: 'Member',

@@ -128,6 +128,7 @@ export const fi: Strings = {
     validUntil: 'voimassa {{date}} asti',
     externalInsurance: 'ulkoinen vakuutus',
     summary: '{{ok, number}} / {{count, number}} saa kilpailla',
+    summaryNotChecked: '{{count, number}} ei tarkistettavissa',
     line: 'Rivi',
     result: 'Tulos',
     member: 'Jäsen',

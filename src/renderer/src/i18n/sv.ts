@@ -128,6 +128,7 @@ export const sv: Strings = {
     validUntil: 'giltig till {{date}}',
     externalInsurance: 'extern försäkring',
     summary: '{{ok, number}} av {{count, number}} får tävla',
+    summaryNotChecked: '{{count, number}} kan inte kontrolleras',
     line: 'Rad',
     result: 'Resultat',
     member: 'Medlem',

@@ -146,6 +146,7 @@ export function VenueCheck() {
       .catch((failure: unknown) => setError(errorText(failure)))
   }
   const ok = listResult?.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length ?? 0
+  const notChecked = listResult?.rows.filter((row) => row.nonMember !== undefined).length ?? 0
 
   return (
     <Stack p="md" gap="md" maw={1000}>
@@ -233,7 +234,7 @@ export function VenueCheck() {
             )}
             {listResult && (
               <Text fw={600} data-testid="venue-list-summary">
-                {t('venue.summary', { ok, count: listResult.rows.length })}
+                {[t('venue.summary', { ok, count: listResult.rows.length }), notChecked > 0 && t('venue.summaryNotChecked', { count: notChecked })].filter(Boolean).join(' · ')}
               </Text>
             )}
           </Group>
