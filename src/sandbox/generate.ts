@@ -180,6 +180,23 @@ interface FederationPlan {
   municipalities: Municipality[]
 }
 
+/** Wellbeing counties whose Finnish genitive is not the name plus -n (consonant gradation, -e stems, a compound). */
+const IRREGULAR_GENITIVES: Readonly<Record<string, string>> = {
+  Helsinki: 'Helsingin',
+  'Kanta-Häme': 'Kanta-Hämeen',
+  'Keski-Suomi': 'Keski-Suomen',
+  Lappi: 'Lapin',
+  'Päijät-Häme': 'Päijät-Hämeen',
+  Satakunta: 'Satakunnan',
+  'Vantaa ja Kerava': 'Vantaan ja Keravan',
+  'Varsinais-Suomi': 'Varsinais-Suomen'
+}
+
+/** The Finnish genitive of a wellbeing county's name, as an area's name says it ("Lapin alue", "Pirkanmaan alue"). */
+export function countyGenitive(county: string): string {
+  return IRREGULAR_GENITIVES[county] ?? `${county}n`
+}
+
 // Club names avoid Finnish genitives (irregular for place names): "Rasti-Tampere", "Tampere OK".
 const CLUB_WORDS = ['Rasti', 'Suunta', 'Kompassi', 'Kiintopiste', 'Polku', 'Rastikarhu', 'Erä', 'Latu', 'Metsä', 'Kartta']
 const CLUB_SUFFIXES = ['OK', 'SK', 'RS', 'Suunnistus']
@@ -312,7 +329,7 @@ export function generateData(options: GenerateOptions): GeneratedData {
     const areaByRegion = new Map<string, number>()
     for (const m of plan.municipalities) {
       if (areaByRegion.has(m.wellbeingCountyFi)) continue
-      const areaName = plan.areas === 'single' ? `${plan.shortName} Pohjoinen alue` : `${m.wellbeingCountyFi}n alue`
+      const areaName = plan.areas === 'single' ? `${plan.shortName} Pohjoinen alue` : `${countyGenitive(m.wellbeingCountyFi)} alue`
       if (plan.areas === 'single' && areaByRegion.size > 0) {
         areaByRegion.set(m.wellbeingCountyFi, areaByRegion.values().next().value!)
         continue

@@ -46,6 +46,14 @@ describe('generateData', () => {
     }
   })
 
+  it("names each area by its wellbeing county's Finnish genitive, irregular ones too", () => {
+    const areas = generateData({ seed: 1, athletes: 2000, referenceMs: REFERENCE })
+      .organizations.filter((o) => o.data.type === 'AREA')
+      .map((o) => o.data.name)
+    expect(areas).toEqual(expect.arrayContaining(['Lapin alue', 'Varsinais-Suomen alue', 'Satakunnan alue', 'Kanta-Hämeen alue', 'Helsingin alue', 'Pirkanmaan alue', 'Kainuun alue']))
+    expect(areas.filter((name) => /(Lappin|Suomin|Satakuntan|Hämen|Helsinkin) alue/.test(name))).toEqual([])
+  })
+
   it('refuses a negative athlete count', () => {
     expect(() => generateData({ seed: 1, athletes: -1, referenceMs: REFERENCE })).toThrow(RangeError)
   })
