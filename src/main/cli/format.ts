@@ -4,6 +4,7 @@ import type { RenewalList } from '../../shared/renewalLists'
 import { MAY_COMPETE } from '../../shared/licenceValidity'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
+import type { EventRow } from '../../shared/events'
 import type { SyncResult } from '../sync/engine'
 import { listedName } from '../../shared/personName'
 
@@ -142,6 +143,29 @@ export function formatStartList(result: StartListResult): string {
   const notChecked = result.rows.filter((row) => row.nonMember !== undefined).length
   const summary = `${ok.toLocaleString('en')} of ${result.rows.length.toLocaleString('en')} may compete${notChecked > 0 ? `, ${notChecked.toLocaleString('en')} cannot be checked` : ''}`
   return `${table(['line', 'member', 'result'], rows)}${summary}\ndata as of ${result.dataAsOf ?? 'never synced'}\n`
+}
+
+/**
+ * `kanslia events`: one row per event, newest first — its start and end (the event's local time,
+ * as the registry writes it), name, organizer, registrations stored (and places, when limited), the
+ * end of its registration, and its UUID, which `register --event` takes.
+ */
+export function formatEvents(events: EventRow[]): string {
+  if (events.length === 0) return 'no event stored matches\n'
+  const time = (value: string | undefined) => value?.slice(0, 16).replace('T', ' ') ?? ''
+  return (
+    table(
+      ['starts', 'event', 'organizer', 'registered', 'registration ends', 'uuid'],
+      events.map((event) => [
+        time(event.startDateTime),
+        event.name,
+        event.organizerName ?? '',
+        event.maxAttendeeCount ? `${event.registrations} / ${event.maxAttendeeCount}` : String(event.registrations),
+        time(event.registrationEnd),
+        event.uuid
+      ])
+    ) + `${count(events.length)} event(s)\n`
+  )
 }
 
 /**

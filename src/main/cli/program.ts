@@ -12,6 +12,7 @@ import { exportPersonRecord } from '../services/personExport'
 import { MAX_MEMBERS } from '../db/members'
 import { getStatus } from '../services/status'
 import { startListCheck, venueCheck } from '../services/venueCheck'
+import { listEvents } from '../services/events'
 import { readTableLines, textLines } from '../services/tableImport'
 import { renewalList } from '../services/renewals'
 import { readsVerdicts } from '../db/renewalLists'
@@ -57,7 +58,7 @@ import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatMembers, formatMeritCandidates, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatEvents, formatMembers, formatMeritCandidates, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
@@ -362,6 +363,19 @@ export function buildProgram(): Command {
           `warning: ${who}; the registry grants only to members the organization may read (a valid licence, insurance, membership or recent event registration, spec v2 §4.3) and otherwise refuses the whole grant (--leave-out-unreadable leaves them out)\n`
         )
       }
+    })
+
+  program
+    .command('events')
+    .description('the stored events, newest first, with the UUID `register --event` takes')
+    .option('--search <text>', 'only events whose name, organizer or place contains the text')
+    .option('--from <YYYY-MM-DD>', 'only events starting on or after the day', calendarDate)
+    .option('--to <YYYY-MM-DD>', 'only events starting on or before the day', calendarDate)
+    .option('--json', 'print a JSON array of the events')
+    .addOption(dbOption())
+    .action((opts: { search?: string; from?: string; to?: string; json?: boolean; db: string }) => {
+      const events = listEvents(opts.db, { text: opts.search, from: opts.from, to: opts.to })
+      process.stdout.write(opts.json ? JSON.stringify(events) + '\n' : formatEvents(events))
     })
 
   program

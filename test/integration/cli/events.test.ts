@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
+import type { EventRow } from '../../../src/shared/events'
+import { runCli } from '../../support/cli'
+
+let sandbox: Sandbox
+let db: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ athletes: 200, seed: 31 })
+  db = join(mkdtempSync(join(tmpdir(), 'kanslia-events-')), 'kanslia.db')
+  const sync = await runCli(['sync', '--db', db, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], {
+    env: { KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
+  })
+  expect(sync.code).toBe(0)
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+/** `kanslia events`: the stored events with the UUIDs `register --event` takes (issue 7 "Events"). */
+describe('kanslia events', () => {
+  it('lists the stored events newest first with their UUIDs, filtered by text and start day, as a table or JSON', async () => {
+    const json = await runCli(['events', '--json', '--db', db])
+    expect(json.code).toBe(0)
+    const events = JSON.parse(json.stdout) as EventRow[]
+    // Once each, every event the v3 listing or the v2 search stored.
+    const exported = async (resource: string) => (JSON.parse((await runCli(['export', resource, '--db', db])).stdout) as Array<{ uuid: string }>).map((e) => e.uuid)
+    const stored = new Set([...(await exported('events')), ...(await exported('event-search-results'))])
+    expect(events.length).toBeGreaterThan(5)
+    expect(events.map((e) => e.uuid).sort()).toEqual([...stored].sort())
+    const starts = events.map((e) => e.startDateTime ?? '')
+    expect(starts).toEqual([...starts].sort().reverse())
+
+    const event = events[Math.floor(events.length / 2)]
+    const table = await runCli(['events', '--search', event.name.toUpperCase(), '--db', db])
+    expect(table.code).toBe(0)
+    const lines = table.stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^starts\s+event\s+organizer\s+registered\s+registration ends\s+uuid$/)
+    expect(lines.slice(2, -1).every((line) => line.includes(event.name) && /[0-9a-f-]{36}$/.test(line))).toBe(true)
+    expect(lines.slice(2, -1).some((line) => line.startsWith(event.startDateTime!.slice(0, 16).replace('T', ' ')) && line.endsWith(event.uuid))).toBe(true)
+    expect(lines.at(-1)).toBe(`${lines.length - 3} event(s)`)
+
+    const day = event.startDateTime!.slice(0, 10)
+    const onDay = JSON.parse((await runCli(['events', '--from', day, '--to', day, '--json', '--db', db])).stdout) as EventRow[]
+    expect(onDay.map((e) => e.uuid)).toEqual(events.filter((e) => e.startDateTime?.startsWith(day)).map((e) => e.uuid))
+    expect((await runCli(['events', '--search', 'ei tällaista tapahtumaa', '--db', db])).stdout).toBe('no event stored matches\n')
+    expect((await runCli(['events', '--from', '1.12.2026', '--db', db])).code).toBe(2)
+  })
+})
