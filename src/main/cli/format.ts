@@ -5,6 +5,7 @@ import { MAY_COMPETE } from '../../shared/licenceValidity'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { EventRow } from '../../shared/events'
+import type { EventParticipants } from '../services/events'
 import type { SyncResult } from '../sync/engine'
 import { listedName } from '../../shared/personName'
 
@@ -166,6 +167,37 @@ export function formatEvents(events: EventRow[]): string {
       ])
     ) + `${count(events.length)} event(s)\n`
   )
+}
+
+/**
+ * `kanslia participants`: the event's name, then one row per registration (its id, the member,
+ * Sport-ID, club, day registered, amount paid in euros, payment status), by last name; then the
+ * members the outbox is about to register, with their item and its state.
+ */
+export function formatParticipants(list: EventParticipants): string {
+  const registered =
+    list.participants.length === 0
+      ? 'no registration stored\n'
+      : table(
+          ['registration', 'member', 'Sport-ID', 'club', 'registered', 'paid €', 'payment'],
+          list.participants.map((p) => [
+            String(p.eventRegistrationId),
+            listedName(p) || `#${p.userId}`,
+            p.sportId === undefined ? '' : String(p.sportId),
+            p.club ?? '',
+            p.registrationDate ?? '',
+            p.paidAmountInCents === undefined ? '' : (p.paidAmountInCents / 100).toFixed(2),
+            p.paymentStatus ?? ''
+          ])
+        )
+  const queued =
+    list.queued.length === 0
+      ? ''
+      : `waiting in the outbox:\n${table(
+          ['item', 'state', 'member', 'Sport-ID', 'club'],
+          list.queued.map((q) => [`#${q.outboxItemId}`, q.state, listedName(q) || `#${q.userId}`, q.sportId === undefined ? '' : String(q.sportId), q.club ?? ''])
+        )}`
+  return `${list.name}: ${count(list.participants.length)} registration(s)${list.queued.length > 0 ? `, ${count(list.queued.length)} waiting in the outbox` : ''}\n${registered}${queued}`
 }
 
 /**

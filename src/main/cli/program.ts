@@ -12,7 +12,7 @@ import { exportPersonRecord } from '../services/personExport'
 import { MAX_MEMBERS } from '../db/members'
 import { getStatus } from '../services/status'
 import { startListCheck, venueCheck } from '../services/venueCheck'
-import { listEvents } from '../services/events'
+import { listEventParticipants, listEvents } from '../services/events'
 import { readTableLines, textLines } from '../services/tableImport'
 import { renewalList } from '../services/renewals'
 import { readsVerdicts } from '../db/renewalLists'
@@ -58,7 +58,7 @@ import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatEvents, formatMembers, formatMeritCandidates, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
@@ -376,6 +376,18 @@ export function buildProgram(): Command {
     .action((opts: { search?: string; from?: string; to?: string; json?: boolean; db: string }) => {
       const events = listEvents(opts.db, { text: opts.search, from: opts.from, to: opts.to })
       process.stdout.write(opts.json ? JSON.stringify(events) + '\n' : formatEvents(events))
+    })
+
+  program
+    .command('participants')
+    .description("an event's participants: its registrations (the ids `cancel-registration` and `order create` take) and the members the outbox is about to register")
+    .requiredOption('--event <uuid>', "the event's UUID (`kanslia events` lists them)")
+    .option('--json', 'print JSON { uuid, name, participants, queued } (recorded in the privacy log: scripts keep what they read)')
+    .addOption(dbOption())
+    .action(async (opts: { event: string; json?: boolean; db: string }) => {
+      const list = listEventParticipants(opts.db, opts.event)
+      await logPrintedList(opts.db, { list: 'event-participants', event: list.uuid }, list.participants.length + list.queued.length, opts.json ? 'json' : 'table')
+      process.stdout.write(opts.json ? JSON.stringify(list) + '\n' : formatParticipants(list))
     })
 
   program

@@ -1,6 +1,8 @@
-import type { EventRow } from '../../shared/events'
-import { readEvents } from '../db/events'
+import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
+import { readEventParticipants, readEvents, readQueuedParticipants } from '../db/events'
+import { prepared } from '../db/statements'
 import { withDatabase } from './database'
+import { UserFacingError } from './errors'
 
 /**
  * The stored events (issue 7 "Events": the v3 listing and the v2 event search, spec v3 §4, v2
@@ -11,4 +13,34 @@ import { withDatabase } from './database'
  */
 export function listEvents(dbFile: string, filter: { text?: string; from?: string; to?: string }): EventRow[] {
   return withDatabase(dbFile, (db) => readEvents(db, filter))
+}
+
+/** An event's participants as `kanslia participants` prints them. */
+export interface EventParticipants {
+  /** The event's UUID in lower case, as stored. */
+  uuid: string
+  name: string
+  participants: ParticipantRow[]
+  queued: QueuedParticipantRow[]
+}
+
+/**
+ * The participants of the stored event `uuid` (any case) from `dbFile` (issue 7 "Events"): its
+ * registrations (spec v2 §2.15, with their ids, which `cancel-registration` and `order create`
+ * take) with each member's name, Sport-ID, club and payment status (`readEventParticipants`), and
+ * the members the outbox is about to register (`readQueuedParticipants`).
+ * @throws UserFacingError `bad-input` when no stored event has that UUID; `no-database`.
+ */
+export function listEventParticipants(dbFile: string, uuid: string): EventParticipants {
+  const lower = uuid.trim().toLowerCase()
+  return withDatabase(dbFile, (db) => {
+    const name = prepared(
+      db,
+      "SELECT coalesce(raw ->> '$.name', '#' || id) FROM (SELECT id, raw FROM event WHERE uuid = :uuid UNION ALL SELECT id, raw FROM event_search_result WHERE uuid = :uuid) LIMIT 1"
+    )
+      .pluck()
+      .get({ uuid: lower }) as string | undefined
+    if (name === undefined) throw new UserFacingError('bad-input', `no event with UUID ${JSON.stringify(uuid)} is stored (\`kanslia events\` lists them)`)
+    return { uuid: lower, name, participants: readEventParticipants(db, lower), queued: readQueuedParticipants(db, lower) }
+  })
 }

@@ -51,4 +51,28 @@ describe('kanslia events', () => {
     expect((await runCli(['events', '--search', 'ei tällaista tapahtumaa', '--db', db])).stdout).toBe('no event stored matches\n')
     expect((await runCli(['events', '--from', '1.12.2026', '--db', db])).code).toBe(2)
   })
+
+  it("participants lists an event's registrations with the ids other commands take, recorded in the privacy log when taken out", async () => {
+    const events = JSON.parse((await runCli(['events', '--json', '--db', db])).stdout) as EventRow[]
+    const event = events.find((e) => e.registrations >= 3)!
+    const registrations = (JSON.parse((await runCli(['export', 'event-registrations', '--db', db])).stdout) as Array<{ eventRegistrationId: number; eventUuid: string; participantUserId: number }>).filter(
+      (r) => r.eventUuid === event.uuid
+    )
+    const json = await runCli(['participants', '--event', event.uuid.toUpperCase(), '--json', '--db', db])
+    expect(json.code).toBe(0)
+    const list = JSON.parse(json.stdout) as { uuid: string; name: string; participants: Array<{ eventRegistrationId: number; userId: number }>; queued: unknown[] }
+    expect(list).toMatchObject({ uuid: event.uuid, name: event.name, queued: [] })
+    expect(list.participants.map((p) => [p.eventRegistrationId, p.userId]).sort()).toEqual(registrations.map((r) => [r.eventRegistrationId, r.participantUserId]).sort())
+    const privacy = JSON.parse((await runCli(['audit', '--privacy', '--db', db])).stdout) as Array<{ action: string; detail: string }>
+    expect(JSON.parse(privacy.at(-1)!.detail)).toEqual({ list: 'event-participants', event: event.uuid, format: 'json', rows: registrations.length, file: '-' })
+
+    const table = await runCli(['participants', '--event', event.uuid, '--db', db])
+    const lines = table.stdout.trimEnd().split('\n')
+    expect(lines[0]).toBe(`${event.name}: ${registrations.length} registration(s)`)
+    expect(lines[1]).toMatch(/^registration\s+member\s+Sport-ID\s+club\s+registered\s+paid €\s+payment$/)
+    expect(lines.slice(3).map((line) => Number(line.split(/\s+/)[0])).sort()).toEqual(registrations.map((r) => r.eventRegistrationId).sort())
+
+    const unknown = await runCli(['participants', '--event', '00000000-0000-4000-8000-000000000000', '--db', db])
+    expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: 'kanslia: no event with UUID "00000000-0000-4000-8000-000000000000" is stored (`kanslia events` lists them)\n' })
+  })
 })

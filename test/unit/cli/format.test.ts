@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
+import { formatParticipants, formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
 import type { VenueCheck } from '../../../src/shared/venueCheck'
 import type { SyncResult } from '../../../src/main/sync/engine'
 
@@ -84,6 +84,32 @@ describe('formatStartList', () => {
       'Ei Ketään | not found',
       '1 of 4 may compete, 1 cannot be checked',
       'data as of 2026-11-27T10:00:00.000Z',
+      ''
+    ])
+  })
+})
+
+describe('formatParticipants', () => {
+  it("gives an event's registrations with their ids and the members waiting in the outbox", () => {
+    const text = formatParticipants({
+      uuid: '0b7c5d0e-0000-4000-8000-000000000001',
+      name: 'Syysrastit',
+      participants: [
+        { eventRegistrationId: 51, userId: 7, sportId: 10000007, firstName: 'Aino', lastName: 'Mäkelä', club: 'Seura', registrationDate: '2026-10-01', paidAmountInCents: 2500, paymentStatus: 'PAID' },
+        { eventRegistrationId: 52, userId: 21 }
+      ],
+      queued: [{ userId: 9, sportId: 10000009, firstName: 'Testi', lastName: 'Niemi', outboxItemId: 4, state: 'queued' }]
+    })
+    expect(text.split('\n').map((line) => line.replace(/\s{2,}/g, ' | ').trimEnd())).toEqual([
+      'Syysrastit: 2 registration(s), 1 waiting in the outbox',
+      'registration | member | Sport-ID | club | registered | paid € | payment',
+      expect.stringMatching(/^-/),
+      '51 | Mäkelä, Aino | 10000007 | Seura | 2026-10-01 | 25.00 | PAID',
+      '52 | #21',
+      'waiting in the outbox:',
+      'item | state | member | Sport-ID | club',
+      expect.stringMatching(/^-/),
+      '#4 | queued | Niemi, Testi | 10000009',
       ''
     ])
   })
