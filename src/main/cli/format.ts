@@ -43,9 +43,10 @@ export function formatStatus(rows: CursorStatus[]): string {
 export function formatMembers(rows: MemberRow[]): string {
   if (rows.length === 0) return 'no members found\n'
   return table(
-    ['Sport-ID', 'name', 'born', 'e-mail', 'club'],
+    ['Sport-ID', 'user id', 'name', 'born', 'e-mail', 'club'],
     rows.map((m) => [
       String(m.sportId),
+      String(m.id),
       [m.lastName, m.nickname ?? m.firstName].filter(Boolean).join(', ') || '(name not permitted)',
       m.birthDate ?? '',
       m.email ?? '',
@@ -179,11 +180,12 @@ export function formatParticipants(list: EventParticipants): string {
     list.participants.length === 0
       ? 'no registration stored\n'
       : table(
-          ['registration', 'member', 'Sport-ID', 'club', 'registered', 'paid €', 'payment'],
+          ['registration', 'member', 'Sport-ID', 'user id', 'club', 'registered', 'paid €', 'payment'],
           list.participants.map((p) => [
             String(p.eventRegistrationId),
             listedName(p) || `#${p.userId}`,
             p.sportId === undefined ? '' : String(p.sportId),
+            String(p.userId),
             p.club ?? '',
             p.registrationDate ?? '',
             p.paidAmountInCents === undefined ? '' : (p.paidAmountInCents / 100).toFixed(2),

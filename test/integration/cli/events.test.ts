@@ -69,7 +69,7 @@ describe('kanslia events', () => {
     const table = await runCli(['participants', '--event', event.uuid, '--db', db])
     const lines = table.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe(`${event.name}: ${registrations.length} registration(s)`)
-    expect(lines[1]).toMatch(/^registration\s+member\s+Sport-ID\s+club\s+registered\s+paid €\s+payment$/)
+    expect(lines[1]).toMatch(/^registration\s+member\s+Sport-ID\s+user id\s+club\s+registered\s+paid €\s+payment$/)
     expect(lines.slice(3).map((line) => Number(line.split(/\s+/)[0])).sort()).toEqual(registrations.map((r) => r.eventRegistrationId).sort())
 
     const unknown = await runCli(['participants', '--event', '00000000-0000-4000-8000-000000000000', '--db', db])

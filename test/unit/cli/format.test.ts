@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatParticipants, formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
+import { formatMembers, formatParticipants, formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
 import type { VenueCheck } from '../../../src/shared/venueCheck'
 import type { SyncResult } from '../../../src/main/sync/engine'
 
@@ -102,14 +102,26 @@ describe('formatParticipants', () => {
     })
     expect(text.split('\n').map((line) => line.replace(/\s{2,}/g, ' | ').trimEnd())).toEqual([
       'Syysrastit: 2 registration(s), 1 waiting in the outbox',
-      'registration | member | Sport-ID | club | registered | paid € | payment',
+      'registration | member | Sport-ID | user id | club | registered | paid € | payment',
       expect.stringMatching(/^-/),
-      '51 | Mäkelä, Aino | 10000007 | Seura | 2026-10-01 | 25.00 | PAID',
-      '52 | #21',
+      '51 | Mäkelä, Aino | 10000007 | 7 | Seura | 2026-10-01 | 25.00 | PAID',
+      '52 | #21 | 21',
       'waiting in the outbox:',
       'item | state | member | Sport-ID | club',
       expect.stringMatching(/^-/),
       '#4 | queued | Niemi, Testi | 10000009',
+      ''
+    ])
+  })
+})
+
+describe('formatMembers', () => {
+  it('gives each member the user id the write commands take beside the Sport-ID', () => {
+    const text = formatMembers([{ id: 1001374, sportId: 55813879, firstName: 'Aino Pirjo', lastName: 'Aaltonen', birthDate: '2012-04-01', email: 'aino@example.fi', clubs: ['Jyväskylä Suunnistus'] }])
+    expect(text.split('\n').map((line) => line.replace(/\s{2,}/g, ' | ').trimEnd())).toEqual([
+      'Sport-ID | user id | name | born | e-mail | club',
+      expect.stringMatching(/^-/),
+      '55813879 | 1001374 | Aaltonen, Aino Pirjo | 2012-04-01 | aino@example.fi | Jyväskylä Suunnistus',
       ''
     ])
   })
