@@ -1,4 +1,4 @@
-import type { LicenceCheck } from './licenceValidity'
+import { MAY_COMPETE, type LicenceCheck } from './licenceValidity'
 
 /**
  * The venue check's answer (issue 7) as the CLI, the IPC contract and the UI see it: who was found
@@ -63,4 +63,15 @@ export interface StartListRow {
 export interface StartListResult {
   dataAsOf: string | null
   rows: StartListRow[]
+}
+
+/**
+ * A start list's summary: how many lines name one member who may compete on the day
+ * (`MAY_COMPETE`), and how many a registrant who is no member, whom nothing checks.
+ */
+export function startListSummary(rows: readonly StartListRow[]): { ok: number; notChecked: number } {
+  return {
+    ok: rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length,
+    notChecked: rows.filter((row) => row.nonMember !== undefined).length
+  }
 }

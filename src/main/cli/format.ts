@@ -1,8 +1,7 @@
 import type { MemberRow } from '../db/members'
 import type { MeritCandidateList } from '../../shared/meritCandidates'
 import type { RenewalList } from '../../shared/renewalLists'
-import { MAY_COMPETE } from '../../shared/licenceValidity'
-import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
+import { startListSummary, type StartListResult, type VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { EventRow } from '../../shared/events'
 import type { EventParticipants } from '../services/events'
@@ -141,8 +140,7 @@ export function formatStartList(result: StartListResult): string {
     const verdict = row.member ? VERDICT[row.member.check.verdict] : row.nonMember ? 'NOT CHECKED (no member)' : row.matches === 0 ? 'not found' : `several members (${row.matches}+)`
     return [row.text, who, verdict]
   })
-  const ok = result.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length
-  const notChecked = result.rows.filter((row) => row.nonMember !== undefined).length
+  const { ok, notChecked } = startListSummary(result.rows)
   const summary = `${ok.toLocaleString('en')} of ${result.rows.length.toLocaleString('en')} may compete${notChecked > 0 ? `, ${notChecked.toLocaleString('en')} cannot be checked` : ''}`
   return `${table(['line', 'member', 'result'], rows)}${summary}\ndata as of ${result.dataAsOf ?? 'never synced'}\n`
 }

@@ -30,8 +30,7 @@ function check(db: ReadableDB, text: string, date: string, limit: number, regist
   const result: VenueCheckResult = { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []), moreMatch: ids.length > limit }
   if (result.members.length > 0 || trimmed === '') return result
   const found = sportId === null ? registrants().byName(trimmed) : registrants().bySportId.get(sportId)
-  const nonMember = found === undefined ? null : registeredNonMember(db, found.id, found.sportId)
-  if (nonMember !== null) result.nonMember = nonMember
+  if (found !== undefined) result.nonMember = registeredNonMember(db, found.id, found.sportId)
   return result
 }
 
@@ -84,12 +83,11 @@ function nameWords(text: string): string[] {
 }
 
 /**
- * User `id`, whom an event's registered users (spec v2 §2.16) name with Sport-ID `sportId`, when no
- * profile is stored for them (`VenueNonMember`): names from their newest copy (`newestCopySql`),
- * and the stored events (v3 listing or v2 search) they are registered to. Null for a member.
+ * User `id`, a registrant no profile is stored for (`readRegistrants`) with Sport-ID `sportId`, as
+ * the venue check gives them (`VenueNonMember`): names from their newest copy (`newestCopySql`),
+ * and the stored events (v3 listing or v2 search) they are registered to.
  */
-function registeredNonMember(db: ReadableDB, id: number, sportId: number): VenueNonMember | null {
-  if (prepared(db, 'SELECT 1 FROM person WHERE id = ?').get(id) !== undefined) return null
+function registeredNonMember(db: ReadableDB, id: number, sportId: number): VenueNonMember {
   const copy = prepared(db, `SELECT copy ->> '$.firstName' AS firstName, copy ->> '$.lastName' AS lastName FROM (${newestCopySql(':id')})`).get({ id }) as
     | { firstName: unknown; lastName: unknown }
     | undefined

@@ -1,6 +1,6 @@
 import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
 import { readEventParticipants, readEvents, readQueuedParticipants } from '../db/events'
-import { prepared } from '../db/statements'
+import { localEvent } from '../outbox/checks'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
 
@@ -34,13 +34,8 @@ export interface EventParticipants {
 export function listEventParticipants(dbFile: string, uuid: string): EventParticipants {
   const lower = uuid.trim().toLowerCase()
   return withDatabase(dbFile, (db) => {
-    const name = prepared(
-      db,
-      "SELECT coalesce(raw ->> '$.name', '#' || id) FROM (SELECT id, raw FROM event WHERE uuid = :uuid UNION ALL SELECT id, raw FROM event_search_result WHERE uuid = :uuid) LIMIT 1"
-    )
-      .pluck()
-      .get({ uuid: lower }) as string | undefined
-    if (name === undefined) throw new UserFacingError('bad-input', `no event with UUID ${JSON.stringify(uuid)} is stored (\`kanslia events\` lists them)`)
-    return { uuid: lower, name, participants: readEventParticipants(db, lower), queued: readQueuedParticipants(db, lower) }
+    const event = localEvent(db, lower)
+    if (event === undefined) throw new UserFacingError('bad-input', `no event with UUID ${JSON.stringify(uuid)} is stored (\`kanslia events\` lists them)`)
+    return { uuid: lower, name: event.name ?? `#${event.id}`, participants: readEventParticipants(db, lower), queued: readQueuedParticipants(db, lower) }
   })
 }

@@ -14,8 +14,9 @@ export interface Notice {
 /**
  * A page's notice and the ways to set it, each stable across renders: `show` any text, `clear`,
  * `fail` with a failed call's message (`errorText`), `loadFailed` and `loaded` for the page's own
- * loads (its list unless another is named, e.g. a page's filter choices), `saved` with an export's answer — "N rows saved to FILE", nothing when the save dialog was
- * cancelled (`saved` null).
+ * loads (its list unless another is named, e.g. a page's filter choices), `saved` with an
+ * export's answer — "N rows saved to FILE", nothing when the save dialog was cancelled (`saved`
+ * null).
  */
 export function useNotice() {
   const { t } = useTranslation()

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAY_COMPETE } from '../../../shared/licenceValidity'
 import { localDate } from '../../../shared/localDate'
-import type { StartListResult, StartListRow, VenueCheck as Checked, VenueCheckResult, VenueNonMember } from '../../../shared/venueCheck'
+import { startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
 import { call, errorText } from '../api'
 import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
@@ -145,8 +144,7 @@ export function VenueCheck() {
       .then((answer) => answer.saved !== null && setSaved(t('table.saved', { count: answer.rows, file: answer.saved })))
       .catch((failure: unknown) => setError(errorText(failure)))
   }
-  const ok = listResult?.rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length ?? 0
-  const notChecked = listResult?.rows.filter((row) => row.nonMember !== undefined).length ?? 0
+  const { ok, notChecked } = startListSummary(listResult?.rows ?? [])
 
   return (
     <Stack p="md" gap="md" maw={1000}>
