@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import type { Sandbox } from '../../src/sandbox/index'
 
 /** Repository root, for spawning `bin/kanslia.mjs` as `npx kanslia` would. */
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -46,3 +47,11 @@ export function spawnCli(args: string[], options: CliOptions = {}): { child: Chi
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return spawnCli(args, options).done
 }
+
+/** Runs `kanslia sync` of `sandbox` into `db` to completion, the client secret from the environment (`env` added). */
+export function syncByCli(sandbox: Sandbox, db: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runCli(['sync', '--db', db, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], {
+    env: { ...env, KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
+  })
+}
+

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import type { EventRow } from '../../../src/shared/events'
-import { runCli } from '../../support/cli'
+import { runCli, syncByCli } from '../../support/cli'
 
 let sandbox: Sandbox
 let db: string
@@ -12,10 +12,7 @@ let db: string
 beforeAll(async () => {
   sandbox = await startSandbox({ athletes: 200, seed: 31 })
   db = join(mkdtempSync(join(tmpdir(), 'kanslia-events-')), 'kanslia.db')
-  const sync = await runCli(['sync', '--db', db, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], {
-    env: { KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
-  })
-  expect(sync.code).toBe(0)
+  expect((await syncByCli(sandbox, db)).code).toBe(0)
 })
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../src/main/db/open'
 import { CSV_COLUMNS } from '../../../src/main/services/exportColumns'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
-import { runCli } from '../../support/cli'
+import { runCli, syncByCli } from '../../support/cli'
 
 let sandbox: Sandbox
 let env: NodeJS.ProcessEnv
@@ -16,8 +16,7 @@ beforeAll(async () => {
   const home = mkdtempSync(join(tmpdir(), 'kanslia-export-csv-'))
   env = { KANSLIA_HOME: home, KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
   db = join(home, 'kanslia.db')
-  const synced = await runCli(['sync', '--db', db, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], { env })
-  expect(synced.code).toBe(0)
+  expect((await syncByCli(sandbox, db, env)).code).toBe(0)
 })
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { checkLicence, type HeldInsurance, type HeldLicence, type LicenceProduct } from '../../../src/shared/licenceValidity'
 import type { StartListResult, VenueCheckResult } from '../../../src/shared/venueCheck'
 import { venueCheck } from '../../../src/main/services/venueCheck'
-import { runCli } from '../../support/cli'
+import { runCli, syncByCli } from '../../support/cli'
 import { fetchAll } from '../../support/truth'
 
 let sandbox: Sandbox
@@ -15,10 +15,7 @@ let db: string
 beforeAll(async () => {
   sandbox = await startSandbox({ athletes: 400, seed: 23 })
   db = join(mkdtempSync(join(tmpdir(), 'kanslia-venue-')), 'kanslia.db')
-  const sync = await runCli(['sync', '--db', db, '--base-url', sandbox.baseUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.clientId], {
-    env: { KANSLIA_CLIENT_SECRET: sandbox.clientSecret }
-  })
-  expect(sync.code).toBe(0)
+  expect((await syncByCli(sandbox, db)).code).toBe(0)
 })
 
 afterAll(async () => {
