@@ -60,6 +60,23 @@ export const OUTBOX_KINDS: readonly OutboxKind[] = [
  */
 export type OutboxState = 'queued' | 'sending' | 'done' | 'rejected' | 'unknown'
 
+/**
+ * Names, from the local data, of what outbox items name by id or UUID, so the outbox panel can say
+ * who and what a change concerns: keys are the API's ids (events: UUIDs, lower case). An id this
+ * computer stores nothing about is absent; the panel then shows the id.
+ */
+export interface OutboxNames {
+  /** Persons a description names, by user id: "first last (Sport-ID)", the Sport-ID when known. */
+  persons: Record<number, string>
+  organizations: Record<number, string>
+  meritGroups: Record<number, string>
+  /** "merit group · merit". */
+  merits: Record<number, string>
+  /** A user licence (spec v2 §2.12) by its licence's name. */
+  userLicences: Record<number, string>
+  events: Record<string, string>
+}
+
 /** One queued change as listed by `kanslia outbox` and the outbox panel. */
 export interface OutboxItem {
   id: number

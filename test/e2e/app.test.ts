@@ -948,10 +948,12 @@ describe('desktop app in Chromium', () => {
     const item = (await value<OutboxView>('getOutbox')).items.filter((i) => i.kind === 'event-registration' && i.state === 'queued').at(-1)!
     const payload = item.payload as { eventUuid: string; registration: { participantUserId: number } }
     await page.getByTestId('nav-outbox').click()
-    // Said in Finnish, the event by its name.
+    // Said in Finnish, the member and the event by their names (a secretary knows no user ids).
     const eventName = (await value<EventRow[]>('getEvents', {})).find((e) => e.uuid === payload.eventUuid)!.name
+    const member = (await value<MemberDetail>('getMemberDetail', { id: payload.registration.participantUserId }))!
+    const described = `ilmoita jäsen ${member.profile.firstName} ${member.profile.lastName} (${member.sportId}) tapahtumaan ${eventName}`
     const row = page.getByTestId('outbox-item').filter({ has: page.getByRole('cell', { name: String(item.id), exact: true }) })
-    await row.getByText(`ilmoita jäsen ${payload.registration.participantUserId} tapahtumaan ${eventName}`, { exact: false }).waitFor()
+    await row.getByText(described, { exact: false }).waitFor()
     await row.getByTestId('outbox-edit').click()
     const input = page.getByTestId('edit-change-input')
     expect(JSON.parse(await input.inputValue())).toEqual(payload)
@@ -991,7 +993,7 @@ describe('desktop app in Chromium', () => {
 
     // Discarding asks first: kept on "Säilytä", gone on "Poista".
     await row.getByTestId('outbox-discard').click()
-    await page.getByTestId('outbox-discard-dialog').getByText(`ilmoita jäsen ${payload.registration.participantUserId} tapahtumaan ${eventName}`, { exact: false }).waitFor()
+    await page.getByTestId('outbox-discard-dialog').getByText(described, { exact: false }).waitFor()
     await page.getByTestId('outbox-discard-keep').click()
     await page.getByTestId('outbox-discard-dialog').waitFor({ state: 'detached' })
     expect((await value<OutboxView>('getOutbox')).items.some((i) => i.id === item.id)).toBe(true)

@@ -1,4 +1,4 @@
-import type { AuditEntry, OutboxItem, OutboxKind, PushSummary } from '../../shared/outbox'
+import type { AuditEntry, OutboxItem, OutboxKind, OutboxNames, PushSummary } from '../../shared/outbox'
 import { problemText } from '../../shared/outboxProblems'
 import { ApiClient, ApiError } from '../api/client'
 import type { Connection } from '../config/connection'
@@ -15,6 +15,7 @@ import { UserFacingError } from './errors'
 import { MAX_ORDER_STATUS_IDS } from '../outbox/limits'
 import type { OrderCreateInput } from '../outbox/orderCreate'
 import { isPaymentInitiation } from '../outbox/orderPayment'
+import { outboxNames } from '../outbox/names'
 import { operationOf, type InputOf } from '../outbox/operations'
 import { pushOutbox } from '../outbox/push'
 import { awaitsDecision, discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
@@ -220,6 +221,14 @@ export function listAwaitingDecision(dbFile: string): OutboxItem[] {
 /** Every outbox item, oldest first, with its state and the API's last answer. @throws UserFacingError `no-database`. */
 export function listOutbox(dbFile: string): OutboxItem[] {
   return withDatabase(dbFile, (db) => listItems(db).map((row) => toOutboxItem(db, row)))
+}
+
+/** `listOutbox`'s items and, read with them, the names of the persons and rows they name (`outboxNames`). @throws UserFacingError `no-database`. */
+export function listOutboxNamed(dbFile: string): { items: OutboxItem[]; names: OutboxNames } {
+  return withDatabase(dbFile, (db) => {
+    const rows = listItems(db)
+    return { items: rows.map((row) => toOutboxItem(db, row)), names: outboxNames(db, rows) }
+  })
 }
 
 /** The audit log (issue 5: exportable), oldest first; with `itemId`, that item's entries. @throws UserFacingError `no-database`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { MethodName } from './channels'
-import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../outbox'
+import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxNames, type OutboxState, type PushSummary } from '../outbox'
 import type { OutboxProblem } from '../outboxProblems'
 import type { CodedError, ErrorCode } from '../errorCodes'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
@@ -371,9 +371,10 @@ export interface WipeSummary {
   state: AppState
 }
 
-/** The outbox panel: every item, oldest first, and how many wait for the network. */
+/** The outbox panel: every item, oldest first, the names of what they name, and how many wait for the network. */
 export interface OutboxView {
   items: OutboxItem[]
+  names: OutboxNames
   waiting: number
 }
 

@@ -1,12 +1,12 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxState, type PushSummary } from '../../../src/shared/outbox'
+import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxNames, type OutboxState, type PushSummary } from '../../../src/shared/outbox'
 import type { OutboxPayloads } from '../../../src/shared/outboxPayloads'
 import { STATE_WORDS } from '../../../src/shared/outboxProblems/text'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
 import { sv } from '../../../src/renderer/src/i18n/sv'
-import { describeOutboxItem, describePush, type OutboxNames } from '../../../src/renderer/src/pages/outboxText'
+import { describeOutboxItem, describePush } from '../../../src/renderer/src/pages/outboxText'
 
 const EVENT = '7f2adc5e-39f8-460f-98f2-dba05525ad73'
 
@@ -38,7 +38,15 @@ const PAYLOADS: { [K in OutboxKind]: OutboxPayloads[K] } = {
 }
 
 const item = (kind: OutboxKind): OutboxItem => ({ id: 1, kind, payload: PAYLOADS[kind], summary: `the outbox's summary of a ${kind}` }) as OutboxItem
-const names: OutboxNames = { merits: new Map([[12, 'Ansiomerkit · Pronssinen ansiomerkki']]), events: new Map([[EVENT, 'Kevätkokous Helsinki']]) }
+const names: OutboxNames = {
+  persons: { 1001211: 'Anja Aaltonen (88636807)', 1000002: 'Erkki Virtanen (14973519)', 1000636: 'Liisa Laine' },
+  organizations: { 300: 'Rasti-Vantaa', 200: 'Helsingin alue' },
+  meritGroups: { 40: 'Ansiomerkit' },
+  merits: { 12: 'Ansiomerkit · Pronssinen ansiomerkki' },
+  userLicences: { 5000001: 'Kilpailulisenssi aikuiset' },
+  events: { [EVENT]: 'Kevätkokous Helsinki' }
+}
+const NOTHING_NAMED: OutboxNames = { persons: {}, organizations: {}, meritGroups: {}, merits: {}, userLicences: {}, events: {} }
 const format = { date: (iso: string) => `<${iso}>`, dateTime: (iso: string) => `<${iso}>` }
 
 async function translator(language: string) {
@@ -59,16 +67,24 @@ describe('outbox items in the user’s language', () => {
     }
   })
 
-  it('names events and merits as this computer knows them, and writes dates with the page’s formats', async () => {
+  it('names members, events, merits, organizations and licences as this computer knows them, and writes dates with the page’s formats', async () => {
     const t = await translator('fi')
-    expect(describeOutboxItem(item('event-registration'), t, format, names)).toBe('ilmoita jäsen 1001211 tapahtumaan Kevätkokous Helsinki')
+    expect(describeOutboxItem(item('event-registration'), t, format, names)).toBe('ilmoita jäsen Anja Aaltonen (88636807) tapahtumaan Kevätkokous Helsinki')
+    expect(describeOutboxItem(item('club-transfer'), t, format, names)).toBe('siirrä jäsenen Erkki Virtanen (14973519) lisenssi Kilpailulisenssi aikuiset seuraan Rasti-Vantaa')
+    expect(describeOutboxItem(item('club-create'), t, format, names)).toBe('perusta seura ”Rasti-Kerava” organisaation Helsingin alue alle')
+    expect(describeOutboxItem(item('merit-create'), t, format, names)).toBe('luo ansiomerkki ”Kultainen ansiomerkki” merkkiryhmään Ansiomerkit')
+    expect(describeOutboxItem(item('order-create'), t, format, names)).toBe('tilaa 1 ilmoittautuminen, maksajana jäsen Liisa Laine')
+    const cancelOf = { ...item('registration-cancel'), payload: { ...PAYLOADS['registration-cancel'], participantUserId: 1001211 } }
+    expect(describeOutboxItem(cancelOf, t, format, names)).toBe('peru jäsenen Anja Aaltonen (88636807) ilmoittautuminen tapahtumaan Kevätkokous Helsinki')
     expect(describeOutboxItem(item('merit-grant'), t, format, names)).toBe('Ansiomerkit · Pronssinen ansiomerkki 3 jäsenelle, myönnetty <2026-02-14>, myöntäjä Seuran hallitus')
     expect(describeOutboxItem(item('event-participants'), t, format, names)).toBe('lisää 2 jäsentä tapahtumaan Kevätkokous Helsinki ja myönnä tapahtuman ansiomerkit <2026-09-12>')
     expect(describeOutboxItem(item('order-cancel'), t, format, names)).toBe('peru aiemmin jonoon lisätty tilaus')
     // The event's start as given, a local date and time of its place.
-    expect(describeOutboxItem(item('event-create'), t, format, names)).toBe('luo organisaation 300 tapahtuma ”Syyskisat” <2026-09-12> 10:00')
-    const unknownEvent = { merits: new Map(), events: new Map() }
-    expect(describeOutboxItem(item('registration-cancel'), t, format, unknownEvent)).toBe('peru ilmoittautuminen 40000139 tapahtumaan 7f2adc5e')
+    expect(describeOutboxItem(item('event-create'), t, format, names)).toBe('luo organisaation Rasti-Vantaa tapahtuma ”Syyskisat” <2026-09-12> 10:00')
+    // What this computer stores nothing about is given by its id.
+    expect(describeOutboxItem(item('registration-cancel'), t, format, NOTHING_NAMED)).toBe('peru ilmoittautuminen 40000139 tapahtumaan 7f2adc5e')
+    expect(describeOutboxItem(item('event-registration'), t, format, NOTHING_NAMED)).toBe('ilmoita jäsen 1001211 tapahtumaan 7f2adc5e')
+    expect(describeOutboxItem(item('club-transfer'), t, format, NOTHING_NAMED)).toBe('siirrä jäsenen 1000002 lisenssi 5000001 seuraan 300')
   })
 
   it('falls back to the outbox’s own summary for a payload it does not know', async () => {

@@ -4,7 +4,7 @@ import type { MeritGrantPayload } from '../../../shared/outboxPayloads'
 import { getItem } from '../../db/outbox'
 import type { InputOf } from '../../outbox/operations'
 import { UserFacingError } from '../errors'
-import { discardOutboxItem, editOutboxItem, listOutbox, queue, queueMeritGrant, retryOutboxItem } from '../outbox'
+import { discardOutboxItem, editOutboxItem, listOutboxNamed, queue, queueMeritGrant, retryOutboxItem } from '../outbox'
 import type { SessionContext } from './context'
 
 /** The outbox's merit grant payload (spec v2 §4.3 body) of the UI's batch grant. */
@@ -64,9 +64,9 @@ export class SessionOutbox {
     return edited
   }
 
-  /** The outbox panel: every item and how many wait. @throws UserFacingError `no-database`. */
+  /** The outbox panel: every item, the names of what they name, and how many wait. @throws UserFacingError `no-database`. */
   list(): OutboxView {
-    return { items: listOutbox(this.session.dbFile()), waiting: this.session.outboxWaiting() }
+    return { ...listOutboxNamed(this.session.dbFile()), waiting: this.session.outboxWaiting() }
   }
 
   /** Queues a rejected item again unchanged. @throws UserFacingError `no-such-item` / `not-retryable`. */

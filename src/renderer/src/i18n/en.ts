@@ -276,6 +276,7 @@ export const en = {
     describe: {
       'event-registration': 'register member {{member}} to {{event}}',
       'registration-cancel': 'cancel registration {{registration}} to {{event}}',
+      'registration-cancel-member': 'cancel the registration of {{member}} to {{event}}',
       'registration-cancel-queued': 'cancel the registration to {{event}} queued before it',
       'club-transfer': 'move user licence {{licence}} of member {{member}} to club {{club}}',
       'client-data-put_one': 'store the client data ({{count, number}} character)',

@@ -272,6 +272,7 @@ export const fi: Strings = {
     describe: {
       'event-registration': 'ilmoita jäsen {{member}} tapahtumaan {{event}}',
       'registration-cancel': 'peru ilmoittautuminen {{registration}} tapahtumaan {{event}}',
+      'registration-cancel-member': 'peru jäsenen {{member}} ilmoittautuminen tapahtumaan {{event}}',
       'registration-cancel-queued': 'peru aiemmin jonoon lisätty ilmoittautuminen tapahtumaan {{event}}',
       'club-transfer': 'siirrä jäsenen {{member}} lisenssi {{licence}} seuraan {{club}}',
       'client-data-put_one': 'tallenna asiakastieto ({{count, number}} merkki)',

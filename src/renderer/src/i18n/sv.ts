@@ -272,6 +272,7 @@ export const sv: Strings = {
     describe: {
       'event-registration': 'anmäl medlem {{member}} till {{event}}',
       'registration-cancel': 'avbryt anmälan {{registration}} till {{event}}',
+      'registration-cancel-member': 'avbryt anmälan av {{member}} till {{event}}',
       'registration-cancel-queued': 'avbryt den tidigare köade anmälan till {{event}}',
       'club-transfer': 'flytta licens {{licence}} för medlem {{member}} till förening {{club}}',
       'client-data-put_one': 'spara klientuppgiften ({{count, number}} tecken)',

@@ -1,22 +1,23 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { EventRow } from '../../../shared/events'
-import type { MeritChoice, OutboxView } from '../../../shared/ipc/contract'
-import type { OutboxItem, OutboxState } from '../../../shared/outbox'
+import type { OutboxView } from '../../../shared/ipc/contract'
+import type { OutboxItem, OutboxNames, OutboxState } from '../../../shared/outbox'
 import { call, errorText } from '../api'
-import { useLatestOnly, useLoad } from '../components/useLoad'
+import { useLatestOnly } from '../components/useLoad'
 import { usePending } from '../components/usePending'
 import { formatDate, formatDateTime } from '../i18n'
 import { useAppStore } from '../stores/app'
 import { EditChange } from './EditChange'
 import { GrantMerit } from './GrantMerit'
-import { describeOutboxItem, describePush, type OutboxNames } from './outboxText'
+import { describeOutboxItem, describePush } from './outboxText'
 import { PayOrder, placedOrderId } from './PayOrder'
 
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
 /** An edit keeps the item's grantees; a stable empty list keeps the dialog from resetting on every render. */
 const NO_GRANTEES: number[] = []
+/** Before the first answer: nothing named yet. */
+const NO_NAMES: OutboxNames = { persons: {}, organizations: {}, meritGroups: {}, merits: {}, userLicences: {}, events: {} }
 
 /** Characters of an answer beyond which its three lines may not hold it all. */
 const LONG_ANSWER = 150
@@ -34,7 +35,7 @@ type RowAction = 'status' | 'cancel' | 'open-payment' | 'retry' | 'discard'
 export function Outbox() {
   const { t, i18n } = useTranslation()
   const outboxVersion = useAppStore((s) => s.outboxVersion)
-  const [view, setView] = useState<OutboxView>({ items: [], waiting: 0 })
+  const [view, setView] = useState<OutboxView>({ items: [], names: NO_NAMES, waiting: 0 })
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
@@ -49,24 +50,13 @@ export function Outbox() {
   /** The item whose discard waits for the person's yes: a queued change must not go by a slip of the mouse. */
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null)
   const [paying, setPaying] = useState<number | null>(null)
-  const [names, setNames] = useState<OutboxNames>({ merits: new Map(), events: new Map() })
   /** The action running on each row (by item id): its button spins, the row's others wait. */
   const pending = usePending<number, RowAction>()
-  useLoad(
-    () => Promise.all([call('getMeritChoices'), call('getEvents', {})]),
-    [],
-    ([merits, events]: [MeritChoice[], EventRow[]]) =>
-      setNames({
-        merits: new Map(merits.map((m) => [m.id, [m.meritGroupName, m.name].filter(Boolean).join(' · ')])),
-        events: new Map(events.map((e) => [e.uuid, e.name]))
-      }),
-    () => setNames({ merits: new Map(), events: new Map() })
-  )
 
   const formats = { date: (d: string) => formatDate(d, i18n.language), dateTime: (d: string) => formatDateTime(d, i18n.language) }
   /** What an item does in the user's language, and the order it placed. */
   const describe = (item: OutboxItem): string => {
-    const text = describeOutboxItem(item, t, formats, names)
+    const text = describeOutboxItem(item, t, formats, view.names)
     const orderId = placedOrderId(item)
     return orderId === null ? text : `${text} → ${t('order.placed', { id: orderId })}`
   }
