@@ -1110,6 +1110,12 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('about').getByText('Public Data API 3.3.0').waitFor()
     await page.getByText('Svenska').click()
     await page.getByTestId('nav-members').getByText('Medlemmar').waitFor()
+    // Swedish says the verdicts and insurance in the longest words: none is cut off in the member list.
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('member-insurance-cell').getByText('Ingen försäkring', { exact: true }).first().waitFor()
+    const cut = await page.locator('[data-testid="member-licence-cell"], [data-testid="member-insurance-cell"]').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent))
+    expect(cut).toEqual([])
+    await page.getByTestId('nav-settings').click()
     await page.getByText('English').click()
     await page.getByTestId('nav-members').getByText('Members').waitFor()
     // The choice outlasts a restart of the window, whatever the OS's language (Finnish here).

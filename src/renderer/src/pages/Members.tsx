@@ -33,7 +33,8 @@ const WIDTH: Record<MemberColumn, string> = {
   birthYear: '90px',
   club: 'minmax(140px, 1.5fr)',
   licence: 'minmax(240px, 2fr)',
-  insurance: '150px'
+  // Wide enough for the longest word of the three languages ("INGEN FÖRSÄKRING").
+  insurance: '170px'
 }
 /** A column's heading (and chip). */
 const COLUMN_LABEL: Record<MemberColumn, string> = {
@@ -809,13 +810,13 @@ const MemberRow = memo(function MemberRow({ index, start, row, selected, ticked,
             </span>
           )}
           {shows.has('licence') && (
-            <span role="gridcell" style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }}>
+            <span role="gridcell" style={{ ...CELL, display: 'flex', gap: 4, alignItems: 'center' }} data-testid="member-licence-cell">
               {row.licenceStatus && <span style={pill(VERDICT_COLOR[row.licenceStatus])}>{labels.status[row.licenceStatus]}</span>}
               {row.licenceEnd && <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{formatDate(row.licenceEnd, language)}</span>}
             </span>
           )}
           {shows.has('insurance') && (
-            <span role="gridcell" style={CELL}>
+            <span role="gridcell" style={CELL} data-testid="member-insurance-cell">
               {row.insured !== undefined && <span style={pill(row.insured ? 'green' : 'gray')}>{row.insured ? labels.insured : labels.uninsured}</span>}
             </span>
           )}
