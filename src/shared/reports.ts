@@ -7,12 +7,12 @@ export interface Reports {
   licencePeriod: { id: number; name: string } | null
   /** Every stored licence period, newest first, to pick another one. */
   licencePeriods: Array<{ id: number; name: string }>
-  /** Members holding a user licence of the period, per club (licence organization), most first. */
-  clubs: Array<{ club: string; members: number }>
-  /** Members holding a user licence of the period, per area (the club's parent organization of type AREA, spec v2 §2.2), most first. */
-  areas: Array<{ area: string; members: number }>
-  /** Members holding a user licence of the period, per licence (spec v2 §2.4), most first. */
-  licences: Array<{ licence: string; members: number }>
+  /** Members holding a user licence of the period, per club (licence organization), most first; `club` null: none named. */
+  clubs: Array<{ club: string | null; members: number }>
+  /** Members holding a user licence of the period, per area (the club's parent organization of type AREA, spec v2 §2.2), most first; `area` null: no area. */
+  areas: Array<{ area: string | null; members: number }>
+  /** Members holding a user licence of the period, per licence (spec v2 §2.4), most first; `licence` null: no name stored. */
+  licences: Array<{ licence: string | null; members: number }>
   /** Members holding a user licence of the period, by 5-year age band and gender (spec v2 §2.11). */
   ages: Array<{ band: string; female: number; male: number; other: number }>
   /** User licences of the period by the month of purchase (`purchaseTime`, YYYY-MM). */

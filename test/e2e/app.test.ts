@@ -1094,8 +1094,12 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('report-sales-xlsx').click()
     // The file is written by the export worker: seconds on a busy machine.
     await expect.poll(async () => (await savedSheet('sales'))?.getRow(2).values, { timeout: 20_000 }).toEqual([undefined, reports.sales[0].month, reports.sales[0].licences])
-    // Members per area, and an earlier licence period picked.
+    // Members per area, those of clubs under no area said so in Finnish, in the table and the export; and an earlier licence period picked.
     await expect.poll(() => page.getByTestId('report-areas-row').count()).toBe(reports.areas.length)
+    const noArea = reports.areas.find((row) => row.area === null)!
+    await page.getByTestId('report-areas-row').filter({ hasText: 'Ei aluetta' }).getByText(number.format(noArea.members), { exact: true }).waitFor()
+    await page.getByTestId('report-areas-xlsx').click()
+    await expect.poll(async () => (await savedSheet('areas'))?.getRow(reports.areas.indexOf(noArea) + 2).values, { timeout: 20_000 }).toEqual([undefined, 'Ei aluetta', noArea.members])
     const earlier = reports.licencePeriods.find((p) => p.id !== reports.licencePeriod!.id)!
     const before = ((await app.call('getReports', { licencePeriodId: earlier.id })) as { ok: true; value: Reports }).value
     await page.getByTestId('reports-period').click()

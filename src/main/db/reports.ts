@@ -4,9 +4,9 @@ import { prepared } from './statements'
 
 /**
  * The reports of issue 7 for the licence period `periodId`, or the latest period that has started
- * by `today` (ISO date) when none is given; see `Reports`. Members without an area (a club right
- * under the federation) count under '—'; a licence the licence list lacks is named as its user
- * licences name it (spec v2 §2.12 `name`). Counted from the indexes `user_licence_period` and
+ * by `today` (ISO date) when none is given; see `Reports`. Members without a club, an area (a club
+ * right under the federation) or a named licence count under null; a licence the licence list
+ * lacks is named as its user licences name it (spec v2 §2.12 `name`). Counted from the indexes `user_licence_period` and
  * `person_order` (migration 0014), never from the rows' JSON; while a first sync has those dropped
  * (db/bulkLoad.ts), SQLite scans the tables instead.
  */
@@ -30,9 +30,9 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
  * exported for EXPLAIN QUERY PLAN tests. Members are counted once per group (`count(DISTINCT)`).
  */
 export const PERIOD_REPORT_SQL = {
-  clubs: `SELECT coalesce(licence_organization_name, '—') AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = :period
+  clubs: `SELECT licence_organization_name AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = :period
      GROUP BY club ORDER BY members DESC, club`,
-  areas: `SELECT coalesce(a.name, '—') AS area, count(DISTINCT u.user_id) AS members
+  areas: `SELECT a.name AS area, count(DISTINCT u.user_id) AS members
      FROM user_licence u LEFT JOIN organization c ON c.id = u.licence_organization_id LEFT JOIN organization a ON a.id = c.parent_id AND a.type = 'AREA'
      WHERE u.licence_period_id = :period GROUP BY area ORDER BY members DESC, area`,
   // Only the user licences of a licence the licence list lacks are read whole, for its name.
@@ -40,7 +40,7 @@ export const PERIOD_REPORT_SQL = {
        SELECT licence_id, min(raw ->> '$.name') AS name FROM user_licence
        WHERE licence_period_id = :period AND licence_id IS NOT NULL AND licence_id NOT IN (SELECT id FROM licence) GROUP BY licence_id
      )
-     SELECT coalesce(l.name, n.name, '—') AS licence, count(DISTINCT u.user_id) AS members
+     SELECT coalesce(l.name, n.name) AS licence, count(DISTINCT u.user_id) AS members
      FROM user_licence u LEFT JOIN licence l ON l.id = u.licence_id LEFT JOIN unlisted n ON n.licence_id = u.licence_id
      WHERE u.licence_period_id = :period GROUP BY licence ORDER BY members DESC, licence`,
   ages: `WITH holders AS (

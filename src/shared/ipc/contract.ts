@@ -551,7 +551,9 @@ export const CONTRACT = {
       report: z.enum(REPORT_NAMES),
       licencePeriodId: id.optional(),
       format: z.enum(['csv', 'xlsx']),
-      columns: z.array(z.strictObject({ key: z.string().regex(/^[a-z]+$/).max(20), label: z.string().min(1).max(100) })).min(1).max(6)
+      columns: z.array(z.strictObject({ key: z.string().regex(/^[a-z]+$/).max(20), label: z.string().min(1).max(100) })).min(1).max(6),
+      /** What the table says for a group without a name (no club, no area, an unnamed licence), in the user's language. */
+      unnamed: z.string().min(1).max(100).optional()
     }),
     output: {} as { saved: string | null; rows: number }
   },

@@ -63,7 +63,7 @@ describe('readReports (issue 7)', () => {
     ])
     expect(reports.areas).toEqual([
       { area: 'Pohjoinen', members: 2 },
-      { area: '—', members: 1 }
+      { area: null, members: 1 }
     ])
     expect(reports.clubs).toEqual([
       { club: 'Seura A', members: 2 },

@@ -102,11 +102,16 @@ export class SessionExports {
 
   /**
    * Writes one report's table (the columns given, headed in the user's language; a column the
-   * report lacks stays empty) to `file`. @returns the rows written. @throws Error from the file system.
+   * report lacks stays empty; a group without a name, null, as `unnamed` says it) to `file`.
+   * @returns the rows written. @throws Error from the file system.
    */
-  async report(request: { report: ReportName; licencePeriodId?: number; format: TableFormat; columns: ReadonlyArray<{ key: string; label: string }> }, file: string): Promise<number> {
-    const rows = this.reads.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number>>
-    await this.writeTable(file, request.format, request.report, request.columns, rows)
+  async report(
+    request: { report: ReportName; licencePeriodId?: number; format: TableFormat; columns: ReadonlyArray<{ key: string; label: string }>; unnamed?: string },
+    file: string
+  ): Promise<number> {
+    const rows = this.reads.reports(request.licencePeriodId)[request.report] as ReadonlyArray<Record<string, string | number | null>>
+    const named = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? request.unnamed ?? ''])))
+    await this.writeTable(file, request.format, request.report, request.columns, named)
     return rows.length
   }
 

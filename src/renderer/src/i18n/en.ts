@@ -240,6 +240,8 @@ export const en = {
     ages: 'Age pyramid',
     sales: 'Licence sales per month',
     merits: 'Merits granted per year',
+    /** A group without a name: members whose licence names no club, whose club is under no area, a licence without a name. */
+    unnamed: { clubs: 'No club', areas: 'No area', licences: 'Unnamed licence' },
     column: { area: 'Area', club: 'Club', members: 'Members', licence: 'Licence', band: 'Age', female: 'Women', male: 'Men', other: 'Other', month: 'Month', licences: 'Licences', year: 'Year', grants: 'Grants' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */

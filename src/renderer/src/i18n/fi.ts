@@ -237,6 +237,8 @@ export const fi: Strings = {
     ages: 'Ikäpyramidi',
     sales: 'Lisenssimyynti kuukausittain',
     merits: 'Myönnetyt ansiomerkit vuosittain',
+    /** A group without a name: members whose licence names no club, whose club is under no area, a licence without a name. */
+    unnamed: { clubs: 'Ei seuraa', areas: 'Ei aluetta', licences: 'Nimetön lisenssi' },
     column: { area: 'Alue', club: 'Seura', members: 'Jäseniä', licence: 'Lisenssi', band: 'Ikä', female: 'Naiset', male: 'Miehet', other: 'Muut', month: 'Kuukausi', licences: 'Lisenssejä', year: 'Vuosi', grants: 'Myöntöjä' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */

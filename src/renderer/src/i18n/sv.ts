@@ -237,6 +237,8 @@ export const sv: Strings = {
     ages: 'Ålderspyramid',
     sales: 'Licensförsäljning per månad',
     merits: 'Beviljade förtjänsttecken per år',
+    /** A group without a name: members whose licence names no club, whose club is under no area, a licence without a name. */
+    unnamed: { clubs: 'Ingen förening', areas: 'Ingen region', licences: 'Namnlös licens' },
     column: { area: 'Region', club: 'Förening', members: 'Medlemmar', licence: 'Licens', band: 'Ålder', female: 'Kvinnor', male: 'Män', other: 'Övriga', month: 'Månad', licences: 'Licenser', year: 'År', grants: 'Beviljanden' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */

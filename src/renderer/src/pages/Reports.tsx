@@ -18,6 +18,8 @@ const LAYOUT: Record<ReportName, { key: string; values: string[] }> = {
   sales: { key: 'month', values: ['licences'] },
   merits: { key: 'year', values: ['grants'] }
 }
+/** The reports by a named group (club, area, licence), where a group without a name comes as null. */
+const GROUPED_BY_NAME: ReadonlySet<ReportName> = new Set(['clubs', 'areas', 'licences'])
 const COLORS = ['blue.6', 'teal.6', 'gray.5']
 /** Clubs charted: a federation has over a thousand; the table and the export hold them all. */
 const CLUBS_CHARTED = 15
@@ -52,9 +54,12 @@ export function Reports() {
     return Number.isInteger(year) && index >= 1 && index <= 12 ? monthFormat.format(new Date(year, index - 1)) : String(month)
   }
 
+  /** What a report says for a group without a name ("No area"). */
+  const unnamed = (report: ReportName) => (GROUPED_BY_NAME.has(report) ? t(`reports.unnamed.${report}`) : undefined)
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
     const { key, values } = LAYOUT[report]
-    call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns: [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) })) })
+    const columns = [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) }))
+    call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns, unnamed: unnamed(report) })
       .then(saved)
       .catch(fail)
   }
@@ -83,7 +88,7 @@ export function Reports() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {REPORT_NAMES.map((report) => {
           const { key, values } = LAYOUT[report]
-          const rows = data[report] as unknown as Array<Record<string, string | number>>
+          const rows = (data[report] as unknown as Array<Record<string, string | number | null>>).map((row) => ({ ...row, [key]: row[key] ?? unnamed(report) ?? '' }))
           return (
             <Card key={report} withBorder data-testid={`report-${report}`}>
               <Group justify="space-between" mb="sm">
