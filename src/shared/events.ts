@@ -82,3 +82,17 @@ export interface QueuedParticipantRow {
 /** The columns of a participants list that export, in order. */
 export const PARTICIPANT_COLUMNS = ['lastName', 'firstName', 'sportId', 'club', 'registrationDate', 'paidAmountInCents', 'paymentStatus'] as const
 export type ParticipantColumn = (typeof PARTICIPANT_COLUMNS)[number]
+
+/**
+ * The limits an event sets on who may register (spec v3 §4 PublicAPIEventSearchResult
+ * `registrationMinBirthDate`, `registrationMaxBirthDate`: dates, both included; `allowedGender`
+ * MALE or FEMALE, absent for any), and the members asked about whom they leave out by what is
+ * stored: born before the earliest birth date (`born-before`), after the latest (`born-after`),
+ * or of the other gender (`gender`). A member whose birth date or gender is not stored is not judged.
+ */
+export interface EventLimits {
+  minBirthDate?: string
+  maxBirthDate?: string
+  allowedGender?: 'MALE' | 'FEMALE'
+  outside: Array<{ userId: number; name: string; reason: 'born-before' | 'born-after' | 'gender' }>
+}

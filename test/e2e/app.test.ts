@@ -813,12 +813,25 @@ describe('desktop app in Chromium', () => {
     expect(event).toBeDefined()
     const label = `${new Intl.DateTimeFormat('fi-FI').format(new Date(`${event.startDateTime!.slice(0, 10)}T00:00:00`))} · ${event.name}`
     const registered = new Set((await value<Array<{ userId: number }>>('getEventParticipants', { uuid: event.uuid })).map((p) => p.userId))
-    const newcomers = (await members({ status: 'valid', limit: 50 })).rows.filter((m) => !registered.has(m.id)).slice(0, 2)
+    const candidates = (await members({ status: 'valid', limit: 50 })).rows.filter((m) => !registered.has(m.id) && m.birthYear !== undefined)
+    const newcomers = candidates.slice(0, 2)
+    // A third member born before the earliest birth date the event takes (set below, as the v3 listing gives it).
+    const tooOld = candidates.find((m) => m.birthYear! < Math.min(...newcomers.map((n) => n.birthYear!)))!
+    const earliest = `${tooOld.birthYear! + 1}-01-01`
+    const db = openDatabase(await app.dbFile(), { env: app.env })
+    expect(db.prepare("UPDATE event SET raw = json_set(raw, '$.registrationMinBirthDate', ?) WHERE uuid = ?").run(earliest, event.uuid).changes).toBe(1)
+    db.close()
 
-    await tickBySportId(newcomers)
+    await tickBySportId([...newcomers, tooOld])
     await page.getByTestId('register-open').click()
     await page.getByTestId('register-event-select').click()
     await page.getByRole('option', { name: label, exact: true }).click()
+    // The event's limit in words, the member outside it by name; left out, the other two are queued.
+    await page.getByTestId('register-limits').getByText(`Ketkä voivat ilmoittautua: syntyneet ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${earliest}T00:00:00`))} tai myöhemmin`).waitFor()
+    await page.getByTestId('register-outside').getByText(`${tooOld.firstName} ${tooOld.lastName}`, { exact: false }).waitFor()
+    await page.getByTestId('register-leave-out').click()
+    await page.getByTestId('register-left-out').getByText('1 jäsen jätetty pois.').waitFor()
+    expect(await page.getByTestId('register-outside').count()).toBe(0)
     await page.getByTestId('register-queue').click()
     await page.getByTestId('grant-queued').getByText('2 ilmoittautumista jonossa', { exact: false }).waitFor()
 

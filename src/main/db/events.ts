@@ -1,4 +1,4 @@
-import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
+import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
 import { CLUB } from './memberSummary'
 import type { ReadableDB } from './open'
 import { copiedSportIdSql, newestCopySql } from './personCopies'
@@ -100,4 +100,29 @@ export function readQueuedParticipants(db: ReadableDB, uuid: string): QueuedPart
      GROUP BY e.person_id ORDER BY lastName, firstName, e.person_id`
   ).all(uuid) as Array<Record<string, unknown> & { userId: number; outboxItemId: number; state: QueuedParticipantRow['state'] }>
   return rows.map(({ userId, outboxItemId, state, ...rest }) => present<QueuedParticipantRow>({ userId, outboxItemId, state }, rest))
+}
+
+/**
+ * The limits the stored v3 listing of event `uuid` sets on who may register, and which of the
+ * members `userIds` they leave out by their stored birth date and gender (spec v2 §2.11, `Male` or
+ * `Female`); see `EventLimits`. An event only the v2 search found (§2.18) gives no limits. The spec
+ * does not say the registry refuses such a registration, so this is for the person queuing it to
+ * see, not an outbox check.
+ */
+export function readEventLimits(db: ReadableDB, uuid: string, userIds: readonly number[]): EventLimits {
+  const event = prepared(
+    db,
+    `SELECT raw ->> '$.registrationMinBirthDate' AS minBirthDate, raw ->> '$.registrationMaxBirthDate' AS maxBirthDate, raw ->> '$.allowedGender' AS allowedGender
+     FROM event WHERE lower(uuid) = ? ORDER BY id LIMIT 1`
+  ).get(uuid.toLowerCase()) as { minBirthDate: string | null; maxBirthDate: string | null; allowedGender: string | null } | undefined
+  const limits = present<EventLimits>({ outside: [] }, { ...event, allowedGender: event?.allowedGender === 'MALE' || event?.allowedGender === 'FEMALE' ? event.allowedGender : null })
+  if (limits.minBirthDate === undefined && limits.maxBirthDate === undefined && limits.allowedGender === undefined) return limits
+  const gender = { MALE: 'Male', FEMALE: 'Female' }
+  limits.outside = prepared(
+    db,
+    `SELECT id AS userId, trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) AS name,
+       CASE WHEN birth_date < :min THEN 'born-before' WHEN birth_date > :max THEN 'born-after' WHEN gender IN ('Male', 'Female') AND gender <> :gender THEN 'gender' END AS reason
+     FROM person WHERE id IN (SELECT value FROM json_each(:ids)) AND reason IS NOT NULL ORDER BY last_name, first_name, id`
+  ).all({ min: limits.minBirthDate?.slice(0, 10) ?? null, max: limits.maxBirthDate?.slice(0, 10) ?? null, gender: limits.allowedGender ? gender[limits.allowedGender] : null, ids: JSON.stringify(userIds) }) as EventLimits['outside']
+  return limits
 }

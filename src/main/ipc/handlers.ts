@@ -90,6 +90,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     exportReport: (input) => saveTable(`${input.report}-${session.todayDate()}`, input.format, (file) => session.exports.report(input, file)),
     getEvents: (input) => session.reads.eventList(input),
     getEventParticipants: (input) => session.reads.eventParticipants(input.uuid),
+    getEventLimits: (input) => session.reads.eventLimits(input.uuid, input.userIds),
     getQueuedParticipants: (input) => session.reads.queuedParticipants(input.uuid),
     exportEventParticipants: (input) => saveTable(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}`, input.format, (file) => session.exports.eventParticipants(input, file)),
     getRenewalList: (input) => session.reads.renewalList(input.kind, input.days),

@@ -48,6 +48,7 @@ export const METHODS = [
   'exportReport',
   'getEvents',
   'getEventParticipants',
+  'getEventLimits',
   'getQueuedParticipants',
   'exportEventParticipants',
   'getRenewalList',

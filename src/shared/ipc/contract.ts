@@ -5,7 +5,7 @@ import type { OutboxProblem } from '../outboxProblems'
 import type { CodedError, ErrorCode } from '../errorCodes'
 import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import { CANDIDATE_COLUMNS, type MeritCandidateList, type OrderedMeritGroup } from '../meritCandidates'
-import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
+import { PARTICIPANT_COLUMNS, type EventLimits, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
 import { REPORT_NAMES, type Reports } from '../reports'
 import type { StartListResult, VenueCheckResult } from '../venueCheck'
 import type { OrderStatus, PaymentMethods } from '../api/v2Activity'
@@ -562,6 +562,8 @@ export const CONTRACT = {
     output: {} as EventRow[]
   },
   getEventParticipants: { input: z.strictObject({ uuid: eventUuid }), output: {} as ParticipantRow[] },
+  /** The limits an event sets on who may register, and which of the members (user ids) they leave out (`readEventLimits`). */
+  getEventLimits: { input: z.strictObject({ uuid: eventUuid, userIds: z.array(id).max(10_000) }), output: {} as EventLimits },
   getQueuedParticipants: { input: z.strictObject({ uuid: eventUuid }), output: {} as QueuedParticipantRow[] },
   exportEventParticipants: {
     input: z.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readEventParticipants, readEvents, readQueuedParticipants } from '../../../src/main/db/events'
+import { readEventLimits, readEventParticipants, readEvents, readQueuedParticipants } from '../../../src/main/db/events'
 import { readMemberDetail } from '../../../src/main/db/memberDetail'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { clearDoneEffects, updateItem } from '../../../src/main/db/outbox'
@@ -130,5 +130,41 @@ describe('events and participants (issue 7)', () => {
     elementStore('2026-12-01T12:00:00+02:00')(db, 'granted-merits', 'merit 2001', [{ id: 20, firstName: 'Vieras', lastName: 'Berg-Nieminen', grantedMerit: { id: 6, meritId: 2001, grantingDate: '2026-11-30' } }])
     expect(readQueuedParticipants(db, RACE).find((row) => row.userId === 20)).toEqual({ userId: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg-Nieminen', outboxItemId: berg.id, state: 'queued' })
     expect(readMemberDetail(db, 20, '2026-12-02')).toMatchObject({ sportId: 10000020, source: 'grant', profile: { lastName: 'Berg-Nieminen' } })
+  })
+})
+
+describe('readEventLimits (the register dialog)', () => {
+  const person = (id: number, lastName: string, birthDate: string, gender: string) => ({ id, sportId: 10_000_000 + id, firstName: 'Testi', lastName, birthDate, gender, modificationTime: T })
+  /** The camp takes girls born 2010–2014 (spec v3 §4 listing fields); four members to judge. */
+  function withLimits(): WritableDB {
+    const db = seed()
+    store(db, 'events', 'public', [{ id: 1, eventId: 1, uuid: CAMP, name: 'Kevätleiri', startDateTime: '2026-04-10T09:00:00', registrationMinBirthDate: '2010-01-01', registrationMaxBirthDate: '2014-12-31', allowedGender: 'FEMALE' }])
+    store(db, 'user-licences', 'federation 100', [
+      { id: 61, userId: 21, user: person(21, 'Aalto', '2009-12-31', 'Female') },
+      { id: 62, userId: 22, user: person(22, 'Berg', '2010-01-01', 'Female') },
+      { id: 63, userId: 23, user: person(23, 'Carlsson', '2015-01-01', 'Female') },
+      { id: 64, userId: 24, user: person(24, 'Dahl', '2014-12-31', 'Male') },
+      { id: 65, userId: 25, user: { id: 25, sportId: 10_000_025, lastName: 'Ek', modificationTime: T } }
+    ])
+    return db
+  }
+
+  it('says the limits and whom they leave out, both ends of the birth-date range included; a member without a stored birth date or gender is not judged', () => {
+    expect(readEventLimits(withLimits(), CAMP.toUpperCase(), [21, 22, 23, 24, 25])).toEqual({
+      minBirthDate: '2010-01-01',
+      maxBirthDate: '2014-12-31',
+      allowedGender: 'FEMALE',
+      outside: [
+        { userId: 21, name: 'Testi Aalto', reason: 'born-before' },
+        { userId: 23, name: 'Testi Carlsson', reason: 'born-after' },
+        { userId: 24, name: 'Testi Dahl', reason: 'gender' }
+      ]
+    })
+  })
+
+  it('gives no limits for an event that sets none, or that only the v2 search found', () => {
+    const db = withLimits()
+    expect(readEventLimits(db, RACE, [21, 24])).toEqual({ outside: [] })
+    expect(readEventLimits(db, MEETING, [21, 24])).toEqual({ outside: [] })
   })
 })

@@ -1,10 +1,10 @@
 import type { LicencePeriodSummary, MemberDetail, MemberFilterOptions, MemberPage, MeritChoice, OrganizationNode } from '../../../shared/ipc/contract'
-import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../../shared/events'
+import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from '../../../shared/events'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../../shared/renewalLists'
 import type { Reports } from '../../../shared/reports'
 import type { StartListResult, VenueCheckResult } from '../../../shared/venueCheck'
-import { readEventParticipants, readQueuedParticipants, readEvents } from '../../db/events'
+import { readEventLimits, readEventParticipants, readQueuedParticipants, readEvents } from '../../db/events'
 import { granteesNotReadable } from '../../db/grantees'
 import { readMemberDetail } from '../../db/memberDetail'
 import type { MemberListQuery } from '../../db/memberList'
@@ -115,6 +115,11 @@ export class SessionReads {
   /** Merits the batch grant can pick. */
   meritChoices(): MeritChoice[] {
     return this.session.read(readMeritChoices)
+  }
+
+  /** The limits event `uuid` sets on who may register, and which of the members (user ids) they leave out (`readEventLimits`). */
+  eventLimits(uuid: string, userIds: readonly number[]): EventLimits {
+    return this.session.read((db) => readEventLimits(db, uuid, userIds))
   }
 
   /** Those of the grantees (user ids) that the organization of merit `meritId` may not read today, in their order (`granteesNotReadable`). */

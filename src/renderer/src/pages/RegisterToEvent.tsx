@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { EventRow } from '../../../shared/events'
+import type { EventLimits, EventRow } from '../../../shared/events'
 import { localDate } from '../../../shared/localDate'
 import { call, errorText } from '../api'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
@@ -22,7 +22,9 @@ interface RegisterToEventProps {
 /**
  * Registers the ticked members to an upcoming event (issue 7 "register selected members"): one
  * outbox registration each (spec v2 §4.8), checked as it is queued; the refusals are listed.
- * Events whose registration is not open now are shown disabled, saying why (`eventOptions`).
+ * Events whose registration is not open now are shown disabled, saying why (`eventOptions`). The
+ * chosen event's limits on who may register (birth dates, gender) are shown, with the members
+ * they leave out by what is stored, who can be left out (`getEventLimits`).
  */
 export function RegisterToEvent({ members, opened, onClose, onQueued }: RegisterToEventProps) {
   const { t, i18n } = useTranslation()
@@ -32,11 +34,33 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
   const [busy, setBusy] = useState(false)
   /** Why the events could not be read, or null. */
   const [loadError, setLoadError] = useState<string | null>(null)
+  const [limits, setLimits] = useState<EventLimits | null>(null)
+  /** Members outside the event's limits whom the person chose to leave out. */
+  const [leftOut, setLeftOut] = useState<ReadonlySet<number>>(new Set())
   useEffect(() => {
     if (!opened) return
     setRefusals([])
     setLoadError(null)
   }, [opened])
+  useEffect(() => {
+    setLeftOut(new Set())
+    setLimits(null)
+  }, [uuid, members])
+  useLoad(
+    () => (opened && uuid !== null ? call('getEventLimits', { uuid, userIds: members }) : null),
+    [opened, uuid, members],
+    setLimits,
+    () => setLimits(null)
+  )
+  const registered = members.filter((id) => !leftOut.has(id))
+  const outside = limits?.outside.filter((member) => !leftOut.has(member.userId)) ?? []
+  const date = (iso: string) => formatDate(iso, i18n.language)
+  /** The event's limits in words: "born 1.1.2008–31.12.2014, women only". */
+  const limitWords: string[] = []
+  if (limits?.minBirthDate && limits.maxBirthDate) limitWords.push(t('events.limits.born', { from: date(limits.minBirthDate), to: date(limits.maxBirthDate) }))
+  else if (limits?.minBirthDate) limitWords.push(t('events.limits.bornFrom', { from: date(limits.minBirthDate) }))
+  else if (limits?.maxBirthDate) limitWords.push(t('events.limits.bornUntil', { to: date(limits.maxBirthDate) }))
+  if (limits?.allowedGender) limitWords.push(t(`events.limits.${limits.allowedGender}`))
   useLoad(
     () => (opened ? call('getEvents', { text: '', from: localDate() }) : null),
     [opened],
@@ -48,7 +72,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
     setBusy(true)
     const refused: string[] = []
     let queued = 0
-    for (const participantUserId of members) {
+    for (const participantUserId of registered) {
       try {
         await call('queueChange', { kind: 'event-registration', input: { eventUuid: uuid!, registration: { participantUserId } } })
         queued++
@@ -78,6 +102,26 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
             {loadError}
           </Alert>
         )}
+        {limitWords.length > 0 && (
+          <Text size="sm" data-testid="register-limits">
+            {t('events.limits.label')}: {limitWords.join(', ')}
+          </Text>
+        )}
+        {outside.length > 0 && (
+          <Alert color="orange" data-testid="register-outside">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('events.limits.outside', { count: outside.length, names: outside.map((member) => member.name).join(', ') })}</Text>
+              <Button size="compact-sm" variant="light" onClick={() => setLeftOut(new Set([...leftOut, ...outside.map((member) => member.userId)]))} data-testid="register-leave-out">
+                {t('events.limits.leaveOut')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {leftOut.size > 0 && (
+          <Text size="sm" c="dimmed" data-testid="register-left-out">
+            {t('events.limits.leftOut', { count: leftOut.size })}
+          </Text>
+        )}
         {refusals.length > 0 && (
           <Alert color="orange" data-testid="register-refused">
             {t('events.refused', { count: refusals.length, message: refusals[0] })}
@@ -87,7 +131,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
           {t('outbox.offlineHint')}
         </Text>
         <Group justify="flex-end">
-          <Button loading={busy} disabled={uuid === null || members.length === 0} onClick={() => void queue()} data-testid="register-queue">
+          <Button loading={busy} disabled={uuid === null || registered.length === 0} onClick={() => void queue()} data-testid="register-queue">
             {t('events.registerQueue')}
           </Button>
         </Group>
