@@ -115,14 +115,22 @@ export function readEventLimits(db: ReadableDB, uuid: string, userIds: readonly 
     `SELECT raw ->> '$.registrationMinBirthDate' AS minBirthDate, raw ->> '$.registrationMaxBirthDate' AS maxBirthDate, raw ->> '$.allowedGender' AS allowedGender
      FROM event WHERE lower(uuid) = ? ORDER BY id LIMIT 1`
   ).get(uuid.toLowerCase()) as { minBirthDate: string | null; maxBirthDate: string | null; allowedGender: string | null } | undefined
-  const limits = present<EventLimits>({ outside: [] }, { ...event, allowedGender: event?.allowedGender === 'MALE' || event?.allowedGender === 'FEMALE' ? event.allowedGender : null })
+  // Another value of allowedGender than the spec's two says nothing this can judge.
+  const allowedGender = event?.allowedGender === 'MALE' || event?.allowedGender === 'FEMALE' ? event.allowedGender : null
+  const limits = present<EventLimits>({ outside: [] }, { ...event, allowedGender })
   if (limits.minBirthDate === undefined && limits.maxBirthDate === undefined && limits.allowedGender === undefined) return limits
-  const gender = { MALE: 'Male', FEMALE: 'Female' }
+  // Comparisons with a NULL limit are NULL: that limit leaves no one out.
   limits.outside = prepared(
     db,
     `SELECT id AS userId, trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) AS name,
-       CASE WHEN birth_date < :min THEN 'born-before' WHEN birth_date > :max THEN 'born-after' WHEN gender IN ('Male', 'Female') AND gender <> :gender THEN 'gender' END AS reason
+       CASE WHEN birth_date < :min THEN 'born-before' WHEN birth_date > :max THEN 'born-after'
+         WHEN gender IN ('Male', 'Female') AND gender <> :gender THEN 'gender' END AS reason
      FROM person WHERE id IN (SELECT value FROM json_each(:ids)) AND reason IS NOT NULL ORDER BY last_name, first_name, id`
-  ).all({ min: limits.minBirthDate?.slice(0, 10) ?? null, max: limits.maxBirthDate?.slice(0, 10) ?? null, gender: limits.allowedGender ? gender[limits.allowedGender] : null, ids: JSON.stringify(userIds) }) as EventLimits['outside']
+  ).all({
+    min: limits.minBirthDate?.slice(0, 10) ?? null,
+    max: limits.maxBirthDate?.slice(0, 10) ?? null,
+    gender: { MALE: 'Male', FEMALE: 'Female', none: null }[allowedGender ?? 'none'],
+    ids: JSON.stringify(userIds)
+  }) as EventLimits['outside']
   return limits
 }

@@ -6,9 +6,9 @@ import { prepared } from './statements'
  * The reports of issue 7 for the licence period `periodId`, or the latest period that has started
  * by `today` (ISO date) when none is given; see `Reports`. Members without a club, an area (a club
  * right under the federation) or a named licence count under null; a licence the licence list
- * lacks is named as its user licences name it (spec v2 §2.12 `name`). Counted from the indexes `user_licence_period` and
- * `person_order` (migration 0014), never from the rows' JSON; while a first sync has those dropped
- * (db/bulkLoad.ts), SQLite scans the tables instead.
+ * lacks is named as its user licences name it (spec v2 §2.12 `name`). Counted from the indexes
+ * `user_licence_period` and `person_order` (migration 0014), never from the rows' JSON; while a
+ * first sync has those dropped (db/bulkLoad.ts), SQLite scans the tables instead.
  */
 export function readReports(db: ReadableDB, today: string, periodId?: number): Reports {
   const period = (

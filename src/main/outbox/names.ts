@@ -71,9 +71,6 @@ export function outboxNames(db: ReadableDB, rows: readonly OutboxRow[]): OutboxN
       `SELECT ul.id, coalesce(l.name, ul.raw ->> '$.name') AS name FROM user_licence ul LEFT JOIN licence l ON l.id = ul.licence_id WHERE ul.id IN (SELECT value FROM json_each(?))`,
       referred['user-licence']
     ),
-    events: Object.fromEntries([...referred.events].flatMap((uuid) => {
-      const name = localEvent(db, uuid)?.name
-      return name ? [[uuid, name]] : []
-    }))
+    events: Object.fromEntries([...referred.events].map((uuid) => [uuid, localEvent(db, uuid)?.name]).filter(([, name]) => name))
   }
 }
