@@ -670,6 +670,8 @@ export class ActivityStore {
       purpose: e.purpose
     }
     if (e.maxAttendeeCount !== undefined) out.maxAttendeeCount = e.maxAttendeeCount
+    if (e.registrationMinBirthDate !== undefined) out.registrationMinBirthDate = e.registrationMinBirthDate
+    if (e.registrationMaxBirthDate !== undefined) out.registrationMaxBirthDate = e.registrationMaxBirthDate
     if (muni) Object.assign(out, { municipalityId: muni.code, municipalityNameFi: muni.nameFi, municipalityNameSe: muni.nameSv })
     if (e.deletionMs !== undefined) out.deletionTime = formatHelsinkiInstant(e.deletionMs * 1000)
     return out

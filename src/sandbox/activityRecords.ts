@@ -41,6 +41,9 @@ export interface EventRecord extends Stamped {
   registrationEnd: string
   priceInCents: number
   maxAttendeeCount?: number
+  /** Who may register by birth date (spec v3 §4 `registrationMinBirthDate`, `registrationMaxBirthDate`: dates, both included); absent for anyone. */
+  registrationMinBirthDate?: string
+  registrationMaxBirthDate?: string
   municipalityId?: number
   lat: number
   lon: number

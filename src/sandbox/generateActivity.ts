@@ -50,6 +50,16 @@ const MASTER_SPORTS: [string, string][] = [
 const EVENT_KINDS = ['Kansallinen kilpailu', 'Aluekilpailu', 'Iltarastit', 'Seuran mestaruuskilpailu', 'Nuorten leiri', 'Valmentajakoulutus', 'Kevätkokous', 'Talkoot']
 const EVENT_TAGS = ['kansallinen', 'aluekilpailu', 'iltarastit', 'nuoret', 'aikuiset', 'koulutus', 'leiri', 'mestaruus']
 
+/**
+ * A youth camp's birth-date limits (spec v3 §4): those from 8 to 18 years old in the year it starts.
+ * Derived from the kind and start, not drawn, so the seeded data of every other field stays as it was.
+ */
+function youthLimits(kind: string, startMs: number): Pick<EventRecord, 'registrationMinBirthDate' | 'registrationMaxBirthDate'> {
+  if (kind !== 'Nuorten leiri') return {}
+  const year = new Date(startMs).getUTCFullYear()
+  return { registrationMinBirthDate: `${year - 18}-01-01`, registrationMaxBirthDate: `${year - 8}-12-31` }
+}
+
 /** Local `yyyy-mm-ddTHH:MM:SS` of a UTC-based millisecond value (the value already is local time). */
 function local(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19)
@@ -263,6 +273,7 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
       registrationEnd: local(registrationEndMs),
       priceInCents,
       maxAttendeeCount: prng.chance(0.5) ? prng.int(3, 30) * 10 : undefined,
+      ...youthLimits(kind, startMs),
       municipalityId: muni.code,
       lat: Math.round((60 + prng.next() * 8) * 1e5) / 1e5,
       lon: Math.round((21 + prng.next() * 8) * 1e5) / 1e5,

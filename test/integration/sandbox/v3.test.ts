@@ -128,6 +128,17 @@ describe('v3 events and merits (spec v3 §4)', () => {
     expect((await get('/event?sort=name')).status).toBe(400)
   })
 
+  it('gives youth camps the birth dates they take, 8 to 18 years old in their year, and other events none', async () => {
+    const events = (await get<ApiEventPage>('/event?size=500')).body.content
+    const camps = events.filter((e) => e.name.startsWith('Nuorten leiri'))
+    expect(camps.length).toBeGreaterThan(0)
+    for (const camp of camps) {
+      const year = Number(camp.startDateTime.slice(0, 4))
+      expect(camp, camp.name).toMatchObject({ registrationMinBirthDate: `${year - 18}-01-01`, registrationMaxBirthDate: `${year - 8}-12-31` })
+    }
+    for (const other of events.filter((e) => !camps.includes(e))) expect(other.registrationMinBirthDate ?? other.registrationMaxBirthDate, other.name).toBeUndefined()
+  })
+
   it('creates a merit and grants it to event participants', async () => {
     const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FED)!
     const merit = await client.send<CreatedMerit>('POST', '/merit', { name: 'Rastimerkki', description: 'Testi', meritGroupId: group.id, organizationId: FED, meritGrantingAuthorType: 'BOTH', meritValidityPeriodType: 'FIXED_DURATION', type: 'CARD', validityFixedDurationInMonths: 12 }, V3)
