@@ -3,7 +3,7 @@ import type { MeritCandidateList } from '../../shared/meritCandidates'
 import type { RenewalList } from '../../shared/renewalLists'
 import { startListSummary, type StartListResult, type VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
-import type { EventRow } from '../../shared/events'
+import type { EventLimits, EventRow } from '../../shared/events'
 import type { EventParticipants } from '../services/events'
 import type { SyncResult } from '../sync/engine'
 import { listedName } from '../../shared/personName'
@@ -198,6 +198,24 @@ export function formatParticipants(list: EventParticipants): string {
           list.queued.map((q) => [`#${q.outboxItemId}`, q.state, listedName(q) || `#${q.userId}`, q.sportId === undefined ? '' : String(q.sportId), q.club ?? ''])
         )}`
   return `${list.name}: ${count(list.participants.length)} registration(s)${list.queued.length > 0 ? `, ${count(list.queued.length)} waiting in the outbox` : ''}\n${registered}${queued}`
+}
+
+/** Why `EventLimits` leave a member out, as `kanslia register` warns it. */
+const OUTSIDE_REASON = {
+  'born-before': (limits: EventLimits) => `born before ${limits.minBirthDate}`,
+  'born-after': (limits: EventLimits) => `born after ${limits.maxBirthDate}`,
+  gender: (limits: EventLimits) => `the event takes ${limits.allowedGender === 'FEMALE' ? 'women' : 'men'} only`
+}
+
+/**
+ * `kanslia register`'s warning (standard error) when the event's limits leave members out by what
+ * is stored (spec v3 §4 `registrationMinBirthDate`, `registrationMaxBirthDate`, `allowedGender`):
+ * one line per member with the reason; '' when none is left out.
+ */
+export function formatOutsideLimits(limits: EventLimits): string {
+  return limits.outside
+    .map((member) => `warning: ${member.name || `#${member.userId}`} (user ${member.userId}) is outside the event's limits (${OUTSIDE_REASON[member.reason](limits)}); the registry may refuse the registration\n`)
+    .join('')
 }
 
 /**

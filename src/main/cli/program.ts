@@ -12,7 +12,7 @@ import { exportPersonRecord } from '../services/personExport'
 import { MAX_MEMBERS } from '../db/members'
 import { getStatus } from '../services/status'
 import { startListCheck, venueCheck } from '../services/venueCheck'
-import { listEventParticipants, listEvents } from '../services/events'
+import { eventLimitsIn, listEventParticipants, listEvents } from '../services/events'
 import { readTableLines, textLines } from '../services/tableImport'
 import { renewalList } from '../services/renewals'
 import { readsVerdicts } from '../db/renewalLists'
@@ -58,7 +58,7 @@ import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatOutsideLimits, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
@@ -400,6 +400,8 @@ export function buildProgram(): Command {
     .action(async (opts: { event: string; user: number; details?: string; db: string }) => {
       const registration: EventRegistrationRequest = { participantUserId: opts.user, ...given({ additionalDetails: opts.details }) }
       process.stdout.write(formatQueued(await queueEventRegistration({ dbFile: opts.db, eventUuid: opts.event, registration })))
+      const warning = formatOutsideLimits(eventLimitsIn(opts.db, opts.event, [opts.user]))
+      if (warning !== '') process.stderr.write(warning)
     })
 
   program

@@ -1,5 +1,5 @@
-import type { EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
-import { readEventParticipants, readEvents, readQueuedParticipants } from '../db/events'
+import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
+import { readEventLimits, readEventParticipants, readEvents, readQueuedParticipants } from '../db/events'
 import { localEvent } from '../outbox/checks'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
@@ -38,4 +38,13 @@ export function listEventParticipants(dbFile: string, uuid: string): EventPartic
     if (event === undefined) throw new UserFacingError('bad-input', `no event with UUID ${JSON.stringify(uuid)} is stored (\`kanslia events\` lists them)`)
     return { uuid: lower, name: event.name ?? `#${event.id}`, participants: readEventParticipants(db, lower), queued: readQueuedParticipants(db, lower) }
   })
+}
+
+/**
+ * The limits the stored event `uuid` sets on who may register and which of `userIds` they leave
+ * out (`readEventLimits`), from `dbFile`: for `kanslia register`'s warning.
+ * @throws UserFacingError `no-database`.
+ */
+export function eventLimitsIn(dbFile: string, uuid: string, userIds: readonly number[]): EventLimits {
+  return withDatabase(dbFile, (db) => readEventLimits(db, uuid, userIds))
 }

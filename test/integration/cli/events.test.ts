@@ -72,4 +72,24 @@ describe('kanslia events', () => {
     const unknown = await runCli(['participants', '--event', '00000000-0000-4000-8000-000000000000', '--db', db])
     expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: 'kanslia: no event with UUID "00000000-0000-4000-8000-000000000000" is stored (`kanslia events` lists them)\n' })
   })
+
+  it("register queues a member outside the event's birth-date limits with a warning, and one inside without", async () => {
+    // A youth camp open for registration, with the limits the v3 listing gives (spec v3 §4).
+    const listed = JSON.parse((await runCli(['export', 'events', '--db', db])).stdout) as Array<{ uuid: string; registrationMinBirthDate?: string; registrationMaxBirthDate?: string }>
+    const open = (JSON.parse((await runCli(['events', '--from', new Date().toISOString().slice(0, 10), '--json', '--db', db])).stdout) as EventRow[]).map((e) => e.uuid)
+    const camp = listed.find((e) => e.registrationMinBirthDate !== undefined && open.includes(e.uuid))!
+    expect(camp).toBeDefined()
+    const registered = new Set((JSON.parse((await runCli(['participants', '--event', camp.uuid, '--json', '--db', db])).stdout) as { participants: Array<{ userId: number }> }).participants.map((p) => p.userId))
+    const members = (JSON.parse((await runCli(['members', '--json', '--db', db])).stdout) as Array<{ id: number; firstName?: string; lastName?: string; birthDate?: string }>).filter((m) => !registered.has(m.id))
+    const adult = members.find((m) => m.birthDate !== undefined && m.birthDate < camp.registrationMinBirthDate!)!
+    const child = members.find((m) => m.birthDate !== undefined && m.birthDate >= camp.registrationMinBirthDate! && m.birthDate <= camp.registrationMaxBirthDate!)!
+
+    const outside = await runCli(['register', '--event', camp.uuid, '--user', String(adult.id), '--db', db])
+    expect(outside.code).toBe(0)
+    expect(outside.stdout).toMatch(/^queued #\d+: register member /)
+    expect(outside.stderr).toBe(
+      `warning: ${adult.firstName} ${adult.lastName} (user ${adult.id}) is outside the event's limits (born before ${camp.registrationMinBirthDate}); the registry may refuse the registration\n`
+    )
+    expect(await runCli(['register', '--event', camp.uuid, '--user', String(child.id), '--db', db])).toMatchObject({ code: 0, stderr: '' })
+  })
 })
