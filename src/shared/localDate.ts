@@ -25,3 +25,8 @@ export function addDays(isoDate: string, days: number): string | null {
   const shifted = new Date(ms).toISOString().slice(0, 10)
   return isCalendarDate(shifted) ? shifted : null
 }
+
+/** Days from the ISO date `from` to the ISO date `to` (negative when `to` is earlier), in UTC arithmetic as `addDays`. */
+export function daysFrom(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}

@@ -37,6 +37,8 @@ export interface RenewalList {
   days: number
   rows: RenewalRow[]
   total: number
+  /** For an empty list of licences or insurances ending within the days: the day the next one ends (ISO date), absent when none is held. */
+  nextEnd?: string
   /**
    * True while licence verdicts the list is of (licence ending, outside the age range) are pending:
    * not of `today` yet (a sync runs: no rows then), or a running sync changed some members (they
@@ -44,6 +46,9 @@ export interface RenewalList {
    */
   verdictsPending: boolean
 }
+
+/** The most days ahead a list of endings looks (a year, a leap year's too). */
+export const MAX_RENEWAL_DAYS = 366
 
 /** The most rows the app shows of a list; exports hold them all. */
 export const RENEWAL_ROWS_SHOWN = 1000

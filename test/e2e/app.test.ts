@@ -20,7 +20,7 @@ import { helsinkiLocalDateTime } from '../../src/shared/helsinkiTime'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
 import type { VenueCheckResult } from '../../src/shared/venueCheck'
-import { localDate } from '../../src/shared/localDate'
+import { daysFrom, localDate } from '../../src/shared/localDate'
 import { undoRecentMigrations } from '../support/earlierSchema'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
@@ -737,6 +737,21 @@ describe('desktop app in Chromium', () => {
     const forty = ((await app.call('getRenewalList', { kind: 'licence-ending', days: 40 })) as { ok: true; value: RenewalList }).value
     await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(forty.total)} jäsentä`, { exact: false }).waitFor()
     expect(await page.getByTestId('renewal-message').count()).toBe(0)
+    // An empty list of endings says when the next one ends, and one click lists it (nothing ends today on most days of the year).
+    const none = ((await app.call('getRenewalList', { kind: 'licence-ending', days: 0 })) as { ok: true; value: RenewalList }).value
+    await page.getByTestId('renewal-days').fill('0')
+    if (none.total === 0) {
+      const next = daysFrom(none.today, none.nextEnd!)
+      const fi = new Intl.DateTimeFormat('fi-FI').format(new Date(`${none.nextEnd}T00:00:00`))
+      await page.getByTestId('renewal-next').getByText(`Seuraava päättyy ${fi}, ${next} päivän päästä.`).waitFor()
+      await page.getByTestId('renewal-next-show').click()
+      const upToNext = ((await app.call('getRenewalList', { kind: 'licence-ending', days: next })) as { ok: true; value: RenewalList }).value
+      expect(upToNext.total).toBeGreaterThan(0)
+      await page.getByTestId('renewal-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(upToNext.total)} jäsen`)).waitFor()
+    } else {
+      await page.getByTestId('renewal-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(none.total)} jäsen`)).waitFor()
+      expect(await page.getByTestId('renewal-next').count()).toBe(0)
+    }
     await page.getByTestId('renewal-days').fill('60')
     await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(list.total)} jäsentä`, { exact: false }).waitFor()
     // Hide the club column: the export holds the columns the table shows.

@@ -7,6 +7,7 @@ import type { EventLimits, EventRow } from '../../shared/events'
 import type { EventParticipants } from '../services/events'
 import type { SyncResult } from '../sync/engine'
 import { listedName } from '../../shared/personName'
+import { daysFrom } from '../../shared/localDate'
 
 /** Lays out rows as aligned text columns under a header, for terminal output. */
 export function table(header: string[], rows: string[][]): string {
@@ -56,10 +57,11 @@ export function formatMembers(rows: MemberRow[]): string {
 
 /**
  * `kanslia renewals` as a table, by last name: who, the club, the licence or insurance and when it
- * ends, and whom to write to (a minor's guardians, else the member).
+ * ends, and whom to write to (a minor's guardians, else the member); an empty list of endings says
+ * when the next one ends and the `--days` that lists it.
  */
 export function formatRenewalList(list: RenewalList): string {
-  if (list.total === 0) return 'nobody on this list\n'
+  if (list.total === 0) return `nobody on this list${list.nextEnd === undefined ? '' : `; the next ends on ${list.nextEnd} (--days ${daysFrom(list.today, list.nextEnd)} lists it)`}\n`
   const writeTo = (row: RenewalList['rows'][number]) => (row.minor && row.guardianEmails.length > 0 ? row.guardianEmails.join(', ') : (row.email ?? ''))
   return (
     table(

@@ -22,7 +22,7 @@ import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
 import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
 import { exportList } from '../services/listExport'
-import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
+import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
 import { LICENCE_VERDICTS, MAY_COMPETE } from '../../shared/licenceValidity'
@@ -282,7 +282,7 @@ export function buildProgram(): Command {
     .command('renewals')
     .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
-    .option('--days <n>', 'how many days ahead an ending is listed (0…366; licence-ending and insurance-ending)', integerIn(0, 366, 'days'), 30)
+    .option('--days <n>', `how many days ahead an ending is listed (0…${MAX_RENEWAL_DAYS}; licence-ending and insurance-ending)`, integerIn(0, MAX_RENEWAL_DAYS, 'days'), 30)
     .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own (recorded in the privacy log)").conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')

@@ -88,6 +88,9 @@ const LISTS: Record<RenewalListKind, ListSql> = {
   }
 }
 
+/** The lists of licences or insurances ending within the days: an empty one says when the next ends (`RenewalList.nextEnd`). */
+const ENDINGS: ReadonlySet<RenewalListKind> = new Set(['licence-ending', 'insurance-ending'])
+
 /**
  * Matches above which a list's rows are picked by walking persons in name order (the walk stops
  * after :limit rows); below, reading the matches through `person_order` and sorting them costs
@@ -106,14 +109,17 @@ const WALK_FROM = 40_000
  * per-person index, "not renewed" 7 s instead of 0.5 s). While a first sync has dropped those
  * indexes (`indexesDropped`, db/bulkLoad.ts), SQLite chooses. `emails` (parameter :adultBornBy too)
  * gives every row's own address and, for a minor, the guardians' (JSON), in the rows' order,
- * without the club and the names the rows compute. Exported for the query-plan tests.
+ * without the club and the names the rows compute; `firstEnd` the earliest end among the rows.
+ * Exported for the query-plan tests.
  */
-export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false): { count: string; rows: string; emails: string } {
+export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false): { count: string; rows: string; emails: string; firstEnd: string } {
   const { table, joins, where, item, ends = 'u.usage_period_end' } = LISTS[kind]
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
   return {
     count: `SELECT count(*) FROM ${from(indexed('person_order'))} WHERE ${where}`,
+    // With :until far ahead: the day the first of the list's kind ends.
+    firstEnd: `SELECT min(${ends}) FROM ${from(indexed('person_order'))} WHERE ${where}`,
     // The window is picked before the per-person columns are computed: a December list can hold every member.
     rows: `SELECT ${PERSON_COLUMNS}, x.item, x.ends FROM
        (SELECT p.id AS pid, ${item} AS item, ${ends} AS ends, p.last_name AS ln, p.first_name AS fn
@@ -156,11 +162,14 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
   const walk = total >= WALK_FROM && limit !== undefined && limit < total
   const rows = prepared(db, renewalListSql(kind, dropped, walk).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
   const bornBy = adultBornBy(today)
+  // An empty list of endings says when the next one comes (a secretary in late November asks for 30 days, the year ends in 34).
+  const nextEnd = total === 0 && ENDINGS.has(kind) ? (prepared(db, renewalListSql(kind, dropped).firstEnd).pluck().get({ today, until: '9999-12-31' }) as string | null) : null
   return {
     kind,
     today,
     days,
     total,
+    ...(nextEnd === null ? {} : { nextEnd }),
     verdictsPending: readsVerdicts(kind) && !verdictsCurrent(db, today),
     rows: rows.map((row): RenewalRow => {
       const minor = row.birthDate !== null && row.birthDate > bornBy

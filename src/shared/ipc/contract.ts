@@ -3,7 +3,7 @@ import type { MethodName } from './channels'
 import { OUTBOX_KINDS, type OutboxItem, type OutboxKind, type OutboxNames, type OutboxState, type PushSummary } from '../outbox'
 import type { OutboxProblem } from '../outboxProblems'
 import type { CodedError, ErrorCode } from '../errorCodes'
-import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
+import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalList } from '../renewalLists'
 import { CANDIDATE_COLUMNS, type MeritCandidateList, type OrderedMeritGroup } from '../meritCandidates'
 import { PARTICIPANT_COLUMNS, type EventLimits, type EventRow, type ParticipantRow, type QueuedParticipantRow } from '../events'
 import { REPORT_NAMES, type Reports } from '../reports'
@@ -399,7 +399,7 @@ export type MeritGrantInput = z.input<typeof meritGrantInputSchema>
 const eventUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'an event UUID')
 
 /** The window of the renewal lists, in days (issue 7: "ends within N days"). */
-const renewalDays = z.number().int().min(0).max(366)
+const renewalDays = z.number().int().min(0).max(MAX_RENEWAL_DAYS)
 
 const tableFormat = z.enum(['csv', 'xlsx'])
 const columnLabel = z.string().min(1).max(100)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMembers, formatParticipants, formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
+import { formatMembers, formatParticipants, formatRenewalList, formatStartList, formatSyncSummary, formatVenueCheck } from '../../../src/main/cli/format'
 import type { VenueCheck } from '../../../src/shared/venueCheck'
 import type { SyncResult } from '../../../src/main/sync/engine'
 
@@ -124,5 +124,13 @@ describe('formatMembers', () => {
       '55813879 | 1001374 | Aaltonen, Aino Pirjo | 2012-04-01 | aino@example.fi | Jyväskylä Suunnistus',
       ''
     ])
+  })
+})
+
+describe('formatRenewalList', () => {
+  it('says when the next licence ends, and the --days that lists it, when none ends within the days', () => {
+    const empty = { kind: 'licence-ending' as const, today: '2026-11-27', days: 30, rows: [], total: 0, verdictsPending: false }
+    expect(formatRenewalList({ ...empty, nextEnd: '2026-12-31' })).toBe('nobody on this list; the next ends on 2026-12-31 (--days 34 lists it)\n')
+    expect(formatRenewalList(empty)).toBe('nobody on this list\n')
   })
 })

@@ -77,6 +77,9 @@ describe('readRenewalList (issue 7)', () => {
     const db = seed()
     expect(names(db, 'licence-ending')).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino', 'Ilola'])
     expect(names(db, 'licence-ending', 5)).toEqual([])
+    // An empty list of endings says when the next one ends; a list with rows does not.
+    expect(readRenewalList(db, 'licence-ending', TODAY, 5).nextEnd).toBe('2026-12-20')
+    expect(readRenewalList(db, 'licence-ending', TODAY, 20).nextEnd).toBeUndefined()
     expect(names(db, 'licence-ending', 20)).toEqual(['Grönroos', 'Ilola'])
     expect(readRenewalList(db, 'licence-ending', TODAY, 20).rows[0]).toMatchObject({ item: 'Kokeilu', ends: '2026-12-30' })
     expect(readRenewalList(db, 'licence-ending', TODAY, 30).rows[3]).toMatchObject({ item: 'Aikuinen', ends: '2026-12-31' })

@@ -161,6 +161,10 @@ export const en = {
     count_other: '{{count, number}} members',
     shownFirst: 'the first {{count, number}} shown; exports hold all',
     empty: 'No one on this list.',
+    nextEnd_one: 'The next ends on {{date}}, in {{count, number}} day.',
+    nextEnd_other: 'The next ends on {{date}}, in {{count, number}} days.',
+    showNext_one: 'Show those ending within {{count, number}} day',
+    showNext_other: 'Show those ending within {{count, number}} days',
     column: {
       lastName: 'Last name',
       firstName: 'First names',

@@ -158,6 +158,10 @@ export const fi: Strings = {
     count_other: '{{count, number}} jäsentä',
     shownFirst: 'näytetään ensimmäiset {{count, number}}; viennissä ovat kaikki',
     empty: 'Listalla ei ole ketään.',
+    nextEnd_one: 'Seuraava päättyy {{date}}, {{count, number}} päivän päästä.',
+    nextEnd_other: 'Seuraava päättyy {{date}}, {{count, number}} päivän päästä.',
+    showNext_one: 'Näytä {{count, number}} päivän sisällä päättyvät',
+    showNext_other: 'Näytä {{count, number}} päivän sisällä päättyvät',
     column: {
       lastName: 'Sukunimi',
       firstName: 'Etunimet',

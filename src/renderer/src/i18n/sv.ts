@@ -158,6 +158,10 @@ export const sv: Strings = {
     count_other: '{{count, number}} medlemmar',
     shownFirst: 'de första {{count, number}} visas; exporten har alla',
     empty: 'Ingen på listan.',
+    nextEnd_one: 'Nästa går ut {{date}}, om {{count, number}} dag.',
+    nextEnd_other: 'Nästa går ut {{date}}, om {{count, number}} dagar.',
+    showNext_one: 'Visa de som går ut inom {{count, number}} dag',
+    showNext_other: 'Visa de som går ut inom {{count, number}} dagar',
     column: {
       lastName: 'Efternamn',
       firstName: 'Förnamn',

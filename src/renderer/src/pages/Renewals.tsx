@@ -1,7 +1,8 @@
-import { Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
+import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
+import { daysFrom } from '../../../shared/localDate'
 import { call } from '../api'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { CopyEmails } from '../components/CopyEmails'
@@ -72,7 +73,7 @@ export function Renewals() {
           data-testid="renewal-kind"
         />
         {WITH_DAYS.has(kind) && (
-          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={366} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
+          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
         )}
         <CopyEmails
           read={() => {
@@ -98,6 +99,16 @@ export function Renewals() {
         <Text c="dimmed" data-testid={list.verdictsPending ? 'renewal-pending' : undefined}>
           {t(list.verdictsPending ? 'members.verdictsPending' : 'renewals.empty')}
         </Text>
+      )}
+      {list?.nextEnd && !list.verdictsPending && (
+        <Group gap="sm" data-testid="renewal-next">
+          <Text size="sm">{t('renewals.nextEnd', { date: formatDate(list.nextEnd, i18n.language), count: daysFrom(list.today, list.nextEnd) })}</Text>
+          {daysFrom(list.today, list.nextEnd) <= MAX_RENEWAL_DAYS && (
+            <Button size="compact-sm" variant="light" onClick={() => setDays(daysFrom(list.today, list.nextEnd!))} data-testid="renewal-next-show">
+              {t('renewals.showNext', { count: daysFrom(list.today, list.nextEnd) })}
+            </Button>
+          )}
+        </Group>
       )}
       {list && list.rows.length > 0 && (
         <Table.ScrollContainer minWidth={900}>
