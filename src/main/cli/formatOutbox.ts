@@ -52,12 +52,16 @@ function madeBy(item: OutboxItem): string {
   }
 }
 
-/** `kanslia outbox` as a table: one row per item, oldest first. */
-export function formatOutbox(items: OutboxItem[]): string {
+/**
+ * `kanslia outbox` as a table: one row per item, oldest first; a change's ids are followed by the
+ * names of whom and what it concerns, where stored (`[Anja Aaltonen (88636807); Nuorten leiri]`).
+ */
+export function formatOutbox(items: Array<OutboxItem & { concerns?: string[] }>): string {
   if (items.length === 0) return 'the outbox is empty\n'
+  const change = (item: OutboxItem & { concerns?: string[] }) => (item.concerns?.length ? `${item.summary} [${item.concerns.join('; ')}]` : item.summary)
   return table(
     ['#', 'state', 'change', 'after', 'sent', 'last answer'],
-    items.map((item) => [String(item.id), item.state, item.summary, item.dependsOn === null ? '' : `#${item.dependsOn}`, String(item.attempts), lastAnswer(item)])
+    items.map((item) => [String(item.id), item.state, change(item), item.dependsOn === null ? '' : `#${item.dependsOn}`, String(item.attempts), lastAnswer(item)])
   )
 }
 

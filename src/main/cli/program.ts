@@ -32,6 +32,7 @@ import {
   granteesNotReadableIn,
   listAwaitingDecision,
   listOutbox,
+  listOutboxConcerning,
   paymentInitiationIn,
   pushOutboxNow,
   queueClubCreate,
@@ -698,8 +699,7 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .option('--json', 'print a JSON array')
     .action((opts: { db: string; json?: boolean }) => {
-      const items = listOutbox(opts.db)
-      process.stdout.write(opts.json ? JSON.stringify(items) + '\n' : formatOutbox(items))
+      process.stdout.write(opts.json ? JSON.stringify(listOutbox(opts.db)) + '\n' : formatOutbox(listOutboxConcerning(opts.db)))
     })
 
   program

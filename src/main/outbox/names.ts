@@ -74,3 +74,9 @@ export function outboxNames(db: ReadableDB, rows: readonly OutboxRow[]): OutboxN
     events: Object.fromEntries([...referred.events].map((uuid) => [uuid, localEvent(db, uuid)?.name]).filter(([, name]) => name))
   }
 }
+
+/** Every name of `names` (persons, then organizations, merit groups, merits, user licences, events), once each, for a line of text. */
+export function namesIn(names: OutboxNames): string[] {
+  const { persons, organizations, meritGroups, merits, userLicences, events } = names
+  return [...new Set([persons, organizations, meritGroups, merits, userLicences, events].flatMap((named) => Object.values(named)))]
+}

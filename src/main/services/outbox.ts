@@ -15,7 +15,7 @@ import { UserFacingError } from './errors'
 import { MAX_ORDER_STATUS_IDS } from '../outbox/limits'
 import type { OrderCreateInput } from '../outbox/orderCreate'
 import { isPaymentInitiation } from '../outbox/orderPayment'
-import { outboxNames } from '../outbox/names'
+import { namesIn, outboxNames } from '../outbox/names'
 import { operationOf, type InputOf } from '../outbox/operations'
 import { pushOutbox } from '../outbox/push'
 import { awaitsDecision, discardItem, editItem, queueChange, retryItem } from '../outbox/queue'
@@ -221,6 +221,14 @@ export function listAwaitingDecision(dbFile: string): OutboxItem[] {
 /** Every outbox item, oldest first, with its state and the API's last answer. @throws UserFacingError `no-database`. */
 export function listOutbox(dbFile: string): OutboxItem[] {
   return withDatabase(dbFile, (db) => listItems(db).map((row) => toOutboxItem(db, row)))
+}
+
+/**
+ * `listOutbox`'s items, each with the names of whom and what it concerns (`outboxNames` of that
+ * item alone, `namesIn`), for `kanslia outbox`'s table. @throws UserFacingError `no-database`.
+ */
+export function listOutboxConcerning(dbFile: string): Array<OutboxItem & { concerns: string[] }> {
+  return withDatabase(dbFile, (db) => listItems(db).map((row) => ({ ...toOutboxItem(db, row), concerns: namesIn(outboxNames(db, [row])) })))
 }
 
 /** `listOutbox`'s items and, read with them, the names of the persons and rows they name (`outboxNames`). @throws UserFacingError `no-database`. */

@@ -98,7 +98,9 @@ describe('kanslia outbox commands (issue 5)', () => {
     })
     expect(listed[1].payload).toEqual({ eventUuid: event.uuid, registration: { participantUserId: c, additionalDetails: 'Kasvis' } })
     const table = await runCli(['outbox', '--db', dbFile], { env: offlineEnv(home) })
-    expect(table.stdout).toContain(`register member ${c} to event ${event.uuid}`)
+    // The ids the commands take, then whom and what the change concerns by name.
+    const member = sandbox.store.person(c)!
+    expect(table.stdout).toContain(`register member ${c} to event ${event.uuid} [${member.firstName} ${member.lastName} (${member.sportId}); ${event.name}]`)
 
     // Offline is no failure: exit 0, the queue waits.
     const offline = await runCli(['push', '--db', dbFile, '--base-url', 'http://127.0.0.1:9', '--auth-url', 'http://127.0.0.1:9', '--client-id', 'c'], { env: { ...offlineEnv(home), KANSLIA_CLIENT_SECRET: 's' } })

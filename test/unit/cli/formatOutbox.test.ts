@@ -49,6 +49,7 @@ describe('formatOutbox (kanslia outbox)', () => {
       .split('\n')
       .slice(2, -1)
       .map((line) => line.replace(/^.*?\d+\s+/, '').replace(/\s+/g, ' ').trim())
+    expect(formatOutbox([{ ...item('event-registration', 'queued', null, null), concerns: ['Anja Aaltonen (88636807)', 'Nuorten leiri'] }])).toContain('event-registration [Anja Aaltonen (88636807); Nuorten leiri]')
     expect(rows).toEqual([
       'done event-registration 1 201 registration 40000577',
       'done order-create 1 200 order 60000001',
