@@ -58,6 +58,8 @@ export function Renewals() {
       fail(error)
     }
   }
+  /** Days until the next ending, for an empty list of endings (`RenewalList.nextEnd`). */
+  const nextIn = list?.nextEnd ? daysFrom(list.today, list.nextEnd) : null
 
   return (
     <Stack p="md" gap="sm">
@@ -100,12 +102,12 @@ export function Renewals() {
           {t(list.verdictsPending ? 'members.verdictsPending' : 'renewals.empty')}
         </Text>
       )}
-      {list?.nextEnd && !list.verdictsPending && (
+      {list?.nextEnd && nextIn !== null && !list.verdictsPending && (
         <Group gap="sm" data-testid="renewal-next">
-          <Text size="sm">{t('renewals.nextEnd', { date: formatDate(list.nextEnd, i18n.language), count: daysFrom(list.today, list.nextEnd) })}</Text>
-          {daysFrom(list.today, list.nextEnd) <= MAX_RENEWAL_DAYS && (
-            <Button size="compact-sm" variant="light" onClick={() => setDays(daysFrom(list.today, list.nextEnd!))} data-testid="renewal-next-show">
-              {t('renewals.showNext', { count: daysFrom(list.today, list.nextEnd) })}
+          <Text size="sm">{t('renewals.nextEnd', { date: formatDate(list.nextEnd, i18n.language), count: nextIn })}</Text>
+          {nextIn <= MAX_RENEWAL_DAYS && (
+            <Button size="compact-sm" variant="light" onClick={() => setDays(nextIn)} data-testid="renewal-next-show">
+              {t('renewals.showNext', { count: nextIn })}
             </Button>
           )}
         </Group>
