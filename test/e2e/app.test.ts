@@ -15,7 +15,7 @@ import { recordCursorResult } from '../../src/main/db/runs'
 import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
-import { registrationWindowAt, type EventRow } from '../../src/shared/events'
+import { registrationWindowAt, type EventLimits, type EventRow } from '../../src/shared/events'
 import { helsinkiLocalDateTime } from '../../src/shared/helsinkiTime'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
@@ -857,6 +857,13 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('event-row').filter({ hasText: event.name }).first().getByTestId('event-open').focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('participant-row').count()).toBe(event.registrations)
+    // The event's limit in words above its participants, and those registered outside it named.
+    const earliestFi = new Intl.DateTimeFormat('fi-FI').format(new Date(`${earliest}T00:00:00`))
+    await page.getByTestId('event-limits').getByText(`Ketkä voivat ilmoittautua: syntyneet ${earliestFi} tai myöhemmin`).waitFor()
+    const participantIds = (await value<Array<{ userId: number }>>('getEventParticipants', { uuid: event.uuid })).map((p) => p.userId)
+    const outside = (await value<EventLimits>('getEventLimits', { uuid: event.uuid, userIds: participantIds })).outside
+    if (outside.length > 0) await page.getByTestId('event-outside').getByText(outside.map((member) => member.name).join(', '), { exact: false }).waitFor()
+    else expect(await page.getByTestId('event-outside').count()).toBe(0)
     // The two registrations wait in the outbox: listed below the stored ones until a sync brings them.
     await page.getByTestId('queued-participants').getByText('Odottaa lähetystä: 2').waitFor()
     for (const member of newcomers) await page.getByTestId('queued-participant-row').filter({ hasText: String(member.sportId) }).getByText('Jonossa', { exact: false }).waitFor()

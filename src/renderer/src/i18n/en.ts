@@ -223,6 +223,8 @@ export const en = {
       FEMALE: 'women only',
       outside_one: '{{count, number}} of these members is outside the limits by what is stored here: {{names}}. The registry may refuse the registration.',
       outside_other: '{{count, number}} of these members are outside the limits by what is stored here: {{names}}. The registry may refuse their registrations.',
+      registeredOutside_one: '{{count, number}} participant is outside the limits by what is stored here: {{names}}.',
+      registeredOutside_other: '{{count, number}} participants are outside the limits by what is stored here: {{names}}.',
       leaveOut: 'Leave them out',
       leftOut_one: '{{count, number}} member left out.',
       leftOut_other: '{{count, number}} members left out.'

@@ -220,6 +220,8 @@ export const fi: Strings = {
       FEMALE: 'vain naiset',
       outside_one: '{{count, number}} valituista ei täytä ehtoja tallennettujen tietojen mukaan: {{names}}. Rekisteri voi hylätä ilmoittautumisen.',
       outside_other: '{{count, number}} valituista ei täytä ehtoja tallennettujen tietojen mukaan: {{names}}. Rekisteri voi hylätä heidän ilmoittautumisensa.',
+      registeredOutside_one: '{{count, number}} osallistuja ei täytä ehtoja tallennettujen tietojen mukaan: {{names}}.',
+      registeredOutside_other: '{{count, number}} osallistujaa ei täytä ehtoja tallennettujen tietojen mukaan: {{names}}.',
       leaveOut: 'Jätä heidät pois',
       leftOut_one: '{{count, number}} jäsen jätetty pois.',
       leftOut_other: '{{count, number}} jäsentä jätetty pois.'

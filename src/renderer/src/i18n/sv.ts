@@ -220,6 +220,8 @@ export const sv: Strings = {
       FEMALE: 'endast kvinnor',
       outside_one: '{{count, number}} av medlemmarna uppfyller inte villkoren enligt de lagrade uppgifterna: {{names}}. Registret kan avvisa anmälan.',
       outside_other: '{{count, number}} av medlemmarna uppfyller inte villkoren enligt de lagrade uppgifterna: {{names}}. Registret kan avvisa deras anmälningar.',
+      registeredOutside_one: '{{count, number}} deltagare uppfyller inte villkoren enligt de lagrade uppgifterna: {{names}}.',
+      registeredOutside_other: '{{count, number}} deltagare uppfyller inte villkoren enligt de lagrade uppgifterna: {{names}}.',
       leaveOut: 'Lämna bort dem',
       leftOut_one: '{{count, number}} medlem lämnad utanför.',
       leftOut_other: '{{count, number}} medlemmar lämnade utanför.'

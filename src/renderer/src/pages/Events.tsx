@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useCallback, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PARTICIPANT_COLUMNS, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
+import { PARTICIPANT_COLUMNS, type EventLimits, type EventRow, type ParticipantColumn, type ParticipantRow, type QueuedParticipantRow } from '../../../shared/events'
 import { call } from '../api'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { DateField } from '../components/DateField'
@@ -11,6 +11,7 @@ import { useLoad } from '../components/useLoad'
 import { usePending } from '../components/usePending'
 import { formatDate } from '../i18n'
 import { useAppStore } from '../stores/app'
+import { eventLimitWords } from './eventOptions'
 import { MemberDetail } from './MemberDetail'
 
 /** The actions of a participant's row that queue a change: cancel the registration, place an order for it. */
@@ -35,6 +36,8 @@ export function Events() {
   const [open, setOpen] = useState<EventRow | null>(null)
   const [participants, setParticipants] = useState<ParticipantRow[]>([])
   const [queued, setQueued] = useState<QueuedParticipantRow[]>([])
+  /** An event's limits on who may register, and its registered participants outside them; shown while that event is open. */
+  const [limitsOf, setLimitsOf] = useState<{ uuid: string; limits: EventLimits } | null>(null)
   /** The participant whose member detail is open. */
   const [participant, setParticipant] = useState<number | null>(null)
   const closeParticipant = useCallback(() => setParticipant(null), [])
@@ -69,6 +72,14 @@ export function Events() {
   )
   useLoad(() => (open === null ? null : call('getEventParticipants', { uuid: open.uuid })), [open, dataVersion], setParticipants, fail)
   useLoad(() => (open === null ? null : call('getQueuedParticipants', { uuid: open.uuid })), [open, dataVersion], setQueued, fail)
+  useLoad(
+    () => (open === null ? null : call('getEventLimits', { uuid: open.uuid, userIds: participants.map((p) => p.userId) }).then((limits) => ({ uuid: open.uuid, limits }))),
+    [open, participants],
+    setLimitsOf,
+    () => setLimitsOf(null)
+  )
+  const limits = limitsOf !== null && limitsOf.uuid === open?.uuid ? limitsOf.limits : null
+  const limitWords = eventLimitWords(limits, t, (iso) => formatDate(iso, i18n.language))
 
   const cancel = (row: ParticipantRow) =>
     pending.run(row.eventRegistrationId, 'cancel', () =>
@@ -181,6 +192,16 @@ export function Events() {
             <Title order={2} size="h4">{t('events.participants', { name: open.name })}</Title>
             <TableActions size="xs" label={t('events.participants', { name: open.name })} testId="participants" disabled={participants.length === 0} onExport={exportParticipants} printed={{ list: 'event-participants', event: open.uuid, rows: participants.length, columns: [...shown] }} />
           </Group>
+          {limitWords !== '' && (
+            <Text size="sm" data-testid="event-limits">
+              {t('events.limits.label')}: {limitWords}
+            </Text>
+          )}
+          {limits !== null && limits.outside.length > 0 && (
+            <Alert color="orange" p="xs" data-testid="event-outside">
+              {t('events.limits.registeredOutside', { count: limits.outside.length, names: limits.outside.map((member) => member.name).join(', ') })}
+            </Alert>
+          )}
           {participants.length === 0 && <Text c="dimmed">{t('events.none')}</Text>}
           <ColumnChoice all={PARTICIPANT_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`events.column.${column}`)} table={t('events.participants', { name: open.name })} testId="participant-columns" />
           {participants.length + queued.length > 0 && (

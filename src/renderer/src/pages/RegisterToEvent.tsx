@@ -8,7 +8,7 @@ import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { useLoad } from '../components/useLoad'
 import { formatDate } from '../i18n'
 import { helsinkiLocalDateTime } from '../../../shared/helsinkiTime'
-import { eventOptions } from './eventOptions'
+import { eventLimitWords, eventOptions } from './eventOptions'
 
 interface RegisterToEventProps {
   /** The members to register (user ids). */
@@ -54,13 +54,7 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
   )
   const registered = members.filter((id) => !leftOut.has(id))
   const outside = limits?.outside.filter((member) => !leftOut.has(member.userId)) ?? []
-  const date = (iso: string) => formatDate(iso, i18n.language)
-  /** The event's limits in words: "born 1.1.2008–31.12.2014, women only". */
-  const limitWords: string[] = []
-  if (limits?.minBirthDate && limits.maxBirthDate) limitWords.push(t('events.limits.born', { from: date(limits.minBirthDate), to: date(limits.maxBirthDate) }))
-  else if (limits?.minBirthDate) limitWords.push(t('events.limits.bornFrom', { from: date(limits.minBirthDate) }))
-  else if (limits?.maxBirthDate) limitWords.push(t('events.limits.bornUntil', { to: date(limits.maxBirthDate) }))
-  if (limits?.allowedGender) limitWords.push(t(`events.limits.${limits.allowedGender}`))
+  const limitWords = eventLimitWords(limits, t, (iso) => formatDate(iso, i18n.language))
   useLoad(
     () => (opened ? call('getEvents', { text: '', from: localDate() }) : null),
     [opened],
@@ -102,9 +96,9 @@ export function RegisterToEvent({ members, opened, onClose, onQueued }: Register
             {loadError}
           </Alert>
         )}
-        {limitWords.length > 0 && (
+        {limitWords !== '' && (
           <Text size="sm" data-testid="register-limits">
-            {t('events.limits.label')}: {limitWords.join(', ')}
+            {t('events.limits.label')}: {limitWords}
           </Text>
         )}
         {outside.length > 0 && (
