@@ -1,7 +1,7 @@
 import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from '../../shared/events'
 import { CLUB } from './memberSummary'
 import type { ReadableDB } from './open'
-import { copiedSportIdSql, newestCopySql } from './personCopies'
+import { copiedFieldSql, copiedSportIdSql } from './personCopies'
 import { prepared } from './statements'
 
 /**
@@ -85,16 +85,15 @@ export function readEventParticipants(db: ReadableDB, uuid: string): Participant
  * registration (`clearDoneEffects`). Each with the member's name, Sport-ID and club, by last name:
  * from the profile (`person`, spec v2 §2.11) when one is stored, else as the member detail names
  * such a person: the newest copy a grant (§2.9) or a registered user (§2.16) of any event gave
- * (`newestCopySql`, `copiedSportIdSql`), as a grantee or registrant without a profile may be
+ * (`copiedFieldSql`, `copiedSportIdSql`), as a grantee or registrant without a profile may be
  * queued (`unknownMembers`).
  */
 export function readQueuedParticipants(db: ReadableDB, uuid: string): QueuedParticipantRow[] {
-  const copied = (field: string) => `(SELECT c.copy ->> '$.${field}' FROM (${newestCopySql('e.person_id')}) c)`
   const rows = prepared(
     db,
     `SELECT e.person_id AS userId, min(e.item_id) AS outboxItemId, i.state, CASE WHEN p.id IS NULL THEN ${copiedSportIdSql('e.person_id')} ELSE p.sport_id END AS sportId,
-       CASE WHEN p.id IS NULL THEN ${copied('firstName')} ELSE p.first_name END AS firstName,
-       CASE WHEN p.id IS NULL THEN ${copied('lastName')} ELSE p.last_name END AS lastName, ${CLUB} AS club
+       CASE WHEN p.id IS NULL THEN ${copiedFieldSql('e.person_id', 'firstName')} ELSE p.first_name END AS firstName,
+       CASE WHEN p.id IS NULL THEN ${copiedFieldSql('e.person_id', 'lastName')} ELSE p.last_name END AS lastName, ${CLUB} AS club
      FROM outbox_effect e JOIN outbox_item i ON i.id = e.item_id LEFT JOIN person p ON p.id = e.person_id
      WHERE e.target = 'event ' || ? AND i.kind IN ('event-registration', 'event-participants') AND i.state <> 'rejected'
      GROUP BY e.person_id ORDER BY lastName, firstName, e.person_id`

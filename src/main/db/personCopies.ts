@@ -18,6 +18,11 @@ export function newestCopySql(id: string): string {
      ORDER BY modification_us DESC, preference DESC, list_id DESC LIMIT 1`
 }
 
+/** SQL, a scalar subquery: the top-level `field` (e.g. `firstName`) of person `id`'s newest copy (`newestCopySql`), else NULL. */
+export function copiedFieldSql(id: string, field: string): string {
+  return `(SELECT c.copy ->> '$.${field}' FROM (${newestCopySql(id)}) c)`
+}
+
 /** SQL, a scalar subquery: person `id`'s Sport-ID from the newest registered event user's copy that gives one (§2.16; a grant, §2.9, has none), else NULL. */
 export function copiedSportIdSql(id: string): string {
   return `(SELECT u.raw ->> '$.user.sportId' FROM registered_event_user u WHERE u.user_id = ${id} AND typeof(u.raw ->> '$.user.sportId') = 'integer' ORDER BY u.modification_us DESC LIMIT 1)`

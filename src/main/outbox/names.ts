@@ -1,7 +1,7 @@
 import type { OutboxNames } from '../../shared/outbox'
 import type { ReadableDB } from '../db/open'
 import type { OutboxRow } from '../db/outbox'
-import { newestCopySql } from '../db/personCopies'
+import { copiedFieldSql, copiedSportIdSql } from '../db/personCopies'
 import { prepared } from '../db/statements'
 import { localEvent } from './checks'
 import { operationOf } from './operations'
@@ -33,7 +33,8 @@ function namedPersons(row: OutboxRow): number[] {
 /**
  * Names, from the local data, of what the outbox items `rows` name by id or UUID (their payloads
  * hold the API's ids, spec v2 §4): persons as "first last (Sport-ID)" from their profile or,
- * for someone without one, the newest copy a grant or registered user keeps (`newestCopySql`);
+ * for someone without one, the newest copy a grant or registered user keeps (`copiedFieldSql`,
+ * `copiedSportIdSql`);
  * organizations, merit groups and user licences (its licence's name, spec v2 §2.12) by name;
  * merits as "merit group · merit"; events by UUID (lower case). What is not stored here is
  * absent, and the outbox shows its id instead.
@@ -48,9 +49,10 @@ export function outboxNames(db: ReadableDB, rows: readonly OutboxRow[]): OutboxN
       else if (reference.to !== 'event-registration') referred[reference.to].push(reference.id)
     }
   }
-  const copied = (field: string) => `(SELECT c.copy ->> '$.${field}' FROM (${newestCopySql('j.value')}) c)`
-  const personName = `trim(coalesce(p.first_name, ${copied('firstName')}, '') || ' ' || coalesce(p.last_name, ${copied('lastName')}, ''))`
-  const sportId = `coalesce(p.sport_id, (SELECT c.copy ->> '$.sportId' FROM (${newestCopySql('j.value')}) c WHERE c.source = 'registration'))`
+  // The profile when one is stored, else the newest copy, as the member detail names a person.
+  const named = (column: string, field: string) => `CASE WHEN p.id IS NULL THEN ${copiedFieldSql('j.value', field)} ELSE p.${column} END`
+  const personName = `trim(coalesce(${named('first_name', 'firstName')}, '') || ' ' || coalesce(${named('last_name', 'lastName')}, ''))`
+  const sportId = `CASE WHEN p.id IS NULL THEN ${copiedSportIdSql('j.value')} ELSE p.sport_id END`
   return {
     persons: namesById(
       db,
