@@ -10,7 +10,7 @@ import { copyFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { migrate } from '../../src/main/db/migrate'
-import { encryptionOf, openDatabase, openDatabaseReadonly, usesCurrentCipher, type ReadableDB, type WritableDB } from '../../src/main/db/open'
+import { encryptionOf, openDatabase, openDatabaseReadonly, PAGE_SIZE, usesCurrentCipher, WAL_AUTOCHECKPOINT_PAGES, type ReadableDB, type WritableDB } from '../../src/main/db/open'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 
 /** Figures of one variant, encrypted or not. */
@@ -28,7 +28,7 @@ const LAST_NAMES = ['Virtanen', 'Korhonen', 'Mäkinen', 'Nieminen', 'Hämäläin
 /** An unencrypted database with the pragmas and schema `openDatabase` gives, for comparison only. */
 export function openPlain(file: string): WritableDB {
   const db = new Database(file) as WritableDB
-  for (const pragma of ['page_size = 8192', 'journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000', 'foreign_keys = ON', 'temp_store = MEMORY', 'cache_size = -32000', 'wal_autocheckpoint = 8192', 'journal_size_limit = 67108864']) {
+  for (const pragma of [`page_size = ${PAGE_SIZE}`, 'journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000', 'foreign_keys = ON', 'temp_store = MEMORY', 'cache_size = -32000', `wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`, 'journal_size_limit = 67108864']) {
     db.pragma(pragma)
   }
   migrate(db)

@@ -3,14 +3,14 @@ import { Worker } from 'node:worker_threads'
 import { encryptionOf, WAL_AUTOCHECKPOINT_PAGES, type WritableDB } from './open'
 
 /**
- * The writer's own auto-checkpoint while the worker runs, pages (256 MiB of 8 KiB pages). The WAL
+ * The writer's own auto-checkpoint while the worker runs, pages (256 MiB of `PAGE_SIZE` pages). The WAL
  * starts over only when a write begins with every frame copied, which a writer busy with page
  * after page seldom meets (150k first sync: the WAL grew to ~390 MB). Past this size the writer
  * checkpoints once itself: the worker has copied nearly everything, so this costs it little, and
  * its next write restarts the WAL. A RESTART checkpoint from the worker would instead wait on the
  * writer's open read while the writer waits on its lock.
  */
-export const WRITER_CHECKPOINT_PAGES = 32_768
+export const WRITER_CHECKPOINT_PAGES = 16_384
 /** How long the worker waits for new WAL frames once it has copied all it could, ms. */
 const IDLE_MS = 50
 

@@ -7,16 +7,17 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3-multiple-ciphers'
 import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION, migrate } from '../../../src/main/db/migrate'
-import { openDatabase, openDatabaseReadonly, READER_CACHE_KIB, SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError, type WritableDB } from '../../../src/main/db/open'
+import { openDatabase, openDatabaseReadonly, PAGE_SIZE, READER_CACHE_KIB, SchemaTooNewError, SchemaTooOldError, UnencryptedDatabaseError, type WritableDB } from '../../../src/main/db/open'
 import { DATABASE_KEY_ENV, DatabaseKeyError } from '../../../src/main/secrets/databaseKey'
 import { writeSqlCipherDatabase } from '../../support/earlierSchema'
 
 const dir = () => mkdtempSync(join(tmpdir(), 'kanslia-db-'))
 
 describe('openDatabase', () => {
-  it('creates the folder, sets WAL and NORMAL sync, and migrates to the latest schema', () => {
+  it('creates the folder with 16 KiB pages, sets WAL and NORMAL sync, and migrates to the latest schema', () => {
     const file = join(dir(), 'nested', 'folder', 'k.db')
     const db = openDatabase(file)
+    expect(db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('synchronous', { simple: true })).toBe(1)
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
