@@ -65,13 +65,21 @@ export interface StartListResult {
   rows: StartListRow[]
 }
 
+/** Lines of a checked start list the venue check shows at once; exports hold them all. */
+export const START_LIST_ROWS_SHOWN = 1000
+
+/** Whether a start list row names one member who may compete on the day (`MAY_COMPETE`). */
+export function mayCompete(row: StartListRow): boolean {
+  return row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)
+}
+
 /**
  * A start list's summary: how many lines name one member who may compete on the day
- * (`MAY_COMPETE`), and how many a registrant who is no member, whom nothing checks.
+ * (`mayCompete`), and how many a registrant who is no member, whom nothing checks.
  */
 export function startListSummary(rows: readonly StartListRow[]): { ok: number; notChecked: number } {
   return {
-    ok: rows.filter((row) => row.member !== undefined && MAY_COMPETE.has(row.member.check.verdict)).length,
+    ok: rows.filter(mayCompete).length,
     notChecked: rows.filter((row) => row.nonMember !== undefined).length
   }
 }

@@ -19,7 +19,7 @@ import { registrationWindowAt, type EventLimits, type EventRow } from '../../src
 import { helsinkiLocalDateTime } from '../../src/shared/helsinkiTime'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
-import type { VenueCheckResult } from '../../src/shared/venueCheck'
+import { START_LIST_ROWS_SHOWN, type VenueCheckResult } from '../../src/shared/venueCheck'
 import { daysFrom, localDate } from '../../src/shared/localDate'
 import { undoRecentMigrations } from '../support/earlierSchema'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
@@ -569,7 +569,7 @@ describe('desktop app in Chromium', () => {
     expect(Date.parse((await lastFull())!)).toBeGreaterThan(Date.parse(fullBefore!))
   })
 
-  it('checks members at the venue by Sport-ID in large type, and a pasted start list of 500 lines (issue 7)', async () => {
+  it('checks members at the venue by Sport-ID in large type, a pasted start list of 500 lines, and one longer than the table shows, filtered to those who may not compete (issue 7)', async () => {
     const { page } = app
     const verdictOf = async (sportId: number) =>
       ((await app.call('checkAtVenue', { text: String(sportId) })) as { ok: true; value: VenueCheckResult }).value.members[0].check.verdict
@@ -633,6 +633,24 @@ describe('desktop app in Chromium', () => {
     await page.getByText(`Tarkistettu: ${file}`, { exact: false }).waitFor()
     await page.getByTestId('venue-list-summary').getByText('/ 500 saa kilpailla', { exact: false }).waitFor()
     expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(1)
+
+    // A list longer than the table shows: the first START_LIST_ROWS_SHOWN lines, and a filter for
+    // those who may not compete, which the export follows.
+    const long = Array.from({ length: START_LIST_ROWS_SHOWN + 50 }, (_, i) => (i % 10 === 9 ? `Ei Ketään ${i}` : String(valid[i % valid.length].sportId)))
+    await page.getByTestId('venue-list-input').fill(long.join('\n'))
+    await page.getByTestId('venue-list-check').click()
+    await page.getByTestId('venue-list-shown').waitFor()
+    expect(await page.getByTestId('venue-list-row').count()).toBe(START_LIST_ROWS_SHOWN)
+    expect(app.events.filter((event) => event.type === 'start-list-progress').at(-1)).toEqual({ type: 'start-list-progress', checked: long.length, total: long.length })
+    await page.getByTestId('venue-list-problems').click()
+    await page.getByTestId('venue-list-shown').waitFor({ state: 'detached' })
+    const unknown = long.filter((line) => line.startsWith('Ei')).length
+    expect(await page.getByTestId('venue-list-row').count()).toBe(unknown)
+    expect(await page.locator('[data-testid="venue-list-row"]:not([data-verdict="not-found"])').count()).toBe(0)
+    await page.getByTestId('venue-list-export-xlsx').click()
+    await page.getByTestId('venue-message').getByText(`Tallennettu ${unknown} riviä`, { exact: false }).waitFor()
+    expect((await savedSheet('start-list')).rowCount).toBe(unknown + 1)
+    await page.getByTestId('venue-list-problems').click()
   })
 
   it('tells at the venue who may compete: valid, no licence, expired, insurance missing, upgraded licence (issue 7)', async () => {

@@ -1,5 +1,5 @@
 import { checkLicence } from '../../shared/licenceValidity'
-import type { StartListResult, VenueCheck, VenueCheckResult, VenueNonMember } from '../../shared/venueCheck'
+import type { StartListResult, StartListRow, VenueCheck, VenueCheckResult, VenueNonMember } from '../../shared/venueCheck'
 import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import { searchMembers } from './members'
 import type { ReadableDB } from './open'
@@ -104,30 +104,48 @@ function registeredNonMember(db: ReadableDB, id: number, sportId: number): Venue
   return nonMember
 }
 
+/** The lines of a start list that name someone (`checkStartList`): each trimmed, blank ones left out. */
+export function startListLines(lines: readonly string[]): string[] {
+  return lines.map((line) => line.trim()).filter((line) => line !== '')
+}
+
+/**
+ * The check of one start list on `date` (ISO date), a line at a time (`checkStartList`'s rules),
+ * so a caller may check a long list in steps. The registrants without a profile are read once, when
+ * a line first needs them, per connection: 500 lines of non-members would read them 500 times.
+ */
+export class StartListCheck {
+  private registrants: { db: ReadableDB; read: Registrants } | null = null
+
+  constructor(private readonly date: string) {}
+
+  /** The row of `text`, one of `startListLines`, from `db`. */
+  row(db: ReadableDB, text: string): StartListRow {
+    const registrants = () => {
+      if (this.registrants?.db !== db) this.registrants = { db, read: readRegistrants(db) }
+      return this.registrants.read
+    }
+    const sportId = /(?<!\d)\d{8,9}(?!\d)/.exec(text)?.[0]
+    // By Sport-ID; else by all the words; else by the first column alone (a club or class beside the name finds no one).
+    const queries = sportId ? [sportId] : [text.replace(/[;,\t]+/g, ' '), text.split(/[;,\t]/)[0]]
+    let found: VenueCheckResult = { dataAsOf: null, members: [], moreMatch: false }
+    for (const query of queries) if (found.members.length === 0 && found.nonMember === undefined) found = check(db, query, this.date, 2, registrants)
+    if (found.members.length === 1) return { text, matches: 1, member: found.members[0] }
+    return found.nonMember === undefined ? { text, matches: found.members.length } : { text, matches: 0, nonMember: found.nonMember }
+  }
+}
+
 /**
  * Checks a start list (issue 7 list mode) on `date`: each non-empty line names one member, by a
  * Sport-ID anywhere in it (a scanner's or a spreadsheet's column), else by its words (`;`, `,`
  * and tabs count as spaces), else by its first column. A line that matches several members is
  * not judged: which one is meant is for a person to say. A line that names a registrant who is no
- * member (`VenueCheckResult.nonMember`) gives them, unjudged.
+ * member (`VenueCheckResult.nonMember`) gives them, unjudged. A line by name takes ~1 ms at
+ * 150,000 athletes (a member search), by Sport-ID ~0.06 ms.
  */
 export function checkStartList(db: ReadableDB, lines: readonly string[], date: string): StartListResult {
-  // Read once for the list, when a line first needs them: 500 lines of non-members would read them 500 times.
-  let read: Registrants | undefined
-  const registrants = () => (read ??= readRegistrants(db))
-  const rows = lines
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((text) => {
-      const sportId = /(?<!\d)\d{8,9}(?!\d)/.exec(text)?.[0]
-      // By Sport-ID; else by all the words; else by the first column alone (a club or class beside the name finds no one).
-      const queries = sportId ? [sportId] : [text.replace(/[;,\t]+/g, ' '), text.split(/[;,\t]/)[0]]
-      let found: VenueCheckResult = { dataAsOf: null, members: [], moreMatch: false }
-      for (const query of queries) if (found.members.length === 0 && found.nonMember === undefined) found = check(db, query, date, 2, registrants)
-      if (found.members.length === 1) return { text, matches: 1, member: found.members[0] }
-      return found.nonMember === undefined ? { text, matches: found.members.length } : { text, matches: 0, nonMember: found.nonMember }
-    })
-  return { dataAsOf: lastSuccessfulSyncAt(db), rows }
+  const check = new StartListCheck(date)
+  return { dataAsOf: lastSuccessfulSyncAt(db), rows: startListLines(lines).map((text) => check.row(db, text)) }
 }
 
 /** The venue check of one stored person on `date`, or null when no such person is stored. */

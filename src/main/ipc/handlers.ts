@@ -84,7 +84,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     importStartList: async (input) => {
       const file = await chooseOpenFile(['xlsx', 'csv', 'txt'])
       if (file === null) return { file: null, result: null }
-      return { file, result: session.reads.startList(await readTableLines(file), input?.date) }
+      return { file, result: await session.reads.startList(await readTableLines(file), input?.date) }
     },
     getReports: (input) => session.reads.reports(input?.licencePeriodId),
     exportReport: (input) => saveTable(`${input.report}-${session.todayDate()}`, input.format, (file) => session.exports.report(input, file)),

@@ -129,6 +129,11 @@ export type KansliaEvent =
    */
   | { type: 'outbox-changed'; waiting: number | null }
   | { type: 'sync-progress'; progress: SyncProgressEvent }
+  /**
+   * How far the start list being checked (`checkStartList`, `importStartList`) is: `checked` of
+   * its `total` lines that name someone. Sent after each step of a list longer than one.
+   */
+  | { type: 'start-list-progress'; checked: number; total: number }
   | { type: 'sync-finished'; summary: SyncSummary }
   | { type: 'sync-failed'; error: IpcError }
   /**

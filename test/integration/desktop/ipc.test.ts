@@ -8,6 +8,7 @@ import { LICENCE_VERDICTS } from '../../../src/shared/licenceValidity'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
+import { START_LIST_STEP } from '../../../src/main/services/desktop/reads'
 
 /** A merit of the federation itself: any member of the federation may be granted it (spec v2 §4.3 readability). */
 function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[]): MeritChoice {
@@ -231,6 +232,16 @@ describe('desktop IPC handlers against the demo federation', () => {
       { text: 'Nobody Nowhere', matches: 0 },
       { text: '99999999', matches: 0 }
     ])
+    // Checked START_LIST_STEP lines at a time: the window's other calls are answered meanwhile, and it is told how far the list is.
+    const progressBefore = events.length
+    const answered: string[] = []
+    const longList = call('checkStartList', { lines }).then(() => answered.push('list'))
+    await call('checkAtVenue', { text: String(valid[0].sportId) }).then(() => answered.push('venue'))
+    await longList
+    expect(answered).toEqual(['venue', 'list'])
+    const progress = events.slice(progressBefore).filter((e) => e.type === 'start-list-progress')
+    expect(progress.map((e) => e.type === 'start-list-progress' && e.checked)).toEqual(Array.from({ length: Math.ceil(500 / START_LIST_STEP) }, (_, i) => Math.min(500, (i + 1) * START_LIST_STEP)))
+    expect(progress.every((e) => e.type === 'start-list-progress' && e.total === 500)).toBe(true)
     const refused = (await call('checkAtVenue', { text: 'x', date: '23.11.2026' })) as { ok: false; error: { code: string } }
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
   })

@@ -1,3 +1,4 @@
+import type { KansliaEvent } from '../../../shared/ipc/contract'
 import type { Connection } from '../../config/connection'
 import type { MemberListCache } from '../../db/memberListCache'
 import type { ReadableDB } from '../../db/open'
@@ -29,4 +30,6 @@ export interface SessionContext {
   outboxChanged(): void
   /** Pushes the outbox when something waits and nothing else runs; see `DesktopSession.pushInBackground`. */
   pushInBackground(): void
+  /** Tells the window `event` (e.g. how far a long read is). */
+  emit(event: KansliaEvent): void
 }

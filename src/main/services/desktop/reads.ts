@@ -3,7 +3,7 @@ import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../../shared/renewalLists'
 import type { Reports } from '../../../shared/reports'
-import type { StartListResult, VenueCheckResult } from '../../../shared/venueCheck'
+import type { StartListResult, StartListRow, VenueCheckResult } from '../../../shared/venueCheck'
 import { readEventLimits, readEventParticipants, readQueuedParticipants, readEvents } from '../../db/events'
 import { granteesNotReadable } from '../../db/grantees'
 import { readMemberDetail } from '../../db/memberDetail'
@@ -12,9 +12,13 @@ import { readMeritCandidates, readOrderedMeritGroups } from '../../db/meritCandi
 import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../../db/overview'
 import { readRenewalList } from '../../db/renewalLists'
 import { readReports } from '../../db/reports'
-import { checkAtVenue, checkStartList } from '../../db/venueCheck'
+import { lastSuccessfulSyncAt } from '../../db/runs'
+import { checkAtVenue, StartListCheck, startListLines } from '../../db/venueCheck'
 import { MAX_MERIT_GRANTEES } from '../../outbox/limits'
 import type { SessionContext } from './context'
+
+/** Lines of a start list checked in one step of `SessionReads.startList`: ~0.1 s by name at 150,000 athletes. */
+export const START_LIST_STEP = 100
 
 /**
  * What the desktop app's pages read from the shown database (members, events, reports, renewal
@@ -66,9 +70,28 @@ export class SessionReads {
     return this.session.read((db) => checkAtVenue(db, text, date ?? this.session.today()))
   }
 
-  /** A start list checked line by line on `date` (default today), from the local data. */
-  startList(lines: readonly string[], date?: string): StartListResult {
-    return this.session.read((db) => checkStartList(db, lines, date ?? this.session.today()))
+  /**
+   * A start list checked line by line on `date` (default today), from the local data, as
+   * `checkStartList` does, START_LIST_STEP lines at a time: the backend answers the window's other
+   * calls between the steps (10,000 lines by name take ~10 s at 150,000 athletes), and after each
+   * step of a longer list tells the window how far it is (`start-list-progress`). A sync storing
+   * meanwhile may change what later lines find; `dataAsOf` is the last sync before the first line.
+   * @throws UserFacingError `no-database` before the first sync.
+   */
+  async startList(lines: readonly string[], date?: string): Promise<StartListResult> {
+    const texts = startListLines(lines)
+    const check = new StartListCheck(date ?? this.session.today())
+    const dataAsOf = this.session.read(lastSuccessfulSyncAt)
+    const rows: StartListRow[] = []
+    while (rows.length < texts.length) {
+      if (rows.length > 0) await new Promise((resolve) => setImmediate(resolve))
+      const step = texts.slice(rows.length, rows.length + START_LIST_STEP)
+      this.session.read((db) => {
+        for (const text of step) rows.push(check.row(db, text))
+      })
+      if (texts.length > START_LIST_STEP) this.session.emit({ type: 'start-list-progress', checked: rows.length, total: texts.length })
+    }
+    return { dataAsOf, rows }
   }
 
   /** The reports of issue 7 for a licence period (default: the current one), see `readReports`. */

@@ -109,7 +109,8 @@ export class DesktopSession {
       connection: () => this.connection(),
       outboxWaiting: () => this.outboxWaiting(),
       outboxChanged: () => this.outboxChanged(),
-      pushInBackground: () => this.pushInBackground()
+      pushInBackground: () => this.pushInBackground(),
+      emit: (event) => this.emit(event)
     }
     this.reads = new SessionReads(context)
     this.exports = new SessionExports(context, this.reads, options)

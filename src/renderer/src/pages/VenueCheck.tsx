@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Badge, Button, Card, Checkbox, Group, Progress, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localDate } from '../../../shared/localDate'
-import { startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
-import { call, errorText } from '../api'
+import { mayCompete, START_LIST_ROWS_SHOWN, startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
+import { call, errorText, onEvent } from '../api'
 import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
@@ -87,6 +87,10 @@ export function VenueCheck() {
   /** The file the shown list came from, when imported. */
   const [imported, setImported] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  /** Whether the start list shows only the lines of those who may not compete (or cannot be checked). */
+  const [problemsOnly, setProblemsOnly] = useState(false)
+  /** While a start list is checked: how far (`total` 0 until the backend tells, which it does for lists of more than one step). */
+  const [checking, setChecking] = useState<{ checked: number; total: number } | null>(null)
   /** What the last export saved, in words. */
   const [saved, setSaved] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -108,17 +112,28 @@ export function VenueCheck() {
       })
   }, [text, date, mode])
 
+  useEffect(
+    () =>
+      onEvent((event) => {
+        if (event.type === 'start-list-progress') setChecking((shown) => shown && { checked: event.checked, total: event.total })
+      }),
+    []
+  )
+
   const checkList = () => {
     setError(null)
+    setChecking({ checked: 0, total: 0 })
     call('checkStartList', { lines: list.split(/\r?\n/), date: date || undefined })
       .then((answer) => {
         setListResult(answer)
         setImported(null)
       })
       .catch((failure: unknown) => setError(errorText(failure)))
+      .finally(() => setChecking(null))
   }
   const importList = () => {
     setError(null)
+    setChecking({ checked: 0, total: 0 })
     call('importStartList', { date: date || undefined })
       .then((answer) => {
         if (answer.result === null) return
@@ -126,6 +141,7 @@ export function VenueCheck() {
         setImported(answer.file)
       })
       .catch((failure: unknown) => setError(errorText(failure)))
+      .finally(() => setChecking(null))
   }
   /** A start list row's cells as the table shows them. */
   const cells = (row: StartListRow) => {
@@ -140,11 +156,14 @@ export function VenueCheck() {
     setError(null)
     setSaved(null)
     const columns = (['line', 'member', 'result'] as const).map((key) => ({ key, label: t(`venue.${key}`) }))
-    return call('exportTable', { table: 'start-list', format, columns, rows: listResult!.rows.map(cells) })
+    return call('exportTable', { table: 'start-list', format, columns, rows: listed.map(cells) })
       .then((answer) => answer.saved !== null && setSaved(t('table.saved', { count: answer.rows, file: answer.saved })))
       .catch((failure: unknown) => setError(errorText(failure)))
   }
   const { ok, notChecked } = startListSummary(listResult?.rows ?? [])
+  // What the filter lists (and exports); the table shows the first START_LIST_ROWS_SHOWN of it: 10,000 rows held the window ~3 s.
+  const listed = (listResult?.rows ?? []).filter((row) => !problemsOnly || !mayCompete(row))
+  const shownRows = listed.slice(0, START_LIST_ROWS_SHOWN)
 
   return (
     <Stack p="md" gap="md" maw={1000}>
@@ -219,10 +238,10 @@ export function VenueCheck() {
             data-testid="venue-list-input"
           />
           <Group>
-            <Button onClick={checkList} disabled={list.trim() === ''} data-testid="venue-list-check">
+            <Button onClick={checkList} disabled={list.trim() === '' || checking !== null} loading={checking !== null} data-testid="venue-list-check">
               {t('venue.check')}
             </Button>
-            <Button variant="light" onClick={importList} data-testid="venue-list-import">
+            <Button variant="light" onClick={importList} disabled={checking !== null} data-testid="venue-list-import">
               {t('venue.import')}
             </Button>
             {imported && (
@@ -236,7 +255,25 @@ export function VenueCheck() {
               </Text>
             )}
           </Group>
-          {listResult && <TableActions label={t('venue.list')} testId="venue-list" disabled={listResult.rows.length === 0} onExport={exportList} printed={{ list: 'start-list', rows: listResult.rows.length, columns: ['line', 'member', 'result'] }} />}
+          {checking !== null && checking.total > 0 && (
+            <Stack gap={4} data-testid="venue-list-progress">
+              <Progress value={(100 * checking.checked) / checking.total} aria-label={t('venue.list')} />
+              <Text size="sm" c="dimmed">
+                {t('venue.checking', { checked: checking.checked, total: checking.total })}
+              </Text>
+            </Stack>
+          )}
+          {listResult && (
+            <Group justify="space-between">
+              <Checkbox label={t('venue.problemsOnly')} checked={problemsOnly} onChange={(event) => setProblemsOnly(event.currentTarget.checked)} data-testid="venue-list-problems" />
+              {listed.length > shownRows.length && (
+                <Text size="sm" c="dimmed" data-testid="venue-list-shown">
+                  {t('venue.shownFirst', { count: shownRows.length, total: listed.length })}
+                </Text>
+              )}
+            </Group>
+          )}
+          {listResult && <TableActions label={t('venue.list')} testId="venue-list" disabled={listed.length === 0} onExport={exportList} printed={{ list: 'start-list', rows: shownRows.length, columns: ['line', 'member', 'result'] }} />}
           {listResult && (
             <>
               <Table striped data-testid="venue-list">
@@ -248,7 +285,7 @@ export function VenueCheck() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {listResult.rows.map((row, index) => {
+                  {shownRows.map((row, index) => {
                     const shown = cells(row)
                     return (
                       <Table.Tr key={index} data-testid="venue-list-row" data-verdict={row.member?.check.verdict ?? (row.nonMember ? 'not-member' : row.matches === 0 ? 'not-found' : 'several')}>
