@@ -54,6 +54,7 @@ import {
 } from '../services/outbox'
 import type { EventRegistrationRequest, MeritGrantRequest } from '../../shared/api/v2Activity'
 import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../../shared/api/v3'
+import { mayCompete, type StartListResult } from '../../shared/venueCheck'
 import type { ClubCreateInput } from '../outbox/clubCreate'
 import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
@@ -61,7 +62,7 @@ import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
 import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatOutsideLimits, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
-import { SyncProgressBars } from './progress'
+import { StartListProgressBar, SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
 import { readSecret } from './secret-input'
 import { readStandardInput } from './standardInput'
@@ -273,10 +274,16 @@ export function buildProgram(): Command {
     .option('--json', 'print the result as JSON')
     .action(async (file: string, opts: { db: string; date?: string; json?: boolean }) => {
       const lines = file === '-' ? textLines(await readStandardInput()) : await readTableLines(file)
-      const result = startListCheck(opts.db, lines, opts.date)
+      const progress = new StartListProgressBar()
+      let result: StartListResult
+      try {
+        result = startListCheck(opts.db, lines, opts.date, progress.update)
+      } finally {
+        progress.stop()
+      }
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatStartList(result))
       // As `check`: 0 only when every line names one member who may compete.
-      if (result.rows.length === 0 || result.rows.some((row) => row.member === undefined || !MAY_COMPETE.has(row.member.check.verdict))) process.exitCode = 3
+      if (result.rows.length === 0 || !result.rows.every(mayCompete)) process.exitCode = 3
     })
 
   program

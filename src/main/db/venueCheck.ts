@@ -104,6 +104,12 @@ function registeredNonMember(db: ReadableDB, id: number, sportId: number): Venue
   return nonMember
 }
 
+/** Lines of a start list checked between two reports of how far it is (`StartListProgress`): ~0.1 s by name at 150,000 athletes. */
+export const START_LIST_STEP = 100
+
+/** Told how far a start list's check is: `checked` of its `total` lines that name someone. */
+export type StartListProgress = (checked: number, total: number) => void
+
 /** The lines of a start list that name someone (`checkStartList`): each trimmed, blank ones left out. */
 export function startListLines(lines: readonly string[]): string[] {
   return lines.map((line) => line.trim()).filter((line) => line !== '')
@@ -141,11 +147,19 @@ export class StartListCheck {
  * and tabs count as spaces), else by its first column. A line that matches several members is
  * not judged: which one is meant is for a person to say. A line that names a registrant who is no
  * member (`VenueCheckResult.nonMember`) gives them, unjudged. A line by name takes ~1 ms at
- * 150,000 athletes (a member search), by Sport-ID ~0.06 ms.
+ * 150,000 athletes (a member search), by Sport-ID ~0.06 ms; `onProgress` is told after every
+ * START_LIST_STEP lines and the last.
  */
-export function checkStartList(db: ReadableDB, lines: readonly string[], date: string): StartListResult {
+export function checkStartList(db: ReadableDB, lines: readonly string[], date: string, onProgress?: StartListProgress): StartListResult {
   const check = new StartListCheck(date)
-  return { dataAsOf: lastSuccessfulSyncAt(db), rows: startListLines(lines).map((text) => check.row(db, text)) }
+  const texts = startListLines(lines)
+  const dataAsOf = lastSuccessfulSyncAt(db)
+  const rows = texts.map((text, index) => {
+    const row = check.row(db, text)
+    if ((index + 1) % START_LIST_STEP === 0 || index + 1 === texts.length) onProgress?.(index + 1, texts.length)
+    return row
+  })
+  return { dataAsOf, rows }
 }
 
 /** The venue check of one stored person on `date`, or null when no such person is stored. */

@@ -1,6 +1,6 @@
 import { isCalendarDate, localDate } from '../../shared/localDate'
 import type { StartListResult, VenueCheckResult } from '../../shared/venueCheck'
-import { checkAtVenue, checkStartList } from '../db/venueCheck'
+import { checkAtVenue, checkStartList, type StartListProgress } from '../db/venueCheck'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
 
@@ -19,13 +19,14 @@ export function venueCheck(dbFile: string, text: string, date: string = localDat
 /**
  * The venue check of a whole start list (issue 7 list mode) from `dbFile`, for `kanslia
  * start-list`: `checkStartList`, what the desktop app's list mode shows, each non-empty line
- * naming one member by a Sport-ID or by words, judged on `date` (ISO date; default today, local).
+ * naming one member by a Sport-ID or by words, judged on `date` (ISO date; default today, local);
+ * `onProgress` is told how far it is (see `checkStartList`).
  * @throws UserFacingError `bad-input` for a date that is not YYYY-MM-DD or not in the calendar;
  *   `no-database` when the database does not exist.
  */
-export function startListCheck(dbFile: string, lines: readonly string[], date: string = localDate()): StartListResult {
+export function startListCheck(dbFile: string, lines: readonly string[], date: string = localDate(), onProgress?: StartListProgress): StartListResult {
   requireCalendarDate(date)
-  return withDatabase(dbFile, (db) => checkStartList(db, lines, date))
+  return withDatabase(dbFile, (db) => checkStartList(db, lines, date, onProgress))
 }
 
 function requireCalendarDate(date: string): void {

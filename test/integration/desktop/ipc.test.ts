@@ -8,7 +8,7 @@ import { LICENCE_VERDICTS } from '../../../src/shared/licenceValidity'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
-import { START_LIST_STEP } from '../../../src/main/services/desktop/reads'
+import { START_LIST_STEP } from '../../../src/main/db/venueCheck'
 
 /** A merit of the federation itself: any member of the federation may be granted it (spec v2 §4.3 readability). */
 function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[]): MeritChoice {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { SyncProgressBars } from '../../../src/main/cli/progress'
+import { StartListProgressBar, SyncProgressBars } from '../../../src/main/cli/progress'
 import type { SyncProgress } from '../../../src/main/sync/engine'
 import { FINISHING_STEPS } from '../../../src/shared/ipc/contract'
 
@@ -60,5 +60,32 @@ describe('SyncProgressBars (kanslia sync on a terminal)', () => {
     bars.update(finishing(0))
     bars.stop()
     expect(terminal.text()).toBe('')
+  })
+})
+
+describe('StartListProgressBar (kanslia start-list on a terminal)', () => {
+  it('shows the lines checked of the total while the list is checked', () => {
+    const terminal = fakeTerminal(true)
+    const bar = new StartListProgressBar(terminal.stream)
+    bar.update(100, 250)
+    expect(terminal.text()).toContain('start list')
+    expect(terminal.text()).toContain('100/250 lines')
+    bar.update(250, 250)
+    bar.stop()
+    expect(terminal.text()).toContain('250/250 lines')
+  })
+
+  it('prints nothing for a list checked in one step, nor on anything but a terminal', () => {
+    const oneStep = fakeTerminal(true)
+    const short = new StartListProgressBar(oneStep.stream)
+    short.update(40, 40)
+    short.stop()
+    expect(oneStep.text()).toBe('')
+    const piped = fakeTerminal(false)
+    const long = new StartListProgressBar(piped.stream)
+    long.update(100, 250)
+    long.update(250, 250)
+    long.stop()
+    expect(piped.text()).toBe('')
   })
 })

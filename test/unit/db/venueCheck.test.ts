@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
-import { checkAtVenue, checkStartList } from '../../../src/main/db/venueCheck'
+import { checkAtVenue, checkStartList, START_LIST_STEP } from '../../../src/main/db/venueCheck'
 import { elementStore, testPerson } from '../../support/elements'
 
 const T = '2026-06-01T12:00:00+03:00'
@@ -46,6 +46,18 @@ describe('the venue check of a registrant who is no member (issue 7, spec v2 §2
     store(db, 'registered-event-users', 'event 900', [{ id: 53, eventId: 900, user: { id: 21, sportId: 10000021, firstName: 'Veera', lastName: 'Berg' }, paymentStatus: 'FREE', paidAmountInCents: 0 }])
     expect(checkAtVenue(db, 'Berg', '2026-06-10').nonMember).toBeUndefined()
     expect(checkAtVenue(db, 'Berg Vee', '2026-06-10').nonMember).toMatchObject({ id: 21, firstName: 'Veera' })
+  })
+
+  it('tells how far a start list is after every START_LIST_STEP lines that name someone, and after the last', () => {
+    const told: Array<[number, number]> = []
+    const lines = Array.from({ length: 2 * START_LIST_STEP + 50 }, (_, i) => (i % 2 === 0 ? '10000020' : 'Tuntematon'))
+    const { rows } = checkStartList(seed(), [...lines, '', '   '], '2026-06-10', (checked, total) => told.push([checked, total]))
+    expect(rows).toHaveLength(lines.length)
+    expect(told).toEqual([
+      [START_LIST_STEP, lines.length],
+      [2 * START_LIST_STEP, lines.length],
+      [lines.length, lines.length]
+    ])
   })
 
   it('gives a start list line by their Sport-ID or their names the registrant, unjudged', () => {

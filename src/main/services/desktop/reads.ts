@@ -13,12 +13,9 @@ import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrga
 import { readRenewalList } from '../../db/renewalLists'
 import { readReports } from '../../db/reports'
 import { lastSuccessfulSyncAt } from '../../db/runs'
-import { checkAtVenue, StartListCheck, startListLines } from '../../db/venueCheck'
+import { checkAtVenue, START_LIST_STEP, StartListCheck, startListLines } from '../../db/venueCheck'
 import { MAX_MERIT_GRANTEES } from '../../outbox/limits'
 import type { SessionContext } from './context'
-
-/** Lines of a start list checked in one step of `SessionReads.startList`: ~0.1 s by name at 150,000 athletes. */
-export const START_LIST_STEP = 100
 
 /**
  * What the desktop app's pages read from the shown database (members, events, reports, renewal
