@@ -9,6 +9,7 @@ import { connectionProfileFile, defaultDatabaseFile } from '../../src/main/confi
 import { LATEST_VERSION } from '../../src/main/db/migrate'
 import { openDatabase, openDatabaseReadonly, type WritableDB } from '../../src/main/db/open'
 import { readPrivacyLog } from '../../src/main/db/privacyLog'
+import { windowOptions } from '../../src/main/window'
 import { sweepUnreferencedPersons } from '../../src/main/db/synced'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { recordCursorResult } from '../../src/main/db/runs'
@@ -1162,7 +1163,7 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => page.getByTestId('report-areas-row').first().textContent()).toBe(`${before.areas[0].area}${number.format(before.areas[0].members)}`)
   })
 
-  it('switches language, turns the app\'s own syncs off and on and sets the retention in settings, where About names the API version the last sync read', async () => {
+  it('switches language (the member list fitting Swedish, and the window\'s least width), turns the app\'s own syncs off and on and sets the retention in settings, where About names the API version the last sync read', async () => {
     const { page } = app
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('about').getByText('Public Data API 3.3.0').waitFor()
@@ -1173,6 +1174,17 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('member-insurance-cell').getByText('Ingen försäkring', { exact: true }).first().waitFor()
     const cut = await page.locator('[data-testid="member-licence-cell"], [data-testid="member-insurance-cell"]').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent))
     expect(cut).toEqual([])
+    // At the window's least width the columns do not fit: the rows scroll sideways with their header, the page does not.
+    const { minWidth, minHeight } = windowOptions('', false)
+    await page.setViewportSize({ width: minWidth!, height: minHeight! })
+    const list = page.getByTestId('member-list')
+    await list.evaluate((element) => (element.scrollLeft = element.scrollWidth))
+    await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
+    expect(await page.getByTestId('member-list-header').evaluate((element) => element.scrollLeft)).toBe(await list.evaluate((element) => element.scrollLeft))
+    expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0)
+    const insurance = (await page.getByTestId('member-insurance-cell').first().boundingBox())!
+    expect(insurance.x + insurance.width).toBeLessThanOrEqual(minWidth!)
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByTestId('nav-settings').click()
     await page.getByText('English').click()
     await page.getByTestId('nav-members').getByText('Members').waitFor()

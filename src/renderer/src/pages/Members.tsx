@@ -27,15 +27,18 @@ import { VERDICT_COLOR } from '../verdictColors'
 const PAGE = 50
 const ROW_HEIGHT = 36
 /** Each column's width in the grid, after the tick box's 36px. */
-const WIDTH: Record<MemberColumn, string> = {
-  name: 'minmax(180px, 2fr)',
-  sportId: '110px',
-  birthYear: '90px',
-  club: 'minmax(140px, 1.5fr)',
-  licence: 'minmax(240px, 2fr)',
+/** A column's least width (px) and, for those that take a share of the room left, that share (fr). */
+const WIDTH: Record<MemberColumn, { min: number; share?: number }> = {
+  name: { min: 180, share: 2 },
+  sportId: { min: 110 },
+  birthYear: { min: 90 },
+  club: { min: 140, share: 1.5 },
+  licence: { min: 240, share: 2 },
   // Wide enough for the longest word of the three languages ("INGEN FÖRSÄKRING").
-  insurance: '170px'
+  insurance: { min: 170 }
 }
+/** The tick boxes' column, px. */
+const TICK_WIDTH = 36
 /** A column's heading (and chip). */
 const COLUMN_LABEL: Record<MemberColumn, string> = {
   name: 'members.name',
@@ -96,7 +99,14 @@ export function Members() {
   const [printRows, setPrintRows] = useState<MemberListRow[] | null>(null)
   /** The columns shown, and so exported and printed. */
   const [shownColumns, setShownColumns] = useColumnChoice('kanslia.members.columns', MEMBER_COLUMNS, MEMBER_COLUMNS)
-  const layout = useMemo<RowLayout>(() => ({ template: ['36px', ...shownColumns.map((column) => WIDTH[column])].join(' '), shows: new Set(shownColumns) }), [shownColumns])
+  const layout = useMemo<RowLayout>(
+    () => ({
+      template: [`${TICK_WIDTH}px`, ...shownColumns.map((column) => (WIDTH[column].share ? `minmax(${WIDTH[column].min}px, ${WIDTH[column].share}fr)` : `${WIDTH[column].min}px`))].join(' '),
+      minWidth: shownColumns.reduce((sum, column) => sum + WIDTH[column].min, TICK_WIDTH),
+      shows: new Set(shownColumns)
+    }),
+    [shownColumns]
+  )
   const grantees = useMemo(() => [...ticked], [ticked])
   /** Windows of the list on screen asked for (page numbers). */
   const requested = useRef(new Set<number>())
@@ -108,6 +118,7 @@ export function Members() {
    */
   const shown = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
+  const headerRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   useHotkeys([['mod+F', () => searchRef.current?.focus()]], [])
   // Stable callbacks: a new estimateSize makes the virtualiser re-measure all 150,000 rows on every render.
@@ -344,7 +355,7 @@ export function Members() {
   // The column headers change only with the order (and the ticked count they announce).
   const header = useMemo(
     () => (
-      <Box role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: layout.template, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: layout.template, minWidth: layout.minWidth, fontWeight: 600, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <span role="columnheader">
           <VisuallyHidden>{t('members.selected', { count: ticked.size })}</VisuallyHidden>
         </span>
@@ -495,15 +506,21 @@ export function Members() {
         role="grid"
         aria-rowcount={total + 1}
         aria-label={t('nav.members')}
-        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}
       >
-        {header}
+        {/* A window narrower than the columns' least widths scrolls the rows sideways, and the header with them. */}
+        <div ref={headerRef} style={{ overflow: 'hidden', flexShrink: 0 }} data-testid="member-list-header">
+          {header}
+        </div>
         <div
           ref={scrollRef}
           tabIndex={0}
           role="rowgroup"
           aria-label={t('nav.members')}
           onKeyDown={onKeyDown}
+          onScroll={() => {
+            if (headerRef.current && scrollRef.current) headerRef.current.scrollLeft = scrollRef.current.scrollLeft
+          }}
           // No outline of its own: the browser's focus ring shows a keyboard user where the arrow keys and Space go.
           data-testid="member-list"
           style={{ overflow: 'auto', flex: 1 }}
@@ -513,7 +530,7 @@ export function Members() {
               {t('members.empty')}
             </Text>
           )}
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <div style={{ height: virtualizer.getTotalSize(), minWidth: layout.minWidth, position: 'relative' }}>
             {items.map((item) => (
               <MemberRow
                 key={item.key}
@@ -726,9 +743,10 @@ interface MemberRowProps {
   language: string
 }
 
-/** The columns shown: the grid's template and which cells a row has. */
+/** The columns shown: the grid's template, its least width (px) and which cells a row has. */
 interface RowLayout {
   template: string
+  minWidth: number
   shows: ReadonlySet<MemberColumn>
 }
 
