@@ -58,7 +58,7 @@ export class SyncProgressBars {
 
 /**
  * A progress bar on a terminal for `kanslia start-list` (stderr): lines checked of the list's
- * total, with the ETA (10,000 lines by name take ~10 s at 150,000 athletes), cleared when stopped.
+ * total, with the ETA (10,000 lines by name take ~5 s at 150,000 athletes), cleared when stopped.
  * Nothing on anything but a TTY, nor for a list whose first report is its last (one step).
  */
 export class StartListProgressBar {

@@ -29,15 +29,16 @@ const MAX_TOKEN_LENGTH = 64
 /**
  * Turns any user text into a safe FTS5 query (never FTS syntax): splits on whitespace, keeps
  * tokens with a letter or digit, and quotes each as a prefix phrase (`"o""brien"*`, internal
- * quotes doubled); tokens are ANDed. @returns null when no token is left.
+ * quotes doubled), or with `wholeWords` as a phrase (`"o""brien"`: "salo" then finds no "Salonen");
+ * tokens are ANDed. @returns null when no token is left.
  */
-export function toFtsQuery(text: string): string | null {
+export function toFtsQuery(text: string, wholeWords = false): string | null {
   const tokens = text
     .slice(0, MAX_TEXT)
     .split(/\s+/u)
     .filter((token) => /[\p{L}\p{N}]/u.test(token))
     .slice(0, MAX_TOKENS)
-    .map((token) => `"${token.slice(0, MAX_TOKEN_LENGTH).replace(/"/g, '""')}"*`)
+    .map((token) => `"${token.slice(0, MAX_TOKEN_LENGTH).replace(/"/g, '""')}"${wholeWords ? '' : '*'}`)
   return tokens.length > 0 ? tokens.join(' ') : null
 }
 
@@ -63,8 +64,10 @@ const PERSON_FIELDS = 'p.id, p.sport_id, p.first_name, p.nickname, p.last_name, 
  * member list's query instead (services/members.ts). Empty text lists everybody by name. Any text
  * is accepted (quotes, operators, 10,000 characters): the result is an array, never an exception.
  * @param options.limit most rows returned, default 100.
+ * @param options.wholeWords the words of `text` must be whole words of the fields, not their
+ *   beginnings (`toFtsQuery`): for a name written out, as on a start list.
  */
-export function searchMembers(db: ReadableDB | WritableDB, text: string, options: { limit?: number } = {}): MemberRow[] {
+export function searchMembers(db: ReadableDB | WritableDB, text: string, options: { limit?: number; wholeWords?: boolean } = {}): MemberRow[] {
   const limit = Math.max(0, Math.min(MAX_MEMBERS, Math.floor(options.limit ?? 100)))
   if (limit === 0) return []
   const trimmed = typeof text === 'string' ? text.trim() : ''
@@ -76,7 +79,7 @@ export function searchMembers(db: ReadableDB | WritableDB, text: string, options
     if (/^\d{1,9}$/.test(trimmed)) {
       rows = prepared(db, `SELECT ${PERSON_FIELDS} FROM person p WHERE p.sport_id = ?`).all(Number(trimmed)) as PersonRow[]
     }
-    const query = toFtsQuery(trimmed)
+    const query = toFtsQuery(trimmed, options.wholeWords)
     if (query !== null && rows.length < limit) {
       let found: PersonRow[] = []
       try {

@@ -42,6 +42,10 @@ describe('toFtsQuery', () => {
     expect(toFtsQuery('NEAR(x y)')).toBe('"NEAR(x"* "y)"*')
   })
 
+  it('quotes every token as a whole word with wholeWords', () => {
+    expect(toFtsQuery('Matti  o"salo', true)).toBe('"Matti" "o""salo"')
+  })
+
   it('drops tokens without letters or digits; nothing left means no query', () => {
     expect(toFtsQuery('* @ - "')).toBeNull()
     expect(toFtsQuery('')).toBeNull()

@@ -48,6 +48,23 @@ describe('the venue check of a registrant who is no member (issue 7, spec v2 §2
     expect(checkAtVenue(db, 'Berg Vee', '2026-06-10').nonMember).toMatchObject({ id: 21, firstName: 'Veera' })
   })
 
+  it('takes a start list line\'s words as whole words first: "Matti Salo" is not also "Matti Salonen", but "Matti Sal" is either', () => {
+    const db = seed()
+    const matti = (id: number, lastName: string) => ({ ...testPerson(T, id, lastName, '1980-01-01'), firstName: 'Matti', email: `m${id}@example.fi` })
+    store(db, 'user-licences', 'federation 100', [
+      { id: 601, userId: 30, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: matti(30, 'Salo') },
+      { id: 602, userId: 31, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: matti(31, 'Salonen') }
+    ])
+    const rows = checkStartList(db, ['Matti Salo', 'salo matti; H21', 'Matti Salonen', 'Matti Sal', 'Salo'], '2026-06-10').rows
+    expect(rows.map((row) => [row.matches, row.member?.id])).toEqual([
+      [1, 30],
+      [1, 30],
+      [1, 31],
+      [2, undefined],
+      [1, 30]
+    ])
+  })
+
   it('tells how far a start list is after every START_LIST_STEP lines that name someone, and after the last', () => {
     const told: Array<[number, number]> = []
     const lines = Array.from({ length: 2 * START_LIST_STEP + 50 }, (_, i) => (i % 2 === 0 ? '10000020' : 'Tuntematon'))

@@ -70,7 +70,7 @@ export class SessionReads {
   /**
    * A start list checked line by line on `date` (default today), from the local data, as
    * `checkStartList` does, START_LIST_STEP lines at a time: the backend answers the window's other
-   * calls between the steps (10,000 lines by name take ~10 s at 150,000 athletes), and after each
+   * calls between the steps (10,000 lines by name take ~5 s at 150,000 athletes), and after each
    * step of a longer list tells the window how far it is (`start-list-progress`). A sync storing
    * meanwhile may change what later lines find; `dataAsOf` is the last sync before the first line.
    * @throws UserFacingError `no-database` before the first sync.
