@@ -26,7 +26,6 @@ import { VERDICT_COLOR } from '../verdictColors'
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 50
 const ROW_HEIGHT = 36
-/** Each column's width in the grid, after the tick box's 36px. */
 /** A column's least width (px) and, for those that take a share of the room left, that share (fr). */
 const WIDTH: Record<MemberColumn, { min: number; share?: number }> = {
   name: { min: 180, share: 2 },
@@ -509,7 +508,7 @@ export function Members() {
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}
       >
         {/* A window narrower than the columns' least widths scrolls the rows sideways, and the header with them. */}
-        <div ref={headerRef} style={{ overflow: 'hidden', flexShrink: 0 }} data-testid="member-list-header">
+        <div ref={headerRef} role="rowgroup" style={{ overflow: 'hidden', flexShrink: 0 }} data-testid="member-list-header">
           {header}
         </div>
         <div

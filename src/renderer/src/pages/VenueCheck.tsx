@@ -143,6 +143,10 @@ export function VenueCheck() {
       .catch((failure: unknown) => setError(errorText(failure)))
       .finally(() => setChecking(null))
   }
+  const { ok, notChecked } = startListSummary(listResult?.rows ?? [])
+  // What the filter lists (and exports); the table shows the first START_LIST_ROWS_SHOWN of it: 10,000 rows held the window ~3 s.
+  const listed = (listResult?.rows ?? []).filter((row) => !problemsOnly || !mayCompete(row))
+  const shownRows = listed.slice(0, START_LIST_ROWS_SHOWN)
   /** A start list row's cells as the table shows them. */
   const cells = (row: StartListRow) => {
     const person = row.member ?? row.nonMember
@@ -160,10 +164,6 @@ export function VenueCheck() {
       .then((answer) => answer.saved !== null && setSaved(t('table.saved', { count: answer.rows, file: answer.saved })))
       .catch((failure: unknown) => setError(errorText(failure)))
   }
-  const { ok, notChecked } = startListSummary(listResult?.rows ?? [])
-  // What the filter lists (and exports); the table shows the first START_LIST_ROWS_SHOWN of it: 10,000 rows held the window ~3 s.
-  const listed = (listResult?.rows ?? []).filter((row) => !problemsOnly || !mayCompete(row))
-  const shownRows = listed.slice(0, START_LIST_ROWS_SHOWN)
 
   return (
     <Stack p="md" gap="md" maw={1000}>
