@@ -1132,6 +1132,14 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-reports').click()
     await expect.poll(() => page.getByTestId('report-clubs-row').count(), { timeout: 30_000 }).toBe(reports.clubs.length)
     expect(await page.getByTestId('report-ages').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0)
+    // Every club charted has its name beside its bar (the 15 largest), every area too.
+    // An axis name too long for its room goes on two lines (a tspan each), which textContent joins without the space.
+    const axisNames = async (report: string) =>
+      (await page.getByTestId(`report-${report}`).locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allTextContents()).map((name) => name.replace(/\s/g, ''))
+    const charted = reports.clubs.slice(0, 15)
+    await expect.poll(() => axisNames('clubs')).toHaveLength(charted.length)
+    expect(await axisNames('clubs')).toEqual(expect.arrayContaining(charted.flatMap((row) => (row.club === null ? [] : [row.club.replace(/\s/g, '')]))))
+    expect(await axisNames('areas')).toHaveLength(reports.areas.length)
     await shot('reports')
     await page.getByTestId('report-ages-xlsx').click()
     await page.getByTestId('reports-message').getByText('Tallennettu', { exact: false }).waitFor()

@@ -23,6 +23,8 @@ const GROUPED_BY_NAME: ReadonlySet<ReportName> = new Set(['clubs', 'areas', 'lic
 const COLORS = ['blue.6', 'teal.6', 'gray.5']
 /** Clubs charted: a federation has over a thousand; the table and the export hold them all. */
 const CLUBS_CHARTED = 15
+/** Height of a bar across (clubs, areas, ages) with its name beside it, on up to two lines, px. */
+const BAR_HEIGHT = 26
 
 /**
  * Reports (issue 7): members per club, per area and per licence, the age pyramid, licence sales
@@ -89,6 +91,8 @@ export function Reports() {
         {REPORT_NAMES.map((report) => {
           const { key, values } = LAYOUT[report]
           const rows = (data[report] as unknown as Array<Record<string, string | number | null>>).map((row) => ({ ...row, [key]: row[key] ?? unnamed(report) ?? '' }))
+          const charted = report === 'clubs' ? rows.slice(0, CLUBS_CHARTED) : rows
+          const barsAcross = report === 'ages' || report === 'clubs' || report === 'areas'
           return (
             <Card key={report} withBorder data-testid={`report-${report}`}>
               <Group justify="space-between" mb="sm">
@@ -103,12 +107,13 @@ export function Reports() {
                 </Group>
               </Group>
               <BarChart
-                h={220}
-                data={report === 'clubs' ? rows.slice(0, CLUBS_CHARTED) : rows}
+                // Bars across grow the chart, so that every bar keeps its name (a crowded axis names every other one).
+                h={barsAcross ? Math.max(220, charted.length * BAR_HEIGHT + 40) : 220}
+                data={charted}
                 dataKey={key}
-                orientation={report === 'ages' || report === 'clubs' || report === 'areas' ? 'vertical' : 'horizontal'}
+                orientation={barsAcross ? 'vertical' : 'horizontal'}
                 type={report === 'ages' ? 'stacked' : 'default'}
-                yAxisProps={report === 'ages' || report === 'clubs' || report === 'areas' ? { width: 120 } : undefined}
+                yAxisProps={barsAcross ? { width: 150, interval: 0 } : undefined}
                 series={values.map((value, index) => ({ name: value, label: t(`reports.column.${value}`), color: COLORS[index] }))}
                 withLegend={values.length > 1}
                 valueFormatter={(value) => number.format(value)}
