@@ -65,7 +65,7 @@ export interface StartListResult {
   rows: StartListRow[]
 }
 
-/** Lines of a checked start list the venue check shows at once; exports hold them all. */
+/** Lines of a checked start list the venue check shows at once; its exports hold every line its filter lists. */
 export const START_LIST_ROWS_SHOWN = 1000
 
 /** Whether a start list row names one member who may compete on the day (`MAY_COMPETE`). */
