@@ -49,14 +49,24 @@ export interface VenueCheckResult {
 }
 
 /**
- * One line of a start list (issue 7 list mode): the line, how many members it matched, and the
- * member when exactly one did; `nonMember` when no member matched but its Sport-ID names one.
+ * One line of a start list (issue 7 list mode): the line, how many members it matched (2 stands
+ * for two or more), and the member when exactly one did; `nonMember` when no member matched but its
+ * Sport-ID names one.
  */
 export interface StartListRow {
   text: string
   matches: number
   member?: VenueCheck
+  /** When several members match: the first two found, judged, for a person to say which is meant (`describeCandidate`). */
+  candidates?: VenueCheck[]
   nonMember?: VenueNonMember
+}
+
+/** A member a start list line may mean, as the list names them: "Matti Salo (12345678, 1980, Kartta-Turku)". */
+export function describeCandidate(candidate: VenueCheck): string {
+  const name = [candidate.firstName, candidate.lastName].filter(Boolean).join(' ')
+  const details = [String(candidate.sportId), candidate.birthDate?.slice(0, 4), candidate.clubName].filter(Boolean).join(', ')
+  return `${name} (${details})`
 }
 
 /** A whole start list checked at once: a row per non-empty line, in order, and when the data was last synced. */

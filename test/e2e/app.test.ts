@@ -652,6 +652,25 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('venue-message').getByText(`Tallennettu ${unknown} riviä`, { exact: false }).waitFor()
     expect((await savedSheet('start-list')).rowCount).toBe(unknown + 1)
     await page.getByTestId('venue-list-problems').click()
+
+    // Namesakes of different clubs: a line by name alone gives both, to choose from; a club column picks one.
+    const everyone: MemberPage['rows'] = []
+    for (let more = true; more; ) {
+      const window = await members({ limit: 500, offset: everyone.length })
+      everyone.push(...window.rows)
+      more = window.rows.length > 0 && everyone.length < window.total
+    }
+    const sameName = (m: (typeof everyone)[number]) => everyone.filter((o) => o.firstName === m.firstName && o.lastName === m.lastName)
+    // Two of a name (the line shows the first two found), each with a club of their own.
+    const namesakes = everyone.filter((m) => sameName(m).length === 2 && sameName(m).every((o) => o.club) && sameName(m)[0].club !== sameName(m)[1].club)
+    expect(namesakes.length).toBeGreaterThan(1)
+    const [one] = namesakes
+    await page.getByTestId('venue-list-input').fill(`${one.firstName} ${one.lastName}\n${one.firstName} ${one.lastName}; ${one.club}; H21`)
+    await page.getByTestId('venue-list-check').click()
+    const [several, ofClub] = [page.getByTestId('venue-list-row').nth(0), page.getByTestId('venue-list-row').nth(1)]
+    await expect.poll(() => several.getAttribute('data-verdict')).toBe('several')
+    expect(await several.textContent()).toContain(`${one.firstName} ${one.lastName} (${one.sportId}`)
+    await ofClub.getByText(`${one.firstName} ${one.lastName} (${one.sportId})`, { exact: true }).waitFor()
   })
 
   it('tells at the venue who may compete: valid, no licence, expired, insurance missing, upgraded licence (issue 7)', async () => {

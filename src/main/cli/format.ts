@@ -1,7 +1,7 @@
 import type { MemberRow } from '../db/members'
 import type { MeritCandidateList } from '../../shared/meritCandidates'
 import type { RenewalList } from '../../shared/renewalLists'
-import { startListSummary, type StartListResult, type VenueCheckResult } from '../../shared/venueCheck'
+import { describeCandidate, startListSummary, type StartListResult, type VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { EventLimits, EventRow } from '../../shared/events'
 import type { EventParticipants } from '../services/events'
@@ -138,7 +138,7 @@ export function formatVenueCheck(result: VenueCheckResult): string {
 export function formatStartList(result: StartListResult): string {
   const rows = result.rows.map((row) => {
     const person = row.member ?? row.nonMember
-    const who = person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ')} (${person.sportId})` : ''
+    const who = person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ')} (${person.sportId})` : (row.candidates ?? []).map(describeCandidate).join('; ')
     const verdict = row.member ? VERDICT[row.member.check.verdict] : row.nonMember ? 'NOT CHECKED (no member)' : row.matches === 0 ? 'not found' : `several members (${row.matches}+)`
     return [row.text, who, verdict]
   })

@@ -153,6 +153,7 @@ export class StartListCheck {
       }
     }
     if (found.members.length === 1) return { text, matches: 1, member: found.members[0] }
+    if (found.members.length > 1) return { text, matches: found.members.length, candidates: found.members }
     return found.nonMember === undefined ? { text, matches: found.members.length } : { text, matches: 0, nonMember: found.nonMember }
   }
 

@@ -64,13 +64,20 @@ describe('formatVenueCheck', () => {
 })
 
 describe('formatStartList', () => {
-  it('gives each line its member and verdict, and says how many may compete', () => {
+  it('gives each line its member and verdict, or the members it may mean, and says how many may compete', () => {
     const valid = { id: 7, sportId: 10000007, firstName: 'Aino', lastName: 'Mäkelä', check: { verdict: 'valid' as const } }
     const text = formatStartList({
       dataAsOf: '2026-11-27T10:00:00.000Z',
       rows: [
         { text: '10000007', matches: 1, member: valid },
-        { text: 'Virtanen', matches: 2 },
+        {
+          text: 'Matti Virtanen',
+          matches: 2,
+          candidates: [
+            { id: 8, sportId: 10000008, firstName: 'Matti', lastName: 'Virtanen', birthDate: '1980-05-01', clubName: 'Kartta-Turku', check: { verdict: 'valid' as const } },
+            { id: 9, sportId: 10000009, firstName: 'Matti', lastName: 'Virtanen', check: { verdict: 'expired' as const } }
+          ]
+        },
         { text: '10000020', matches: 0, nonMember: { id: 20, sportId: 10000020, firstName: 'Vieras', lastName: 'Berg', events: [] } },
         { text: 'Ei Ketään', matches: 0 }
       ]
@@ -79,7 +86,7 @@ describe('formatStartList', () => {
       'line | member | result',
       expect.stringMatching(/^-+ | -+ | -+$/),
       '10000007 | Aino Mäkelä (10000007) | VALID',
-      'Virtanen | several members (2+)',
+      'Matti Virtanen | Matti Virtanen (10000008, 1980, Kartta-Turku); Matti Virtanen (10000009) | several members (2+)',
       '10000020 | Vieras Berg (10000020) | NOT CHECKED (no member)',
       'Ei Ketään | not found',
       '1 of 4 may compete, 1 cannot be checked',

@@ -71,13 +71,19 @@ describe('the venue check of a registrant who is no member (issue 7, spec v2 §2
     const licence = (id: number, userId: number, club: string) => ({ id, userId, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', licenceOrganizationName: club, user: matti(userId) })
     store(db, 'user-licences', 'federation 100', [licence(601, 30, 'Kartta-Turku'), licence(602, 31, 'Rasti-Vantaa'), licence(603, 32, 'Rasti-Vantaa Juniorit')])
     const lines = ['Matti Salo; Rasti-Vantaa; H40', 'Matti Salo\tKARTTA-TURKU', 'Salo, Matti, Rasti-Vantaa Juniorit', 'Matti Salo', 'Matti Salo; Latu-Oulu', 'Matti Salo; Rasti']
-    expect(checkStartList(db, lines, '2026-06-10').rows.map((row) => [row.matches, row.member?.id])).toEqual([
+    const rows = checkStartList(db, lines, '2026-06-10').rows
+    expect(rows.map((row) => [row.matches, row.member?.id])).toEqual([
       [1, 31],
       [1, 30],
       [1, 32],
       [2, undefined],
       [2, undefined],
       [2, undefined]
+    ])
+    // Not judged, the members a line may mean are given, each with their club, for a person to choose.
+    expect(rows[3].candidates?.map((candidate) => [candidate.id, candidate.clubName, candidate.check.verdict])).toEqual([
+      [30, 'Kartta-Turku', 'valid'],
+      [31, 'Rasti-Vantaa', 'valid']
     ])
   })
 

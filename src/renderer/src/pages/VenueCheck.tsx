@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Checkbox, Group, Progress, SegmentedControl
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localDate } from '../../../shared/localDate'
-import { mayCompete, START_LIST_ROWS_SHOWN, startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
+import { describeCandidate, mayCompete, START_LIST_ROWS_SHOWN, startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
 import { call, errorText, onEvent } from '../api'
 import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
@@ -152,7 +152,7 @@ export function VenueCheck() {
     const person = row.member ?? row.nonMember
     return {
       line: row.text,
-      member: person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ')} (${person.sportId})` : '',
+      member: person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ')} (${person.sportId})` : (row.candidates ?? []).map(describeCandidate).join('; '),
       result: row.member ? t(`venue.verdict.${row.member.check.verdict}`) : row.nonMember ? t('venue.notChecked') : row.matches === 0 ? t('venue.notFound') : t('venue.several')
     }
   }
