@@ -159,20 +159,24 @@ export class StartListCheck {
 
   /**
    * Of the members `query` finds (several), the one whose club a column of the line `text` names,
-   * as a start list's club column does ("Matti Virtanen; Kartta-Turku; H21"); null when none or
-   * more than one is. A club is a licence organization of theirs (spec v2 §2.11), compared whole
-   * and regardless of case: "Helsinki RS" is not "Helsinki RS 1044".
+   * as a start list's club column does ("Matti Virtanen; Kartta-Turku; H21"), and whose last name
+   * the line has too (a first column of first names alone must not pick another family's member);
+   * null when none or more than one is. A club is a licence organization of theirs (spec v2
+   * §2.11), compared whole and regardless of case: "Helsinki RS" is not "Helsinki RS 1044".
    */
   private namesakeOfClub(db: ReadableDB, query: string, text: string, wholeWords: boolean): VenueCheck | null {
     const fts = toFtsQuery(query, wholeWords)
     if (fts === null) return null
-    const columns = new Set(text.split(/[;,\t]/).map((column) => column.trim().toLocaleLowerCase('fi')))
+    const lower = (value: string) => value.toLocaleLowerCase('fi')
+    const columns = new Set(text.split(/[;,\t]/).map((column) => lower(column.trim())))
+    const words = new Set(lower(text).split(/[\s;,]+/))
     const clubs = prepared(
       db,
-      `SELECT DISTINCT ul.user_id AS id, ul.licence_organization_name AS club FROM user_licence ul
+      `SELECT DISTINCT ul.user_id AS id, ul.licence_organization_name AS club, p.last_name AS lastName FROM user_licence ul JOIN person p ON p.id = ul.user_id
        WHERE ul.user_id IN (SELECT rowid FROM member_search WHERE member_search MATCH ?) AND ul.licence_organization_name IS NOT NULL`
-    ).all(fts) as Array<{ id: number; club: string }>
-    const ids = new Set(clubs.filter((row) => columns.has(row.club.toLocaleLowerCase('fi'))).map((row) => row.id))
+    ).all(fts) as Array<{ id: number; club: string; lastName: string | null }>
+    const named = (row: (typeof clubs)[number]) => row.lastName !== null && lower(row.lastName).split(/\s+/).every((word) => words.has(word)) && columns.has(lower(row.club))
+    const ids = new Set(clubs.filter(named).map((row) => row.id))
     return ids.size === 1 ? checkPerson(db, [...ids][0], this.date) : null
   }
 }

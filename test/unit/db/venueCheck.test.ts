@@ -65,17 +65,18 @@ describe('the venue check of a registrant who is no member (issue 7, spec v2 §2
     ])
   })
 
-  it('tells namesakes on a start list apart by the club a column of the line names, whole, and judges none when it names no club of theirs', () => {
+  it('tells namesakes on a start list apart by the club a column of the line names, whole, with their last name on the line, and judges none otherwise', () => {
     const db = seed()
     const matti = (id: number) => ({ ...testPerson(T, id, 'Salo', '1980-01-01'), firstName: 'Matti', email: `m${id}@example.fi` })
     const licence = (id: number, userId: number, club: string) => ({ id, userId, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', licenceOrganizationName: club, user: matti(userId) })
     store(db, 'user-licences', 'federation 100', [licence(601, 30, 'Kartta-Turku'), licence(602, 31, 'Rasti-Vantaa'), licence(603, 32, 'Rasti-Vantaa Juniorit')])
-    const lines = ['Matti Salo; Rasti-Vantaa; H40', 'Matti Salo\tKARTTA-TURKU', 'Salo, Matti, Rasti-Vantaa Juniorit', 'Matti Salo', 'Matti Salo; Latu-Oulu', 'Matti Salo; Rasti']
+    const lines = ['Matti Salo; Rasti-Vantaa; H40', 'Matti Salo\tKARTTA-TURKU', 'Salo, Matti, Rasti-Vantaa Juniorit', 'Matti Salo', 'Matti Salo; Latu-Oulu', 'Matti Salo; Rasti', 'Matti; Virtanen; Kartta-Turku']
     const rows = checkStartList(db, lines, '2026-06-10').rows
     expect(rows.map((row) => [row.matches, row.member?.id])).toEqual([
       [1, 31],
       [1, 30],
       [1, 32],
+      [2, undefined],
       [2, undefined],
       [2, undefined],
       [2, undefined]
