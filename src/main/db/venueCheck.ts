@@ -10,14 +10,16 @@ import { prepared } from './statements'
 /**
  * Checks who `text` names on `date` (ISO date): an exact Sport-ID (what a barcode or QR scanner
  * types) finds that member only; any other text searches names, Sport-ID prefixes and e-mail like
- * the member list, best `limit` matches (`moreMatch` says whether there are more). Each member's
- * licences are judged by `checkLicence`. When no member matches, someone an event's registered
- * users name (`Registrants`: by that Sport-ID, or as the one whose names the text's words begin)
- * is given as `nonMember`, not judged, as none of their licences is stored. Any text is accepted;
- * nothing found is an empty list.
+ * the member list, as whole words first ("Matti Salo" is not also "Matti Salonen"), as their
+ * beginnings when no member has them whole; best `limit` matches (`moreMatch` says whether there
+ * are more). Each member's licences are judged by `checkLicence`. When no member matches, someone
+ * an event's registered users name (`Registrants`: by that Sport-ID, or as the one whose names the
+ * text's words begin) is given as `nonMember`, not judged, as none of their licences is stored.
+ * Any text is accepted; nothing found is an empty list.
  */
 export function checkAtVenue(db: ReadableDB, text: string, date: string, limit = 5): VenueCheckResult {
-  return check(db, text, date, limit, () => readRegistrants(db))
+  const whole = check(db, text, date, limit, () => NO_REGISTRANTS, true)
+  return whole.members.length > 0 ? whole : check(db, text, date, limit, () => readRegistrants(db))
 }
 
 /**

@@ -48,13 +48,16 @@ describe('the venue check of a registrant who is no member (issue 7, spec v2 §2
     expect(checkAtVenue(db, 'Berg Vee', '2026-06-10').nonMember).toMatchObject({ id: 21, firstName: 'Veera' })
   })
 
-  it('takes a start list line\'s words as whole words first: "Matti Salo" is not also "Matti Salonen", but "Matti Sal" is either', () => {
+  it('takes the words of a start list line, or of one member\'s check, as whole words first: "Matti Salo" is not also "Matti Salonen", but "Matti Sal" is either', () => {
     const db = seed()
     const matti = (id: number, lastName: string) => ({ ...testPerson(T, id, lastName, '1980-01-01'), firstName: 'Matti', email: `m${id}@example.fi` })
     store(db, 'user-licences', 'federation 100', [
       { id: 601, userId: 30, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: matti(30, 'Salo') },
       { id: 602, userId: 31, licenceId: 1, usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user: matti(31, 'Salonen') }
     ])
+    // One rule with the check of one member: a full name is that member, its beginning either.
+    expect(checkAtVenue(db, 'Matti Salo', '2026-06-10').members.map((member) => member.id)).toEqual([30])
+    expect(checkAtVenue(db, 'Matti Sal', '2026-06-10').members.map((member) => member.id)).toEqual([30, 31])
     const rows = checkStartList(db, ['Matti Salo', 'salo matti; H21', 'Matti Salonen', 'Matti Sal', 'Salo'], '2026-06-10').rows
     expect(rows.map((row) => [row.matches, row.member?.id])).toEqual([
       [1, 30],
