@@ -140,8 +140,10 @@ export class StartListCheck {
       return this.registrants.read
     }
     const sportId = /(?<!\d)\d{8,9}(?!\d)/.exec(text)?.[0]
-    // By Sport-ID; else by all the words; else by the first column alone (a club or class beside the name finds no one).
-    const queries = sportId ? [sportId] : [...new Set([text.replace(/[;,\t]+/g, ' '), text.split(/[;,\t]/)[0]])]
+    // By Sport-ID; else by all the words; else by the first two columns (names in columns of their
+    // own); else by the first column alone (a club or class beside the name finds no one).
+    const columns = text.split(/[;,\t]/)
+    const queries = sportId ? [sportId] : [...new Set([columns.join(' '), columns.slice(0, 2).join(' '), columns[0]])]
     let found: VenueCheckResult = { dataAsOf: null, members: [], moreMatch: false }
     // A name written out means its whole words ("Matti Salo" is not also "Matti Salonen"): the queries
     // by whole words first, members only; then by the words' beginnings (a shortened name), and registrants.
@@ -186,13 +188,13 @@ export class StartListCheck {
 /**
  * Checks a start list (issue 7 list mode) on `date`: each non-empty line names one member, by a
  * Sport-ID anywhere in it (a scanner's or a spreadsheet's column), else by its words (`;`, `,`
- * and tabs count as spaces), else by its first column: first as whole words, then as the words'
- * beginnings (the venue check's search) when no member has them whole. Of several members a line
- * matches, the one whose club another column names; otherwise a line that matches several members
- * is not judged: which one is meant is for a person to say. A line that names a registrant who is
- * no member (`VenueCheckResult.nonMember`) gives them, unjudged. At 150,000 athletes a line by
- * name takes ~0.4 ms, with its club and class ~0.7 ms, by Sport-ID ~0.06 ms; `onProgress` is told
- * after every START_LIST_STEP lines and the last.
+ * and tabs count as spaces), else by its first two columns, else by its first: as whole words,
+ * then as the words' beginnings (the venue check's search) when no member has them whole. Of
+ * several members a line matches, the one whose club another column names; otherwise a line that
+ * matches several members is not judged: which one is meant is for a person to say. A line that
+ * names a registrant who is no member (`VenueCheckResult.nonMember`) gives them, unjudged. At
+ * 150,000 athletes a line by name takes ~0.4 ms, with its club and class ~0.7 ms, by Sport-ID
+ * ~0.06 ms; `onProgress` is told after every START_LIST_STEP lines and the last.
  */
 export function checkStartList(db: ReadableDB, lines: readonly string[], date: string, onProgress?: StartListProgress): StartListResult {
   const check = new StartListCheck(date)
