@@ -610,7 +610,8 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('venue-mode').getByText('Lähtölista').click()
     const lines = Array.from({ length: 500 }, (_, i) => `${valid[i % valid.length].sportId};${valid[i % valid.length].lastName}`)
     await page.getByTestId('venue-list-input').fill(lines.join('\n'))
-    await page.getByTestId('venue-list-check').click()
+    // Checked from the keyboard, where the list was pasted.
+    await page.getByTestId('venue-list-input').press('Control+Enter')
     await page.getByTestId('venue-list-summary').getByText('/ 500 saa kilpailla', { exact: false }).waitFor()
     expect(await page.getByTestId('venue-list-row').count()).toBe(500)
     expect(await page.locator('[data-testid="venue-list-row"][data-verdict="not-found"]').count()).toBe(0)

@@ -112,7 +112,7 @@ export const en = {
     date: 'Competition day',
     single: 'One member',
     list: 'Start list',
-    listInput: 'Paste the start list: one competitor per line (a Sport-ID, or a name; other columns are ignored)',
+    listInput: 'Paste the start list: one competitor per line (a Sport-ID, or a name; a club column tells namesakes apart). Ctrl+Enter checks it.',
     check: 'Check the list',
     import: 'Import a CSV or XLSX file…',
     imported: 'Checked {{file}}',

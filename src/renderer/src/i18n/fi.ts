@@ -112,7 +112,7 @@ export const fi: Strings = {
     date: 'Kilpailupäivä',
     single: 'Yksi jäsen',
     list: 'Lähtölista',
-    listInput: 'Liitä lähtölista: yksi kilpailija riville (Sport-ID tai nimi; muut sarakkeet ohitetaan)',
+    listInput: 'Liitä lähtölista: yksi kilpailija riville (Sport-ID tai nimi; seurasarake erottaa kaimat). Ctrl+Enter tarkistaa sen.',
     check: 'Tarkista lista',
     import: 'Tuo CSV- tai XLSX-tiedosto…',
     imported: 'Tarkistettu: {{file}}',

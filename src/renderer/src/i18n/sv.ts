@@ -112,7 +112,7 @@ export const sv: Strings = {
     date: 'Tävlingsdag',
     single: 'En medlem',
     list: 'Startlista',
-    listInput: 'Klistra in startlistan: en tävlande per rad (Sport-ID eller namn; andra kolumner ignoreras)',
+    listInput: 'Klistra in startlistan: en tävlande per rad (Sport-ID eller namn; en klubbkolumn skiljer namnar åt). Ctrl+Enter kontrollerar den.',
     check: 'Kontrollera listan',
     import: 'Importera en CSV- eller XLSX-fil…',
     imported: 'Kontrollerad: {{file}}',

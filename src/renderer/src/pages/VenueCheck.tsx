@@ -235,6 +235,12 @@ export function VenueCheck() {
             label={t('venue.listInput')}
             value={list}
             onChange={(event) => setList(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && list.trim() !== '' && checking === null) {
+                event.preventDefault()
+                checkList()
+              }
+            }}
             data-testid="venue-list-input"
           />
           <Group>
