@@ -19,20 +19,23 @@ import { prepared } from './statements'
  */
 export function checkAtVenue(db: ReadableDB, text: string, date: string, limit = 5): VenueCheckResult {
   const whole = check(db, text, date, limit, () => NO_REGISTRANTS, true)
-  return whole.members.length > 0 ? whole : check(db, text, date, limit, () => readRegistrants(db))
+  return { dataAsOf: lastSuccessfulSyncAt(db), ...(whole.members.length > 0 ? whole : check(db, text, date, limit, () => readRegistrants(db))) }
 }
+
+/** Who one check found: `VenueCheckResult` but the time of the data, which the caller reads once. */
+type Found = Omit<VenueCheckResult, 'dataAsOf'>
 
 /**
  * `checkAtVenue`, with the registrants without a profile read by `registrants` when no member
  * matches; with `wholeWords`, a text's words find members only as whole words (`searchMembers`).
  */
-function check(db: ReadableDB, text: string, date: string, limit: number, registrants: () => Registrants, wholeWords = false): VenueCheckResult {
+function check(db: ReadableDB, text: string, date: string, limit: number, registrants: () => Registrants, wholeWords = false): Found {
   const trimmed = text.trim()
   const sportId = /^\d{8,9}$/.test(trimmed) ? Number(trimmed) : null
   const exact = sportId === null ? [] : (prepared(db, 'SELECT id FROM person WHERE sport_id = ?').pluck().all(sportId) as number[])
   // One more than checked: whether others match too.
   const ids = exact.length > 0 ? exact : trimmed === '' ? [] : searchMembers(db, trimmed, { limit: limit + 1, wholeWords }).map((m) => m.id)
-  const result: VenueCheckResult = { dataAsOf: lastSuccessfulSyncAt(db), members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []), moreMatch: ids.length > limit }
+  const result: Found = { members: ids.slice(0, limit).flatMap((id) => checkPerson(db, id, date) ?? []), moreMatch: ids.length > limit }
   if (result.members.length > 0 || trimmed === '') return result
   const found = sportId === null ? registrants().byName(trimmed) : registrants().bySportId.get(sportId)
   if (found !== undefined) result.nonMember = registeredNonMember(db, found.id, found.sportId)
@@ -144,7 +147,7 @@ export class StartListCheck {
     // own); else by the first column alone (a club or class beside the name finds no one).
     const columns = text.split(/[;,\t]/)
     const queries = sportId ? [sportId] : [...new Set([columns.join(' '), columns.slice(0, 2).join(' '), columns[0]])]
-    let found: VenueCheckResult = { dataAsOf: null, members: [], moreMatch: false }
+    let found: Found = { members: [], moreMatch: false }
     // A name written out means its whole words ("Matti Salo" is not also "Matti Salonen"): the queries
     // by whole words first, members only; then by the words' beginnings (a shortened name), and registrants.
     for (const wholeWords of sportId ? [false] : [true, false]) {
