@@ -835,6 +835,7 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('nav-candidates').click()
     await choose('candidates-group', [group.organizationName, group.name].filter(Boolean).join(' · '))
+    await page.getByTestId('candidates-seasons-of').getByText(`organisaatioon ${group.organizationName} tai`).waitFor()
     await choose('candidates-next', next.name)
     // Finnish says one candidate in the nominative singular, more in the partitive ("1 ehdokas", "2 ehdokasta").
     const candidateCount = `${new Intl.NumberFormat('fi').format(candidates.total)} ${candidates.total === 1 ? 'ehdokas' : 'ehdokasta'}`

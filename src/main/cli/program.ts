@@ -316,7 +316,7 @@ export function buildProgram(): Command {
 
   program
     .command('candidates')
-    .description("merit candidates of an ordered merit group: holders of a merit without the next one, and members of --seasons licence periods without any of the group's merits")
+    .description("merit candidates of an ordered merit group: holders of a merit without the next one, and members of --seasons licence periods with the group's organization or one below it, without any of the group's merits")
     .requiredOption('--group <id>', 'the ordered merit group (`kanslia export merit-groups` lists them)', integerIn(1))
     .option('--next <id>', "only the candidates of this merit of the group", integerIn(1))
     .option('--seasons <n>', "licence periods a candidate for the group's first merit has held a licence in", integerIn(1), 2)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
+import { CANDIDATES, readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
 import { openDatabase, type WritableDB } from '../../../src/main/db/open'
 import { elementStore } from '../../support/elements'
 
@@ -59,6 +59,55 @@ describe('merit candidates (issue 7)', () => {
     expect(candidates).toMatchObject({ total: 3, ids: [4, 1, 2] })
     expect(readMeritCandidates(seed(), 10, 1, all).rows.map((c) => c.lastName)).toEqual(['Dahl', 'Ek', 'Aho', 'Berg'])
     expect(readMeritCandidates(seed(), 10, 2, { ...all, nextMeritId: 13 }).rows.map((c) => c.lastName)).toEqual(['Berg'])
+  })
+
+  it("counts the licence seasons bound to the group's organization or one below it, every licence when that organization is not stored", () => {
+    const db = openDatabase(':memory:')
+    // Federation 1 > area 2 > club 3; club 4 straight under the federation. Each group's first merit is merit 5x.
+    store(db, 'organizations', 'federation 1', [
+      { id: 1, type: 'FEDERATION', name: 'Liitto' },
+      { id: 2, type: 'AREA_ASSOCIATION', name: 'Alue', parentId: 1 },
+      { id: 3, type: 'CLUB', name: 'Seura A', parentId: 2 },
+      { id: 4, type: 'CLUB', name: 'Seura B', parentId: 1 }
+    ])
+    const groups = [1, 2, 3, 4, 9].map((organizationId) => ({ id: 40 + organizationId, organizationId, name: `Merkit ${organizationId}`, isOrdered: true }))
+    store(db, 'merit-groups', 'organization 1', groups)
+    for (const group of groups) store(db, 'merits', `merit-group ${group.id}`, [{ id: group.id + 10, meritGroupId: group.id, name: 'Pronssi', orderNumber: 1 }])
+    const licence = (id: number, userId: number, period: number, club: number, lastName: string) => ({
+      id,
+      userId,
+      licencePeriodId: period,
+      licenceOrganizationId: club,
+      usagePeriodStart: `${period}-01-01`,
+      usagePeriodEnd: `${period}-12-31`,
+      user: user(userId, lastName)
+    })
+    // Aho: two seasons in club 3; Berg: one in club 3 and one in club 4; Carlson: two in club 4.
+    store(db, 'user-licences', 'federation 1', [
+      licence(1, 1, 2025, 3, 'Aho'),
+      licence(2, 1, 2026, 3, 'Aho'),
+      licence(3, 2, 2025, 3, 'Berg'),
+      licence(4, 2, 2026, 4, 'Berg'),
+      licence(5, 3, 2025, 4, 'Carlson'),
+      licence(6, 3, 2026, 4, 'Carlson')
+    ])
+    const candidates = (organizationId: number) => readMeritCandidates(db, 40 + organizationId, 2, { limit: 100, idsUpTo: 100 }).rows.map((c) => [c.lastName, c.seasons])
+    expect(candidates(3)).toEqual([['Aho', 2]])
+    expect(candidates(2)).toEqual([['Aho', 2]])
+    expect(candidates(4)).toEqual([['Carlson', 2]])
+    expect(candidates(1)).toEqual([
+      ['Aho', 2],
+      ['Berg', 2],
+      ['Carlson', 2]
+    ])
+    // Organization 9 is not stored: its group counts every licence.
+    expect(candidates(9)).toEqual(candidates(1))
+  })
+
+  it("reads the licences' organizations from a covering index, not from each licence", () => {
+    const db = openDatabase(':memory:')
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${CANDIDATES} SELECT * FROM candidates`).all({ groupId: 1, seasons: 2 }) as Array<{ detail: string }>).map((row) => row.detail)
+    expect(plan.filter((detail) => /\buser_licence\b/.test(detail))).toEqual(['SCAN user_licence USING COVERING INDEX user_licence_period'])
   })
 
   it('names and counts past the first rows, and gives the ids only when there are few enough', () => {

@@ -185,6 +185,7 @@ export const en = {
     heading: 'Merit candidates',
     group: 'Ordered merit group',
     seasons: 'Licence seasons, at least',
+    seasonsOf: 'Licence seasons count the licences bound to {{organization}} or an organization under it.',
     next: 'Next merit',
     allNext: 'Every next merit',
     count_one: '{{count, number}} candidate',

@@ -182,6 +182,7 @@ export const fi: Strings = {
     heading: 'Ansiomerkkiehdokkaat',
     group: 'Järjestetty merkkiryhmä',
     seasons: 'Lisenssikausia vähintään',
+    seasonsOf: 'Lisenssikaudet lasketaan lisensseistä, jotka on sidottu organisaatioon {{organization}} tai sen alaisiin organisaatioihin.',
     next: 'Seuraava merkki',
     allNext: 'Kaikki seuraavat merkit',
     count_one: '{{count, number}} ehdokas',

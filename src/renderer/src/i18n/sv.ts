@@ -182,6 +182,7 @@ export const sv: Strings = {
     heading: 'Kandidater för förtjänsttecken',
     group: 'Ordnad grupp av förtjänsttecken',
     seasons: 'Licensperioder, minst',
+    seasonsOf: 'Licensperioderna räknas på licenser knutna till {{organization}} eller en organisation under den.',
     next: 'Nästa tecken',
     allNext: 'Alla nästa tecken',
     count_one: '{{count, number}} kandidat',

@@ -15,7 +15,8 @@ import { listedName } from '../../../shared/personName'
 
 /**
  * Merit candidates (issue 7): for an ordered merit group, members who hold merit k and not k+1,
- * and members with N licence seasons and no merit of the group. Choosing the next merit lists its
+ * and members with N licence seasons with the group's organization (or one below it) and no merit
+ * of the group. Choosing the next merit lists its
  * candidates, and one click opens the batch grant of the outbox for all of them. The list shows
  * the columns chosen, and exports every candidate (not only the rows shown) with them.
  */
@@ -119,6 +120,11 @@ export function MeritCandidates() {
       {groups?.length === 0 && (
         <Text c="dimmed" data-testid="candidates-no-groups">
           {t('candidates.noGroups')}
+        </Text>
+      )}
+      {group?.organizationName && (
+        <Text size="xs" c="dimmed" data-testid="candidates-seasons-of">
+          {t('candidates.seasonsOf', { organization: group.organizationName })}
         </Text>
       )}
       {list && (
