@@ -230,6 +230,22 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
   const events: EventRecord[] = []
   const registrations: RegistrationRecord[] = []
   const usersByFederation = new Map<number, number[]>()
+  const birthDates = new Map(data.persons.map((p) => [p.id, p.birthDate]))
+  /**
+   * Who a user drawn for an event registers as: themselves when born within the event's limits
+   * (spec v3 §4, both dates included), as its organizer's form allows, else one who is (chosen by
+   * the drawn id, not by the PRNG, so every other event's data stays as it was), or no one.
+   */
+  const registrantsOf = (users: number[], event: EventRecord): ((drawn: number) => number | undefined) => {
+    const { registrationMinBirthDate: min, registrationMaxBirthDate: max } = event
+    const within = (userId: number) => {
+      const born = birthDates.get(userId)!
+      return (min === undefined || born >= min) && (max === undefined || born <= max)
+    }
+    if (min === undefined && max === undefined) return (drawn) => drawn
+    const eligible = users.filter(within)
+    return (drawn) => (within(drawn) ? drawn : eligible[drawn % eligible.length])
+  }
   for (const p of data.persons) if (clubOfUser.has(p.id)) (usersByFederation.get(p.federationId) ?? usersByFederation.set(p.federationId, []).get(p.federationId)!).push(p.id)
   const activeClubs = data.organizations.filter((o) => o.data.type === 'CLUB' && o.data.status === 'ACTIVE')
   const areas = data.organizations.filter((o) => o.data.type === 'AREA')
@@ -296,18 +312,27 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
     events.push(event)
     const users = usersByFederation.get(federationId) ?? []
     if (registrationStartMs >= referenceMs || users.length === 0) continue
+    const registrants = registrantsOf(users, event)
     const count = Math.min(event.maxAttendeeCount ?? 40, prng.int(0, 40))
     const seen = new Set<number>()
+    const registered = new Set<number>()
     for (let r = 0; r < count; r++) {
-      const userId = prng.pick(users)
-      if (seen.has(userId)) continue
-      seen.add(userId)
+      const drawn = prng.pick(users)
+      if (seen.has(drawn)) continue
+      seen.add(drawn)
       const registeredMs = registrationStartMs + Math.floor(prng.next() * Math.max(DAY_MS, Math.min(registrationEndMs, referenceMs) - registrationStartMs))
       const discount = priceInCents > 0 && prng.chance(0.15)
       const waiting = priceInCents > 0 && prng.chance(0.05)
+      const mt = randomMt(Math.max(windowStart, registeredMs), referenceMs - 60_000)
+      const registrationInfo = prng.chance(0.3) ? prng.pick(['Sarja H21', 'Sarja D21', 'Sarja H16', 'Sarja D14', 'Kimppakyyti Tampereelta']) : undefined
+      const attemptMs = waiting ? nowMs - prng.int(0, 3) * DAY_MS : undefined
+      const registrationId = nextRegistrationId++
+      const userId = registrants(drawn)
+      if (userId === undefined || registered.has(userId)) continue
+      registered.add(userId)
       registrations.push({
-        id: nextRegistrationId++,
-        mt: randomMt(Math.max(windowStart, registeredMs), referenceMs - 60_000),
+        id: registrationId,
+        mt,
         eventId: id,
         userId,
         organizationId: clubOfUser.get(userId)!,
@@ -316,8 +341,8 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
         activeDiscountType: discount ? 'PUBLIC' : 'NONE',
         paymentStatus: priceInCents === 0 ? 'FREE' : waiting ? 'WAITING_PAYMENT_CONFIRMATION' : 'PAID',
         state: 'ACTIVE',
-        registrationInfo: prng.chance(0.3) ? prng.pick(['Sarja H21', 'Sarja D21', 'Sarja H16', 'Sarja D14', 'Kimppakyyti Tampereelta']) : undefined,
-        attemptMs: waiting ? nowMs - prng.int(0, 3) * DAY_MS : undefined
+        registrationInfo,
+        attemptMs
       })
     }
   }

@@ -139,6 +139,22 @@ describe('v3 events and merits (spec v3 §4)', () => {
     for (const other of events.filter((e) => !camps.includes(e))) expect(other.registrationMinBirthDate ?? other.registrationMaxBirthDate, other.name).toBeUndefined()
   })
 
+  it("registers to a youth camp only those born within its limits, as the organizer's form does", async () => {
+    const camps = (await get<ApiEventPage>('/event?size=500')).body.content.filter((e) => e.registrationMinBirthDate !== undefined)
+    // Birth dates are at the EXTENDED level (spec v2 §5): the default client's.
+    const extended = api(sandbox, await token(sandbox))
+    const birthDates = new Map((await extended.all<{ user: { id: number; birthDate: string } }>(`/user-licence/${FED}`)).map((l) => [l.user.id, l.user.birthDate]))
+    let registrants = 0
+    for (const camp of camps) {
+      for (const registered of await client.all<RegisteredEventUser>(`/event/registered-event-users/${camp.eventId}`)) {
+        const born = birthDates.get(registered.user.id)
+        expect(born !== undefined && born >= camp.registrationMinBirthDate! && born <= camp.registrationMaxBirthDate!, `${camp.name}: ${registered.user.id} born ${born}`).toBe(true)
+        registrants++
+      }
+    }
+    expect(registrants).toBeGreaterThan(0)
+  })
+
   it('creates a merit and grants it to event participants', async () => {
     const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FED)!
     const merit = await client.send<CreatedMerit>('POST', '/merit', { name: 'Rastimerkki', description: 'Testi', meritGroupId: group.id, organizationId: FED, meritGrantingAuthorType: 'BOTH', meritValidityPeriodType: 'FIXED_DURATION', type: 'CARD', validityFixedDurationInMonths: 12 }, V3)
