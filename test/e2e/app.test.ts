@@ -304,6 +304,10 @@ describe('desktop app in Chromium', () => {
     const merit = (await value<MeritChoice[]>('getMeritChoices')).find((m) => m.organizationName === federation?.name)
     expect(merit).toBeDefined()
     const label = [merit!.organizationName, merit!.meritGroupName, merit!.name].join(' · ')
+    // An empty outbox says where changes are made.
+    await page.getByTestId('nav-outbox').click()
+    await page.getByTestId('outbox-how-to').getByText('valitse jäseniä Jäsenet-sivulla', { exact: false }).waitFor()
+    await page.getByTestId('nav-members').click()
 
     await choose('filter-status', 'Voimassa')
     const valid = (await members({ status: 'valid', limit: 3 })).rows

@@ -332,6 +332,7 @@ export const en = {
     meritGrantSummary_other: '{{merit}} to {{count, number}} members, granted {{date}} by {{granter}}',
     pushNow: 'Push now',
     openPayment: 'Open the payment page',
+    howTo: 'Changes are queued where you make them: tick members in Members to grant them a merit or register them to an event; transfer a licence from a member’s details; cancel a registration in Events; grant a merit to its candidates in Merit candidates. Each reaches the registry once, at the next push, also after a time offline.',
     empty: 'Nothing waits to be sent.',
     waiting_one: '{{count, number}} change waits for the network',
     waiting_other: '{{count, number}} changes wait for the network',

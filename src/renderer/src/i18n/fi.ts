@@ -328,6 +328,7 @@ export const fi: Strings = {
     meritGrantSummary_other: '{{merit}} {{count, number}} jäsenelle, myönnetty {{date}}, myöntäjä {{granter}}',
     pushNow: 'Lähetä nyt',
     openPayment: 'Avaa maksusivu',
+    howTo: 'Muutokset jonoutuvat siellä, missä ne tehdään: valitse jäseniä Jäsenet-sivulla myöntääksesi heille ansiomerkin tai ilmoittaaksesi heidät tapahtumaan; siirrä lisenssi jäsenen tiedoista; peru ilmoittautuminen Tapahtumat-sivulla; myönnä merkki ehdokkailleen Merkkiehdokkaat-sivulla. Kukin muutos menee rekisteriin kerran, seuraavassa lähetyksessä, myös offline-ajan jälkeen.',
     empty: 'Mikään ei odota lähetystä.',
     waiting_one: '{{count, number}} muutos odottaa verkkoa',
     waiting_other: '{{count, number}} muutosta odottaa verkkoa',

@@ -328,6 +328,7 @@ export const sv: Strings = {
     meritGrantSummary_other: '{{merit}} till {{count, number}} medlemmar, beviljat {{date}} av {{granter}}',
     pushNow: 'Skicka nu',
     openPayment: 'Öppna betalningssidan',
+    howTo: 'Ändringar köas där du gör dem: markera medlemmar under Medlemmar för att bevilja dem ett förtjänsttecken eller anmäla dem till ett evenemang; flytta en licens från en medlems uppgifter; avboka en anmälan under Evenemang; bevilja ett tecken till dess kandidater under Kandidater. Varje ändring når registret en gång, vid nästa sändning, även efter en tid offline.',
     empty: 'Inget väntar på att skickas.',
     waiting_one: '{{count, number}} ändring väntar på nätet',
     waiting_other: '{{count, number}} ändringar väntar på nätet',

@@ -108,6 +108,11 @@ export function Outbox() {
       <Text size="sm" c="dimmed">
         {view.waiting > 0 ? t('outbox.waiting', { count: view.waiting }) : t('outbox.empty')}
       </Text>
+      {view.items.length === 0 && (
+        <Text size="sm" maw={720} data-testid="outbox-how-to">
+          {t('outbox.howTo')}
+        </Text>
+      )}
       {message && (
         <Alert color={message.color} data-testid="outbox-message">
           {message.text}
