@@ -1217,6 +1217,10 @@ describe('desktop app in Chromium', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0)
     const insurance = (await page.getByTestId('member-insurance-cell').first().boundingBox())!
     expect(insurance.x + insurance.width).toBeLessThanOrEqual(minWidth!)
+    // The search and the filters take two rows there, the actions share the column choice's: the list shows 8 members or more in full (5 before).
+    const { top, bottom } = await list.evaluate((element) => element.getBoundingClientRect())
+    const shown = await page.getByTestId('member-row').evaluateAll((rows, [top, bottom]) => rows.filter((row) => row.getBoundingClientRect().top >= top && row.getBoundingClientRect().bottom <= bottom).length, [top, bottom])
+    expect(shown).toBeGreaterThanOrEqual(8)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByTestId('nav-settings').click()
     await page.getByText('English').click()

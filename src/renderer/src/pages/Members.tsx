@@ -442,7 +442,10 @@ export function Members() {
         <SearchBox inputRef={searchRef} onSearch={onSearch} onNavigate={onNavigate} />
         <MemberFilters options={options} filters={filters} onChange={setFilters} />
       </Group>
-      <ColumnChoice all={MEMBER_COLUMNS} value={shownColumns} onChange={setShownColumns} label={(column) => t(COLUMN_LABEL[column])} table={t('nav.members')} testId="member-columns" />
+      <Group justify="space-between" gap="sm">
+        <ColumnChoice all={MEMBER_COLUMNS} value={shownColumns} onChange={setShownColumns} label={(column) => t(COLUMN_LABEL[column])} table={t('nav.members')} testId="member-columns" />
+        {actions}
+      </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="members-message" />
       {queuedSummary && (
         <Alert color="green" withCloseButton onClose={() => setQueuedSummary(null)} data-testid="grant-queued">
@@ -491,12 +494,10 @@ export function Members() {
             </>
           )}
         </Group>
-        <Group gap="sm">
-          <Text size="xs" c="dimmed" className="no-print">
-            {t('members.keyboardHint')}
-          </Text>
-          {actions}
-        </Group>
+        {/* Below Mantine's lg breakpoint (1200 px) the rows need the line more. */}
+        <Text size="xs" c="dimmed" className="no-print" visibleFrom="lg" data-testid="members-keyboard-hint">
+          {t('members.keyboardHint')}
+        </Text>
       </Group>
       {printRows && <PrintedMembers rows={printRows} total={total} columns={exportColumnsOf(shownColumns)} />}
       {/* One grid of the header row and the rows (aria-rowcount counts the header); the rows scroll and take the keys. */}
@@ -571,7 +572,7 @@ const SearchBox = memo(function SearchBox({ inputRef, onSearch, onNavigate }: Se
   return (
     <TextInput
       flex={1}
-      miw={260}
+      miw={220}
       placeholder={t('members.search')}
       aria-label={t('members.search')}
       value={text}
@@ -630,6 +631,12 @@ interface MemberFiltersProps {
 }
 
 /**
+ * A filter's width: narrower below Mantine's md breakpoint (992 px), so the search and the five
+ * filters take two rows at the window's least width, not three.
+ */
+const FILTER_WIDTH = { base: 190, md: 222 }
+
+/**
  * The club, licence, licence period, status and insurance selects. Memoised with stable option lists: a
  * federation has over a thousand clubs, and re-rendering them on every search keystroke slows typing.
  */
@@ -648,6 +655,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
   return (
     <>
       <Select
+        w={FILTER_WIDTH}
         aria-label={t('members.club')}
         placeholder={t('members.allClubs')}
         data={clubOptions}
@@ -659,6 +667,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         data-testid="filter-club"
       />
       <Select
+        w={FILTER_WIDTH}
         aria-label={t('members.licence')}
         placeholder={t('members.allLicences')}
         data={licenceOptions}
@@ -669,6 +678,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         comboboxProps={LONG_LIST_COMBOBOX}
       />
       <Select
+        w={FILTER_WIDTH}
         aria-label={t('licences.period')}
         placeholder={t('members.allPeriods')}
         data={periodOptions}
@@ -677,6 +687,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         clearable
       />
       <Select
+        w={FILTER_WIDTH}
         aria-label={t('members.status')}
         data={statusOptions}
         value={filters.status}
@@ -685,6 +696,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         data-testid="filter-status"
       />
       <Select
+        w={FILTER_WIDTH}
         aria-label={t('members.insurance')}
         data={insuranceOptions}
         value={filters.insurance ?? 'all'}
