@@ -267,7 +267,7 @@ export function buildProgram(): Command {
 
   program
     .command('start-list')
-    .description('venue check of a whole start list: each line names one member by a Sport-ID, else by name (other columns are ignored)')
+    .description('venue check of a whole start list: each line names one member by a Sport-ID, else by name; a column naming their club tells namesakes apart')
     .argument('<file>', 'a CSV, text or XLSX file (its first worksheet), or - for standard input')
     .addOption(dbOption())
     .option('--date <YYYY-MM-DD>', 'the day to check (default: today)', calendarDate)
