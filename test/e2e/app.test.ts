@@ -179,6 +179,8 @@ describe('desktop app in Chromium', () => {
     // The member's verdict as the list shows it (DESIGN §3b, one rule).
     const verdict = { valid: 'Saa kilpailla', expiring: 'Saa kilpailla (lisenssi päättymässä)', expired: 'Lisenssi päättynyt', missing: 'Ei lisenssiä', 'insurance-missing': 'Vakuutus puuttuu', 'outside-birth-range': 'Ikä ei sovi lisenssiin' }[minor.licenceStatus!]
     await detail.locator(`[data-testid="member-verdict"][data-verdict="${minor.licenceStatus}"]`).getByText(verdict, { exact: false }).waitFor()
+    // It comes first, above the profile's rows.
+    expect((await detail.getByTestId('member-verdict').boundingBox())!.y).toBeLessThan((await detail.getByRole('rowheader', { name: 'Etunimet' }).boundingBox())!.y)
     await shot('member-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })

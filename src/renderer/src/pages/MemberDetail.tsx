@@ -77,6 +77,13 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
         notice === null && <Loader />
       ) : (
         <Stack data-testid="member-detail">
+          {/* Whether the member may compete today comes first, above the profile's rows. */}
+          <Group>
+            <Badge size="lg" color={VERDICT_COLOR[detail.licenceCheck.verdict]} data-testid="member-verdict" data-verdict={detail.licenceCheck.verdict}>
+              {t(`venue.verdict.${detail.licenceCheck.verdict}`)}
+              {detail.licenceCheck.validUntil && ` · ${t('venue.validUntil', { date: formatDate(detail.licenceCheck.validUntil, i18n.language) })}`}
+            </Badge>
+          </Group>
           {detail.source !== 'profile' && (
             <Alert color="blue" data-testid="member-not-member" data-source={detail.source}>
               {t(`detail.notMember.${detail.source}`)}
@@ -156,13 +163,7 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               )}
             </Table.Tbody>
           </Table>
-          <Group justify="space-between">
-            <Title order={3} size="h4">{t('detail.licences')}</Title>
-            <Badge size="lg" color={VERDICT_COLOR[detail.licenceCheck.verdict]} data-testid="member-verdict" data-verdict={detail.licenceCheck.verdict}>
-              {t(`venue.verdict.${detail.licenceCheck.verdict}`)}
-              {detail.licenceCheck.validUntil && ` · ${t('venue.validUntil', { date: formatDate(detail.licenceCheck.validUntil, i18n.language) })}`}
-            </Badge>
-          </Group>
+          <Title order={3} size="h4">{t('detail.licences')}</Title>
           {detail.licences.length === 0 && <Text c="dimmed">{t('detail.none')}</Text>}
           {detail.licences.map((licence) => (
             <Group key={licence.id} justify="space-between" data-testid="member-licence">
