@@ -542,6 +542,25 @@ describe('desktop app in Chromium', () => {
     const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')!
     const federationRow = sheet.getRows(2, organizations.length)!.find((row) => row.getCell(1).value === federation.name)!
     expect(federationRow.getCell(2).value).toBe('Lajiliitto')
+    // A club that turned PASSIVE since the last full sync (spec v2 §3: a full sync removes it) says so.
+    const [club, passive] = organizations.filter((o) => o.type === 'CLUB' && o.parentId === federation.id)
+    const setStatus = async (status: string) => {
+      const db = openDatabase(await app.dbFile(), { env: app.env })
+      db.prepare('UPDATE organization SET status = ? WHERE id = ?').run(status, passive.id)
+      db.close()
+    }
+    await setStatus('PASSIVE')
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('nav-organizations').click()
+    await page.getByTestId('organization-tree').getByText('Seura · passiivinen', { exact: true }).waitFor()
+    expect(await page.getByTestId('organization-tree').getByText('Seura · passiivinen', { exact: true }).count()).toBe(1)
+    await setStatus('ACTIVE')
+    // A club's members: the member list filtered by that club.
+    await page.getByRole('button', { name: `Seuran ${club.name} jäsenet` }).click()
+    const clubMembers = (await members({ clubId: club.id, limit: 1 })).total
+    expect(clubMembers).toBeGreaterThan(0)
+    await page.getByTestId('member-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(clubMembers)} `)).waitFor()
+    expect(await page.getByTestId('filter-club').inputValue()).toBe(club.name)
     // The sports list failed in the last sync as the engine records it: its code is said in Finnish before the registry's words.
     const db = openDatabase(await app.dbFile(), { env: app.env })
     try {

@@ -418,7 +418,7 @@ export const en = {
     never: 'The data has never been synced successfully.'
   },
   licences: { period: 'Licence period', kind: 'Kind', name: 'Name', heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
-  organizations: { name: 'Organization', type: 'Type', parent: 'Parent organization', heading: 'Organizations' },
+  organizations: { passive: 'passive', members: 'Members', membersOf: 'Members of {{name}}', name: 'Organization', type: 'Type', parent: 'Parent organization', heading: 'Organizations' },
   /** Organization types (spec v2 §2.2 `type`); an unknown one is shown as it is. */
   organizationTypes: { SPORTS_FEDERATION: 'Sports federation', AREA: 'Area', CLUB: 'Club', GROUP: 'Group', ORGANIZATION_COLLECTION: 'Organization collection' },
   sync: {

@@ -413,7 +413,7 @@ export const fi: Strings = {
     never: 'Tietoja ei ole vielä synkronoitu onnistuneesti.'
   },
   licences: { period: 'Lisenssikausi', kind: 'Tyyppi', name: 'Nimi', heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
-  organizations: { name: 'Organisaatio', type: 'Tyyppi', parent: 'Yläorganisaatio', heading: 'Organisaatiot' },
+  organizations: { passive: 'passiivinen', members: 'Jäsenet', membersOf: 'Seuran {{name}} jäsenet', name: 'Organisaatio', type: 'Tyyppi', parent: 'Yläorganisaatio', heading: 'Organisaatiot' },
   organizationTypes: { SPORTS_FEDERATION: 'Lajiliitto', AREA: 'Alue', CLUB: 'Seura', GROUP: 'Ryhmä', ORGANIZATION_COLLECTION: 'Organisaatiokokoelma' },
   sync: {
     heading: 'Synkronointi',

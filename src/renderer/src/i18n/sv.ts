@@ -413,7 +413,7 @@ export const sv: Strings = {
     never: 'Uppgifterna har aldrig synkroniserats.'
   },
   licences: { period: 'Licensperiod', kind: 'Typ', name: 'Namn', heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
-  organizations: { name: 'Organisation', type: 'Typ', parent: 'Överordnad organisation', heading: 'Organisationer' },
+  organizations: { passive: 'passiv', members: 'Medlemmar', membersOf: 'Medlemmar i {{name}}', name: 'Organisation', type: 'Typ', parent: 'Överordnad organisation', heading: 'Organisationer' },
   organizationTypes: { SPORTS_FEDERATION: 'Grenförbund', AREA: 'Region', CLUB: 'Förening', GROUP: 'Grupp', ORGANIZATION_COLLECTION: 'Organisationssamling' },
   sync: {
     heading: 'Synkronisering',

@@ -78,7 +78,14 @@ const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direct
 export function Members() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
-  const [filters, setFilters] = useState<Filters>({ status: 'all' })
+  // The organization tree's "members" opens the list filtered by that club (`showClubMembers`), once.
+  const [filters, setFilters] = useState<Filters>(() => {
+    const clubId = useAppStore.getState().clubToShow
+    return clubId === null ? { status: 'all' } : { status: 'all', clubId }
+  })
+  useEffect(() => {
+    if (useAppStore.getState().clubToShow !== null) useAppStore.setState({ clubToShow: null })
+  }, [])
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
   const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], licences: [], licencePeriods: [] })
   const [total, setTotal] = useState(0)

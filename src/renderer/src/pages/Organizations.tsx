@@ -1,4 +1,4 @@
-import { getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
+import { Button, getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrganizationNode } from '../../../shared/ipc/contract'
@@ -43,6 +43,7 @@ export function Organizations() {
   )
   const data = useMemo(() => toTree(organizations), [organizations])
   const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), organizationTypeName(t, o.type)])), [organizations, t])
+  const byId = useMemo(() => new Map(organizations.map((o) => [String(o.id), o])), [organizations])
 
   const exportAs = (format: 'csv' | 'xlsx') => {
     clear()
@@ -65,13 +66,18 @@ export function Organizations() {
         <TableActions label={t('organizations.heading')} testId="organizations" disabled={organizations.length === 0} onExport={exportAs} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="organizations-message" />
-      <OrganizationTree key={organizations.length} data={data} types={types} />
+      <OrganizationTree key={organizations.length} data={data} organizations={byId} />
     </Stack>
   )
 }
 
-/** The tree itself, remounted per loaded data so its roots start expanded. */
-function OrganizationTree({ data, types }: { data: TreeNodeData[]; types: Map<string, string> }) {
+/**
+ * The tree itself, remounted per loaded data so its roots start expanded. A passive organization
+ * (spec v2 §2.2 `status`) says so; a club offers its members: the member list filtered by it.
+ */
+function OrganizationTree({ data, organizations }: { data: TreeNodeData[]; organizations: Map<string, OrganizationNode> }) {
+  const { t } = useTranslation()
+  const showClubMembers = useAppStore((s) => s.showClubMembers)
   const tree = useTree({ initialExpandedState: getTreeExpandedState(data, data.map((root) => root.value)) })
   return (
     <Tree
@@ -85,8 +91,25 @@ function OrganizationTree({ data, types }: { data: TreeNodeData[]; types: Map<st
             {node.label}
           </Text>{' '}
           <Text span c="dimmed" size="xs">
-            {types.get(node.value)}
+            {organizationTypeName(t, organizations.get(node.value)?.type ?? null)}
+            {organizations.get(node.value)?.status === 'PASSIVE' && ` · ${t('organizations.passive')}`}
           </Text>
+          {organizations.get(node.value)?.type === 'CLUB' && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              ml="xs"
+              aria-label={t('organizations.membersOf', { name: node.label })}
+              // The tree's own click expands and collapses; this one opens the list.
+              onClick={(event) => {
+                event.stopPropagation()
+                showClubMembers(Number(node.value))
+              }}
+              data-testid="organization-members"
+            >
+              {t('organizations.members')}
+            </Button>
+          )}
         </div>
       )}
     />

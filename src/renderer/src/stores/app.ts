@@ -24,6 +24,10 @@ interface AppStore {
   /** Bumped whenever the outbox changes (queued, pushed, retried, discarded) so the outbox panel reloads. */
   outboxVersion: number
   setPage(page: Page): void
+  /** A club the member list filters by when it opens next (`showClubMembers`); null for none. */
+  clubToShow: number | null
+  /** Opens the member list filtered by the club `clubId` (from the organization tree). */
+  showClubMembers(clubId: number): void
   /** Reads the app's state (`load`); a failure is kept as `startFailure` for the start screen instead of thrown. */
   start(): Promise<void>
   /** Reads the app's state. @throws KansliaError when the main process cannot (e.g. the database's key is missing). */
@@ -47,6 +51,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
   dataVersion: 0,
   outboxVersion: 0,
   setPage: (page) => set({ page }),
+  clubToShow: null,
+  showClubMembers: (clubId) => set({ page: 'members', clubToShow: clubId }),
   start: async () => {
     set({ startFailure: null })
     try {
