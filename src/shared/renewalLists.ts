@@ -10,6 +10,17 @@
  */
 export type RenewalListKind = 'licence-ending' | 'insurance-ending' | 'not-renewed' | 'outside-birth-range'
 
+/**
+ * A renewal list asked for: its kind, how many days ahead endings are listed, and, when given, the
+ * club whose members alone it lists (those with a user licence bound to it, as the member list's
+ * club filter).
+ */
+export interface RenewalQuery {
+  kind: RenewalListKind
+  days: number
+  clubId?: number
+}
+
 /** Every kind, in the order the UI offers them. */
 export const RENEWAL_LIST_KINDS: readonly RenewalListKind[] = ['licence-ending', 'insurance-ending', 'not-renewed', 'outside-birth-range']
 

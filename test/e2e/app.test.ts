@@ -13,7 +13,7 @@ import { windowOptions } from '../../src/main/window'
 import { sweepUnreferencedPersons } from '../../src/main/db/synced'
 import { DATABASE_KEY_ENV } from '../../src/main/secrets/databaseKey'
 import { recordCursorResult } from '../../src/main/db/runs'
-import type { LicencePeriodSummary, MemberDetail, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
+import type { LicencePeriodSummary, MemberDetail, MemberFilterOptions, MemberPage, MeritChoice, OrganizationNode, SyncStatus } from '../../src/shared/ipc/contract'
 import type { MeritCandidateList, OrderedMeritGroup } from '../../src/shared/meritCandidates'
 import type { OutboxView } from '../../src/shared/ipc/contract'
 import { registrationWindowAt, type EventLimits, type EventRow } from '../../src/shared/events'
@@ -848,6 +848,19 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('renewal-copy-emails').click()
     await page.getByTestId('renewal-message').getByText(new Intl.NumberFormat('fi').format(emails.length), { exact: false }).waitFor()
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(emails.join(', '))
+
+    // One club's members: the list, and the addresses copied, are theirs alone.
+    const { clubs } = ((await app.call('getMemberFilters')) as { ok: true; value: MemberFilterOptions }).value
+    const club = clubs.find((c) => c.name === list.rows[0].club)!
+    const ofClub = ((await app.call('getRenewalList', { kind: 'licence-ending', days: 60, clubId: club.id })) as { ok: true; value: RenewalList }).value
+    expect(ofClub.total).toBeGreaterThan(0)
+    expect(ofClub.total).toBeLessThan(list.total)
+    await choose('renewal-club', club.name)
+    await page.getByTestId('renewal-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(ofClub.total)} jäsen`)).waitFor()
+    expect(await page.getByTestId('renewal-row').count()).toBe(ofClub.rows.length)
+    const clubEmails = ((await app.call('getRenewalEmails', { kind: 'licence-ending', days: 60, clubId: club.id })) as { ok: true; value: string[] }).value
+    await page.getByTestId('renewal-copy-emails').click()
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(clubEmails.join(', '))
   })
 
   it('lists the candidates of the next merit of an ordered group and queues its grant to all of them in one go (issue 7)', async () => {

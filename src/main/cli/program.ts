@@ -16,7 +16,7 @@ import { eventLimitsIn, listEventParticipants, listEvents } from '../services/ev
 import { readTableLines, textLines } from '../services/tableImport'
 import { renewalList } from '../services/renewals'
 import { readsVerdicts } from '../db/renewalLists'
-import { logListExport } from '../services/privacyRecord'
+import { listedIn, logListExport } from '../services/privacyRecord'
 import { evaluateVerdicts } from '../services/verdicts'
 import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
@@ -291,25 +291,27 @@ export function buildProgram(): Command {
     .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
     .option('--days <n>', `how many days ahead an ending is listed (0…${MAX_RENEWAL_DAYS}; licence-ending and insurance-ending)`, integerIn(0, MAX_RENEWAL_DAYS, 'days'), 30)
+    .option('--club <id>', 'only the members of this club: those with a user licence bound to it (`kanslia export organizations` lists the clubs)', integerIn(1))
     .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own (recorded in the privacy log)").conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
     .addOption(dbOption())
-    .action(async (opts: { kind: RenewalListKind; days: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
+    .action(async (opts: { kind: RenewalListKind; days: number; club?: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
       const today = localDate()
+      const query = { kind: opts.kind, days: opts.days, ...given({ clubId: opts.club }) }
       if (readsVerdicts(opts.kind)) evaluateVerdicts(opts.db, today)
       if (opts.emails) {
-        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, to: 'stdout', kind: opts.kind, days: opts.days })
+        const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, to: 'stdout', ...query })
         for (const address of addresses) process.stdout.write(`${address}\n`)
       } else if (opts.out) {
         const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
-        const request = { kind: opts.kind, days: opts.days, format: opts.format, columns }
+        const request = { ...query, format: opts.format, columns }
         const rows = await exportList({ list: 'renewals', dbFile: opts.db, today, file: opts.out, request })
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)
       } else {
-        const list = renewalList(opts.db, opts.kind, opts.days, today)
-        await logPrintedList(opts.db, { list: opts.kind, days: opts.days }, list.rows.length, opts.json ? 'json' : 'table')
+        const list = renewalList(opts.db, query, today)
+        await logPrintedList(opts.db, listedIn({ list: 'renewals', ...query }), list.rows.length, opts.json ? 'json' : 'table')
         process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
       }
     })

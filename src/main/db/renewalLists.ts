@@ -100,7 +100,15 @@ const ENDINGS: ReadonlySet<RenewalListKind> = new Set(['licence-ending', 'insura
 const WALK_FROM = 40_000
 
 /**
- * The SQL of a renewal list: its count and its rows (parameters :today, :until, :limit). Its user
+ * Members of the club :clubId: those with a user licence bound to it (`licenceOrganizationId`,
+ * spec v2 §2.10), in any licence period, as the member list's club filter takes them. One list of
+ * ids, read once from a covering index (`user_licence_period`).
+ */
+const OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id = :clubId)'
+
+/**
+ * The SQL of a renewal list: its count and its rows (parameters :today, :until, :limit; with
+ * `ofClub`, :clubId: only the members of that club, `OF_CLUB`). Its user
  * licences or insurances are read through their per-person index, which holds every column the
  * list's conditions read (migration 0012), and its persons through `person_order`, which holds
  * their names and birth dates, except when `walk` leaves the rows' plan to SQLite (see
@@ -112,8 +120,9 @@ const WALK_FROM = 40_000
  * without the club and the names the rows compute; `firstEnd` the earliest end among the rows.
  * Exported for the query-plan tests.
  */
-export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false): { count: string; rows: string; emails: string; firstEnd: string } {
-  const { table, joins, where, item, ends = 'u.usage_period_end' } = LISTS[kind]
+export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false, ofClub = false): { count: string; rows: string; emails: string; firstEnd: string } {
+  const { table, joins, item, ends = 'u.usage_period_end' } = LISTS[kind]
+  const where = ofClub ? `${LISTS[kind].where} AND ${OF_CLUB}` : LISTS[kind].where
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
   return {
@@ -146,24 +155,26 @@ interface Row {
 
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
- * member and licence or insurance, by last name, at most `limit` rows (all when omitted) and the
- * number of all: licences (the one each member holds by the member summary's verdicts: bring it up
+ * member and licence or insurance, by last name, at most `options.limit` rows (all when omitted)
+ * and the number of all, of the members of club `options.clubId` only when given (`OF_CLUB`): licences (the one each member holds by the member summary's verdicts: bring it up
  * to date for `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
  * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
  * members whose licence today (by the verdict) is for birth dates theirs is not in. Each row carries the member's
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
  * the "copy e-mail addresses" action.
  */
-export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, limit?: number): RenewalList {
+export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, options: { limit?: number; clubId?: number } = {}): RenewalList {
   if (unevaluated(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
+  const { limit, clubId } = options
   const dropped = indexesDeferred(db)
-  const params = { today, until: addDays(today, days)! }
-  const total = prepared(db, renewalListSql(kind, dropped).count).pluck().get(params) as number
+  const ofClub = clubId !== undefined
+  const params = { today, until: addDays(today, days)!, ...(ofClub ? { clubId } : {}) }
+  const total = prepared(db, renewalListSql(kind, dropped, false, ofClub).count).pluck().get(params) as number
   const walk = total >= WALK_FROM && limit !== undefined && limit < total
-  const rows = prepared(db, renewalListSql(kind, dropped, walk).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
+  const rows = prepared(db, renewalListSql(kind, dropped, walk, ofClub).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
   const bornBy = adultBornBy(today)
   // An empty list of endings says when the next one comes (a secretary in late November asks for 30 days, the year ends in 34).
-  const nextEnd = total === 0 && ENDINGS.has(kind) ? (prepared(db, renewalListSql(kind, dropped).firstEnd).pluck().get({ today, until: '9999-12-31' }) as string | null) : null
+  const nextEnd = total === 0 && ENDINGS.has(kind) ? (prepared(db, renewalListSql(kind, dropped, false, ofClub).firstEnd).pluck().get({ ...params, until: '9999-12-31' }) as string | null) : null
   return {
     kind,
     today,
@@ -196,10 +207,11 @@ function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): bool
  * guardians' before it, once each, in the list's order. Reads only what the addresses need: at
  * 150,000 athletes a late-autumn "licence ending" list of 124,000 members takes ~1 s instead of the
  * rows' ~3 s.
- * @param today ISO date (local); @param days how far ahead the endings are looked for.
+ * @param today ISO date (local); @param days how far ahead the endings are looked for; @param clubId
+ *   only the members of that club (`OF_CLUB`).
  */
-export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number): string[] {
+export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number, clubId?: number): string[] {
   if (unevaluated(db, kind, today)) return []
-  const params = { today, until: addDays(today, days)!, adultBornBy: adultBornBy(today) }
-  return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db)).emails).all(params) as ContactRow[])
+  const params = { today, until: addDays(today, days)!, adultBornBy: adultBornBy(today), ...(clubId === undefined ? {} : { clubId }) }
+  return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db), false, clubId !== undefined).emails).all(params) as ContactRow[])
 }

@@ -93,8 +93,8 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getEventLimits: (input) => session.reads.eventLimits(input.uuid, input.userIds),
     getQueuedParticipants: (input) => session.reads.queuedParticipants(input.uuid),
     exportEventParticipants: (input) => saveTable(`participants-${input.uuid.slice(0, 8)}-${session.todayDate()}`, input.format, (file) => session.exports.eventParticipants(input, file)),
-    getRenewalList: (input) => session.reads.renewalList(input.kind, input.days),
-    getRenewalEmails: (input) => session.exports.renewalListEmails(input.kind, input.days),
+    getRenewalList: (input) => session.reads.renewalList(input),
+    getRenewalEmails: (input) => session.exports.renewalListEmails(input),
     exportRenewalList: (input) => saveTable(`${input.kind}-${session.todayDate()}`, input.format, (file) => session.exports.renewalList(input, file)),
     // The renderer names the order, never the address: the terms' URL is read from the API here and checked.
     openPaymentTerms: async (input) => {

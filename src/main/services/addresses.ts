@@ -1,4 +1,4 @@
-import type { RenewalListKind } from '../../shared/renewalLists'
+import type { RenewalQuery } from '../../shared/renewalLists'
 import { readMemberEmails } from '../db/contacts'
 import { filtersOnVerdicts, type MemberListQuery } from '../db/memberList'
 import { readRenewalEmails, readsVerdicts } from '../db/renewalLists'
@@ -14,7 +14,7 @@ import { listedIn, logListExport } from './privacyRecord'
  */
 export type AddressJob = { dbFile: string; today: string; to: 'clipboard' | 'stdout' } & (
   | { list: 'members'; query: Omit<MemberListQuery, 'offset' | 'limit'> }
-  | { list: 'renewals'; kind: RenewalListKind; days: number }
+  | ({ list: 'renewals' } & RenewalQuery)
 )
 
 /** Runs an `AddressJob`: `readAddresses` here, or the app's worker-thread reader (`workerAddressReader`). */
@@ -34,7 +34,7 @@ export type AddressReader = (job: AddressJob) => Promise<string[]>
 export async function readAddresses(job: AddressJob): Promise<string[]> {
   const byVerdicts = job.list === 'members' ? filtersOnVerdicts(job.query) : readsVerdicts(job.kind)
   const addresses = withDatabase(job.dbFile, (db) => {
-    const read = () => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days))
+    const read = () => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days, job.clubId))
     return byVerdicts ? withCurrentVerdicts(db, job.today, read) : read()
   })
   await logListExport(job.dbFile, { ...listedIn(job), format: 'emails', rows: addresses.length, to: job.to })

@@ -1,6 +1,6 @@
 import type { MemberExportColumn, MemberExportRequest } from '../../shared/ipc/contract'
 import type { CandidateColumn } from '../../shared/meritCandidates'
-import type { RenewalColumn, RenewalListKind } from '../../shared/renewalLists'
+import type { RenewalColumn, RenewalQuery } from '../../shared/renewalLists'
 import { filtersOnVerdicts, listMembers } from '../db/memberList'
 import { readMeritCandidates } from '../db/meritCandidates'
 import { checkCandidateGroup } from './meritCandidates'
@@ -12,10 +12,8 @@ import { withCurrentVerdicts } from './verdicts'
 import { writeTable, type TableCell, type TableFormat, type TableWriter } from './tableExport'
 import { listedName } from '../../shared/personName'
 
-/** A renewal list's export (issue 7): the list, its days ahead, the format and the columns shown, headed in the user's language. */
-export interface RenewalListExportRequest {
-  kind: RenewalListKind
-  days: number
+/** A renewal list's export (issue 7): the list asked for, the format and the columns shown, headed in the user's language. */
+export interface RenewalListExportRequest extends RenewalQuery {
   format: TableFormat
   columns: ReadonlyArray<{ key: RenewalColumn; label: string }>
 }
@@ -94,7 +92,10 @@ function whatWasListed(job: ListExportJob): Record<string, unknown> {
     const { format, columns, values, ...query } = job.request
     return listedIn({ list: 'members', query })
   }
-  if (job.list === 'renewals') return listedIn({ list: 'renewals', kind: job.request.kind, days: job.request.days })
+  if (job.list === 'renewals') {
+    const { format, columns, ...query } = job.request
+    return listedIn({ list: 'renewals', ...query })
+  }
   const { format, columns, ...candidates } = job.request
   return { list: 'merit-candidates', ...candidates }
 }
@@ -123,7 +124,7 @@ function memberTable(db: ReadableDB, request: MemberExportRequest, today: string
 }
 
 function renewalTable(db: ReadableDB, request: RenewalListExportRequest, today: string): Table {
-  const { rows } = readRenewalList(db, request.kind, today, request.days)
+  const { rows } = readRenewalList(db, request.kind, today, request.days, { clubId: request.clubId })
   const keys = request.columns.map((column) => column.key)
   return {
     sheet: request.kind,

@@ -1,5 +1,5 @@
 import type { PrivacyAction } from '../../shared/privacy'
-import type { RenewalListKind } from '../../shared/renewalLists'
+import type { RenewalQuery } from '../../shared/renewalLists'
 import { refuseDatabaseAsTarget } from '../db/openedFiles'
 import { appendPrivacyLog } from '../db/privacyLog'
 import { currentActor } from './actor'
@@ -30,8 +30,9 @@ export function logListExport(dbFile: string, detail: Record<string, unknown>): 
 
 /**
  * The privacy log's words for a list of members taken out of the app: the member list and its
- * query, or the renewal list by its kind and days ahead.
+ * query, or the renewal list by its kind, days ahead and club (when one narrowed it).
  */
-export function listedIn(listed: { list: 'members'; query: object } | { list: 'renewals'; kind: RenewalListKind; days: number }): Record<string, unknown> {
-  return listed.list === 'members' ? { list: 'members', query: listed.query } : { list: listed.kind, days: listed.days }
+export function listedIn(listed: { list: 'members'; query: object } | ({ list: 'renewals' } & RenewalQuery)): Record<string, unknown> {
+  if (listed.list === 'members') return { list: 'members', query: listed.query }
+  return { list: listed.kind, days: listed.days, ...(listed.clubId === undefined ? {} : { clubId: listed.clubId }) }
 }

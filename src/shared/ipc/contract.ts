@@ -406,6 +406,9 @@ const eventUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** The window of the renewal lists, in days (issue 7: "ends within N days"). */
 const renewalDays = z.number().int().min(0).max(MAX_RENEWAL_DAYS)
 
+/** A renewal list's query (`RenewalQuery`): the kind, the days ahead, and the club when one narrows it. */
+const renewalQuery = { kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays, clubId: id.optional() }
+
 const tableFormat = z.enum(['csv', 'xlsx'])
 const columnLabel = z.string().min(1).max(100)
 const cellText = z.string().max(200)
@@ -458,7 +461,7 @@ const printed = {
  */
 export const printRecordSchema = z.discriminatedUnion('list', [
   z.strictObject({ list: z.literal('members'), query: memberQuerySchema.omit({ offset: true, limit: true }), ...printed }),
-  z.strictObject({ list: z.literal('renewals'), kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays, ...printed }),
+  z.strictObject({ list: z.literal('renewals'), ...renewalQuery, ...printed }),
   z.strictObject({ list: z.literal('merit-candidates'), ...meritCandidateQuery, ...printed }),
   z.strictObject({ list: z.literal('event-participants'), event: eventUuid, ...printed }),
   z.strictObject({ list: z.literal('start-list'), ...printed }),
@@ -539,12 +542,11 @@ export const CONTRACT = {
   recordPrint: { input: printRecordSchema, output: {} as { recorded: true } },
   removeConnection: { input: none, output: {} as WipeSummary },
   checkAtVenue: { input: z.strictObject({ text: z.string().max(500), date: isoDate.optional() }), output: {} as VenueCheckResult },
-  getRenewalList: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as RenewalList },
-  getRenewalEmails: { input: z.strictObject({ kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays }), output: {} as string[] },
+  getRenewalList: { input: z.strictObject(renewalQuery), output: {} as RenewalList },
+  getRenewalEmails: { input: z.strictObject(renewalQuery), output: {} as string[] },
   exportRenewalList: {
     input: z.strictObject({
-      kind: z.enum(RENEWAL_LIST_KINDS),
-      days: renewalDays,
+      ...renewalQuery,
       format: z.enum(['csv', 'xlsx']),
       columns: z.array(z.strictObject({ key: z.enum(RENEWAL_COLUMNS), label: z.string().min(1).max(100) })).min(1).max(RENEWAL_COLUMNS.length)
     }),

@@ -88,8 +88,14 @@ describe('kanslia CLI contract (issue 2)', () => {
     const db = openDatabaseReadonly(join(home, 'kanslia.db'))
     const list = readRenewalList(db, 'licence-ending', localDate(), 366)
     const emails = readRenewalEmails(db, 'licence-ending', localDate(), 366)
+    // One club's members: the first member's club.
+    const clubId = db.prepare('SELECT licence_organization_id FROM user_licence WHERE user_id = ? LIMIT 1').pluck().get(list.rows[0].id) as number
+    const ofClub = readRenewalList(db, 'licence-ending', localDate(), 366, { clubId })
+    const clubEmails = readRenewalEmails(db, 'licence-ending', localDate(), 366, clubId)
     db.close()
     expect(list.total).toBeGreaterThan(0)
+    expect(ofClub.total).toBeGreaterThan(0)
+    expect(ofClub.total).toBeLessThan(list.total)
     const json = await runCli(['renewals', '--days', '366', '--json'], { env })
     expect(json.code).toBe(0)
     expect(JSON.parse(json.stdout)).toEqual(list.rows)
@@ -126,6 +132,14 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Last name')
     const log = JSON.parse((await runCli(['audit', '--privacy'], { env })).stdout) as Array<{ detail: string }>
     expect(JSON.parse(log.at(-1)!.detail)).toMatchObject({ list: 'licence-ending', days: 366, format: 'xlsx', rows: list.total, file: out })
+
+    // --club: that club's members alone, and the privacy log says which club.
+    const club = await runCli(['renewals', '--days', '366', '--club', String(clubId), '--json'], { env })
+    expect(club.code).toBe(0)
+    expect(JSON.parse(club.stdout)).toEqual(ofClub.rows)
+    expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'json', rows: ofClub.rows.length, file: '-' })
+    expect((await runCli(['renewals', '--days', '366', '--club', String(clubId), '--emails'], { env })).stdout).toBe(clubEmails.map((address) => `${address}\n`).join(''))
+    expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'emails', rows: clubEmails.length, to: 'stdout' })
   })
 
   it('renewals refuses days beyond a year and --emails with --json as usage errors (exit 2)', async () => {

@@ -195,7 +195,7 @@ describe('identity numbers and the privacy log', () => {
   it('records e-mail addresses copied from a list as an export whose format is emails', async () => {
     const query = { text: '', status: 'all' as const, sort: 'name' as const, direction: 'asc' as const }
     const members = await test.session.exports.memberEmails(query)
-    const ending = await test.session.exports.renewalListEmails('licence-ending', 366)
+    const ending = await test.session.exports.renewalListEmails({ kind: 'licence-ending', days: 366 })
     expect(members.length).toBeGreaterThan(ending.length)
     expect(ending.length).toBeGreaterThan(0)
     const log = openDatabaseReadonly(test.session.dbFile)

@@ -84,7 +84,7 @@ describe('licence verdicts in the desktop session', () => {
     const valid = { ...everyone, status: 'valid' as const }
     expect(session.reads.members(valid).rows.map((row) => row.id)).toEqual(before.rows.filter((row) => row.licenceStatus === 'valid' && !changed.includes(row.id)).map((row) => row.id))
     await expect(session.exports.memberEmails(valid)).rejects.toMatchObject({ code: 'verdicts-pending' })
-    await expect(session.exports.renewalListEmails('outside-birth-range', 30)).rejects.toMatchObject({ code: 'verdicts-pending' })
+    await expect(session.exports.renewalListEmails({ kind: 'outside-birth-range', days: 30 })).rejects.toMatchObject({ code: 'verdicts-pending' })
     const file = join(tmpdir(), `kanslia-due-${process.pid}.csv`)
     const byName = [{ key: 'name' as const, label: 'Nimi' }]
     const values = { valid: 'v', expiring: 'e', expired: 'x', missing: 'm', 'insurance-missing': 'im', 'outside-birth-range': 'ob', insured: 'i', uninsured: 'u' }
@@ -94,8 +94,8 @@ describe('licence verdicts in the desktop session', () => {
     })
     expect(existsSync(file)).toBe(false)
     // The CLI's lists of verdicts, read after it evaluated them, refuse as well when a sync marked members since.
-    expect(() => renewalList(session.dbFile, 'licence-ending', 30)).toThrow(expect.objectContaining({ code: 'verdicts-pending' }))
-    expect(renewalList(session.dbFile, 'not-renewed', 30).verdictsPending).toBe(false)
+    expect(() => renewalList(session.dbFile, { kind: 'licence-ending', days: 30 })).toThrow(expect.objectContaining({ code: 'verdicts-pending' }))
+    expect(renewalList(session.dbFile, { kind: 'not-renewed', days: 30 }).verdictsPending).toBe(false)
     other.exec('ROLLBACK')
     other.close()
     // The writer gone, the next read judges the marked members.

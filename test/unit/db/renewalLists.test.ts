@@ -114,7 +114,7 @@ describe('readRenewalList (issue 7)', () => {
 
   it("gives a minor's guardians' addresses, copies each address once, and counts past the rows it returns", () => {
     const db = seed()
-    const list = readRenewalList(db, 'licence-ending', TODAY, 30, 1)
+    const list = readRenewalList(db, 'licence-ending', TODAY, 30, { limit: 1 })
     expect(list).toMatchObject({ total: 5, rows: [{ lastName: 'Aho' }] })
     const all = readRenewalList(db, 'licence-ending', TODAY, 30).rows
     expect(all[1]).toMatchObject({ lastName: 'Berg', minor: true, guardianEmails: ['huoltaja@example.fi'] })
@@ -162,6 +162,24 @@ describe('readRenewalList (issue 7)', () => {
       expect(uses(firstEnd, 'u', index) && uses(firstEnd, 'p', 'person_order'), `${kind}: ${firstEnd.join(' | ')}`).toBe(true)
       for (const lines of [count, rows, walk, emails, firstEnd]) expect(lines.filter((line) => line === 'SCAN u' || line === 'SCAN p')).toEqual([])
     }
+  })
+
+  it("lists a club's members only, those with a licence bound to it in any period, and reads them from a covering index", () => {
+    const db = seed()
+    db.prepare('UPDATE user_licence SET licence_organization_id = CASE WHEN user_id IN (2, 4, 6) THEN 300 ELSE 400 END').run()
+    for (const kind of RENEWAL_LIST_KINDS) {
+      const all = readRenewalList(db, kind, TODAY, 30).rows
+      const ofClub = readRenewalList(db, kind, TODAY, 30, { clubId: 300 })
+      expect(ofClub.rows, kind).toEqual(all.filter((row) => [2, 4, 6].includes(row.id)))
+      expect(ofClub.total).toBe(ofClub.rows.length)
+      expect(readRenewalEmails(db, kind, TODAY, 30, 300), kind).toEqual(readRenewalEmails(db, kind, TODAY, 30).filter((address) => ofClub.rows.some((row) => row.email === address || row.guardianEmails.includes(address))))
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${renewalListSql(kind, false, false, true).count}`).all({ today: TODAY, until: TODAY, clubId: 300 }) as Array<{ detail: string }>).map((row) => row.detail)
+      expect(plan, kind).toContain('SCAN user_licence USING COVERING INDEX user_licence_period')
+    }
+    // Berg's insurance ends, Dahl was not renewed: each list of club 300 has someone.
+    expect(readRenewalList(db, 'insurance-ending', TODAY, 30, { clubId: 300 }).rows.map((row) => row.lastName)).toEqual(['Berg'])
+    expect(readRenewalList(db, 'not-renewed', TODAY, 30, { clubId: 300 }).rows.map((row) => row.lastName)).toEqual(['Dahl'])
+    expect(readRenewalList(db, 'licence-ending', TODAY, 30, { clubId: 999 })).toMatchObject({ total: 0, rows: [] })
   })
 
   it('gives the same rows whether the window walks persons in name order or sorts the matches', () => {

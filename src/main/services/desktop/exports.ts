@@ -1,6 +1,6 @@
 import type { MemberExportRequest, PrintRecord, TableExportRequest } from '../../../shared/ipc/contract'
 import type { ParticipantColumn, ParticipantRow } from '../../../shared/events'
-import type { RenewalListKind } from '../../../shared/renewalLists'
+import type { RenewalQuery } from '../../../shared/renewalLists'
 import type { ReportName } from '../../../shared/reports'
 import { readIdentityNumber } from '../../db/memberDetail'
 import type { MemberListQuery } from '../../db/memberList'
@@ -138,9 +138,9 @@ export class SessionExports {
   }
 
   /** The addresses to write to about a whole renewal list (see `readAddresses`). @throws UserFacingError `no-database`; `verdicts-pending` (see `readAddresses`). */
-  renewalListEmails(kind: RenewalListKind, days: number): Promise<string[]> {
+  renewalListEmails(query: RenewalQuery): Promise<string[]> {
     this.session.currentVerdicts()
-    return this.readAddresses({ list: 'renewals', dbFile: this.session.dbFile(), today: this.session.today(), to: 'clipboard', kind, days })
+    return this.readAddresses({ list: 'renewals', dbFile: this.session.dbFile(), today: this.session.today(), to: 'clipboard', ...query })
   }
 
   /**

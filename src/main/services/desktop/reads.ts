@@ -1,7 +1,7 @@
 import type { LicencePeriodSummary, MemberDetail, MemberFilterOptions, MemberPage, MeritChoice, OrganizationNode } from '../../../shared/ipc/contract'
 import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from '../../../shared/events'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
-import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalListKind } from '../../../shared/renewalLists'
+import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalQuery } from '../../../shared/renewalLists'
 import type { Reports } from '../../../shared/reports'
 import type { StartListResult, StartListRow, VenueCheckResult } from '../../../shared/venueCheck'
 import { readEventLimits, readEventParticipants, readQueuedParticipants, readEvents } from '../../db/events'
@@ -112,9 +112,9 @@ export class SessionReads {
   }
 
   /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
-  renewalList(kind: RenewalListKind, days: number): RenewalList {
+  renewalList({ kind, days, clubId }: RenewalQuery): RenewalList {
     this.session.currentVerdicts()
-    return this.session.read((db) => readRenewalList(db, kind, this.session.today(), days, RENEWAL_ROWS_SHOWN))
+    return this.session.read((db) => readRenewalList(db, kind, this.session.today(), days, { limit: RENEWAL_ROWS_SHOWN, clubId }))
   }
 
   /** Ordered merit groups, for the merit candidates (issue 7). */

@@ -1,10 +1,11 @@
 import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { daysFrom } from '../../../shared/localDate'
 import { call } from '../api'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { CopyEmails } from '../components/CopyEmails'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -19,7 +20,8 @@ const DEFAULT_COLUMNS: RenewalColumn[] = ['lastName', 'firstName', 'sportId', 'c
 
 /**
  * Expiry and renewal lists (issue 7): whose licence or insurance ends within N days, who has not
- * renewed this period, whose age is outside their licence's range. The columns shown are the
+ * renewed this period, whose age is outside their licence's range; of every member, or of one
+ * club's (as the member list's club filter takes them). The columns shown are the
  * columns exported (CSV, XLSX, through the save dialog) and printed; "copy e-mail addresses" copies
  * each adult's and each minor's guardians' addresses.
  */
@@ -28,13 +30,23 @@ export function Renewals() {
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [kind, setKind] = useState<RenewalListKind>('licence-ending')
   const [days, setDays] = useState(30)
+  const [clubId, setClubId] = useState<number | undefined>(undefined)
+  const [clubs, setClubs] = useState<Array<{ value: string; label: string }>>([])
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
+  // The query every call of the list sends: its kind, days and club.
+  const query = useMemo(() => ({ kind, days, ...(clubId === undefined ? {} : { clubId }) }), [kind, days, clubId])
   useLoad(
-    () => call('getRenewalList', { kind, days }),
-    [kind, days, dataVersion],
+    () => call('getMemberFilters'),
+    [dataVersion],
+    (options) => setClubs(options.clubs.map((club) => ({ value: String(club.id), label: club.name }))),
+    loadFailed
+  )
+  useLoad(
+    () => call('getRenewalList', query),
+    [query, dataVersion],
     (answer) => {
       setList(answer)
       loaded()
@@ -52,7 +64,7 @@ export function Renewals() {
   const exportAs = async (format: 'csv' | 'xlsx') => {
     clear()
     try {
-      const result = await call('exportRenewalList', { kind, days, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
+      const result = await call('exportRenewalList', { ...query, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
       saved(result)
     } catch (error) {
       fail(error)
@@ -75,19 +87,31 @@ export function Renewals() {
           data-testid="renewal-kind"
         />
         {WITH_DAYS.has(kind) && (
-          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={140} data-testid="renewal-days" />
+          <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={180} data-testid="renewal-days" />
         )}
+        <Select
+          aria-label={t('members.club')}
+          placeholder={t('members.allClubs')}
+          data={clubs}
+          value={clubId === undefined ? null : String(clubId)}
+          onChange={(value) => setClubId(value === null ? undefined : Number(value))}
+          searchable
+          clearable
+          comboboxProps={LONG_LIST_COMBOBOX}
+          w={240}
+          data-testid="renewal-club"
+        />
         <CopyEmails
           read={() => {
             clear()
-            return call('getRenewalEmails', { kind, days })
+            return call('getRenewalEmails', query)
           }}
           onCopied={(count) => show('green', t('table.copied', { count }))}
           onFail={(text) => show('red', text)}
           disabled={!list?.rows.length}
           testId="renewal-copy-emails"
         />
-        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} printed={{ list: 'renewals', kind, days, rows: list?.rows.length ?? 0, columns: [...shown] }} />
+        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} printed={{ list: 'renewals', ...query, rows: list?.rows.length ?? 0, columns: [...shown] }} />
       </Group>
       <ColumnChoice all={RENEWAL_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`renewals.column.${column}`)} table={t(`renewals.kind.${kind}`)} testId="renewal-columns" />
       <NoticeAlert notice={notice} onClose={clear} testId="renewal-message" />
