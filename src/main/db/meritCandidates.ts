@@ -89,8 +89,9 @@ const matching = (indexesDropped: boolean) =>
  * Merit candidates of an ordered merit group (issue 7), by next merit's order and last name:
  * members who hold merit k of the group and not merit k+1 (by `orderNumber`, spec v2 §2.8), and
  * members with a user licence in at least `seasons` licence periods (licences bound to the group's
- * organization or one below it, see `CANDIDATES`) and no merit of the group, for its first merit; with `nextMeritId`, only the candidates of that merit. A grant of the
- * group's merits lists its grantees under the merit (`granted_merit`, spec v2 §2.9).
+ * organization or one below it, see `CANDIDATES`) and no merit of the group, for its first merit;
+ * with `nextMeritId`, only the candidates of that merit. A grant of the group's merits lists its
+ * grantees under the merit (`granted_merit`, spec v2 §2.9).
  * Only the first `limit` rows get their names and club (a group's first merit can have every
  * member as candidate: 142,000 at 150,000 athletes, 3–4 s when all were read, ~0.5 s this way);
  * `ids` lists every candidate in that order when there are at most `idsUpTo`, else it is null.

@@ -156,8 +156,9 @@ interface Row {
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
  * member and licence or insurance, by last name, at most `options.limit` rows (all when omitted)
- * and the number of all, of the members of club `options.clubId` only when given (`OF_CLUB`): licences (the one each member holds by the member summary's verdicts: bring it up
- * to date for `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
+ * and the number of all, of the members of club `options.clubId` only when given (`OF_CLUB`):
+ * licences (the one each member holds by the member summary's verdicts: bring it up to date for
+ * `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
  * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
  * members whose licence today (by the verdict) is for birth dates theirs is not in. Each row carries the member's
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
