@@ -16,9 +16,9 @@ import { listedName } from '../../../shared/personName'
 /**
  * Merit candidates (issue 7): for an ordered merit group, members who hold merit k and not k+1,
  * and members with N licence seasons with the group's organization (or one below it) and no merit
- * of the group. Choosing the next merit lists its
- * candidates, and one click opens the batch grant of the outbox for all of them. The list shows
- * the columns chosen, and exports every candidate (not only the rows shown) with them.
+ * of the group. Choosing the next merit lists its candidates, and one click opens the batch grant
+ * of the outbox for all of them. The list shows the columns chosen, and exports every candidate
+ * (not only the rows shown) with them.
  */
 export function MeritCandidates() {
   const { t, i18n } = useTranslation()
