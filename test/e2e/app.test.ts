@@ -139,6 +139,16 @@ describe('desktop app in Chromium', () => {
     await page.getByRole('heading', { name: 'Tervetuloa Kansliaan' }).waitFor()
     await shot('first-run')
     expect(await accessibilityViolations(page), 'first run').toEqual([])
+    // An address that is no http(s) URL is said at its field, in Finnish, and nothing is sent.
+    await page.getByLabel('API-osoite').fill('rekisteri.example.fi')
+    await page.getByLabel('Kirjautumisosoite').fill('https://rekisteri.example.fi')
+    await page.getByLabel('Asiakastunnus').fill('seura-123')
+    await page.getByLabel('Asiakassalaisuus').fill('salainen')
+    await page.getByRole('button', { name: 'Yhdistä ja synkronoi' }).click()
+    await page.getByText('Anna http- tai https-osoite, esim. https://rekisteri.example.fi', { exact: true }).waitFor()
+    expect(await page.getByText('Anna http- tai https-osoite', { exact: false }).count()).toBe(1)
+    // Sent, the keychain this machine lacks would have answered in an alert.
+    expect(await page.getByRole('alert').count()).toBe(0)
     await page.getByRole('button', { name: 'Tutustu demoliittoon' }).click()
     await page.getByTestId('sync-progress').waitFor()
     await page.getByTestId('member-row').first().waitFor()

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { z } from 'zod'
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './fileModes'
 import { readClientSecret } from '../secrets/keychain'
+import { isHttpUrl } from '../../shared/httpUrl'
 
 /**
  * Where to reach the API and as whom (spec v2 §5): `baseUrl` is the spec's `{base_url}` (without
@@ -36,13 +37,7 @@ export class ConnectionConfigError extends Error {
 export const httpUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  }, 'must be an http(s) URL')
+  .refine(isHttpUrl, 'must be an http(s) URL')
   .transform((value) => value.replace(/\/+$/, '').replace(/\/api\/public\/v[23]$/, ''))
 
 /** A client id (`--client-id`, spec v2 §5): trimmed, not empty. */

@@ -18,6 +18,7 @@ export const en = {
     clientId: 'Client ID',
     clientSecret: 'Client secret',
     secretHint: 'Stored in your operating system’s keychain, never in a file.',
+    urlInvalid: 'An http or https address, e.g. https://registry.example.fi',
     connect: 'Connect and sync',
     demoHeading: 'Demo federation',
     demoIntro: 'A made-up federation with clubs, members, licences and insurances, running inside Kanslia.',

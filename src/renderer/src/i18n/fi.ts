@@ -18,6 +18,7 @@ export const fi: Strings = {
     clientId: 'Asiakastunnus',
     clientSecret: 'Asiakassalaisuus',
     secretHint: 'Tallennetaan käyttöjärjestelmän avainnippuun, ei koskaan tiedostoon.',
+    urlInvalid: 'Anna http- tai https-osoite, esim. https://rekisteri.example.fi',
     connect: 'Yhdistä ja synkronoi',
     demoHeading: 'Demoliitto',
     demoIntro: 'Keksitty lajiliitto seuroineen, jäsenineen, lisensseineen ja vakuutuksineen Kanslian sisällä.',

@@ -18,6 +18,7 @@ export const sv: Strings = {
     clientId: 'Klient-ID',
     clientSecret: 'Klienthemlighet',
     secretHint: 'Sparas i operativsystemets nyckelring, aldrig i en fil.',
+    urlInvalid: 'Ange en http- eller https-adress, t.ex. https://register.example.fi',
     connect: 'Anslut och synkronisera',
     demoHeading: 'Demoförbund',
     demoIntro: 'Ett påhittat förbund med föreningar, medlemmar, licenser och försäkringar, inne i Kanslia.',

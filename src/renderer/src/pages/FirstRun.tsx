@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Center, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isHttpUrl } from '../../../shared/httpUrl'
 import { errorText } from '../api'
 import { useAppStore } from '../stores/app'
 import { LanguagePicker } from './Settings'
@@ -12,6 +13,8 @@ export function FirstRun() {
   const { connect, startDemo, syncing } = useAppStore()
   const [form, setForm] = useState({ baseUrl: '', authUrl: '', clientId: '', clientSecret: '' })
   const [error, setError] = useState<string | null>(null)
+  // The address fields that are no http(s) URL, said at the field before anything is sent.
+  const [badUrls, setBadUrls] = useState<ReadonlySet<string>>(new Set())
   const [busy, setBusy] = useState(false)
   const run = async (action: () => Promise<void>) => {
     setError(null)
@@ -48,13 +51,15 @@ export function FirstRun() {
             <form
               onSubmit={(event) => {
                 event.preventDefault()
-                void run(() => connect(form))
+                const bad = new Set((['baseUrl', 'authUrl'] as const).filter((key) => !isHttpUrl(form[key])))
+                setBadUrls(bad)
+                if (bad.size === 0) void run(() => connect(form))
               }}
             >
               <Stack>
                 <Title order={2} size="h3">{t('firstRun.connectHeading')}</Title>
-                <TextInput label={t('firstRun.baseUrl')} placeholder="https://…" required {...field('baseUrl')} />
-                <TextInput label={t('firstRun.authUrl')} placeholder="https://…" required {...field('authUrl')} />
+                <TextInput label={t('firstRun.baseUrl')} placeholder="https://…" required error={badUrls.has('baseUrl') && t('firstRun.urlInvalid')} {...field('baseUrl')} />
+                <TextInput label={t('firstRun.authUrl')} placeholder="https://…" required error={badUrls.has('authUrl') && t('firstRun.urlInvalid')} {...field('authUrl')} />
                 <TextInput label={t('firstRun.clientId')} required {...field('clientId')} />
                 <PasswordInput label={t('firstRun.clientSecret')} description={t('firstRun.secretHint')} required {...field('clientSecret')} />
                 <Button type="submit" loading={busy}>
