@@ -1,8 +1,7 @@
 import { Argument, Command, Option } from 'commander'
-import { ApiClient } from '../api/client'
-import { resolveConnection, saveConnectionProfile, validateProfile } from '../config/connection'
+import { resolveConnection, validateProfile } from '../config/connection'
 import { connectionProfileFile, defaultDatabaseFile, demoDatabaseFile } from '../config/paths'
-import { storeClientSecret } from '../secrets/keychain'
+import { connectAndSave } from '../services/connect'
 import { runDemo } from '../services/demo'
 import { EXPORT_RESOURCES } from '../db/tables'
 import { DEFAULT_RETENTION_MONTHS, MAX_RETENTION_MONTHS } from '../db/retention'
@@ -188,16 +187,9 @@ export function buildProgram(): Command {
       const fromEnvironment = process.env.KANSLIA_CLIENT_SECRET
       const clientSecret = fromEnvironment || (await readSecret(`client secret for ${profile.clientId}: `))
       if (!clientSecret) throw new UserFacingError('no-secret', 'no client secret given on standard input (or in KANSLIA_CLIENT_SECRET)')
-      const client = new ApiClient({ ...profile, clientSecret })
-      try {
-        const roots = await client.getV2<{ content?: Array<{ id: number; name: string; type: string }> } | null>('/organization')
-        if (!fromEnvironment) storeClientSecret(profile.clientId, clientSecret)
-        saveConnectionProfile(connectionProfileFile(), profile)
-        const secret = fromEnvironment ? ' (client secret from KANSLIA_CLIENT_SECRET, not stored: set it for every run)' : ''
-        process.stdout.write(`connected as ${profile.clientId}${secret}; readable roots: ${(roots?.content ?? []).map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
-      } finally {
-        await client.close()
-      }
+      const roots = await connectAndSave(profile, clientSecret, { storeSecret: !fromEnvironment, profileFile: connectionProfileFile() })
+      const secret = fromEnvironment ? ' (client secret from KANSLIA_CLIENT_SECRET, not stored: set it for every run)' : ''
+      process.stdout.write(`connected as ${profile.clientId}${secret}; readable roots: ${roots.map((o) => `${o.name} (${o.type} ${o.id})`).join(', ') || 'none'}\n`)
     })
 
   program

@@ -12,7 +12,6 @@ import { exportList, type ListExportJob, type ListExporter } from '../listExport
 import {
   readConnectionProfile,
   resolveConnection,
-  saveConnectionProfile,
   validateProfile,
   type Connection,
   type ConnectionProfile
@@ -22,7 +21,7 @@ import { ensureVerdicts } from '../verdicts'
 import { countWaiting } from '../../db/outbox'
 import { readRetention, setRetentionMonths } from '../../db/retention'
 import { readStatus } from '../../db/status'
-import { storeClientSecret } from '../../secrets/keychain'
+import { connectAndSave } from '../connect'
 import { REFRESH_INTERVAL_MS } from '../../sync/resources'
 import { withWritableDatabase } from '../database'
 import { pushOutboxNow } from '../outbox'
@@ -147,15 +146,17 @@ export class DesktopSession {
   }
 
   /**
-   * Checks and saves the connection (spec v2 §5), stores the client secret in the OS keychain and
-   * leaves demo mode; the renderer then starts the first sync.
-   * @throws ConnectionConfigError for a bad URL or client id; KeychainUnavailableError when there is
-   *   no usable keychain (on Linux: no Secret Service), so the secret is never kept where it would not persist.
+   * Checks the credentials against the registry and only then stores the client secret in the OS
+   * keychain and saves the connection (`connectAndSave`, as `kanslia connect`), and leaves demo
+   * mode; the renderer then starts the first sync.
+   * @throws ConnectionConfigError for a bad URL or client id; ApiError when the registry cannot be
+   *   reached or refuses the credentials (nothing is stored then); KeychainUnavailableError when
+   *   there is no usable keychain (on Linux: no Secret Service), so the secret is never kept where
+   *   it would not persist.
    */
   async connect(input: ConnectionProfile & { clientSecret: string }): Promise<AppState> {
     const profile = validateProfile(input)
-    storeClientSecret(profile.clientId, input.clientSecret)
-    saveConnectionProfile(connectionProfileFile(this.env), profile)
+    await connectAndSave(profile, input.clientSecret, { storeSecret: true, profileFile: connectionProfileFile(this.env) })
     this.demoMode = false
     await this.stopDemo()
     return { ...this.state(), mode: 'connected' }
