@@ -13,7 +13,7 @@ export type RenewalListKind = 'licence-ending' | 'insurance-ending' | 'not-renew
 /**
  * A renewal list asked for: its kind, how many days ahead endings are listed, and, when given, the
  * club whose members alone it lists (those with a user licence bound to it, as the member list's
- * club filter).
+ * club filter), and of their licences those bound to that club.
  */
 export interface RenewalQuery {
   kind: RenewalListKind

@@ -283,7 +283,7 @@ export function buildProgram(): Command {
     .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
     .option('--days <n>', `how many days ahead an ending is listed (0…${MAX_RENEWAL_DAYS}; licence-ending and insurance-ending)`, integerIn(0, MAX_RENEWAL_DAYS, 'days'), 30)
-    .option('--club <id>', 'only the members of this club: those with a user licence bound to it (`kanslia export organizations` lists the clubs)', integerIn(1))
+    .option('--club <id>', "only this club's: user licences bound to it, and the insurances of members with a licence bound to it (`kanslia export organizations` lists the clubs)", integerIn(1))
     .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own (recorded in the privacy log)").conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')

@@ -107,8 +107,16 @@ const WALK_FROM = 40_000
 const OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id = :clubId)'
 
 /**
+ * A list of licences (`u` a user licence) of club :clubId lists those bound to it: a member whose
+ * licence with another club ends is that club's to remind. After `OF_CLUB`, so only the club's
+ * members' rows are read for it (the per-person index does not hold the organization).
+ */
+const LICENCE_OF_CLUB = `${OF_CLUB} AND u.licence_organization_id = :clubId`
+
+/**
  * The SQL of a renewal list: its count and its rows (parameters :today, :until, :limit; with
- * `ofClub`, :clubId: only the members of that club, `OF_CLUB`). Its user
+ * `ofClub`, :clubId: only the members of that club, `OF_CLUB`, and their licences bound to it,
+ * `LICENCE_OF_CLUB`). Its user
  * licences or insurances are read through their per-person index, which holds every column the
  * list's conditions read (migration 0012), and its persons through `person_order`, which holds
  * their names and birth dates, except when `walk` leaves the rows' plan to SQLite (see
@@ -122,7 +130,7 @@ const OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence WHERE licence_organiz
  */
 export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false, ofClub = false): { count: string; rows: string; emails: string; firstEnd: string } {
   const { table, joins, item, ends = 'u.usage_period_end' } = LISTS[kind]
-  const where = ofClub ? `${LISTS[kind].where} AND ${OF_CLUB}` : LISTS[kind].where
+  const where = ofClub ? `${LISTS[kind].where} AND ${table === 'user_licence' ? LICENCE_OF_CLUB : OF_CLUB}` : LISTS[kind].where
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
   return {
@@ -156,7 +164,8 @@ interface Row {
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
  * member and licence or insurance, by last name, at most `options.limit` rows (all when omitted)
- * and the number of all, of the members of club `options.clubId` only when given (`OF_CLUB`):
+ * and the number of all, of club `options.clubId` only when given (its members' licences bound to
+ * it, their insurances: `LICENCE_OF_CLUB`, `OF_CLUB`):
  * licences (the one each member holds by the member summary's verdicts: bring it up to date for
  * `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
  * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
@@ -209,7 +218,7 @@ function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): bool
  * 150,000 athletes a late-autumn "licence ending" list of 124,000 members takes ~1 s instead of the
  * rows' ~3 s.
  * @param today ISO date (local); @param days how far ahead the endings are looked for; @param clubId
- *   only the members of that club (`OF_CLUB`).
+ *   only that club's, as `readRenewalList` lists them.
  */
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number, clubId?: number): string[] {
   if (unevaluated(db, kind, today)) return []
