@@ -189,6 +189,10 @@ describe('desktop app in Chromium', () => {
     // The member's verdict as the list shows it (DESIGN §3b, one rule).
     const verdict = { valid: 'Saa kilpailla', expiring: 'Saa kilpailla (lisenssi päättymässä)', expired: 'Lisenssi päättynyt', missing: 'Ei lisenssiä', 'insurance-missing': 'Vakuutus puuttuu', 'outside-birth-range': 'Ikä ei sovi lisenssiin' }[minor.licenceStatus!]
     await detail.locator(`[data-testid="member-verdict"][data-verdict="${minor.licenceStatus}"]`).getByText(verdict, { exact: false }).waitFor()
+    // The date beside it is the licence's, said so.
+    const { licenceCheck } = ((await app.call('getMemberDetail', { id: minor.id })) as { ok: true; value: MemberDetail }).value
+    const until = licenceCheck.validUntil && ` · lisenssi ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${licenceCheck.validUntil}T00:00:00`))} asti`
+    expect(await detail.getByTestId('member-verdict').textContent()).toBe(`${verdict}${until ?? ''}`)
     // It comes first, above the profile's rows.
     expect((await detail.getByTestId('member-verdict').boundingBox())!.y).toBeLessThan((await detail.getByRole('rowheader', { name: 'Etunimet' }).boundingBox())!.y)
     await shot('member-detail')

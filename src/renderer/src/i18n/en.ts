@@ -78,6 +78,7 @@ export const en = {
     queued: 'The club transfer is in the outbox (#{{id}}).'
   },
   detail: {
+    licenceUntil: 'licence until {{date}}',
     notMember: {
       registration: 'Not a member of the organizations these credentials read: shown from the event registration lists.',
       grant: 'Not a member of the organizations these credentials read: shown from the merit grant lists.'

@@ -78,6 +78,7 @@ export const fi: Strings = {
     queued: 'Seurasiirto on lähtevien jonossa (#{{id}}).'
   },
   detail: {
+    licenceUntil: 'lisenssi {{date}} asti',
     notMember: {
       registration: 'Ei näillä tunnuksilla luettavien organisaatioiden jäsen: tiedot tapahtumien ilmoittautumislistoilta.',
       grant: 'Ei näillä tunnuksilla luettavien organisaatioiden jäsen: tiedot ansiomerkkien myöntölistoilta.'

@@ -78,6 +78,7 @@ export const sv: Strings = {
     queued: 'Föreningsbytet ligger i utkorgen (#{{id}}).'
   },
   detail: {
+    licenceUntil: 'licens till {{date}}',
     notMember: {
       registration: 'Inte medlem i de organisationer som dessa inloggningsuppgifter läser: visas från evenemangens anmälningslistor.',
       grant: 'Inte medlem i de organisationer som dessa inloggningsuppgifter läser: visas från förtjänsttecknens tilldelningslistor.'

@@ -81,7 +81,8 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
           <Group>
             <Badge size="lg" color={VERDICT_COLOR[detail.licenceCheck.verdict]} data-testid="member-verdict" data-verdict={detail.licenceCheck.verdict}>
               {t(`venue.verdict.${detail.licenceCheck.verdict}`)}
-              {detail.licenceCheck.validUntil && ` · ${t('venue.validUntil', { date: formatDate(detail.licenceCheck.validUntil, i18n.language) })}`}
+              {/* The date is the licence's: beside "insurance missing" or "expired", "valid until" would read as the member's. */}
+              {detail.licenceCheck.validUntil && ` · ${t('detail.licenceUntil', { date: formatDate(detail.licenceCheck.validUntil, i18n.language) })}`}
             </Badge>
           </Group>
           {detail.source !== 'profile' && (
