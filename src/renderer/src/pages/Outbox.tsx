@@ -36,6 +36,8 @@ export function Outbox() {
   const { t, i18n } = useTranslation()
   const outboxVersion = useAppStore((s) => s.outboxVersion)
   const [view, setView] = useState<OutboxView>({ items: [], names: NO_NAMES, waiting: 0 })
+  /** Whether the outbox has answered once: until then it is not said to be empty. */
+  const [answered, setAnswered] = useState(false)
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
@@ -64,7 +66,18 @@ export function Outbox() {
   // Reloads follow actions and outbox events, and may overlap: a newer reload's list wins, and an
   // action's reload, dropped for the one its own outbox event started, settles only with that one.
   const latest = useLatestOnly()
-  const reload = useCallback(() => latest.run(call('getOutbox'), setView, (error) => setMessage({ color: 'red', text: errorText(error) })), [latest])
+  const reload = useCallback(
+    () =>
+      latest.run(
+        call('getOutbox'),
+        (next) => {
+          setView(next)
+          setAnswered(true)
+        },
+        (error) => setMessage({ color: 'red', text: errorText(error) })
+      ),
+    [latest]
+  )
   useEffect(() => {
     void reload()
   }, [reload, outboxVersion])
@@ -105,10 +118,12 @@ export function Outbox() {
           {t('outbox.pushNow')}
         </Button>
       </Group>
-      <Text size="sm" c="dimmed">
-        {view.waiting > 0 ? t('outbox.waiting', { count: view.waiting }) : t('outbox.empty')}
-      </Text>
-      {view.items.length === 0 && (
+      {answered && (
+        <Text size="sm" c="dimmed">
+          {view.waiting > 0 ? t('outbox.waiting', { count: view.waiting }) : t('outbox.empty')}
+        </Text>
+      )}
+      {answered && view.items.length === 0 && (
         <Text size="sm" maw={720} data-testid="outbox-how-to">
           {t('outbox.howTo')}
         </Text>
