@@ -1269,6 +1269,10 @@ describe('desktop app in Chromium', () => {
     const { top, bottom } = await list.evaluate((element) => element.getBoundingClientRect())
     const shown = await page.getByTestId('member-row').evaluateAll((rows, [top, bottom]) => rows.filter((row) => row.getBoundingClientRect().top >= top && row.getBoundingClientRect().bottom <= bottom).length, [top, bottom])
     expect(shown).toBeGreaterThanOrEqual(8)
+    // The keyboard hint is not shown there, but still describes the list.
+    expect(await page.getByTestId('members-keyboard-hint').isVisible()).toBe(false)
+    const describedBy = await page.getByRole('grid', { name: 'Medlemmar' }).getAttribute('aria-describedby')
+    expect(await page.locator(`#${describedBy}`).textContent()).toMatch(/^Ctrl\+F söker/)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByTestId('nav-settings').click()
     await page.getByText('English').click()

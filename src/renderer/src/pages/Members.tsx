@@ -501,8 +501,8 @@ export function Members() {
             </>
           )}
         </Group>
-        {/* Below Mantine's lg breakpoint (1200 px) the rows need the line more. */}
-        <Text size="xs" c="dimmed" className="no-print" visibleFrom="lg" data-testid="members-keyboard-hint">
+        {/* Below Mantine's lg breakpoint (1200 px) the rows need the line more; the list is described by it at any width. */}
+        <Text id="members-keyboard-hint" size="xs" c="dimmed" className="no-print" visibleFrom="lg" data-testid="members-keyboard-hint">
           {t('members.keyboardHint')}
         </Text>
       </Group>
@@ -513,6 +513,7 @@ export function Members() {
         role="grid"
         aria-rowcount={total + 1}
         aria-label={t('nav.members')}
+        aria-describedby="members-keyboard-hint"
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}
       >
         {/* A window narrower than the columns' least widths scrolls the rows sideways, and the header with them. */}
