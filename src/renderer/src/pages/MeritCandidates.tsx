@@ -137,24 +137,27 @@ export function MeritCandidates() {
       )}
       {list && list.total === 0 && <Text c="dimmed">{t('candidates.empty')}</Text>}
       {list && list.rows.length > 0 && (
-        <Table striped data-testid="candidates-table">
-          <Table.Thead>
-            <Table.Tr>
-              {shown.map((column) => (
-                <Table.Th key={column}>{t(`candidates.column.${column}`)}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.rows.map((candidate) => (
-              <Table.Tr key={`${candidate.id} ${candidate.nextMeritId}`} data-testid="candidate-row">
+        // A window narrower than the columns scrolls the table sideways, not the page (as the renewal lists).
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped data-testid="candidates-table">
+            <Table.Thead>
+              <Table.Tr>
                 {shown.map((column) => (
-                  <Table.Td key={column}>{cell(candidate, column)}</Table.Td>
+                  <Table.Th key={column}>{t(`candidates.column.${column}`)}</Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.rows.map((candidate) => (
+                <Table.Tr key={`${candidate.id} ${candidate.nextMeritId}`} data-testid="candidate-row">
+                  {shown.map((column) => (
+                    <Table.Td key={column}>{cell(candidate, column)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <GrantMerit
         grantees={list?.ids ?? NO_GRANTEES}
