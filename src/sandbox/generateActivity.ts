@@ -231,6 +231,8 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
   const registrations: RegistrationRecord[] = []
   const usersByFederation = new Map<number, number[]>()
   const birthDates = new Map(data.persons.map((p) => [p.id, p.birthDate]))
+  // Those born within a federation's limits, once per limits: a year's camps share theirs.
+  const eligibleByLimits = new Map<string, number[]>()
   /**
    * Who a user drawn for an event registers as: themselves when born within the event's limits
    * (spec v3 §4, both dates included), as its organizer's form allows, else one who is (chosen by
@@ -243,7 +245,8 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
       return (min === undefined || born >= min) && (max === undefined || born <= max)
     }
     if (min === undefined && max === undefined) return (drawn) => drawn
-    const eligible = users.filter(within)
+    const limits = `${event.federationId} ${min} ${max}`
+    const eligible = eligibleByLimits.get(limits) ?? eligibleByLimits.set(limits, users.filter(within)).get(limits)!
     return (drawn) => (within(drawn) ? drawn : eligible[drawn % eligible.length])
   }
   for (const p of data.persons) if (clubOfUser.has(p.id)) (usersByFederation.get(p.federationId) ?? usersByFederation.set(p.federationId, []).get(p.federationId)!).push(p.id)
