@@ -128,7 +128,7 @@ const LICENCE_OF_CLUB = `${OF_CLUB} AND u.licence_organization_id = :clubId`
  * without the club and the names the rows compute; `firstEnd` the earliest end among the rows.
  * Exported for the query-plan tests.
  */
-export function renewalListSql(kind: RenewalListKind, indexesDropped: boolean, walk = false, ofClub = false): { count: string; rows: string; emails: string; firstEnd: string } {
+export function renewalListSql(kind: RenewalListKind, { indexesDropped, walk = false, ofClub = false }: { indexesDropped: boolean; walk?: boolean; ofClub?: boolean }): { count: string; rows: string; emails: string; firstEnd: string } {
   const { table, joins, item, ends = 'u.usage_period_end' } = LISTS[kind]
   const where = ofClub ? `${LISTS[kind].where} AND ${table === 'user_licence' ? LICENCE_OF_CLUB : OF_CLUB}` : LISTS[kind].where
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
@@ -176,15 +176,14 @@ interface Row {
 export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, options: { limit?: number; clubId?: number } = {}): RenewalList {
   if (unevaluated(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
   const { limit, clubId } = options
-  const dropped = indexesDeferred(db)
-  const ofClub = clubId !== undefined
-  const params = { today, until: addDays(today, days)!, ...(ofClub ? { clubId } : {}) }
-  const total = prepared(db, renewalListSql(kind, dropped, false, ofClub).count).pluck().get(params) as number
+  const shape = { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined }
+  const params = { today, until: addDays(today, days)!, ...(clubId === undefined ? {} : { clubId }) }
+  const total = prepared(db, renewalListSql(kind, shape).count).pluck().get(params) as number
   const walk = total >= WALK_FROM && limit !== undefined && limit < total
-  const rows = prepared(db, renewalListSql(kind, dropped, walk, ofClub).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
+  const rows = prepared(db, renewalListSql(kind, { ...shape, walk }).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
   const bornBy = adultBornBy(today)
   // An empty list of endings says when the next one comes (a secretary in late November asks for 30 days, the year ends in 34).
-  const nextEnd = total === 0 && ENDINGS.has(kind) ? (prepared(db, renewalListSql(kind, dropped, false, ofClub).firstEnd).pluck().get({ ...params, until: '9999-12-31' }) as string | null) : null
+  const nextEnd = total === 0 && ENDINGS.has(kind) ? (prepared(db, renewalListSql(kind, shape).firstEnd).pluck().get({ ...params, until: '9999-12-31' }) as string | null) : null
   return {
     kind,
     today,
@@ -223,5 +222,5 @@ function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): bool
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number, clubId?: number): string[] {
   if (unevaluated(db, kind, today)) return []
   const params = { today, until: addDays(today, days)!, adultBornBy: adultBornBy(today), ...(clubId === undefined ? {} : { clubId }) }
-  return addressesOf(prepared(db, renewalListSql(kind, indexesDeferred(db), false, clubId !== undefined).emails).all(params) as ContactRow[])
+  return addressesOf(prepared(db, renewalListSql(kind, { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined }).emails).all(params) as ContactRow[])
 }

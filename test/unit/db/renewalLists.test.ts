@@ -145,14 +145,14 @@ describe('readRenewalList (issue 7)', () => {
     for (const kind of RENEWAL_LIST_KINDS) {
       const index = `${kind === 'insurance-ending' ? 'user_insurance' : 'user_licence'}_user_period`
       const uses = (lines: string[], alias: string, name: string) => lines.some((line) => new RegExp(`^(SCAN|SEARCH) ${alias} USING (COVERING )?INDEX ${name}\\b`).test(line))
-      const sql = renewalListSql(kind, false)
+      const sql = renewalListSql(kind, { indexesDropped: false })
       const count = plan(sql.count)
       const covered = (alias: string, name: string) => count.some((line) => new RegExp(`^(SCAN|SEARCH) ${alias} USING COVERING INDEX ${name}\\b`).test(line))
       expect(covered('u', index) && covered('p', 'person_order'), `${kind}: ${count.join(' | ')}`).toBe(true)
       const rows = plan(sql.rows)
       expect(uses(rows, 'u', index) && uses(rows, 'p', 'person_order'), `${kind}: ${rows.join(' | ')}`).toBe(true)
       // The walk in name order may look up each person's rows by the index.
-      const walk = plan(renewalListSql(kind, false, true).rows)
+      const walk = plan(renewalListSql(kind, { indexesDropped: false, walk: true }).rows)
       expect(uses(walk, 'u', index), `${kind}: ${walk.join(' | ')}`).toBe(true)
       // The addresses: the list as the count finds it, then each person's row by id.
       const emails = plan(sql.emails)
@@ -173,7 +173,7 @@ describe('readRenewalList (issue 7)', () => {
       expect(ofClub.rows, kind).toEqual(all.filter((row) => [2, 4, 6].includes(row.id)))
       expect(ofClub.total).toBe(ofClub.rows.length)
       expect(readRenewalEmails(db, kind, TODAY, 30, 300), kind).toEqual(readRenewalEmails(db, kind, TODAY, 30).filter((address) => ofClub.rows.some((row) => row.email === address || row.guardianEmails.includes(address))))
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${renewalListSql(kind, false, false, true).count}`).all({ today: TODAY, until: TODAY, clubId: 300 }) as Array<{ detail: string }>).map((row) => row.detail)
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${renewalListSql(kind, { indexesDropped: false, ofClub: true }).count}`).all({ today: TODAY, until: TODAY, clubId: 300 }) as Array<{ detail: string }>).map((row) => row.detail)
       expect(plan, kind).toContain('SCAN user_licence USING COVERING INDEX user_licence_period')
     }
     // Berg's insurance ends, Dahl was not renewed: each list of club 300 has someone.
@@ -192,11 +192,11 @@ describe('readRenewalList (issue 7)', () => {
     const params = { today: TODAY, until: '2027-01-09' }
     for (const kind of RENEWAL_LIST_KINDS) {
       for (const limit of [1, 2, -1]) {
-        const rows = (walk: boolean) => db.prepare(renewalListSql(kind, false, walk).rows).all({ ...params, limit })
+        const rows = (walk: boolean) => db.prepare(renewalListSql(kind, { indexesDropped: false, walk }).rows).all({ ...params, limit })
         expect(rows(true), `${kind}, limit ${limit}`).toEqual(rows(false))
       }
     }
-    expect(db.prepare(renewalListSql('licence-ending', false, true).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino', 'Ilola'])
+    expect(db.prepare(renewalListSql('licence-ending', { indexesDropped: false, walk: true }).rows).all({ ...params, limit: -1 }).map((row) => (row as { lastName: string }).lastName)).toEqual(['Aho', 'Berg', 'Grönroos', 'Heino', 'Ilola'])
   })
 
   it('gives the same lists while a first sync has dropped those indexes', () => {
