@@ -1,5 +1,6 @@
-import { Chip, Group } from '@mantine/core'
+import { Chip, Group, Table } from '@mantine/core'
 import { useLocalStorage } from '@mantine/hooks'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { knownColumns } from './knownColumns'
 
@@ -52,5 +53,46 @@ export function ColumnChoice<C extends string>({ all, value, onChange, label, ta
         ))}
       </Group>
     </Chip.Group>
+  )
+}
+
+interface ChosenColumnsTableProps<R, C extends string> {
+  rows: readonly R[]
+  /** The columns chosen (`useColumnChoice`), in order. */
+  columns: readonly C[]
+  label(column: C): string
+  cell(row: R, column: C): ReactNode
+  /** A row's React key: unique among `rows`. */
+  rowKey(row: R, index: number): string
+  testId: string
+  rowTestId: string
+}
+
+/**
+ * A table of `rows` with the columns chosen, as its exports and print hold them. A window narrower
+ * than 900 px scrolls it sideways, not the page.
+ */
+export function ChosenColumnsTable<R, C extends string>({ rows, columns, label, cell, rowKey, testId, rowTestId }: ChosenColumnsTableProps<R, C>) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{label(column)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={rowKey(row, index)} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <Table.Td key={column}>{cell(row, column)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   )
 }

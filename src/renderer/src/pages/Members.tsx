@@ -12,6 +12,7 @@ import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { useLatestOnly, useLoad } from '../components/useLoad'
 import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { ClubSelect } from '../components/ClubSelect'
 import { CopyEmails } from '../components/CopyEmails'
 import { exportColumnsOf, MEMBER_COLUMNS, type MemberColumn } from './memberColumns'
 import { formatDate } from '../i18n'
@@ -650,7 +651,6 @@ const FILTER_WIDTH = { base: 190, md: 222 }
  */
 const MemberFilters = memo(function MemberFilters({ options, filters, onChange }: MemberFiltersProps) {
   const { t } = useTranslation()
-  const clubOptions = useMemo(() => options.clubs.map((c) => ({ value: String(c.id), label: c.name })), [options])
   const licenceOptions = useMemo(
     () => options.licences.map((l) => ({ value: String(l.id), label: `${l.name} (${options.licencePeriods.find((p) => p.id === l.licencePeriodId)?.name ?? ''})` })),
     [options]
@@ -662,18 +662,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
   const select = (key: keyof Filters) => (value: string | null) => onChange((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
   return (
     <>
-      <Select
-        w={FILTER_WIDTH}
-        aria-label={t('members.club')}
-        placeholder={t('members.allClubs')}
-        data={clubOptions}
-        value={filters.clubId === undefined ? null : String(filters.clubId)}
-        onChange={select('clubId')}
-        searchable
-        clearable
-        comboboxProps={LONG_LIST_COMBOBOX}
-        data-testid="filter-club"
-      />
+      <ClubSelect clubs={options.clubs} value={filters.clubId} onChange={(clubId) => onChange((f) => ({ ...f, clubId }))} w={FILTER_WIDTH} testId="filter-club" />
       <Select
         w={FILTER_WIDTH}
         aria-label={t('members.licence')}

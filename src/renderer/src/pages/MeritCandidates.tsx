@@ -1,8 +1,8 @@
-import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CANDIDATE_COLUMNS, type CandidateColumn, type MeritCandidate, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
-import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { ChosenColumnsTable, ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
 import { LONG_LIST_COMBOBOX } from '../components/longList'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -137,27 +137,15 @@ export function MeritCandidates() {
       )}
       {list && list.total === 0 && <Text c="dimmed">{t('candidates.empty')}</Text>}
       {list && list.rows.length > 0 && (
-        // A window narrower than the columns scrolls the table sideways, not the page (as the renewal lists).
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="candidates-table">
-            <Table.Thead>
-              <Table.Tr>
-                {shown.map((column) => (
-                  <Table.Th key={column}>{t(`candidates.column.${column}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.rows.map((candidate) => (
-                <Table.Tr key={`${candidate.id} ${candidate.nextMeritId}`} data-testid="candidate-row">
-                  {shown.map((column) => (
-                    <Table.Td key={column}>{cell(candidate, column)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ChosenColumnsTable
+          rows={list.rows}
+          columns={shown}
+          label={(column) => t(`candidates.column.${column}`)}
+          cell={cell}
+          rowKey={(candidate) => `${candidate.id} ${candidate.nextMeritId}`}
+          testId="candidates-table"
+          rowTestId="candidate-row"
+        />
       )}
       <GrantMerit
         grantees={list?.ids ?? NO_GRANTEES}

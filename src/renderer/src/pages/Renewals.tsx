@@ -1,11 +1,12 @@
-import { Button, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { daysFrom } from '../../../shared/localDate'
+import type { MemberFilterOptions } from '../../../shared/ipc/contract'
 import { call } from '../api'
-import { ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
-import { LONG_LIST_COMBOBOX } from '../components/longList'
+import { ChosenColumnsTable, ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
+import { ClubSelect } from '../components/ClubSelect'
 import { CopyEmails } from '../components/CopyEmails'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -31,7 +32,7 @@ export function Renewals() {
   const [kind, setKind] = useState<RenewalListKind>('licence-ending')
   const [days, setDays] = useState(30)
   const [clubId, setClubId] = useState<number | undefined>(undefined)
-  const [clubs, setClubs] = useState<Array<{ value: string; label: string }>>([])
+  const [clubs, setClubs] = useState<MemberFilterOptions['clubs']>([])
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
@@ -41,7 +42,7 @@ export function Renewals() {
   useLoad(
     () => call('getMemberFilters'),
     [dataVersion],
-    (options) => setClubs(options.clubs.map((club) => ({ value: String(club.id), label: club.name }))),
+    (options) => setClubs(options.clubs),
     loadFailed
   )
   useLoad(
@@ -89,18 +90,7 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={180} data-testid="renewal-days" />
         )}
-        <Select
-          aria-label={t('members.club')}
-          placeholder={t('members.allClubs')}
-          data={clubs}
-          value={clubId === undefined ? null : String(clubId)}
-          onChange={(value) => setClubId(value === null ? undefined : Number(value))}
-          searchable
-          clearable
-          comboboxProps={LONG_LIST_COMBOBOX}
-          w={240}
-          data-testid="renewal-club"
-        />
+        <ClubSelect clubs={clubs} value={clubId} onChange={setClubId} w={240} testId="renewal-club" />
         <CopyEmails
           read={() => {
             clear()
@@ -137,26 +127,15 @@ export function Renewals() {
         </Group>
       )}
       {list && list.rows.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="renewal-table">
-            <Table.Thead>
-              <Table.Tr>
-                {shown.map((column) => (
-                  <Table.Th key={column}>{t(`renewals.column.${column}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.rows.map((row, index) => (
-                <Table.Tr key={`${row.id} ${index}`} data-testid="renewal-row">
-                  {shown.map((column) => (
-                    <Table.Td key={column}>{cell(row, column)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ChosenColumnsTable
+          rows={list.rows}
+          columns={shown}
+          label={(column) => t(`renewals.column.${column}`)}
+          cell={cell}
+          rowKey={(row, index) => `${row.id} ${index}`}
+          testId="renewal-table"
+          rowTestId="renewal-row"
+        />
       )}
     </Stack>
   )
