@@ -84,34 +84,37 @@ function OrganizationTree({ data, organizations }: { data: TreeNodeData[]; organ
       data={data}
       tree={tree}
       data-testid="organization-tree"
-      renderNode={({ node, expanded, hasChildren, elementProps }) => (
-        <div {...elementProps}>
-          <Text span>
-            <span aria-hidden="true">{hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}</span>
-            {node.label}
-          </Text>{' '}
-          <Text span c="dimmed" size="xs">
-            {organizationTypeName(t, organizations.get(node.value)?.type ?? null)}
-            {organizations.get(node.value)?.status === 'PASSIVE' && ` · ${t('organizations.passive')}`}
-          </Text>
-          {organizations.get(node.value)?.type === 'CLUB' && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              ml="xs"
-              aria-label={t('organizations.membersOf', { name: node.label })}
-              // The tree's own click expands and collapses; this one opens the list.
-              onClick={(event) => {
-                event.stopPropagation()
-                showClubMembers(Number(node.value))
-              }}
-              data-testid="organization-members"
-            >
-              {t('organizations.members')}
-            </Button>
-          )}
-        </div>
-      )}
+      renderNode={({ node, expanded, hasChildren, elementProps }) => {
+        const organization = organizations.get(node.value)!
+        return (
+          <div {...elementProps}>
+            <Text span>
+              <span aria-hidden="true">{hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}</span>
+              {node.label}
+            </Text>{' '}
+            <Text span c="dimmed" size="xs">
+              {organizationTypeName(t, organization.type)}
+              {organization.status === 'PASSIVE' && ` · ${t('organizations.passive')}`}
+            </Text>
+            {organization.type === 'CLUB' && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                ml="xs"
+                aria-label={t('organizations.membersOf', { name: organization.name })}
+                // The tree's own click expands and collapses; this one opens the list.
+                onClick={(event) => {
+                  event.stopPropagation()
+                  showClubMembers(organization.id)
+                }}
+                data-testid="organization-members"
+              >
+                {t('organizations.members')}
+              </Button>
+            )}
+          </div>
+        )
+      }}
     />
   )
 }
