@@ -1,6 +1,6 @@
 import type { InsuranceFilter, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
 import type { LicenceVerdict } from '../../shared/licenceValidity'
-import { CLUB, MARKED_DUE, memberSummaryDate, verdictsCurrent } from './memberSummary'
+import { CLUB, MARKED_DUE, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
@@ -80,7 +80,7 @@ interface Row {
   insured: number | null
 }
 
-/** The person-level filters of a query (search text, Sport-ID, licence filters) as a WHERE clause over `person p`. */
+/** The person-level filters of a query (search text, Sport-ID, licence and club filters) as a WHERE clause over `person p`. */
 function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number | null): { personWhere: string; licenceFiltered: boolean } {
   const persons: string[] = []
   if (hasFts && sportId !== null) {
@@ -92,13 +92,17 @@ function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number |
     persons.push('p.sport_id = :sportId')
   }
   const licenceFilters: string[] = []
-  if (query.clubId !== undefined) licenceFilters.push('f.licence_organization_id = :clubId')
   if (query.licenceId !== undefined) licenceFilters.push('f.licence_id = :licenceId')
   if (query.licencePeriodId !== undefined) licenceFilters.push('f.licence_period_id = :licencePeriodId')
+  // With a licence or period chosen, a club narrows those licences (licensed through it then); alone, it is the member's club now.
+  if (query.clubId !== undefined) {
+    if (licenceFilters.length > 0) licenceFilters.push('f.licence_organization_id = :clubId')
+    else persons.push(MEMBER_OF_CLUB)
+  }
   if (licenceFilters.length > 0) {
     persons.push(`EXISTS (SELECT 1 FROM user_licence f WHERE f.user_id = p.id AND ${licenceFilters.join(' AND ')})`)
   }
-  return { personWhere: persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : '', licenceFiltered: licenceFilters.length > 0 }
+  return { personWhere: persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : '', licenceFiltered: licenceFilters.length > 0 || query.clubId !== undefined }
 }
 
 /**
@@ -204,7 +208,9 @@ function pendingSql(query: MemberListQuery, personWhere: string, plan: WindowPla
 /**
  * One window of the member list (issue 3 "Members"): persons matching the search text (words of
  * names, Sport-ID or e-mail as prefixes, or an exact Sport-ID) and the filters (a user licence
- * with that club, licence, licence period; the licence verdict and insurance on `today`), sorted,
+ * of that licence or licence period, bound to the club when one is chosen too; a club alone: the
+ * member's club, the Club column's, `MEMBER_OF_CLUB`; the licence verdict and insurance on
+ * `today`), sorted,
  * `limit` rows from `offset`, and the number of matching members. Any text is accepted. Verdicts
  * (DESIGN §3b) come from the member summary of `today`: bring it up to date first
  * (`refreshMemberSummary`); until it is of `today` (a first sync runs) rows carry none,

@@ -5,13 +5,29 @@ import type { ReadableDB, WritableDB } from './open'
 import { prepared } from './statements'
 
 /**
- * The club of person `p`: the licence organization of their latest-ending user licence that no
- * upgrade replaced (SQL over `person p`). `clubOf` is the same rule for the member summary.
+ * `column` of person `p`'s club licence: their latest-ending user licence that names a licence
+ * organization and that no upgrade replaced (SQL over `person p`; spec v2 §2.10). `clubOf` is the
+ * same rule for the member summary.
  */
-export const CLUB = `(SELECT ul.licence_organization_name FROM user_licence ul
+function ofClubLicence(column: 'licence_organization_name' | 'licence_organization_id'): string {
+  return `(SELECT ul.${column} FROM user_licence ul
   WHERE ul.user_id = p.id AND ul.licence_organization_name IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM user_licence up WHERE up.user_id = ul.user_id AND up.upgrade_from = ul.id)
   ORDER BY ul.usage_period_end DESC, ul.id DESC LIMIT 1)`
+}
+
+/** The club of person `p`, by name: the member list's Club column (SQL, `ofClubLicence`). */
+export const CLUB = ofClubLicence('licence_organization_name')
+
+/** SQL: person `p` held a user licence bound to club :clubId (`licenceOrganizationId`, spec v2 §2.10) in any licence period. */
+export const HELD_LICENCE_OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id = :clubId)'
+
+/**
+ * SQL: the club of person `p` is :clubId, by CLUB's rule (the Club column's): someone who moved on
+ * to another club, or whose licence with it was replaced by one elsewhere, is no longer its member.
+ * HELD_LICENCE_OF_CLUB first, so only those who ever held a licence with it are looked at.
+ */
+export const MEMBER_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND ${ofClubLicence('licence_organization_id')} = :clubId`
 
 /** CLUB's rule over one person's user licences: SQL's order, where a missing end sorts last. */
 function clubOf(rows: readonly HeldLicenceRow[]): string | null {

@@ -1,7 +1,7 @@
 import { addDays } from '../../shared/localDate'
 import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
-import { CLUB, MARKED_DUE, memberSummaryDate, verdictsCurrent } from './memberSummary'
+import { CLUB, HELD_LICENCE_OF_CLUB, MARKED_DUE, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
@@ -100,23 +100,17 @@ const ENDINGS: ReadonlySet<RenewalListKind> = new Set(['licence-ending', 'insura
 const WALK_FROM = 40_000
 
 /**
- * Members of the club :clubId: those with a user licence bound to it (`licenceOrganizationId`,
- * spec v2 §2.10), in any licence period, as the member list's club filter takes them. One list of
- * ids, read once from a covering index (`user_licence_period`).
- */
-const OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id = :clubId)'
-
-/**
  * A list of licences (`u` a user licence) of club :clubId lists those bound to it: a member whose
- * licence with another club ends is that club's to remind. After `OF_CLUB`, so only the club's
- * members' rows are read for it (the per-person index does not hold the organization).
+ * licence with another club ends is that club's to remind. After `HELD_LICENCE_OF_CLUB`, one list
+ * of ids read once from a covering index (`user_licence_period`), so only those persons' rows are
+ * read for it (the per-person index does not hold the organization).
  */
-const LICENCE_OF_CLUB = `${OF_CLUB} AND u.licence_organization_id = :clubId`
+const LICENCE_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND u.licence_organization_id = :clubId`
 
 /**
  * The SQL of a renewal list: its count and its rows (parameters :today, :until, :limit; with
- * `ofClub`, :clubId: only the members of that club, `OF_CLUB`, and their licences bound to it,
- * `LICENCE_OF_CLUB`). Its user
+ * `ofClub`, :clubId: the licences bound to that club, `LICENCE_OF_CLUB`, or the insurances of its
+ * members, `MEMBER_OF_CLUB`). Its user
  * licences or insurances are read through their per-person index, which holds every column the
  * list's conditions read (migration 0012), and its persons through `person_order`, which holds
  * their names and birth dates, except when `walk` leaves the rows' plan to SQLite (see
@@ -130,7 +124,7 @@ const LICENCE_OF_CLUB = `${OF_CLUB} AND u.licence_organization_id = :clubId`
  */
 export function renewalListSql(kind: RenewalListKind, { indexesDropped, walk = false, ofClub = false }: { indexesDropped: boolean; walk?: boolean; ofClub?: boolean }): { count: string; rows: string; emails: string; firstEnd: string } {
   const { table, joins, item, ends = 'u.usage_period_end' } = LISTS[kind]
-  const where = ofClub ? `${LISTS[kind].where} AND ${table === 'user_licence' ? LICENCE_OF_CLUB : OF_CLUB}` : LISTS[kind].where
+  const where = ofClub ? `${LISTS[kind].where} AND ${table === 'user_licence' ? LICENCE_OF_CLUB : MEMBER_OF_CLUB}` : LISTS[kind].where
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
   return {
@@ -164,8 +158,8 @@ interface Row {
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
  * member and licence or insurance, by last name, at most `options.limit` rows (all when omitted)
- * and the number of all, of club `options.clubId` only when given (its members' licences bound to
- * it, their insurances: `LICENCE_OF_CLUB`, `OF_CLUB`):
+ * and the number of all, of club `options.clubId` only when given (the licences bound to it, the
+ * insurances of its members: `LICENCE_OF_CLUB`, `MEMBER_OF_CLUB`):
  * licences (the one each member holds by the member summary's verdicts: bring it up to date for
  * `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
  * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;

@@ -299,6 +299,31 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(listMembers(db, query({ status: 'valid' }), TODAY).total).toBe(0)
   })
 
+  it("a club alone lists its members by the Club column's rule (their latest licence's club); with a licence, those licensed through the club", () => {
+    const db = seedStatuses()
+    // Kind 5 (i % 6 === 5) held a licence with club 4 last season and holds one with club 5 now; kind 4 was upgraded from club 2 to club 3.
+    const movedOn = Array.from({ length: 1200 }, (_, i) => i + 1).filter((id) => (id - 1) % 6 === 5)
+    const upgradedAway = Array.from({ length: 1200 }, (_, i) => i + 1).filter((id) => (id - 1) % 6 === 4)
+    for (const summary of [false, true]) {
+      if (summary) refreshMemberSummary(db, TODAY)
+      const whole = allRows(db, { sort: 'sportId' }).rows
+      for (const club of [1, 2, 3, 4, 5, 6]) {
+        const ofClub = allRows(db, { clubId: club, sort: 'sportId' })
+        expect(ofClub.rows.length, `club ${club}`).toBeGreaterThan(0)
+        expect(ofClub.rows, `club ${club}, summary ${summary}`).toEqual(whole.filter((row) => row.club === `Seura ${club}`))
+        expect(ofClub.total).toBe(ofClub.rows.length)
+      }
+      expect(allRows(db, { clubId: 4 }).rows.map((row) => row.id)).not.toContain(movedOn[0])
+      expect(allRows(db, { clubId: 2 }).rows.map((row) => row.id)).not.toContain(upgradedAway[0])
+      // The search's own total is not the answer when a club narrows it.
+      expect(listMembers(db, query({ clubId: 4, text: 'virtanen' }), TODAY).total).toBe(whole.filter((row) => row.club === 'Seura 4' && row.lastName === 'Virtanen').length)
+    }
+    // Chosen with a licence, the club is the licence's: last season's licence with club 4 (licence 500 + id % 3).
+    const last = 10_000 + movedOn[0] - 1
+    expect(listMembers(db, query({ clubId: 4, licenceId: 500 + (last % 3), text: String(20_000_000 + movedOn[0] - 1) }), TODAY).rows.map((row) => row.id)).toEqual([movedOn[0]])
+    expect(listMembers(db, query({ clubId: 5, licenceId: 500 + (last % 3), text: String(20_000_000 + movedOn[0] - 1) }), TODAY).rows).toEqual([])
+  })
+
   it('lists persons without verdicts, and no one for a status or insurance filter, until the summary is of the day', () => {
     const db = seedStatuses()
     const pending = allRows(db, { sort: 'club' })

@@ -164,7 +164,7 @@ describe('readRenewalList (issue 7)', () => {
     }
   })
 
-  it("lists a club's members only, those with a licence bound to it in any period, and of their licences those bound to it, reading the members from a covering index", () => {
+  it("lists a club's licences, those bound to it, and its members' insurances (their latest licence's club), reading who held one with it from a covering index", () => {
     const db = seed()
     db.prepare('UPDATE user_licence SET licence_organization_id = CASE WHEN user_id IN (2, 4, 6) THEN 300 ELSE 400 END').run()
     for (const kind of RENEWAL_LIST_KINDS) {
@@ -185,6 +185,11 @@ describe('readRenewalList (issue 7)', () => {
     db.prepare("UPDATE user_licence SET user_id = 1 WHERE id = 15").run()
     expect(readRenewalList(db, 'licence-ending', TODAY, 30, { clubId: 400 }).rows.map((row) => row.lastName)).toContain('Aho')
     expect(readRenewalList(db, 'licence-ending', TODAY, 30, { clubId: 300 }).rows.map((row) => row.lastName)).not.toContain('Aho')
+    // Berg held last year's licence with club 300 and holds this year's with club 400: her ending insurance is club 400's.
+    db.prepare('UPDATE user_licence SET user_id = 2 WHERE id = 15').run()
+    db.prepare('UPDATE user_licence SET licence_organization_id = 400 WHERE id = 12').run()
+    expect(readRenewalList(db, 'insurance-ending', TODAY, 30, { clubId: 300 }).rows).toEqual([])
+    expect(readRenewalList(db, 'insurance-ending', TODAY, 30, { clubId: 400 }).rows.map((row) => row.lastName)).toEqual(['Berg'])
   })
 
   it('gives the same rows whether the window walks persons in name order or sorts the matches', () => {
