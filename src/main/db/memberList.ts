@@ -94,13 +94,18 @@ function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number |
   const licenceFilters: string[] = []
   if (query.licenceId !== undefined) licenceFilters.push('f.licence_id = :licenceId')
   if (query.licencePeriodId !== undefined) licenceFilters.push('f.licence_period_id = :licencePeriodId')
-  // With a licence or period chosen, a club narrows those licences (licensed through it then); alone, it is the member's club now.
-  if (query.clubId !== undefined) {
-    if (licenceFilters.length > 0) licenceFilters.push('f.licence_organization_id = :clubId')
-    else persons.push(MEMBER_OF_CLUB)
-  }
-  if (licenceFilters.length > 0) {
+  if (licenceFilters.length > 0 && query.clubId !== undefined) {
+    // A club narrows the licences chosen to those bought through it, a few thousand at most: their holders are
+    // read once from the covering user_licence_period. Looked up per person, each licence row would be read
+    // whole (the per-person index holds no organization): 0.75–1.8 s at 150,000 athletes, now 20–50 ms.
+    persons.push(`p.id IN (SELECT f.user_id FROM user_licence f WHERE ${licenceFilters.join(' AND ')} AND f.licence_organization_id = :clubId)`)
+  } else if (licenceFilters.length > 0) {
+    // A licence or period alone may hold most members: looked up per person in the per-person index
+    // (user_licence_user_period holds both), a window stops after its rows instead of collecting every holder first.
     persons.push(`EXISTS (SELECT 1 FROM user_licence f WHERE f.user_id = p.id AND ${licenceFilters.join(' AND ')})`)
+  } else if (query.clubId !== undefined) {
+    // A club alone is the member's club now (the Club column's).
+    persons.push(MEMBER_OF_CLUB)
   }
   return { personWhere: persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : '', licenceFiltered: licenceFilters.length > 0 || query.clubId !== undefined }
 }

@@ -324,6 +324,23 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(listMembers(db, query({ clubId: 5, licenceId: 500 + (last % 3), text: String(20_000_000 + movedOn[0] - 1) }), TODAY).rows).toEqual([])
   })
 
+  it("a club reads who held a licence with it once, from the covering user_licence_period, instead of every person's licence rows; a licence or period alone is looked up per person", () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    const plan = (over: Partial<MemberListQuery>) => {
+      const sql = memberListSql(query(over))
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ limit: 100, offset: 0, clubId: 4, licenceId: 500, licencePeriodId: 10 }) as Array<{ detail: string }>).map((r) => r.detail)
+    }
+    for (const over of [{ clubId: 4 }, { clubId: 4, licenceId: 500 }, { clubId: 4, licencePeriodId: 10 }, { clubId: 4, licenceId: 500, licencePeriodId: 10 }]) {
+      const lines = plan(over)
+      expect(lines, JSON.stringify(over)).toContain('LIST SUBQUERY 1')
+      expect(lines.find((line) => / f | user_licence /.test(line)), JSON.stringify(over)).toMatch(/USING COVERING INDEX user_licence_period/)
+      expect(lines, JSON.stringify(over)).not.toContain('SCAN p USING INDEX person_name')
+    }
+    expect(plan({ licencePeriodId: 10 })).toContain('SEARCH f USING COVERING INDEX user_licence_period (licence_period_id=? AND user_id=?)')
+    expect(plan({ licenceId: 500 })).toContain('SEARCH f USING COVERING INDEX user_licence_user_period (user_id=?)')
+  })
+
   it('lists persons without verdicts, and no one for a status or insurance filter, until the summary is of the day', () => {
     const db = seedStatuses()
     const pending = allRows(db, { sort: 'club' })
