@@ -401,6 +401,24 @@ describe('migrations', () => {
     expect(references()).toEqual([])
   })
 
+  it('0021-sport-id-order walks persons in Sport-ID order with their ids from the index alone, also where a killed first sync restores it', () => {
+    const db = fresh()
+    migrate(db, 20)
+    const plan = () =>
+      (db.prepare('EXPLAIN QUERY PLAN SELECT p.id FROM person p LEFT JOIN member_summary s ON s.person_id = p.id ORDER BY p.sport_id, p.id').all() as Array<{ detail: string }>).map((row) => row.detail)
+    expect(plan()).not.toContain('SCAN p USING COVERING INDEX person_sport_id')
+    expect(migrate(db, 21)).toEqual([21])
+    expect(plan()[0]).toBe('SCAN p USING COVERING INDEX person_sport_id')
+    expect(db.prepare('EXPLAIN QUERY PLAN SELECT id FROM person WHERE sport_id = 12345678').all()).toEqual([expect.objectContaining({ detail: 'SEARCH person USING COVERING INDEX person_sport_id (sport_id=?)' })])
+
+    const killed = fresh()
+    migrate(killed, 20)
+    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'person_sport_id'; DROP INDEX person_sport_id;`)
+    migrate(killed, 21)
+    expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'person_sport_id'").pluck().get()).toBe(0)
+    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'person_sport_id'").pluck().get()).toBe('CREATE INDEX person_sport_id ON person (sport_id, id)')
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
