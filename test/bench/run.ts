@@ -248,6 +248,18 @@ try {
     reportsMs.sort((a, b) => a - b)
     row('reports of the current licence period', `${fmt(percentile(reportsMs, 50))} ms median`, '-')
 
+    // The End key's window, and one just before the middle (the slowest: read from the start), by name and by licence status.
+    for (const status of ['all', 'valid'] as const) {
+      const query = { text: '', status, sort: 'name', direction: 'asc', offset: 0, limit: 100 } as const
+      const { total } = listMembers(db, query, localDate())
+      const windowMs = (offset: number) => {
+        const started = performance.now()
+        listMembers(db, { ...query, offset }, localDate())
+        return performance.now() - started
+      }
+      row(`member list (${status === 'all' ? 'every member' : 'licence valid'}, ${fmt(total)}): the last window / one at the middle`, `${fmt(windowMs(total - 100))} / ${fmt(windowMs(Math.floor(total / 2) - 100))} ms`, '-')
+    }
+
     // Issue 7 "Exports": the members page's export of every member, as services/listExport.ts runs it.
     const t0 = performance.now()
     const every = listMembers(db, { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: -1 }, localDate())

@@ -239,18 +239,33 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   const window = windowPlan(query, matches, indexed, plan)
   const evaluated = memberSummaryDate(db) === today
   if (!evaluated && filtersOnVerdicts(query)) return { total: 0, offset: query.offset, rows: [], verdictsPending: true }
-  const sql = evaluated ? summarySql(query, personWhere, window, indexed) : pendingSql(query, personWhere, window)
+  const sqlOf = (asked: MemberListQuery) => (evaluated ? summarySql(asked, personWhere, window, indexed) : pendingSql(asked, personWhere, window))
+  const sql = sqlOf(query)
   const personParams: Record<string, string | number> = {}
   if (fts !== null) personParams.fts = fts
   if (sportId !== null) personParams.sportId = sportId
   if (query.clubId !== undefined) personParams.clubId = query.clubId
   if (query.licenceId !== undefined) personParams.licenceId = query.licenceId
   if (query.licencePeriodId !== undefined) personParams.licencePeriodId = query.licencePeriodId
-  const rows = (prepared(db, sql.rows).all({ ...personParams, limit: query.limit, offset: query.offset }) as Row[]).map(toListRow)
-  if (query.limit >= 0) markDataDeleted(db, rows)
   const onlyText = fts !== null && sportId === null && !licenceFiltered
   const total = sql.countIsPersonOnly && onlyText && matches !== null ? matches : (prepared(db, sql.count).get(personParams) as { n: number }).n
+  // OFFSET steps over every row before the window: one past the middle is read from the other end
+  // (the End key's window of 142,000 members took 0.8–1.2 s), in the reverse order, then turned back.
+  const fromEnd = query.limit >= 0 && query.offset > total / 2
+  const asked = fromEnd ? windowFromEnd(query, total) : query
+  const read = (prepared(db, fromEnd ? sqlOf(asked).rows : sql.rows).all({ ...personParams, limit: asked.limit, offset: asked.offset }) as Row[]).map(toListRow)
+  const rows = fromEnd ? read.reverse() : read
+  if (query.limit >= 0) markDataDeleted(db, rows)
   return { total, offset: query.offset, rows, verdictsPending: !verdictsCurrent(db, today) }
+}
+
+/**
+ * The same window of `total` rows counted from the other end: the reverse order (every order ends
+ * on the unique id, so it is exactly the reverse), its offset from the last row, none past the end.
+ */
+function windowFromEnd(query: MemberListQuery, total: number): MemberListQuery {
+  const end = Math.min(total, query.offset + query.limit)
+  return { ...query, direction: query.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - end), limit: Math.max(0, end - query.offset) }
 }
 
 /**

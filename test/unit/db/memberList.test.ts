@@ -212,6 +212,25 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     }
   })
 
+  it('answers a window past the middle (read from the other end) as the whole list has it, up to and past the last row', () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    for (const sort of sorts) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const over of [{}, { status: 'expired' as const }, { text: 'k' }, { clubId: 5 }]) {
+          const whole = listMembers(db, query({ ...over, sort, direction, limit: -1 }), TODAY).rows
+          const total = whole.length
+          expect(total, JSON.stringify(over)).toBeGreaterThan(10)
+          for (const [offset, limit] of [[Math.ceil(total / 2) + 1, 3], [total - 100, 100], [total - 30, 100], [total - 1, 1], [total, 100], [total + 5, 100]]) {
+            const page = listMembers(db, query({ ...over, sort, direction, offset: Math.max(0, offset), limit }), TODAY)
+            expect(page.total).toBe(total)
+            expect(page.rows, `${sort} ${direction} ${JSON.stringify(over)} ${offset}+${limit}`).toEqual(whole.slice(Math.max(0, offset), Math.max(0, offset) + limit))
+          }
+        }
+      }
+    }
+  })
+
   it('on a later day re-evaluates only the persons whose verdict could change, and answers as evaluating everyone', () => {
     const db = seedStatuses()
     refreshMemberSummary(db, TODAY)
