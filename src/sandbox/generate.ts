@@ -2,7 +2,7 @@
  * Deterministic data of the sandbox: one main sports federation with areas (wellbeing counties),
  * clubs and groups placed by municipality population, two licence periods (previous and current
  * calendar year) with licences, insurances, sports and sport parameters, and athletes with user
- * licences (some upgraded) and user insurances; plus a small second federation that the default
+ * licences (some upgraded, some with another club than the previous period's) and user insurances; plus a small second federation that the default
  * client may not read. Same seed and athlete count give identical data.
  *
  * All dates derive from the reference instant (`referenceMs`, the start of the current UTC
@@ -19,6 +19,7 @@ import type {
   Organization,
   OrganizationType
 } from '../shared/api/v2'
+import { groupBy } from '../shared/groupBy'
 import { flatString } from './flatString'
 import { formatHelsinkiInstant, formatHelsinkiLocalDateTime } from './helsinkiTime'
 import { loadMunicipalities, type Municipality } from './municipalities'
@@ -368,6 +369,20 @@ export function generateData(options: GenerateOptions): GeneratedData {
     }
     const clubPicker = new WeightedPicker(clubWeights)
     const orgName = new Map(out.organizations.map((o) => [o.id, o.data]))
+    const clubsOfRegion = groupBy(activeClubs, (club) => club.muni.wellbeingCountyFi)
+    /**
+     * The club of a member's current licence period: about 1 in 25 of those who held a licence in the
+     * previous one moved on to another club of their region (a club transfer). Drawn from the
+     * member's own sequence, seeded by their id, so the main sequence, and so every other record, is
+     * as without transfers.
+     */
+    const clubNow = (personId: number, club: (typeof activeClubs)[number]) => {
+      const own = new Prng(Math.imul(personId, 0x9e3779b1) ^ seed)
+      if (!own.chance(0.04)) return club
+      const nearby = clubsOfRegion.get(club.muni.wellbeingCountyFi)!
+      const other = nearby[own.int(0, nearby.length - 1)]
+      return other === club ? nearby[(nearby.indexOf(club) + 1) % nearby.length] : other
+    }
 
     // Sports and their sport parameters.
     const sports = plan.sportNames.map((name): SportRecord => {
@@ -507,6 +522,7 @@ export function generateData(options: GenerateOptions): GeneratedData {
       }
       out.persons.push(person)
 
+      let heldBefore = false
       for (const [pIndex, period] of periods.entries()) {
         const current = pIndex === periods.length - 1
         if (!prng.chance(current ? 0.85 : 0.65)) continue
@@ -519,13 +535,15 @@ export function generateData(options: GenerateOptions): GeneratedData {
         const licenceRec = minor
           ? prng.chance(0.7) ? youth : hobby
           : prng.chance(0.03) ? judge : prng.chance(0.05) ? trial : prng.chance(0.55) ? adult : hobby
-        const ul = makeUserLicence(person, period, licenceRec, club.id, purchaseMs)
+        const licenceClub = current && heldBefore ? clubNow(person.id, club) : club
+        const ul = makeUserLicence(person, period, licenceRec, licenceClub.id, purchaseMs)
         out.userLicences.push(ul)
+        heldBefore = true
         // ~5%: a later upgrade in the same period replaces the first licence (spec v2 §3).
         if (licenceRec === hobby && prng.chance(0.15)) {
           const upgradeMs = purchaseMs + prng.int(1, 120) * DAY_MS
           if (upgradeMs < salesEnd) {
-            const up = makeUserLicence(person, period, minor ? youth : adult, club.id, upgradeMs)
+            const up = makeUserLicence(person, period, minor ? youth : adult, licenceClub.id, upgradeMs)
             up.upgradeFrom = ul.id
             out.userLicences.push(up)
           }

@@ -44,3 +44,30 @@ describe('deterministic data', () => {
     expect(await dump(c)).not.toBe(await dump(a))
   })
 })
+
+describe('club transfers', () => {
+  it('moves about 1 in 25 members who held a licence in the previous licence period to another club of their area for the current one', async () => {
+    const client = api(a, await token(a))
+    const fed = a.federationId
+    const parentOf = new Map((await client.all<{ id: number; parentId?: number }>(`/organization/${fed}/list`)).map((org) => [org.id, org.parentId]))
+    const [previous, current] = (await client.all<{ id: number }>(`/licenceperiod/${fed}`)).map((period) => period.id).sort((x, y) => x - y)
+    const licences = await client.all<{ user: { id: number }; licencePeriodId: number; licenceOrganizationId: number }>(`/user-licence/${fed}`)
+    const clubsIn = (period: number) => {
+      const clubs = new Map<number, Set<number>>()
+      for (const licence of licences.filter((l) => l.licencePeriodId === period)) clubs.set(licence.user.id, (clubs.get(licence.user.id) ?? new Set()).add(licence.licenceOrganizationId))
+      return clubs
+    }
+    const before = clubsIn(previous)
+    const now = clubsIn(current)
+    const both = [...now.keys()].filter((user) => before.has(user))
+    const moved = both.filter((user) => ![...now.get(user)!].every((club) => before.get(user)!.has(club)))
+    expect(both.length).toBeGreaterThan(100)
+    expect(moved.length).toBeGreaterThan(0)
+    expect(moved.length / both.length).toBeLessThan(0.1)
+    for (const user of moved) {
+      // One club in each period (an upgrade keeps its club), and both under the same area association.
+      expect([before.get(user)!.size, now.get(user)!.size]).toEqual([1, 1])
+      expect(parentOf.get([...now.get(user)!][0])).toBe(parentOf.get([...before.get(user)!][0]))
+    }
+  })
+})
