@@ -48,6 +48,24 @@ async function accessibilityViolations(page: Harness['page']): Promise<string[]>
   return page.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' '))))")
 }
 
+/**
+ * The placeholders of the empty fields on `page` that their field cuts off: each measured in the
+ * field's own font against the room inside its padding.
+ */
+function cutPlaceholders(page: Harness['page']): Promise<string[]> {
+  return page.locator('input[placeholder]').evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[])
+      .filter((input) => input.value === '' && input.offsetParent !== null)
+      .filter((input) => {
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = style.font
+        return context.measureText(input.placeholder).width > input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      })
+      .map((input) => input.placeholder)
+  )
+}
+
 /** Writes the screenshot `name` of `page`, its animations finished (a button's was caught mid-transition). */
 const screenshot = (page: Harness['page'], name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
 
@@ -1251,6 +1269,13 @@ describe('desktop app in Chromium', () => {
 
   it('switches language (the member list fitting Swedish, and the window\'s least width), turns the app\'s own syncs off and on and sets the retention in settings, where About names the API version the last sync read', async () => {
     const { page } = app
+    const { minWidth, minHeight } = windowOptions('', false)
+    // At the window's least width, the search's and the filters' placeholders fit in every language (Finnish, then Swedish and English below).
+    await page.getByTestId('nav-members').click()
+    await page.setViewportSize({ width: minWidth!, height: minHeight! })
+    await page.getByPlaceholder('Hae: nimi, Sport-ID, sähköposti').waitFor()
+    expect(await cutPlaceholders(page)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('about').getByText('Public Data API 3.3.0').waitFor()
     await page.getByText('Svenska').click()
@@ -1261,8 +1286,8 @@ describe('desktop app in Chromium', () => {
     const cut = await page.locator('[data-testid="member-licence-cell"], [data-testid="member-insurance-cell"]').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent))
     expect(cut).toEqual([])
     // At the window's least width the columns do not fit: the rows scroll sideways with their header, the page does not.
-    const { minWidth, minHeight } = windowOptions('', false)
     await page.setViewportSize({ width: minWidth!, height: minHeight! })
+    expect(await cutPlaceholders(page)).toEqual([])
     const list = page.getByTestId('member-list')
     await list.evaluate((element) => (element.scrollLeft = element.scrollWidth))
     await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
@@ -1314,8 +1339,11 @@ describe('desktop app in Chromium', () => {
     expect(((await app.call('getSyncStatus')) as { ok: true; value: { retentionMonths: number } }).value.retentionMonths).toBe(36)
     await shot('settings')
     await page.getByTestId('nav-members').click()
-    await page.getByPlaceholder('Search by name, Sport-ID or e-mail').waitFor()
+    await page.getByPlaceholder('Search: name, Sport-ID, e-mail').waitFor()
     await shot('members-en')
+    await page.setViewportSize({ width: minWidth!, height: minHeight! })
+    expect(await cutPlaceholders(page)).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
   })
 
   it('moves between pages and to the search with the keyboard', async () => {

@@ -26,7 +26,7 @@ export const en = {
     syncing: 'Fetching data…'
   },
   members: {
-    search: 'Search by name, Sport-ID or e-mail',
+    search: 'Search: name, Sport-ID, e-mail',
     count_one: '{{count, number}} member',
     count_other: '{{count, number}} members',
     name: 'Name',
@@ -41,7 +41,7 @@ export const en = {
     printed_other: '{{shown, number}} of {{count, number}} members; the export holds them all',
     allClubs: 'All clubs',
     allLicences: 'All licences',
-    allPeriods: 'All licence periods',
+    allPeriods: 'All periods',
     status: 'Licence status',
     empty: 'No members match.',
     select: 'Tick {{name}}',

@@ -26,7 +26,7 @@ export const fi: Strings = {
     syncing: 'Haetaan tietoja…'
   },
   members: {
-    search: 'Hae nimellä, Sport-ID:llä tai sähköpostilla',
+    search: 'Hae: nimi, Sport-ID, sähköposti',
     count_one: '{{count, number}} jäsen',
     count_other: '{{count, number}} jäsentä',
     name: 'Nimi',
@@ -41,7 +41,7 @@ export const fi: Strings = {
     printed_other: '{{shown, number}} / {{count, number}} jäsentä; vienti sisältää kaikki',
     allClubs: 'Kaikki seurat',
     allLicences: 'Kaikki lisenssit',
-    allPeriods: 'Kaikki lisenssikaudet',
+    allPeriods: 'Kaikki kaudet',
     status: 'Lisenssin tila',
     empty: 'Ei hakua vastaavia jäseniä.',
     select: 'Valitse {{name}}',

@@ -26,7 +26,7 @@ export const sv: Strings = {
     syncing: 'Hämtar uppgifter…'
   },
   members: {
-    search: 'Sök på namn, Sport-ID eller e-post',
+    search: 'Sök: namn, Sport-ID, e-post',
     count_one: '{{count, number}} medlem',
     count_other: '{{count, number}} medlemmar',
     name: 'Namn',
@@ -41,7 +41,7 @@ export const sv: Strings = {
     printed_other: '{{shown, number}} av {{count, number}} medlemmar; exporten innehåller alla',
     allClubs: 'Alla föreningar',
     allLicences: 'Alla licenser',
-    allPeriods: 'Alla licensperioder',
+    allPeriods: 'Alla perioder',
     status: 'Licensstatus',
     empty: 'Inga medlemmar matchar.',
     select: 'Välj {{name}}',

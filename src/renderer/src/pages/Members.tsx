@@ -641,9 +641,9 @@ interface MemberFiltersProps {
 
 /**
  * A filter's width: narrower below Mantine's md breakpoint (992 px), so the search and the five
- * filters take two rows at the window's least width, not three.
+ * filters take two rows at the window's least width, not three, with room for the search's placeholder.
  */
-const FILTER_WIDTH = { base: 190, md: 222 }
+const FILTER_WIDTH = { base: 176, md: 222 }
 
 /**
  * The club, licence, licence period, status and insurance selects. Memoised with stable option lists: a
