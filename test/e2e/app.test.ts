@@ -53,17 +53,15 @@ async function accessibilityViolations(page: Harness['page']): Promise<string[]>
  * field's own font against the room inside its padding.
  */
 function cutPlaceholders(page: Harness['page']): Promise<string[]> {
-  return page.locator('input[placeholder]').evaluateAll((inputs) =>
-    (inputs as HTMLInputElement[])
-      .filter((input) => input.value === '' && input.offsetParent !== null)
-      .filter((input) => {
-        const style = getComputedStyle(input)
-        const context = document.createElement('canvas').getContext('2d')!
-        context.font = style.font
-        return context.measureText(input.placeholder).width > input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-      })
-      .map((input) => input.placeholder)
-  )
+  return page.evaluate(`[...document.querySelectorAll('input[placeholder]')]
+    .filter((input) => input.value === '' && input.offsetParent !== null)
+    .filter((input) => {
+      const style = getComputedStyle(input)
+      const context = document.createElement('canvas').getContext('2d')
+      context.font = style.font
+      return context.measureText(input.placeholder).width > input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    })
+    .map((input) => input.placeholder)`)
 }
 
 /** Writes the screenshot `name` of `page`, its animations finished (a button's was caught mid-transition). */
@@ -211,8 +209,10 @@ describe('desktop app in Chromium', () => {
     const { licenceCheck } = ((await app.call('getMemberDetail', { id: minor.id })) as { ok: true; value: MemberDetail }).value
     const until = licenceCheck.validUntil && ` · lisenssi ${new Intl.DateTimeFormat('fi-FI').format(new Date(`${licenceCheck.validUntil}T00:00:00`))} asti`
     expect(await detail.getByTestId('member-verdict').textContent()).toBe(`${verdict}${until ?? ''}`)
-    // It comes first, above the profile's rows.
+    // It comes first, above the profile's rows, beside the member's club as the list shows it.
     expect((await detail.getByTestId('member-verdict').boundingBox())!.y).toBeLessThan((await detail.getByRole('rowheader', { name: 'Etunimet' }).boundingBox())!.y)
+    expect(minor.club).toBeTruthy()
+    expect(await detail.getByTestId('member-club').textContent()).toBe(minor.club)
     await shot('member-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })

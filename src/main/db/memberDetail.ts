@@ -3,6 +3,7 @@ import { checkLicence, EXPIRING_WITHIN_DAYS, validDays } from '../../shared/lice
 import { addDays } from '../../shared/localDate'
 import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicence, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import { VALID_ENTRY_FIRST } from './events'
+import { clubOf } from './memberSummary'
 import type { ReadableDB } from './open'
 import { pendingChangesOf } from './outbox'
 import { copiedSportIdSql, newestCopySql } from './personCopies'
@@ -107,14 +108,16 @@ function memberIdentity(db: ReadableDB, person: { id: number; sport_id: number; 
     return insurance
   })
   const guardians = Array.isArray(raw.guardians) ? (raw.guardians as Guardian[]) : []
+  const club = clubOf(licenceRows)
   return {
     id,
     source: 'profile',
     sportId: person.sport_id,
     profile: profileFields(raw),
     identityNumberHidden: typeof raw[IDENTITY_NUMBER_FIELD] === 'string',
-    // The member list's verdict (DESIGN §3b), from the rows read above.
+    // The member list's verdict (DESIGN §3b) and club, from the rows read above.
     licenceCheck: checkLicence({ date: today, birthDate: person.birth_date ?? undefined, licences: heldLicencesOf(licenceRows), products, insurances: heldInsurancesOf(insuranceRows) }),
+    ...(club === null ? {} : { club }),
     licences,
     insurances,
     guardians

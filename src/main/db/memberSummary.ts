@@ -30,7 +30,7 @@ export const HELD_LICENCE_OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence W
 export const MEMBER_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND ${ofClubLicence('licence_organization_id')} = :clubId`
 
 /** CLUB's rule over one person's user licences: SQL's order, where a missing end sorts last. */
-function clubOf(rows: readonly HeldLicenceRow[]): string | null {
+export function clubOf(rows: readonly HeldLicenceRow[]): string | null {
   const replaced = new Set(rows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))
   let best: HeldLicenceRow | null = null
   for (const row of rows) {

@@ -321,6 +321,8 @@ export interface MemberDetail {
   identityNumberHidden: boolean
   /** The verdict on today's date (DESIGN §3b), as the venue check and the member list give it. */
   licenceCheck: LicenceCheck
+  /** The member's club by name: their latest licence's, as the member list's Club column and club filter take it; absent when no licence names one. */
+  club?: string
   licences: MemberLicence[]
   insurances: MemberInsurance[]
   guardians: Guardian[]

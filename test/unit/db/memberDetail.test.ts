@@ -84,6 +84,17 @@ describe('readMemberDetail', () => {
     const detail = readMemberDetail(db, 8, '2026-03-10')
     expect(detail).toMatchObject({ id: 8, merits: [], registrations: [], pending: [] })
   })
+
+  it("names the member's club as the member list does: their latest licence's, not the one they left; none without a licence naming one", () => {
+    const db = openDatabase(':memory:')
+    const user = { id: 9, sportId: 10000009, modificationTime: T }
+    store(db, 'user-licences', 'federation 100', [
+      { id: 2, userId: 9, licenceOrganizationId: 300, licenceOrganizationName: 'Latu-Raisio', usagePeriodStart: '2025-01-01', usagePeriodEnd: '2025-12-31', user },
+      { id: 3, userId: 9, licenceOrganizationId: 400, licenceOrganizationName: 'Raisio SK', usagePeriodStart: '2026-01-01', usagePeriodEnd: '2026-12-31', user }
+    ])
+    expect(readMemberDetail(db, 9, '2026-03-10')).toMatchObject({ club: 'Raisio SK', licences: [{ clubName: 'Raisio SK' }, { clubName: 'Latu-Raisio' }] })
+    expect(readMemberDetail(seed(), 7, '2026-03-10')).not.toHaveProperty('club')
+  })
 })
 
 /**

@@ -84,6 +84,11 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               {/* The date is the licence's: beside "insurance missing" or "expired", "valid until" would read as the member's. */}
               {detail.licenceCheck.validUntil && ` · ${t('detail.licenceUntil', { date: formatDate(detail.licenceCheck.validUntil, i18n.language) })}`}
             </Badge>
+            {detail.club !== undefined && (
+              <Text fw={500} data-testid="member-club">
+                {detail.club}
+              </Text>
+            )}
           </Group>
           {detail.source !== 'profile' && (
             <Alert color="blue" data-testid="member-not-member" data-source={detail.source}>
