@@ -17,10 +17,17 @@ export interface Reports {
   ages: Array<{ band: string; female: number; male: number; other: number }>
   /** User licences of the period by the month of purchase (`purchaseTime`, YYYY-MM). */
   sales: Array<{ month: string; licences: number }>
+  /**
+   * Club transfers into the period: per club (licence organization by name), the members licensed in
+   * both this period and the one before it who hold one with the club now and held none with it
+   * then (`arrived`), and who held one with it then and hold none with it now (`departed`); most
+   * moves first, clubs without any left out. Empty for the first stored period.
+   */
+  transfers: Array<{ club: string; arrived: number; departed: number }>
   /** Merit grants by year of the granting date (spec v2 §2.9), all years. */
   merits: Array<{ year: string; grants: number }>
 }
 
 /** The reports' names, as exports call them. */
-export const REPORT_NAMES = ['clubs', 'areas', 'licences', 'ages', 'sales', 'merits'] as const
+export const REPORT_NAMES = ['clubs', 'areas', 'licences', 'ages', 'sales', 'transfers', 'merits'] as const
 export type ReportName = (typeof REPORT_NAMES)[number]

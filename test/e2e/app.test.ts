@@ -1223,6 +1223,7 @@ describe('desktop app in Chromium', () => {
 
   it('shows the reports as charts and tables for the current or an earlier licence period, and exports one as shown (issue 7)', async () => {
     const { page } = app
+    const number = new Intl.NumberFormat('fi-FI')
     const reports = ((await app.call('getReports')) as { ok: true; value: Reports }).value
     expect(reports.clubs.length).toBeGreaterThan(0)
     await page.getByTestId('nav-reports').click()
@@ -1236,6 +1237,12 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => axisNames('clubs')).toHaveLength(charted.length)
     expect(await axisNames('clubs')).toEqual(expect.arrayContaining(charted.flatMap((row) => (row.club === null ? [] : [row.club.replace(/\s/g, '')]))))
     expect(await axisNames('areas')).toHaveLength(reports.areas.length)
+    // Club transfers since the previous period: the demo's members who moved to another club, a row per club in the table.
+    expect(reports.transfers.length).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('report-transfers-row').count()).toBe(reports.transfers.length)
+    const [busiest] = reports.transfers
+    expect(await page.getByTestId('report-transfers-row').first().textContent()).toBe(`${busiest.club}${number.format(busiest.arrived)}${number.format(busiest.departed)}`)
+    expect(reports.transfers.reduce((sum, row) => sum + row.arrived, 0)).toBe(reports.transfers.reduce((sum, row) => sum + row.departed, 0))
     await shot('reports')
     await page.getByTestId('report-ages-xlsx').click()
     await page.getByTestId('reports-message').getByText('Tallennettu', { exact: false }).waitFor()
@@ -1244,7 +1251,6 @@ describe('desktop app in Chromium', () => {
     expect(sheet.rowCount).toBe(reports.ages.length + 1)
     expect(sheet.getRow(2).getCell(2).value).toBe(reports.ages[0].female)
     // Counts and sales months read in Finnish in the table ("1 234", "maaliskuu 2026"); the export keeps the values themselves.
-    const number = new Intl.NumberFormat('fi-FI')
     expect(reports.sales.length).toBeGreaterThan(0)
     const [year, month] = reports.sales[0].month.split('-').map(Number)
     const monthName = new Intl.DateTimeFormat('fi-FI', { month: 'long', year: 'numeric' }).format(new Date(year, month - 1))

@@ -4,30 +4,34 @@ import { prepared } from './statements'
 
 /**
  * The reports of issue 7 for the licence period `periodId`, or the latest period that has started
- * by `today` (ISO date) when none is given; see `Reports`. Members without a club, an area (a club
- * right under the federation) or a named licence count under null; a licence the licence list
- * lacks is named as its user licences name it (spec v2 §2.12 `name`). Counted from the indexes
- * `user_licence_period` and `person_order` (migration 0014), never from the rows' JSON; while a
- * first sync has those dropped (db/bulkLoad.ts), SQLite scans the tables instead.
+ * by `today` (ISO date) when none is given, with its club transfers from the period before it;
+ * see `Reports`. Members without a club, an area (a club right under the federation) or a named
+ * licence count under null; a licence the licence list lacks is named as its user licences name
+ * it (spec v2 §2.12 `name`). Counted from the indexes `user_licence_period` and `person_order`
+ * (migration 0014), never from the rows' JSON; while a first sync has those dropped
+ * (db/bulkLoad.ts), SQLite scans the tables instead.
  */
 export function readReports(db: ReadableDB, today: string, periodId?: number): Reports {
   const period = (
     periodId === undefined
-      ? prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE substr(start_time, 1, 10) <= ? ORDER BY start_time DESC LIMIT 1").get(today)
-      : prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE id = ?").get(periodId)
-  ) as { id: number; name: string; end_time: string | null } | undefined
+      ? prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, start_time, end_time FROM licence_period WHERE substr(start_time, 1, 10) <= ? ORDER BY start_time DESC LIMIT 1").get(today)
+      : prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, start_time, end_time FROM licence_period WHERE id = ?").get(periodId)
+  ) as { id: number; name: string; start_time: string | null; end_time: string | null } | undefined
   const merits = prepared(db, "SELECT substr(granting_date, 1, 4) AS year, count(*) AS grants FROM granted_merit WHERE granting_date IS NOT NULL GROUP BY year ORDER BY year").all() as Reports['merits']
   const licencePeriods = prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM licence_period ORDER BY start_time DESC, id DESC").all() as Reports['licencePeriods']
-  if (!period) return { licencePeriod: null, licencePeriods, clubs: [], areas: [], licences: [], ages: [], sales: [], merits }
-  const params = { period: period.id, end: (period.end_time ?? today).slice(0, 10) }
+  if (!period) return { licencePeriod: null, licencePeriods, clubs: [], areas: [], licences: [], ages: [], sales: [], transfers: [], merits }
+  // The period before it: the latest that started earlier (none for a period without a start).
+  const previous = prepared(db, 'SELECT id FROM licence_period WHERE start_time < ? ORDER BY start_time DESC, id DESC LIMIT 1').pluck().get(period.start_time) as number | undefined
+  const params = { period: period.id, end: (period.end_time ?? today).slice(0, 10), previous: previous ?? null }
   const read = <K extends keyof typeof PERIOD_REPORT_SQL>(report: K) => prepared(db, PERIOD_REPORT_SQL[report]).all(params) as Reports[K]
-  const [clubs, areas, licences, ages, sales] = [read('clubs'), read('areas'), read('licences'), read('ages'), read('sales')]
-  return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, merits }
+  const [clubs, areas, licences, ages, sales, transfers] = [read('clubs'), read('areas'), read('licences'), read('ages'), read('sales'), read('transfers')]
+  return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, transfers, merits }
 }
 
 /**
- * The reports of one licence period (`:period`, its id; `:end`, the ISO date ages are counted on),
- * exported for EXPLAIN QUERY PLAN tests. Members are counted once per group (`count(DISTINCT)`).
+ * The reports of one licence period (`:period`, its id; `:end`, the ISO date ages are counted on;
+ * `:previous`, the period before it, null for none), exported for EXPLAIN QUERY PLAN tests.
+ * Members are counted once per group (`count(DISTINCT)`, or grouped by member first).
  */
 export const PERIOD_REPORT_SQL = {
   clubs: `SELECT licence_organization_name AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = :period
@@ -52,5 +56,14 @@ export const PERIOD_REPORT_SQL = {
      SELECT printf('%d–%d', low, low + 4) AS band, sum(gender = 'Female') AS female, sum(gender = 'Male') AS male, sum(gender IS NULL OR gender NOT IN ('Female', 'Male')) AS other
      FROM aged GROUP BY low ORDER BY low`,
   sales: `SELECT substr(purchase_time, 1, 7) AS month, count(*) AS licences FROM user_licence WHERE licence_period_id = :period AND purchase_time IS NOT NULL
-     GROUP BY month ORDER BY month`
+     GROUP BY month ORDER BY month`,
+  // Each member's clubs in the two periods, then the clubs of those licensed in both that differ (an upgrade keeps its club).
+  transfers: `WITH held AS (
+       SELECT user_id, licence_organization_name AS club, max(licence_period_id = :previous) AS before, max(licence_period_id = :period) AS now
+       FROM user_licence WHERE licence_period_id IN (:previous, :period) AND licence_organization_name IS NOT NULL GROUP BY user_id, club
+     ), renewed AS (
+       SELECT user_id FROM held GROUP BY user_id HAVING max(before) = 1 AND max(now) = 1
+     )
+     SELECT club, sum(now AND NOT before) AS arrived, sum(before AND NOT now) AS departed FROM held
+     WHERE user_id IN (SELECT user_id FROM renewed) GROUP BY club HAVING arrived + departed > 0 ORDER BY arrived + departed DESC, club`
 } as const

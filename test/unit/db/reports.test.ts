@@ -92,6 +92,44 @@ describe('readReports (issue 7)', () => {
     expect(readReports(seed(), '2026-11-23', 2025).clubs).toEqual([{ club: 'Seura B', members: 1 }])
   })
 
+  it('counts club transfers from the period before: who holds a licence with a club now and held none with it then, and who left it, of those licensed in both', () => {
+    const db = seed()
+    const user = (id: number) => ({ id, sportId: 10_000_000 + id, birthDate: '1990-01-01', modificationTime: T })
+    const licence = (id: number, userId: number, club: string, period: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      userId,
+      licencePeriodId: period,
+      licenceId: 2,
+      licenceOrganizationName: club,
+      usagePeriodStart: `${period}-01-01`,
+      usagePeriodEnd: `${period}-12-31`,
+      user: user(userId),
+      ...extra
+    })
+    store(db, 'user-licences', 'federation 100', [
+      // 5 and 6 moved from B to A; 7 from A to C, upgrading there; 8 stayed with B;
+      // 9 held one with B then and none now (not renewed: no transfer); 10 is new with C (no transfer).
+      licence(21, 5, 'Seura B', 2025),
+      licence(22, 5, 'Seura A', 2026),
+      licence(23, 6, 'Seura B', 2025),
+      licence(24, 6, 'Seura A', 2026),
+      licence(25, 7, 'Seura A', 2025),
+      licence(26, 7, 'Seura C', 2026),
+      licence(27, 7, 'Seura C', 2026, { upgradeFrom: 26 }),
+      licence(28, 8, 'Seura B', 2025),
+      licence(29, 8, 'Seura B', 2026),
+      licence(30, 9, 'Seura B', 2025),
+      licence(31, 10, 'Seura C', 2026)
+    ])
+    expect(readReports(db, '2026-11-23').transfers).toEqual([
+      { club: 'Seura A', arrived: 2, departed: 1 },
+      { club: 'Seura B', arrived: 0, departed: 2 },
+      { club: 'Seura C', arrived: 1, departed: 0 }
+    ])
+    // The first period has none before it.
+    expect(readReports(db, '2026-11-23', 2025).transfers).toEqual([])
+  })
+
   it('names a licence the licence list lacks as its user licences name it', () => {
     const db = seed()
     const user = { id: 4, sportId: 10_000_004, birthDate: '2000-01-01', modificationTime: T }
@@ -108,7 +146,7 @@ describe('readReports (issue 7)', () => {
   it("counts from indexes, never reading a user licence's or person's JSON but for a licence the licence list lacks (migration 0014)", () => {
     const db = seed()
     for (const [report, sql] of Object.entries(PERIOD_REPORT_SQL)) {
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ period: 2026, end: '2026-12-31' }) as Array<{ detail: string }>).map((row) => row.detail)
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ period: 2026, end: '2026-12-31', previous: 2025 }) as Array<{ detail: string }>).map((row) => row.detail)
       const reads = plan.filter((line) => /^(SCAN|SEARCH) (user_licence|u|person|p)\b/.test(line))
       expect(reads.length, report).toBeGreaterThan(0)
       const whole = reads.filter((line) => !line.includes('USING COVERING INDEX'))

@@ -264,10 +264,11 @@ export const en = {
     licences: 'Members per licence',
     ages: 'Age pyramid',
     sales: 'Licence sales per month',
+    transfers: 'Club transfers since the previous period (the 15 most)',
     merits: 'Merits granted per year',
     /** A group without a name: members whose licence names no club, whose club is under no area, a licence without a name. */
     unnamed: { clubs: 'No club', areas: 'No area', licences: 'Unnamed licence' },
-    column: { area: 'Area', club: 'Club', members: 'Members', licence: 'Licence', band: 'Age', female: 'Women', male: 'Men', other: 'Other', month: 'Month', licences: 'Licences', year: 'Year', grants: 'Grants' }
+    column: { area: 'Area', club: 'Club', members: 'Members', licence: 'Licence', band: 'Age', female: 'Women', male: 'Men', other: 'Other', month: 'Month', licences: 'Licences', year: 'Year', grants: 'Grants', arrived: 'Arrived', departed: 'Left' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Free', PAID: 'Paid', WAITING_PAYMENT_CONFIRMATION: 'Awaiting payment' },

@@ -261,10 +261,11 @@ export const fi: Strings = {
     licences: 'Jäsenet lisensseittäin',
     ages: 'Ikäpyramidi',
     sales: 'Lisenssimyynti kuukausittain',
+    transfers: 'Seuranvaihdot edellisestä kaudesta (15 eniten)',
     merits: 'Myönnetyt ansiomerkit vuosittain',
     /** A group without a name: members whose licence names no club, whose club is under no area, a licence without a name. */
     unnamed: { clubs: 'Ei seuraa', areas: 'Ei aluetta', licences: 'Nimetön lisenssi' },
-    column: { area: 'Alue', club: 'Seura', members: 'Jäseniä', licence: 'Lisenssi', band: 'Ikä', female: 'Naiset', male: 'Miehet', other: 'Muut', month: 'Kuukausi', licences: 'Lisenssejä', year: 'Vuosi', grants: 'Myöntöjä' }
+    column: { area: 'Alue', club: 'Seura', members: 'Jäseniä', licence: 'Lisenssi', band: 'Ikä', female: 'Naiset', male: 'Miehet', other: 'Muut', month: 'Kuukausi', licences: 'Lisenssejä', year: 'Vuosi', grants: 'Myöntöjä', arrived: 'Tulleet', departed: 'Lähteneet' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Maksuton', PAID: 'Maksettu', WAITING_PAYMENT_CONFIRMATION: 'Odottaa maksua' },

@@ -261,10 +261,11 @@ export const sv: Strings = {
     licences: 'Medlemmar per licens',
     ages: 'Ålderspyramid',
     sales: 'Licensförsäljning per månad',
+    transfers: 'Föreningsbyten sedan föregående period (de 15 flesta)',
     merits: 'Beviljade förtjänsttecken per år',
     /** A group without a name: members whose licence names no club, whose club is under no area, a licence without a name. */
     unnamed: { clubs: 'Ingen förening', areas: 'Ingen region', licences: 'Namnlös licens' },
-    column: { area: 'Region', club: 'Förening', members: 'Medlemmar', licence: 'Licens', band: 'Ålder', female: 'Kvinnor', male: 'Män', other: 'Övriga', month: 'Månad', licences: 'Licenser', year: 'År', grants: 'Beviljanden' }
+    column: { area: 'Region', club: 'Förening', members: 'Medlemmar', licence: 'Licens', band: 'Ålder', female: 'Kvinnor', male: 'Män', other: 'Övriga', month: 'Månad', licences: 'Licenser', year: 'År', grants: 'Beviljanden', arrived: 'Kommit', departed: 'Lämnat' }
   },
   /** Payment statuses of a registered event user (spec v2 §2.16). */
   payment: { FREE: 'Avgiftsfri', PAID: 'Betald', WAITING_PAYMENT_CONFIRMATION: 'Väntar på betalning' },

@@ -16,19 +16,22 @@ const LAYOUT: Record<ReportName, { key: string; values: string[] }> = {
   licences: { key: 'licence', values: ['members'] },
   ages: { key: 'band', values: ['female', 'male', 'other'] },
   sales: { key: 'month', values: ['licences'] },
+  transfers: { key: 'club', values: ['arrived', 'departed'] },
   merits: { key: 'year', values: ['grants'] }
 }
 /** The reports by a named group (club, area, licence), where a group without a name comes as null. */
 const GROUPED_BY_NAME: ReadonlySet<ReportName> = new Set(['clubs', 'areas', 'licences'])
 const COLORS = ['blue.6', 'teal.6', 'gray.5']
-/** Clubs charted: a federation has over a thousand; the table and the export hold them all. */
+/** Clubs charted (members, transfers): a federation has over a thousand; the table and the export hold them all. */
 const CLUBS_CHARTED = 15
+/** The reports by club. */
+const BY_CLUB: ReadonlySet<ReportName> = new Set(['clubs', 'transfers'])
 /** Height of a bar across (clubs, areas, ages) with its name beside it, on up to two lines, px. */
 const BAR_HEIGHT = 26
 
 /**
  * Reports (issue 7): members per club, per area and per licence, the age pyramid, licence sales
- * per month and merits granted per year, for the current or a chosen licence period, each as a chart (Mantine Charts)
+ * per month, club transfers since the period before and merits granted per year, for the current or a chosen licence period, each as a chart (Mantine Charts)
  * and a table that exports to CSV or XLSX as shown; the whole page prints, tables unscrolled.
  */
 export function Reports() {
@@ -91,8 +94,8 @@ export function Reports() {
         {REPORT_NAMES.map((report) => {
           const { key, values } = LAYOUT[report]
           const rows = (data[report] as unknown as Array<Record<string, string | number | null>>).map((row) => ({ ...row, [key]: row[key] ?? unnamed(report) ?? '' }))
-          const charted = report === 'clubs' ? rows.slice(0, CLUBS_CHARTED) : rows
-          const barsAcross = report === 'ages' || report === 'clubs' || report === 'areas'
+          const charted = BY_CLUB.has(report) ? rows.slice(0, CLUBS_CHARTED) : rows
+          const barsAcross = report === 'ages' || report === 'areas' || BY_CLUB.has(report)
           return (
             <Card key={report} withBorder data-testid={`report-${report}`}>
               <Group justify="space-between" mb="sm">
