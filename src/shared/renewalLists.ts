@@ -5,15 +5,16 @@
 
 /**
  * `licence-ending` / `insurance-ending`: valid today, ends within the days, no later one yet;
- * `not-renewed`: a licence last licence period, none this one; `outside-birth-range`: the current
- * licence is for birth dates the member's is not in.
+ * `not-renewed`: a licence last licence period, none this one; `moved-club`: a licence last
+ * licence period, this one's only with other clubs (renewed elsewhere: a club transfer);
+ * `outside-birth-range`: the current licence is for birth dates the member's is not in.
  */
-export type RenewalListKind = 'licence-ending' | 'insurance-ending' | 'not-renewed' | 'outside-birth-range'
+export type RenewalListKind = 'licence-ending' | 'insurance-ending' | 'not-renewed' | 'moved-club' | 'outside-birth-range'
 
 /**
  * A renewal list asked for: its kind, how many days ahead endings are listed, and, when given, the
- * club whose members alone it lists (those with a user licence bound to it, as the member list's
- * club filter), and of their licences those bound to that club.
+ * club whose licences alone it lists (those bound to it), or for insurances its members' (those
+ * whose latest licence is with it, as the member list's club filter takes a club).
  */
 export interface RenewalQuery {
   kind: RenewalListKind
@@ -22,7 +23,7 @@ export interface RenewalQuery {
 }
 
 /** Every kind, in the order the UI offers them. */
-export const RENEWAL_LIST_KINDS: readonly RenewalListKind[] = ['licence-ending', 'insurance-ending', 'not-renewed', 'outside-birth-range']
+export const RENEWAL_LIST_KINDS: readonly RenewalListKind[] = ['licence-ending', 'insurance-ending', 'not-renewed', 'moved-club', 'outside-birth-range']
 
 /** One member on a renewal list, with the licence or insurance (`item`) the list is about and when it ends. */
 export interface RenewalRow {

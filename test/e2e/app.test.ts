@@ -893,6 +893,22 @@ describe('desktop app in Chromium', () => {
     const clubEmails = ((await app.call('getRenewalEmails', { kind: 'licence-ending', days: 60, clubId: club.id })) as { ok: true; value: string[] }).value
     await page.getByTestId('renewal-copy-emails').click()
     await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(clubEmails.join(', '))
+
+    // Renewed with another club: a club's member of last period who renewed elsewhere, the row naming the club they are in now.
+    const movers = ((await app.call('getRenewalList', { kind: 'moved-club', days: 60 })) as { ok: true; value: RenewalList }).value
+    expect(movers.total).toBeGreaterThan(0)
+    const mover = ((await app.call('getMemberDetail', { id: movers.rows[0].id })) as { ok: true; value: MemberDetail }).value
+    const left = mover.licences.find((licence) => licence.clubName !== mover.club)!
+    expect(movers.rows[0].club).toBe(mover.club)
+    await choose('renewal-club', left.clubName!)
+    await choose('renewal-kind', 'Uusinut toisessa seurassa')
+    // The club column, hidden above, shown again.
+    await page.getByText('Seura', { exact: true }).first().click()
+    await expect.poll(() => page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Seura' }).count()).toBe(1)
+    const row = page.getByTestId('renewal-row').filter({ hasText: String(mover.sportId) })
+    await row.waitFor()
+    expect(await row.textContent()).toContain(mover.club)
+    expect(await page.getByTestId('renewal-days').count()).toBe(0)
   })
 
   it('lists the candidates of the next merit of an ordered group and queues its grant to all of them in one go (issue 7)', async () => {

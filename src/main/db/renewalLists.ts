@@ -38,6 +38,8 @@ const LICENCES = {
 const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
 /** The licence period containing :today, by start (spec v2 §2.3). */
 const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
+/** The licence period before CURRENT_PERIOD: the latest that started earlier. */
+const PREVIOUS_PERIOD = `(SELECT id FROM licence_period WHERE start_time < (SELECT start_time FROM licence_period WHERE id = ${CURRENT_PERIOD}) ORDER BY start_time DESC LIMIT 1)`
 
 /**
  * Lists of the licence each member holds by the member summary's verdicts (`s`), which must be of
@@ -73,9 +75,21 @@ const LISTS: Record<RenewalListKind, ListSql> = {
   // A licence in the period before the current one, none in the current one.
   'not-renewed': {
     ...LICENCES,
-    where: `u.licence_period_id = (SELECT id FROM licence_period WHERE start_time < (SELECT start_time FROM licence_period WHERE id = ${CURRENT_PERIOD}) ORDER BY start_time DESC LIMIT 1)
-      AND ${NOT_UPGRADED('user_licence')}
+    where: `u.licence_period_id = ${PREVIOUS_PERIOD} AND ${NOT_UPGRADED('user_licence')}
       AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD})`,
+    item: LICENCE_NAME
+  },
+  // A licence in the period before the current one, and in the current one licences with other
+  // clubs only (a club transfer, spec v2 §4.6): renewed, but not with this licence's club. The row's
+  // club is the member's now (CLUB). Clubs are told apart by name first, which the per-person index
+  // holds, then by id (a club renamed is no move), read from the rows of those few alone: by id
+  // for every licence of the period before, 1.3 s at 150,000 athletes.
+  'moved-club': {
+    ...LICENCES,
+    where: `u.licence_period_id = ${PREVIOUS_PERIOD} AND ${NOT_UPGRADED('user_licence')} AND u.licence_organization_name IS NOT NULL
+      AND EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD})
+      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD} AND n.licence_organization_name = u.licence_organization_name)
+      AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD} AND n.licence_organization_id = u.licence_organization_id)`,
     item: LICENCE_NAME
   },
   // The licence a member holds today (DESIGN §3b, the member summary's verdict) is for birth dates

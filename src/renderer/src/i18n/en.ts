@@ -157,6 +157,7 @@ export const en = {
       'licence-ending': 'Licence ends within',
       'insurance-ending': 'Insurance ends within',
       'not-renewed': 'Not renewed this period',
+      'moved-club': 'Renewed with another club',
       'outside-birth-range': 'Outside the licence’s age range'
     },
     days: 'Days',

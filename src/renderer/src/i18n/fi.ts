@@ -155,6 +155,7 @@ export const fi: Strings = {
       'licence-ending': 'Lisenssi päättyy',
       'insurance-ending': 'Vakuutus päättyy',
       'not-renewed': 'Ei uusittu tällä kaudella',
+      'moved-club': 'Uusinut toisessa seurassa',
       'outside-birth-range': 'Ikä ei sovi lisenssiin'
     },
     days: 'Päiviä',

@@ -155,6 +155,7 @@ export const sv: Strings = {
       'licence-ending': 'Licensen går ut inom',
       'insurance-ending': 'Försäkringen går ut inom',
       'not-renewed': 'Inte förnyad denna period',
+      'moved-club': 'Förnyad i en annan förening',
       'outside-birth-range': 'Åldern passar inte licensen'
     },
     days: 'Dagar',
