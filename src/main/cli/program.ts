@@ -280,7 +280,7 @@ export function buildProgram(): Command {
 
   program
     .command('renewals')
-    .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period, or outside their licence's birth-date range")
+    .description("a renewal list: licences or insurances ending within the days and not renewed, members not renewed this licence period or renewed with another club, or outside their licence's birth-date range")
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
     .option('--days <n>', `how many days ahead an ending is listed (0…${MAX_RENEWAL_DAYS}; licence-ending and insurance-ending)`, integerIn(0, MAX_RENEWAL_DAYS, 'days'), 30)
     .option('--club <id>', "only this club's: user licences bound to it, and the insurances of its members, those whose latest user licence is with it (`kanslia export organizations` lists the clubs)", integerIn(1))
