@@ -2,8 +2,9 @@
  * Deterministic data of the sandbox: one main sports federation with areas (wellbeing counties),
  * clubs and groups placed by municipality population, two licence periods (previous and current
  * calendar year) with licences, insurances, sports and sport parameters, and athletes with user
- * licences (some upgraded, some with another club than the previous period's) and user insurances; plus a small second federation that the default
- * client may not read. Same seed and athlete count give identical data.
+ * licences (some upgraded, some with another club than the previous period's) and user
+ * insurances; plus a small second federation that the default client may not read. Same seed and
+ * athlete count give identical data.
  *
  * All dates derive from the reference instant (`referenceMs`, the start of the current UTC
  * month), not from the wall clock, so two sandboxes started seconds apart hold identical data.

@@ -215,8 +215,7 @@ function pendingSql(query: MemberListQuery, personWhere: string, plan: WindowPla
  * names, Sport-ID or e-mail as prefixes, or an exact Sport-ID) and the filters (a user licence
  * of that licence or licence period, bound to the club when one is chosen too; a club alone: the
  * member's club, the Club column's, `MEMBER_OF_CLUB`; the licence verdict and insurance on
- * `today`), sorted,
- * `limit` rows from `offset`, and the number of matching members. Any text is accepted. Verdicts
+ * `today`), sorted, `limit` rows from `offset`, and the number of matching members. Any text is accepted. Verdicts
  * (DESIGN §3b) come from the member summary of `today`: bring it up to date first
  * (`refreshMemberSummary`); until it is of `today` (a first sync runs) rows carry none,
  * `verdictsPending` says so, and a status or insurance filter matches no one. Persons a running

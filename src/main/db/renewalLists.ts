@@ -82,8 +82,8 @@ const LISTS: Record<RenewalListKind, ListSql> = {
   // A licence in the period before the current one, and in the current one licences with other
   // clubs only (a club transfer, spec v2 §4.6): renewed, but not with this licence's club. The row's
   // club is the member's now (CLUB). Clubs are told apart by name first, which the per-person index
-  // holds, then by id (a club renamed is no move), read from the rows of those few alone: by id
-  // for every licence of the period before, 1.3 s at 150,000 athletes.
+  // holds, then by id (a club renamed is no move), read from the rows of those few alone: comparing
+  // ids alone read every licence row of the period before, 1.3 s at 150,000 athletes (now 0.4 s).
   'moved-club': {
     ...LICENCES,
     where: `u.licence_period_id = ${PREVIOUS_PERIOD} AND ${NOT_UPGRADED('user_licence')} AND u.licence_organization_name IS NOT NULL
@@ -176,7 +176,7 @@ interface Row {
  * insurances of its members: `LICENCE_OF_CLUB`, `MEMBER_OF_CLUB`):
  * licences (the one each member holds by the member summary's verdicts: bring it up to date for
  * `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
- * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one;
+ * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one, or only with other clubs (the row's club is the one they are in now);
  * members whose licence today (by the verdict) is for birth dates theirs is not in. Each row carries the member's
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
  * the "copy e-mail addresses" action.

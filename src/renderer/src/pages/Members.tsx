@@ -641,7 +641,8 @@ interface MemberFiltersProps {
 
 /**
  * A filter's width: narrower below Mantine's md breakpoint (992 px), so the search and the five
- * filters take two rows at the window's least width, not three, with room for the search's placeholder.
+ * filters take two rows at the window's least width, not three, with room for the search's
+ * placeholder.
  */
 const FILTER_WIDTH = { base: 176, md: 222 }
 

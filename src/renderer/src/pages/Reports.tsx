@@ -31,8 +31,9 @@ const BAR_HEIGHT = 26
 
 /**
  * Reports (issue 7): members per club, per area and per licence, the age pyramid, licence sales
- * per month, club transfers since the period before and merits granted per year, for the current or a chosen licence period, each as a chart (Mantine Charts)
- * and a table that exports to CSV or XLSX as shown; the whole page prints, tables unscrolled.
+ * per month, club transfers since the period before and merits granted per year, for the current
+ * or a chosen licence period, each as a chart (Mantine Charts) and a table that exports to CSV or
+ * XLSX as shown; the whole page prints, tables unscrolled.
  */
 export function Reports() {
   const { t, i18n } = useTranslation()
