@@ -6,7 +6,10 @@ import type { ReadableDB } from '../db/open'
 import { withDatabase } from './database'
 import { ensureVerdicts, withCurrentVerdicts } from './verdicts'
 
-/** The member list's filters (issue 3) as `kanslia members` takes them: a club, the licence status and insurance on the day. */
+/**
+ * The member list's filters (issue 3) as `kanslia members` takes them: the member's club (their
+ * latest licence's), the licence status and insurance on the day.
+ */
 export interface MemberFilters {
   clubId?: number
   status?: LicenceStatus
@@ -17,9 +20,10 @@ export interface MemberFilters {
  * Members (people from user licences and insurances) matching `text` by name, Sport-ID or e-mail;
  * every member when `text` is empty: the first `limit` (at most MAX_MEMBERS) in the member list's
  * order (see `listMembers`: by name), so a smaller limit gives the first rows of a larger one. Any
- * text is accepted: it is never SQL or FTS syntax. `filters` narrow it to members of the club (a
- * user licence there), with the licence status, or with or without an insurance valid on `today`
- * (ISO date, local; default today), its verdicts evaluated first (`ensureVerdicts`).
+ * text is accepted: it is never SQL or FTS syntax. `filters` narrow it to members of the club (the
+ * club of their latest licence, the member list's Club column), with the licence status, or with
+ * or without an insurance valid on `today` (ISO date, local; default today), its verdicts
+ * evaluated first (`ensureVerdicts`).
  * @throws UserFacingError when the database does not exist; `verdicts-pending` when filtering
  *   by them while a sync marks members anew (`withCurrentVerdicts`).
  */
