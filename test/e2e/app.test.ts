@@ -1368,6 +1368,40 @@ describe('desktop app in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 
+  it('asks again for a member list window the database failed only after a pause, not at every scroll step, and shows it once the database answers', async () => {
+    const { page } = app
+    await page.getByTestId('nav-members').click()
+    await page.getByTestId('member-row').first().waitFor()
+    const list = page.getByTestId('member-list')
+    const asked: number[] = []
+    app.failing = (method, input) => {
+      const offset = (input as { offset?: number } | undefined)?.offset ?? 0
+      if (method !== 'listMembers' || offset < 500) return false
+      asked.push(offset)
+      return true
+    }
+    try {
+      // Down to row 520, then on a row at a time: each step changes the rows on screen.
+      for (let step = 0; step < 15; step++) {
+        await list.evaluate((element, top) => (element.scrollTop = top), (520 + step) * 36)
+        await page.waitForTimeout(40)
+      }
+      await page.getByTestId('members-message').waitFor()
+      await page.getByTestId('member-row-loading').first().waitFor()
+      expect(asked.length).toBeGreaterThan(0)
+      // Each failing window was asked once in all those steps (before: again at every one).
+      expect(asked).toEqual([...new Set(asked)])
+    } finally {
+      app.failing = null
+    }
+    // After the pause, the next step asks again, and the rows and no notice show.
+    await page.waitForTimeout(3_200)
+    await list.evaluate((element) => (element.scrollTop += 36))
+    await page.getByTestId('members-message').waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('member-row-loading').count()).toBe(0)
+    await list.evaluate((element) => (element.scrollTop = 0))
+  })
+
   it('moves between pages and to the search with the keyboard', async () => {
     const { page } = app
     await page.getByTestId('nav-members').click()

@@ -61,6 +61,11 @@ export interface Harness {
   opened: string[]
   /** Lets the answers of the methods in `holdAnswers` reach the page (they were called, and wait). */
   releaseAnswers(): void
+  /**
+   * While set, a call of the page it returns true for is answered with a failing disk
+   * (`storage-io-error`) instead of reaching the backend, as a database failing its reads would.
+   */
+  failing: ((method: string, input: unknown) => boolean) | null
   call(method: string, input?: unknown): Promise<unknown>
   close(): Promise<void>
 }
@@ -126,9 +131,12 @@ export async function startHarness(options: {
   // figures would measure the harness. IPC values are JSON data (the contract's zod schemas).
   await page.exposeBinding('__kansliaInvoke', async (source, method: unknown, input: unknown) => {
     const trusted = source.frame === source.page.mainFrame() && source.frame.url().startsWith(url)
-    const answer = trusted
-      ? await backend.call(method, typeof input === 'string' ? JSON.parse(input) : undefined)
-      : { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
+    const parsed = typeof input === 'string' ? JSON.parse(input) : undefined
+    const answer = !trusted
+      ? { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
+      : harness.failing?.(String(method), parsed)
+        ? { ok: false, error: { code: 'storage-io-error', message: 'disk I/O error' } }
+        : await backend.call(method, parsed)
     if (options.holdAnswers?.includes(String(method))) await answersHeld
     return JSON.stringify(answer)
   })
@@ -150,8 +158,7 @@ export async function startHarness(options: {
     events.push(event)
     page.evaluate((e) => (globalThis as unknown as { __kansliaEmit(e: unknown): void }).__kansliaEmit(e), event).catch(() => undefined)
   })
-  await page.goto(url)
-  return {
+  const harness: Harness = {
     page,
     url,
     dbFile: async () => {
@@ -170,6 +177,7 @@ export async function startHarness(options: {
     toOpen,
     opened,
     releaseAnswers,
+    failing: null,
     call: (method, input) => backend.call(method, input),
     close: async () => {
       await browser.close()
@@ -179,4 +187,6 @@ export async function startHarness(options: {
       rmSync(exportsDir, { recursive: true, force: true })
     }
   }
+  await page.goto(url)
+  return harness
 }

@@ -26,6 +26,8 @@ import { VERDICT_COLOR } from '../verdictColors'
 
 /** Rows fetched per request; the list asks only for the windows the virtualiser shows. */
 const PAGE = 50
+/** How long a window that failed is left unasked while the list scrolls, ms. */
+const RETRY_AFTER_MS = 3_000
 const ROW_HEIGHT = 36
 /** A column's least width (px) and, for those that take a share of the room left, that share (fr). */
 const WIDTH: Record<MemberColumn, { min: number; share?: number }> = {
@@ -217,7 +219,8 @@ export function Members() {
 
   /**
    * Fetches a further window of the list on screen as it scrolls into view. A failure shows in the
-   * notice, and the window is asked for again when it next scrolls into view.
+   * notice, and the window is asked for again when it next scrolls into view after RETRY_AFTER_MS:
+   * every scroll step would otherwise ask a failing database again at once.
    */
   const fetchPage = useCallback(
     (page: number) => {
@@ -233,8 +236,10 @@ export function Members() {
         },
         (error: unknown) => {
           if (list !== shown.current) return
-          requested.current.delete(page)
           loadFailed(error)
+          setTimeout(() => {
+            if (list === shown.current) requested.current.delete(page)
+          }, RETRY_AFTER_MS)
         }
       )
     },
