@@ -140,6 +140,15 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'json', rows: ofClub.rows.length, file: '-' })
     expect((await runCli(['renewals', '--days', '366', '--club', String(clubId), '--emails'], { env })).stdout).toBe(clubEmails.map((address) => `${address}\n`).join(''))
     expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'emails', rows: clubEmails.length, to: 'stdout' })
+
+    // --kind moved-club: those renewed with another club (the sandbox moves about 1 in 25), each row naming the club they are in now.
+    const again = openDatabaseReadonly(join(home, 'kanslia.db'))
+    const moved = readRenewalList(again, 'moved-club', localDate(), 30)
+    again.close()
+    expect(moved.total).toBeGreaterThan(0)
+    const movedJson = await runCli(['renewals', '--kind', 'moved-club', '--json'], { env })
+    expect(movedJson.code).toBe(0)
+    expect(JSON.parse(movedJson.stdout)).toEqual(moved.rows)
   })
 
   it('renewals refuses days beyond a year and --emails with --json as usage errors (exit 2)', async () => {
