@@ -131,12 +131,9 @@ export async function startHarness(options: {
   // figures would measure the harness. IPC values are JSON data (the contract's zod schemas).
   await page.exposeBinding('__kansliaInvoke', async (source, method: unknown, input: unknown) => {
     const trusted = source.frame === source.page.mainFrame() && source.frame.url().startsWith(url)
-    const parsed = typeof input === 'string' ? JSON.parse(input) : undefined
-    const answer = !trusted
-      ? { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
-      : harness.failing?.(String(method), parsed)
-        ? { ok: false, error: { code: 'storage-io-error', message: 'disk I/O error' } }
-        : await backend.call(method, parsed)
+    const answerOf = async (parsed: unknown) =>
+      harness.failing?.(String(method), parsed) ? { ok: false, error: { code: 'storage-io-error', message: 'disk I/O error' } } : await backend.call(method, parsed)
+    const answer = trusted ? await answerOf(typeof input === 'string' ? JSON.parse(input) : undefined) : { ok: false, error: { code: 'forbidden', message: 'untrusted frame' } }
     if (options.holdAnswers?.includes(String(method))) await answersHeld
     return JSON.stringify(answer)
   })
