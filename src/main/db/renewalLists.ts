@@ -184,8 +184,7 @@ interface Row {
 export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, options: { limit?: number; clubId?: number } = {}): RenewalList {
   if (unevaluated(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
   const { limit, clubId } = options
-  const shape = { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined }
-  const params = { today, until: addDays(today, days)!, ...(clubId === undefined ? {} : { clubId }) }
+  const { shape, params } = asked(db, today, days, clubId)
   const total = prepared(db, renewalListSql(kind, shape).count).pluck().get(params) as number
   const walk = total >= WALK_FROM && limit !== undefined && limit < total
   const rows = prepared(db, renewalListSql(kind, { ...shape, walk }).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
@@ -213,6 +212,14 @@ export function readsVerdicts(kind: RenewalListKind): boolean {
   return LISTS[kind].verdicts === true
 }
 
+/** A list's SQL shape and its parameters as asked: the day, how far ahead, and the club when one narrows it. */
+function asked(db: ReadableDB, today: string, days: number, clubId: number | undefined) {
+  return {
+    shape: { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined },
+    params: { today, until: addDays(today, days)!, ...(clubId === undefined ? {} : { clubId }) }
+  }
+}
+
 /** Whether the list reads licence verdicts that are not of `today` yet (a first sync runs, or one on a new day). */
 function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): boolean {
   return readsVerdicts(kind) && memberSummaryDate(db) !== today
@@ -229,6 +236,6 @@ function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): bool
  */
 export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number, clubId?: number): string[] {
   if (unevaluated(db, kind, today)) return []
-  const params = { today, until: addDays(today, days)!, adultBornBy: adultBornBy(today), ...(clubId === undefined ? {} : { clubId }) }
-  return addressesOf(prepared(db, renewalListSql(kind, { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined }).emails).all(params) as ContactRow[])
+  const { shape, params } = asked(db, today, days, clubId)
+  return addressesOf(prepared(db, renewalListSql(kind, shape).emails).all({ ...params, adultBornBy: adultBornBy(today) }) as ContactRow[])
 }
