@@ -3,6 +3,7 @@ import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/rene
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
 import { CLUB, HELD_LICENCE_OF_CLUB, MARKED_DUE, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
+import { CURRENT_PERIOD, periodBefore } from './licencePeriods'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
@@ -36,10 +37,8 @@ const LICENCES = {
   joins: 'LEFT JOIN licence l ON l.id = u.licence_id'
 } as const
 const LICENCE_NAME = "coalesce(l.name, u.raw ->> '$.name')"
-/** The licence period containing :today, by start (spec v2 §2.3). */
-const CURRENT_PERIOD = "(SELECT id FROM licence_period WHERE substr(start_time, 1, 10) <= :today ORDER BY start_time DESC LIMIT 1)"
-/** The licence period before CURRENT_PERIOD: the latest that started earlier. */
-const PREVIOUS_PERIOD = `(SELECT id FROM licence_period WHERE start_time < (SELECT start_time FROM licence_period WHERE id = ${CURRENT_PERIOD}) ORDER BY start_time DESC LIMIT 1)`
+/** The licence period before the one containing :today. */
+const PREVIOUS_PERIOD = periodBefore(CURRENT_PERIOD)
 
 /**
  * Lists of the licence each member holds by the member summary's verdicts (`s`), which must be of

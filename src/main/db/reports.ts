@@ -1,5 +1,6 @@
 import type { Reports } from '../../shared/reports'
 import type { ReadableDB } from './open'
+import { CURRENT_PERIOD, periodBefore } from './licencePeriods'
 import { prepared } from './statements'
 
 /**
@@ -14,15 +15,14 @@ import { prepared } from './statements'
 export function readReports(db: ReadableDB, today: string, periodId?: number): Reports {
   const period = (
     periodId === undefined
-      ? prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, start_time, end_time FROM licence_period WHERE substr(start_time, 1, 10) <= ? ORDER BY start_time DESC LIMIT 1").get(today)
-      : prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, start_time, end_time FROM licence_period WHERE id = ?").get(periodId)
-  ) as { id: number; name: string; start_time: string | null; end_time: string | null } | undefined
+      ? prepared(db, `SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE id = ${CURRENT_PERIOD}`).get({ today })
+      : prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE id = ?").get(periodId)
+  ) as { id: number; name: string; end_time: string | null } | undefined
   const merits = prepared(db, "SELECT substr(granting_date, 1, 4) AS year, count(*) AS grants FROM granted_merit WHERE granting_date IS NOT NULL GROUP BY year ORDER BY year").all() as Reports['merits']
   const licencePeriods = prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM licence_period ORDER BY start_time DESC, id DESC").all() as Reports['licencePeriods']
   if (!period) return { licencePeriod: null, licencePeriods, clubs: [], areas: [], licences: [], ages: [], sales: [], transfers: [], merits }
-  // The period before it: the latest that started earlier (none for a period without a start).
-  const previous = prepared(db, 'SELECT id FROM licence_period WHERE start_time < ? ORDER BY start_time DESC, id DESC LIMIT 1').pluck().get(period.start_time) as number | undefined
-  const params = { period: period.id, end: (period.end_time ?? today).slice(0, 10), previous: previous ?? null }
+  const previous = prepared(db, `SELECT ${periodBefore(':period')}`).pluck().get({ period: period.id }) as number | null
+  const params = { period: period.id, end: (period.end_time ?? today).slice(0, 10), previous }
   const read = <K extends keyof typeof PERIOD_REPORT_SQL>(report: K) => prepared(db, PERIOD_REPORT_SQL[report]).all(params) as Reports[K]
   const [clubs, areas, licences, ages, sales, transfers] = [read('clubs'), read('areas'), read('licences'), read('ages'), read('sales'), read('transfers')]
   return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, transfers, merits }
