@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OutboxView } from '../../../shared/ipc/contract'
-import type { OutboxItem, OutboxNames, OutboxState } from '../../../shared/outbox'
+import type { OutboxItem, OutboxState } from '../../../shared/outbox'
 import { call, errorText } from '../api'
 import { useLatestOnly } from '../components/useLoad'
 import { usePending } from '../components/usePending'
@@ -16,8 +16,8 @@ import { PayOrder, placedOrderId } from './PayOrder'
 const STATE_COLOR: Record<OutboxState, string> = { queued: 'blue', sending: 'cyan', done: 'green', rejected: 'red', unknown: 'orange' }
 /** An edit keeps the item's grantees; a stable empty list keeps the dialog from resetting on every render. */
 const NO_GRANTEES: number[] = []
-/** Before the first answer: nothing named yet. */
-const NO_NAMES: OutboxNames = { persons: {}, organizations: {}, meritGroups: {}, merits: {}, userLicences: {}, events: {} }
+/** The outbox before its first answer: no items, nothing named yet, and not yet said to be empty. */
+const NOT_READ: OutboxView = { items: [], names: { persons: {}, organizations: {}, meritGroups: {}, merits: {}, userLicences: {}, events: {} }, waiting: 0 }
 
 /** Characters of an answer beyond which its three lines may not hold it all. */
 const LONG_ANSWER = 150
@@ -35,9 +35,8 @@ type RowAction = 'status' | 'cancel' | 'open-payment' | 'retry' | 'discard'
 export function Outbox() {
   const { t, i18n } = useTranslation()
   const outboxVersion = useAppStore((s) => s.outboxVersion)
-  const [view, setView] = useState<OutboxView>({ items: [], names: NO_NAMES, waiting: 0 })
-  /** Whether the outbox has answered once: until then it is not said to be empty. */
-  const [answered, setAnswered] = useState(false)
+  const [view, setView] = useState<OutboxView>(NOT_READ)
+  const answered = view !== NOT_READ
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null)
   const [pushing, setPushing] = useState(false)
   const [editing, setEditing] = useState<OutboxItem | null>(null)
@@ -66,18 +65,7 @@ export function Outbox() {
   // Reloads follow actions and outbox events, and may overlap: a newer reload's list wins, and an
   // action's reload, dropped for the one its own outbox event started, settles only with that one.
   const latest = useLatestOnly()
-  const reload = useCallback(
-    () =>
-      latest.run(
-        call('getOutbox'),
-        (next) => {
-          setView(next)
-          setAnswered(true)
-        },
-        (error) => setMessage({ color: 'red', text: errorText(error) })
-      ),
-    [latest]
-  )
+  const reload = useCallback(() => latest.run(call('getOutbox'), setView, (error) => setMessage({ color: 'red', text: errorText(error) })), [latest])
   useEffect(() => {
     void reload()
   }, [reload, outboxVersion])
