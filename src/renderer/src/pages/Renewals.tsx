@@ -21,9 +21,9 @@ const DEFAULT_COLUMNS: RenewalColumn[] = ['lastName', 'firstName', 'sportId', 'c
 
 /**
  * Expiry and renewal lists (issue 7): whose licence or insurance ends within N days, who has not
- * renewed this period, whose age is outside their licence's range; of every member, or of one
- * club's (`RenewalQuery`). The columns shown are the
- * columns exported (CSV, XLSX, through the save dialog) and printed; "copy e-mail addresses" copies
+ * renewed this period or renewed with another club, whose age is outside their licence's range;
+ * of every member, or of one club's (`RenewalQuery`). The columns shown are the columns exported
+ * (CSV, XLSX, through the save dialog) and printed; "copy e-mail addresses" copies
  * each adult's and each minor's guardians' addresses.
  */
 export function Renewals() {
