@@ -7,7 +7,11 @@ export interface Reports {
   licencePeriod: { id: number; name: string } | null
   /** Every stored licence period, newest first, to pick another one. */
   licencePeriods: Array<{ id: number; name: string }>
-  /** Members holding a user licence of the period, per club (licence organization), most first; `club` null: none named. */
+  /**
+   * Members holding a user licence of the period, per club (the licence organization by its id,
+   * named as the registry names it now; two clubs of one name told apart, "Seura B (Pohjoinen)"),
+   * most first; `club` null: none named.
+   */
   clubs: Array<{ club: string | null; members: number }>
   /** Members holding a user licence of the period, per area (the club's parent organization of type AREA, spec v2 §2.2), most first; `area` null: no area. */
   areas: Array<{ area: string | null; members: number }>
@@ -18,7 +22,7 @@ export interface Reports {
   /** User licences of the period by the month of purchase (`purchaseTime`, YYYY-MM). */
   sales: Array<{ month: string; licences: number }>
   /**
-   * Club transfers into the period: per club (licence organization by name), the members licensed in
+   * Club transfers into the period: per club (as in `clubs`: a club renamed is no move), the members licensed in
    * both this period and the one before it who hold one with the club now and held none with it
    * then (`arrived`), and who held one with it then and hold none with it now (`departed`); most
    * moves first, clubs without any left out. Empty for the first stored period.

@@ -1,3 +1,4 @@
+import { groupBy } from '../../shared/groupBy'
 import type { Reports } from '../../shared/reports'
 import type { ReadableDB } from './open'
 import { CURRENT_PERIOD, periodBefore } from './licencePeriods'
@@ -24,9 +25,48 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
   const previous = prepared(db, `SELECT ${periodBefore(':period')}`).pluck().get({ period: period.id }) as number | null
   const params = { period: period.id, end: (period.end_time ?? today).slice(0, 10), previous }
   const read = <K extends keyof typeof PERIOD_REPORT_SQL>(report: K) => prepared(db, PERIOD_REPORT_SQL[report]).all(params) as Reports[K]
-  const [clubs, areas, licences, ages, sales, transfers] = [read('clubs'), read('areas'), read('licences'), read('ages'), read('sales'), read('transfers')]
+  const [areas, licences, ages, sales] = [read('areas'), read('licences'), read('ages'), read('sales')]
+  const clubs = distinguishClubs(prepared(db, PERIOD_REPORT_SQL.clubs).all(params) as Array<Reports['clubs'][number] & CountedClub>)
+  const transfers = distinguishClubs(prepared(db, PERIOD_REPORT_SQL.transfers).all(params) as Array<Reports['transfers'][number] & CountedClub>)
   return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, transfers, merits }
 }
+
+/** What the club reports' SQL adds to a row to tell clubs of one name apart: the club's organization id (null: none given) and its parent's name. */
+interface CountedClub {
+  clubId: number | null
+  parent: string | null
+}
+
+/**
+ * The rows of a club report with each club's name told apart from another club's of the same name:
+ * by its parent's (the area's) when those differ ("Seura B (Pohjoinen)"), else by its organization
+ * id ("Seura B (#303)"); a name without an id stays as it is. Drops `clubId` and `parent`.
+ */
+function distinguishClubs<Row extends { club: string | null } & CountedClub>(rows: Row[]): Array<Omit<Row, keyof CountedClub>> {
+  const byName = groupBy(
+    rows.filter((row) => row.club !== null),
+    (row) => row.club
+  )
+  return rows.map(({ clubId, parent, ...row }) => {
+    const namesakes = row.club === null ? [] : byName.get(row.club)!
+    if (namesakes.length < 2 || clubId === null) return row
+    const parents = new Set(namesakes.map((namesake) => namesake.parent))
+    const byParent = parent !== null && parents.size === namesakes.length && !parents.has(null)
+    return { ...row, club: `${row.club} (${byParent ? parent : `#${clubId}`})` }
+  })
+}
+
+/**
+ * A club of a user licence (spec v2 §2.12): its `licenceOrganizationId`, so that a club renamed
+ * between two licences stays one club (no transfer) and two clubs of one name stay two; by
+ * `licenceOrganizationName` only for a licence without the id. Grouped by `licence_organization_id`
+ * and `licence_organization_name`, both in the covering index `user_licence_period`.
+ */
+const clubKey = (id: string, name: string) => `${id}, CASE WHEN ${id} IS NULL THEN ${name} END`
+/** A counted club (`k`: its `id` and a `name` its licences gave) joined to its organization (`o`) and that one's parent (`op`). */
+const CLUB_JOINS = 'LEFT JOIN organization o ON o.id = k.id LEFT JOIN organization op ON op.id = o.parent_id'
+/** A counted club's name: the organization's own, as the registry names it now; the licences' when it is not stored; else its id ("#301"). */
+const CLUB_NAMED = "coalesce(o.name, k.name, '#' || k.id)"
 
 /**
  * The reports of one licence period (`:period`, its id; `:end`, the ISO date ages are counted on;
@@ -34,8 +74,11 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
  * Members are counted once per group (`count(DISTINCT)`, or grouped by member first).
  */
 export const PERIOD_REPORT_SQL = {
-  clubs: `SELECT licence_organization_name AS club, count(DISTINCT user_id) AS members FROM user_licence WHERE licence_period_id = :period
-     GROUP BY club ORDER BY members DESC, club`,
+  clubs: `WITH counted AS (
+       SELECT licence_organization_id AS id, max(licence_organization_name) AS name, count(DISTINCT user_id) AS members FROM user_licence
+       WHERE licence_period_id = :period GROUP BY ${clubKey('licence_organization_id', 'licence_organization_name')}
+     )
+     SELECT ${CLUB_NAMED} AS club, k.members, k.id AS clubId, op.name AS parent FROM counted k ${CLUB_JOINS} ORDER BY k.members DESC, club, k.id`,
   areas: `SELECT a.name AS area, count(DISTINCT u.user_id) AS members
      FROM user_licence u LEFT JOIN organization c ON c.id = u.licence_organization_id LEFT JOIN organization a ON a.id = c.parent_id AND a.type = 'AREA'
      WHERE u.licence_period_id = :period GROUP BY area ORDER BY members DESC, area`,
@@ -59,11 +102,14 @@ export const PERIOD_REPORT_SQL = {
      GROUP BY month ORDER BY month`,
   // Each member's clubs in the two periods, then the clubs of those licensed in both that differ (an upgrade keeps its club).
   transfers: `WITH held AS (
-       SELECT user_id, licence_organization_name AS club, max(licence_period_id = :previous) AS before, max(licence_period_id = :period) AS now
-       FROM user_licence WHERE licence_period_id IN (:previous, :period) AND licence_organization_name IS NOT NULL GROUP BY user_id, club
+       SELECT user_id, licence_organization_id AS id, max(licence_organization_name) AS name, max(licence_period_id = :previous) AS before, max(licence_period_id = :period) AS now
+       FROM user_licence WHERE licence_period_id IN (:previous, :period) AND (licence_organization_id IS NOT NULL OR licence_organization_name IS NOT NULL)
+       GROUP BY user_id, ${clubKey('licence_organization_id', 'licence_organization_name')}
      ), renewed AS (
        SELECT user_id FROM held GROUP BY user_id HAVING max(before) = 1 AND max(now) = 1
+     ), counted AS (
+       SELECT id, max(name) AS name, sum(now AND NOT before) AS arrived, sum(before AND NOT now) AS departed FROM held
+       WHERE user_id IN (SELECT user_id FROM renewed) GROUP BY ${clubKey('id', 'name')} HAVING arrived + departed > 0
      )
-     SELECT club, sum(now AND NOT before) AS arrived, sum(before AND NOT now) AS departed FROM held
-     WHERE user_id IN (SELECT user_id FROM renewed) GROUP BY club HAVING arrived + departed > 0 ORDER BY arrived + departed DESC, club`
+     SELECT ${CLUB_NAMED} AS club, k.arrived, k.departed, k.id AS clubId, op.name AS parent FROM counted k ${CLUB_JOINS} ORDER BY k.arrived + k.departed DESC, club, k.id`
 } as const

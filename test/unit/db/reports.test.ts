@@ -130,6 +130,55 @@ describe('readReports (issue 7)', () => {
     expect(readReports(db, '2026-11-23', 2025).transfers).toEqual([])
   })
 
+  it('tells clubs apart by organization id: a club renamed between licences is one club and no transfer; namesakes are told apart by area, else by id', () => {
+    const db = seed()
+    store(db, 'organizations', 'federation 100', [
+      { id: 201, type: 'AREA', name: 'Eteläinen', parentId: 100 },
+      { id: 303, type: 'CLUB', name: 'Seura B', parentId: 201 },
+      { id: 304, type: 'CLUB', name: 'Seura D', parentId: 200 },
+      { id: 305, type: 'CLUB', name: 'Seura D', parentId: 200 }
+    ])
+    const user = (id: number) => ({ id, sportId: 10_000_000 + id, birthDate: '1990-01-01', modificationTime: T })
+    const licence = (id: number, userId: number, clubId: number, club: string, period: number) => ({
+      id,
+      userId,
+      licencePeriodId: period,
+      licenceId: 2,
+      licenceOrganizationId: clubId,
+      licenceOrganizationName: club,
+      usagePeriodStart: `${period}-01-01`,
+      usagePeriodEnd: `${period}-12-31`,
+      user: user(userId)
+    })
+    store(db, 'user-licences', 'federation 100', [
+      // 5 renewed with club 301, which its 2025 licence named by its old name: no transfer.
+      licence(41, 5, 301, 'Seura A:n vanha nimi', 2025),
+      licence(42, 5, 301, 'Seura A', 2026),
+      // 6 moved from 302 to 303, another club of the same name.
+      licence(43, 6, 302, 'Seura B', 2025),
+      licence(44, 6, 303, 'Seura B', 2026),
+      licence(45, 7, 304, 'Seura D', 2026),
+      licence(46, 8, 305, 'Seura D', 2026)
+    ])
+    const reports = readReports(db, '2026-11-23')
+    expect(reports.clubs).toEqual([
+      { club: 'Seura A', members: 3 },
+      { club: 'Seura B (Liitto)', members: 1 },
+      { club: 'Seura B (Eteläinen)', members: 1 },
+      { club: 'Seura D (#304)', members: 1 },
+      { club: 'Seura D (#305)', members: 1 }
+    ])
+    expect(reports.transfers).toEqual([
+      { club: 'Seura B (Liitto)', arrived: 0, departed: 1 },
+      { club: 'Seura B (Eteläinen)', arrived: 1, departed: 0 }
+    ])
+    // The earlier period's club is named as the registry names it now.
+    expect(readReports(db, '2026-11-23', 2025).clubs).toEqual([
+      { club: 'Seura B', members: 2 },
+      { club: 'Seura A', members: 1 }
+    ])
+  })
+
   it('names a licence the licence list lacks as its user licences name it', () => {
     const db = seed()
     const user = { id: 4, sportId: 10_000_004, birthDate: '2000-01-01', modificationTime: T }
