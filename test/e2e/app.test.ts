@@ -569,11 +569,20 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('organizations-export-xlsx').click()
     await page.getByTestId('organizations-message').getByText('Tallennettu', { exact: false }).waitFor()
     const sheet = await savedSheet('organizations')
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Organisaatio', 'Tyyppi', 'Yläorganisaatio'])
+    // Licence holders of the current licence period: the federation's are every member the member list finds with a licence of it,
+    // a club's those it finds with one bought through the club; in the tree and in the export.
+    const { licencePeriod } = ((await app.call('getReports')) as { ok: true; value: Reports }).value
+    await page.getByTestId('organizations-holders-period').getByText(`Lisenssin haltijat (${licencePeriod!.name}): jäsenet, joilla on tämän kauden lisenssi`, { exact: false }).waitFor()
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Organisaatio', 'Tyyppi', 'Yläorganisaatio', `Lisenssin haltijat (${licencePeriod!.name})`])
     expect(sheet.rowCount).toBe(organizations.length + 1)
     const federation = organizations.find((o) => o.type === 'SPORTS_FEDERATION')!
     const federationRow = sheet.getRows(2, organizations.length)!.find((row) => row.getCell(1).value === federation.name)!
     expect(federationRow.getCell(2).value).toBe('Lajiliitto')
+    const federationHolders = (await members({ licencePeriodId: licencePeriod!.id, limit: 1 })).total
+    expect(federationHolders).toBeGreaterThan(0)
+    expect(federationRow.getCell(4).value).toBe(federationHolders)
+    const holdersText = (n: number) => ` · ${new Intl.NumberFormat('fi').format(n)} lisenssin haltija${n === 1 ? '' : 'a'}`
+    expect(await page.getByTestId(`organization-${federation.id}`).getByTestId('organization-holders').first().textContent()).toBe(holdersText(federationHolders))
     // A club that turned PASSIVE since the last full sync (spec v2 §3: a full sync removes it) says so.
     const [club, passive] = organizations.filter((o) => o.type === 'CLUB' && o.parentId === federation.id)
     const setStatus = async (status: string) => {
@@ -587,6 +596,9 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('organization-tree').getByText('Seura · passiivinen', { exact: true }).waitFor()
     expect(await page.getByTestId('organization-tree').getByText('Seura · passiivinen', { exact: true }).count()).toBe(1)
     await setStatus('ACTIVE')
+    const clubHolders = (await members({ licencePeriodId: licencePeriod!.id, clubId: club.id, limit: 1 })).total
+    expect(clubHolders).toBeGreaterThan(0)
+    expect(await page.getByTestId(`organization-${club.id}`).getByTestId('organization-holders').textContent()).toBe(holdersText(clubHolders))
     // A club's members: the member list filtered by that club.
     await page.getByRole('button', { name: `Seuran ${club.name} jäsenet` }).click()
     const clubMembers = (await members({ clubId: club.id, limit: 1 })).total

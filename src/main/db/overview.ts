@@ -1,4 +1,5 @@
-import type { LicencePeriodSummary, MemberFilterOptions, MeritChoice, OrganizationNode } from '../../shared/ipc/contract'
+import type { LicencePeriodSummary, MemberFilterOptions, MeritChoice, OrganizationLicenceHolders, OrganizationNode } from '../../shared/ipc/contract'
+import { CURRENT_PERIOD } from './licencePeriods'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
@@ -55,6 +56,37 @@ export function readLicenceSummary(db: ReadableDB): LicencePeriodSummary[] {
 /** Every stored organization with its parent, status and federation (spec v2 §2.2), for the tree federation → areas → clubs and the club transfer's choice. */
 export function readOrganizations(db: ReadableDB): OrganizationNode[] {
   return prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, type, parent_id AS parentId, status, federation_id AS federationId FROM organization ORDER BY name, id").all() as OrganizationNode[]
+}
+
+/** SQL: each member's clubs (`user_id`, `licence_organization_id`) of licence period `?`, in member order; exported for EXPLAIN QUERY PLAN tests. */
+export const CLUBS_OF_PERIOD_SQL = 'SELECT user_id, licence_organization_id FROM user_licence WHERE licence_period_id = ? AND licence_organization_id IS NOT NULL ORDER BY user_id'
+
+/**
+ * The licence holders of each organization for the tree (`OrganizationLicenceHolders`) in the
+ * licence period containing `today` (ISO date): each member's clubs of the period, read in member
+ * order from the covering index `user_licence_period` (migration 0014), are counted for the club and
+ * every organization above it, once per member however many of its clubs lie below. A parent
+ * chain that loops is followed once round. About 0.1 s at 150,000 athletes.
+ */
+export function readOrganizationLicenceHolders(db: ReadableDB, today: string): OrganizationLicenceHolders {
+  const period = prepared(db, `SELECT id, coalesce(name, '#' || id) AS name FROM licence_period WHERE id = ${CURRENT_PERIOD}`).get({ today }) as { id: number; name: string } | undefined
+  if (period === undefined) return { licencePeriod: null, holders: [] }
+  const parents = new Map(prepared(db, 'SELECT id, parent_id FROM organization').raw().all() as Array<[number, number | null]>)
+  const holders = new Map<number, number>()
+  let member: number | null = null
+  const counted = new Set<number>()
+  const clubs = prepared(db, CLUBS_OF_PERIOD_SQL)
+  for (const [userId, clubId] of clubs.raw().iterate(period.id) as Iterable<[number, number]>) {
+    if (userId !== member) {
+      member = userId
+      counted.clear()
+    }
+    for (let id: number | null | undefined = clubId; id !== null && id !== undefined && !counted.has(id); id = parents.get(id)) {
+      counted.add(id)
+      holders.set(id, (holders.get(id) ?? 0) + 1)
+    }
+  }
+  return { licencePeriod: period, holders: [...holders].map(([organizationId, members]) => ({ organizationId, members })) }
 }
 
 /**

@@ -45,6 +45,7 @@ export function createHandlers({ session, openExternal, chooseSaveFile, openFile
     getMemberFilters: () => session.reads.memberFilters(),
     getLicenceSummary: () => session.reads.licenceSummary(),
     getOrganizations: () => session.reads.organizations(),
+    getOrganizationLicenceHolders: () => session.reads.organizationLicenceHolders(),
     listMemberIds: (input) => session.reads.memberIds(input),
     getMemberEmails: (input) => session.exports.memberEmails(input),
     exportMembers: (input) => saveTable(`members-${session.todayDate()}`, input.format, (file) => session.exports.members(input, file)),

@@ -15,6 +15,7 @@ export const METHODS = [
   'getMemberFilters',
   'getLicenceSummary',
   'getOrganizations',
+  'getOrganizationLicenceHolders',
   'exportMembers',
   'exportTable',
   'listMemberIds',

@@ -359,6 +359,17 @@ export interface OrganizationNode {
   federationId: number | null
 }
 
+/**
+ * The licence holders of the organization tree: per organization, the members holding a user
+ * licence of `licencePeriod` (the current one) bound to it or to an organization below it (spec
+ * v2 §2.12 `licenceOrganizationId`, §2.2 `parentId`), each member once. Organizations without any
+ * are left out; everything is empty when no licence period is stored.
+ */
+export interface OrganizationLicenceHolders {
+  licencePeriod: { id: number; name: string } | null
+  holders: Array<{ organizationId: number; members: number }>
+}
+
 /** A merit the batch grant can pick (spec v2 §2.8), with its group and the group's organization. */
 export interface MeritChoice {
   id: number
@@ -498,6 +509,7 @@ export const CONTRACT = {
   getMemberFilters: { input: none, output: {} as MemberFilterOptions },
   getLicenceSummary: { input: none, output: {} as LicencePeriodSummary[] },
   getOrganizations: { input: none, output: {} as OrganizationNode[] },
+  getOrganizationLicenceHolders: { input: none, output: {} as OrganizationLicenceHolders },
   exportMembers: { input: memberExportSchema, output: {} as { saved: string | null; rows: number } },
   exportTable: { input: tableExportSchema, output: {} as { saved: string | null; rows: number } },
   /** The addresses to write to about every member of a member list query (a minor's guardians' too). */

@@ -1,4 +1,4 @@
-import type { LicencePeriodSummary, MemberDetail, MemberFilterOptions, MemberPage, MeritChoice, OrganizationNode } from '../../../shared/ipc/contract'
+import type { LicencePeriodSummary, MemberDetail, MemberFilterOptions, MemberPage, MeritChoice, OrganizationLicenceHolders, OrganizationNode } from '../../../shared/ipc/contract'
 import type { EventLimits, EventRow, ParticipantRow, QueuedParticipantRow } from '../../../shared/events'
 import { CANDIDATES_SHOWN, type MeritCandidateList, type OrderedMeritGroup } from '../../../shared/meritCandidates'
 import { RENEWAL_ROWS_SHOWN, type RenewalList, type RenewalQuery } from '../../../shared/renewalLists'
@@ -9,7 +9,7 @@ import { granteesNotReadable } from '../../db/grantees'
 import { readMemberDetail } from '../../db/memberDetail'
 import type { MemberListQuery } from '../../db/memberList'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../db/meritCandidates'
-import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizations } from '../../db/overview'
+import { readLicenceSummary, readMemberFilterOptions, readMeritChoices, readOrganizationLicenceHolders, readOrganizations } from '../../db/overview'
 import { readRenewalList } from '../../db/renewalLists'
 import { readReports } from '../../db/reports'
 import { lastSuccessfulSyncAt } from '../../db/runs'
@@ -60,6 +60,11 @@ export class SessionReads {
   /** Organizations with parents, for the tree. */
   organizations(): OrganizationNode[] {
     return this.session.read(readOrganizations)
+  }
+
+  /** The tree's licence holders per organization, of the licence period today is in. */
+  organizationLicenceHolders(): OrganizationLicenceHolders {
+    return this.session.read((db) => readOrganizationLicenceHolders(db, this.session.today()))
   }
 
   /** The venue check (issue 7) of who `text` names, on `date` (ISO date; default today), from the local data. */

@@ -422,7 +422,19 @@ export const en = {
     never: 'The data has never been synced successfully.'
   },
   licences: { period: 'Licence period', kind: 'Kind', name: 'Name', heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
-  organizations: { passive: 'passive', members: 'Members', membersOf: 'Members of {{name}}', name: 'Organization', type: 'Type', parent: 'Parent organization', heading: 'Organizations' },
+  organizations: {
+    passive: 'passive',
+    members: 'Members',
+    holders_one: '{{count, number}} licence holder',
+    holders_other: '{{count, number}} licence holders',
+    holdersOf: 'Licence holders ({{period}}): members with a licence of this licence period, each counted once per organization.',
+    holdersColumn: 'Licence holders ({{period}})',
+    membersOf: 'Members of {{name}}',
+    name: 'Organization',
+    type: 'Type',
+    parent: 'Parent organization',
+    heading: 'Organizations'
+  },
   /** Organization types (spec v2 §2.2 `type`); an unknown one is shown as it is. */
   organizationTypes: { SPORTS_FEDERATION: 'Sports federation', AREA: 'Area', CLUB: 'Club', GROUP: 'Group', ORGANIZATION_COLLECTION: 'Organization collection' },
   sync: {

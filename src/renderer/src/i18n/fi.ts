@@ -417,7 +417,19 @@ export const fi: Strings = {
     never: 'Tietoja ei ole vielä synkronoitu onnistuneesti.'
   },
   licences: { period: 'Lisenssikausi', kind: 'Tyyppi', name: 'Nimi', heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
-  organizations: { passive: 'passiivinen', members: 'Jäsenet', membersOf: 'Seuran {{name}} jäsenet', name: 'Organisaatio', type: 'Tyyppi', parent: 'Yläorganisaatio', heading: 'Organisaatiot' },
+  organizations: {
+    passive: 'passiivinen',
+    members: 'Jäsenet',
+    holders_one: '{{count, number}} lisenssin haltija',
+    holders_other: '{{count, number}} lisenssin haltijaa',
+    holdersOf: 'Lisenssin haltijat ({{period}}): jäsenet, joilla on tämän kauden lisenssi, kukin kerran organisaatiota kohden.',
+    holdersColumn: 'Lisenssin haltijat ({{period}})',
+    membersOf: 'Seuran {{name}} jäsenet',
+    name: 'Organisaatio',
+    type: 'Tyyppi',
+    parent: 'Yläorganisaatio',
+    heading: 'Organisaatiot'
+  },
   organizationTypes: { SPORTS_FEDERATION: 'Lajiliitto', AREA: 'Alue', CLUB: 'Seura', GROUP: 'Ryhmä', ORGANIZATION_COLLECTION: 'Organisaatiokokoelma' },
   sync: {
     heading: 'Synkronointi',

@@ -417,7 +417,19 @@ export const sv: Strings = {
     never: 'Uppgifterna har aldrig synkroniserats.'
   },
   licences: { period: 'Licensperiod', kind: 'Typ', name: 'Namn', heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
-  organizations: { passive: 'passiv', members: 'Medlemmar', membersOf: 'Medlemmar i {{name}}', name: 'Organisation', type: 'Typ', parent: 'Överordnad organisation', heading: 'Organisationer' },
+  organizations: {
+    passive: 'passiv',
+    members: 'Medlemmar',
+    holders_one: '{{count, number}} licensinnehavare',
+    holders_other: '{{count, number}} licensinnehavare',
+    holdersOf: 'Licensinnehavare ({{period}}): medlemmar med licens för denna licensperiod, var och en en gång per organisation.',
+    holdersColumn: 'Licensinnehavare ({{period}})',
+    membersOf: 'Medlemmar i {{name}}',
+    name: 'Organisation',
+    type: 'Typ',
+    parent: 'Överordnad organisation',
+    heading: 'Organisationer'
+  },
   organizationTypes: { SPORTS_FEDERATION: 'Grenförbund', AREA: 'Region', CLUB: 'Förening', GROUP: 'Grupp', ORGANIZATION_COLLECTION: 'Organisationssamling' },
   sync: {
     heading: 'Synkronisering',

@@ -1,7 +1,7 @@
 import { Button, getTreeExpandedState, Group, Stack, Text, Title, Tree, useTree, type TreeNodeData } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { OrganizationNode } from '../../../shared/ipc/contract'
+import type { OrganizationLicenceHolders, OrganizationNode } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -24,19 +24,23 @@ export function toTree(organizations: OrganizationNode[]): TreeNodeData[] {
 }
 
 /**
- * Organizations as a tree (spec v2 §2.2 `parentId`), the roots expanded. Exports as a table of
- * every organization of the tree, with its type and parent; prints the tree as expanded.
+ * Organizations as a tree (spec v2 §2.2 `parentId`), the roots expanded, each with its licence
+ * holders of the current licence period (`OrganizationLicenceHolders`). Exports as a table of
+ * every organization of the tree, with its type, parent and licence holders; prints the tree as
+ * expanded.
  */
 export function Organizations() {
   const { t } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [organizations, setOrganizations] = useState<OrganizationNode[]>([])
+  const [holders, setHolders] = useState<OrganizationLicenceHolders>({ licencePeriod: null, holders: [] })
   const { notice, clear, fail, loadFailed, loaded, saved } = useNotice()
   useLoad(
-    () => call('getOrganizations'),
+    () => Promise.all([call('getOrganizations'), call('getOrganizationLicenceHolders')]),
     [dataVersion],
-    (answer) => {
-      setOrganizations(answer)
+    ([tree, counted]) => {
+      setOrganizations(tree)
+      setHolders(counted)
       loaded()
     },
     loadFailed
@@ -44,15 +48,23 @@ export function Organizations() {
   const data = useMemo(() => toTree(organizations), [organizations])
   const types = useMemo(() => new Map(organizations.map((o) => [String(o.id), organizationTypeName(t, o.type)])), [organizations, t])
   const byId = useMemo(() => new Map(organizations.map((o) => [String(o.id), o])), [organizations])
+  const holdersOf = useMemo(() => new Map(holders.holders.map((h) => [String(h.organizationId), h.members])), [holders])
+  const period = holders.licencePeriod?.name
 
   const exportAs = (format: 'csv' | 'xlsx') => {
     clear()
     const names = new Map(organizations.map((o) => [o.id, o.name]))
-    const rows = organizations.map((o) => ({ name: o.name, type: types.get(String(o.id)) ?? '', parent: o.parentId === null ? null : (names.get(o.parentId) ?? null) }))
+    const rows = organizations.map((o) => ({
+      name: o.name,
+      type: types.get(String(o.id)) ?? '',
+      parent: o.parentId === null ? null : (names.get(o.parentId) ?? null),
+      holders: holdersOf.get(String(o.id)) ?? 0
+    }))
     const columns = [
       { key: 'name', label: t('organizations.name') },
       { key: 'type', label: t('organizations.type') },
-      { key: 'parent', label: t('organizations.parent') }
+      { key: 'parent', label: t('organizations.parent') },
+      ...(period === undefined ? [] : [{ key: 'holders', label: t('organizations.holdersColumn', { period }) }])
     ]
     return call('exportTable', { table: 'organizations', format, columns, rows })
       .then(saved)
@@ -66,16 +78,22 @@ export function Organizations() {
         <TableActions label={t('organizations.heading')} testId="organizations" disabled={organizations.length === 0} onExport={exportAs} />
       </Group>
       <NoticeAlert notice={notice} onClose={clear} testId="organizations-message" />
-      <OrganizationTree key={organizations.length} data={data} organizations={byId} />
+      {period !== undefined && (
+        <Text size="sm" c="dimmed" data-testid="organizations-holders-period">
+          {t('organizations.holdersOf', { period })}
+        </Text>
+      )}
+      <OrganizationTree key={organizations.length} data={data} organizations={byId} holders={holdersOf} />
     </Stack>
   )
 }
 
 /**
  * The tree itself, remounted per loaded data so its roots start expanded. A passive organization
- * (spec v2 §2.2 `status`) says so; a club offers its members: the member list filtered by it.
+ * (spec v2 §2.2 `status`) says so, an organization with licence holders (by id in `holders`) their
+ * number; a club offers its members: the member list filtered by it.
  */
-function OrganizationTree({ data, organizations }: { data: TreeNodeData[]; organizations: Map<string, OrganizationNode> }) {
+function OrganizationTree({ data, organizations, holders }: { data: TreeNodeData[]; organizations: Map<string, OrganizationNode>; holders: Map<string, number> }) {
   const { t } = useTranslation()
   const showClubMembers = useAppStore((s) => s.showClubMembers)
   const tree = useTree({ initialExpandedState: getTreeExpandedState(data, data.map((root) => root.value)) })
@@ -87,7 +105,7 @@ function OrganizationTree({ data, organizations }: { data: TreeNodeData[]; organ
       renderNode={({ node, expanded, hasChildren, elementProps }) => {
         const organization = organizations.get(node.value)!
         return (
-          <div {...elementProps}>
+          <div {...elementProps} data-testid={`organization-${node.value}`}>
             <Text span>
               <span aria-hidden="true">{hasChildren ? (expanded ? '▾ ' : '▸ ') : '  '}</span>
               {node.label}
@@ -96,6 +114,11 @@ function OrganizationTree({ data, organizations }: { data: TreeNodeData[]; organ
               {organizationTypeName(t, organization.type)}
               {organization.status === 'PASSIVE' && ` · ${t('organizations.passive')}`}
             </Text>
+            {holders.has(node.value) && (
+              <Text span c="dimmed" size="xs" data-testid="organization-holders">
+                {` · ${t('organizations.holders', { count: holders.get(node.value) })}`}
+              </Text>
+            )}
             {organization.type === 'CLUB' && (
               <Button
                 size="compact-xs"
