@@ -33,6 +33,8 @@ export interface RenewalRow {
   lastName?: string
   birthDate?: string
   club?: string
+  /** The club of the previous licence period's licence the row is about (`moved-club`: the club the member left). */
+  previousClub?: string
   item?: string
   ends?: string
   email?: string
@@ -66,5 +68,13 @@ export const MAX_RENEWAL_DAYS = 366
 export const RENEWAL_ROWS_SHOWN = 1000
 
 /** The columns a renewal list can show and export, in order. */
-export const RENEWAL_COLUMNS = ['lastName', 'firstName', 'sportId', 'birthDate', 'club', 'item', 'ends', 'email', 'guardianEmails'] as const
+export const RENEWAL_COLUMNS = ['lastName', 'firstName', 'sportId', 'birthDate', 'club', 'previousClub', 'item', 'ends', 'email', 'guardianEmails'] as const
 export type RenewalColumn = (typeof RENEWAL_COLUMNS)[number]
+
+/** The lists whose rows name the club of the previous period's licence (`RenewalRow.previousClub`). */
+const WITH_PREVIOUS_CLUB: ReadonlySet<RenewalListKind> = new Set(['moved-club'])
+
+/** The columns a list of `kind` fills, in order: `previousClub` only where the list has one. */
+export function renewalColumnsOf(kind: RenewalListKind): readonly RenewalColumn[] {
+  return WITH_PREVIOUS_CLUB.has(kind) ? RENEWAL_COLUMNS : RENEWAL_COLUMNS.filter((column) => column !== 'previousClub')
+}

@@ -864,7 +864,7 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('renewal-count').getByText(`${new Intl.NumberFormat('fi').format(list.total)} jäsentä`, { exact: false }).waitFor()
     // Hide the club column: the export holds the columns the table shows.
     await page.getByText('Seura', { exact: true }).first().click()
-    await expect.poll(() => page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Seura' }).count()).toBe(0)
+    await expect.poll(() => page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Seura', exact: true }).count()).toBe(0)
     await shot('renewals')
 
     await page.getByTestId('renewal-export-xlsx').click()
@@ -902,6 +902,8 @@ describe('desktop app in Chromium', () => {
     await choose('renewal-club', club.name)
     await page.getByTestId('renewal-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(ofClub.total)} jäsen`)).waitFor()
     expect(await page.getByTestId('renewal-row').count()).toBe(ofClub.rows.length)
+    // The club a member left is a column of "renewed with another club" alone.
+    expect(await page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Edellinen seura' }).count()).toBe(0)
     const clubEmails = ((await app.call('getRenewalEmails', { kind: 'licence-ending', days: 60, clubId: club.id })) as { ok: true; value: string[] }).value
     await page.getByTestId('renewal-copy-emails').click()
     await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(clubEmails.join(', '))
@@ -916,10 +918,12 @@ describe('desktop app in Chromium', () => {
     await choose('renewal-kind', 'Uusinut toisessa seurassa')
     // The club column, hidden above, shown again.
     await page.getByText('Seura', { exact: true }).first().click()
-    await expect.poll(() => page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Seura' }).count()).toBe(1)
+    await expect.poll(() => page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Seura', exact: true }).count()).toBe(1)
     const row = page.getByTestId('renewal-row').filter({ hasText: String(mover.sportId) })
     await row.waitFor()
     expect(await row.textContent()).toContain(mover.club)
+    expect(await page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Edellinen seura' }).count()).toBe(1)
+    expect(await row.textContent()).toContain(left.clubName!)
     expect(await page.getByTestId('renewal-days').count()).toBe(0)
   })
 

@@ -1,6 +1,6 @@
 import type { MemberRow } from '../db/members'
 import type { MeritCandidateList } from '../../shared/meritCandidates'
-import type { RenewalList } from '../../shared/renewalLists'
+import { renewalColumnsOf, type RenewalList } from '../../shared/renewalLists'
 import { describeCandidate, startListSummary, type StartListResult, type VenueCheckResult } from '../../shared/venueCheck'
 import type { CursorStatus } from '../db/status'
 import type { EventLimits, EventRow } from '../../shared/events'
@@ -63,10 +63,11 @@ export function formatMembers(rows: MemberRow[]): string {
 export function formatRenewalList(list: RenewalList): string {
   if (list.total === 0) return `nobody on this list${list.nextEnd === undefined ? '' : `; the next ends on ${list.nextEnd} (--days ${daysFrom(list.today, list.nextEnd)} lists it)`}\n`
   const writeTo = (row: RenewalList['rows'][number]) => (row.minor && row.guardianEmails.length > 0 ? row.guardianEmails.join(', ') : (row.email ?? ''))
+  const previous = renewalColumnsOf(list.kind).includes('previousClub')
   return (
     table(
-      ['Sport-ID', 'name', 'club', 'licence or insurance', 'ends', 'write to'],
-      list.rows.map((row) => [String(row.sportId), listedName(row), row.club ?? '', row.item ?? '', row.ends ?? '', writeTo(row)])
+      ['Sport-ID', 'name', 'club', ...(previous ? ['previous club'] : []), 'licence or insurance', 'ends', 'write to'],
+      list.rows.map((row) => [String(row.sportId), listedName(row), row.club ?? '', ...(previous ? [row.previousClub ?? ''] : []), row.item ?? '', row.ends ?? '', writeTo(row)])
     ) + `${count(list.total)} member(s)\n`
   )
 }

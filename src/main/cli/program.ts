@@ -21,7 +21,7 @@ import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
 import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
 import { exportList } from '../services/listExport'
-import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
+import { MAX_RENEWAL_DAYS, RENEWAL_LIST_KINDS, renewalColumnsOf, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
 import { LICENCE_VERDICTS, MAY_COMPETE } from '../../shared/licenceValidity'
@@ -89,6 +89,7 @@ const RENEWAL_HEADINGS: Record<RenewalColumn, string> = {
   sportId: 'Sport-ID',
   birthDate: 'Birth date',
   club: 'Club',
+  previousClub: 'Previous club',
   item: 'Licence or insurance',
   ends: 'Ends',
   email: 'E-mail',
@@ -297,7 +298,7 @@ export function buildProgram(): Command {
         const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, to: 'stdout', ...query })
         for (const address of addresses) process.stdout.write(`${address}\n`)
       } else if (opts.out) {
-        const columns = RENEWAL_COLUMNS.map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
+        const columns = renewalColumnsOf(opts.kind).map((key) => ({ key, label: RENEWAL_HEADINGS[key] }))
         const request = { ...query, format: opts.format, columns }
         const rows = await exportList({ list: 'renewals', dbFile: opts.db, today, file: opts.out, request })
         process.stderr.write(`${rows.toLocaleString('en')} row(s) written to ${opts.out}\n`)

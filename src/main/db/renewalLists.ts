@@ -27,6 +27,8 @@ interface ListSql {
   item: string
   /** The day its validity ends; default the usage period's end. */
   ends?: string
+  /** The club of the previous period's licence it is about (`RenewalRow.previousClub`); default none. */
+  previousClub?: string
   /** True when it reads the member summary's verdicts: pending until they are of the day. */
   verdicts?: boolean
 }
@@ -80,7 +82,7 @@ const LISTS: Record<RenewalListKind, ListSql> = {
   },
   // A licence in the period before the current one, and in the current one licences with other
   // clubs only (a club transfer, spec v2 §4.6): renewed, but not with this licence's club. The row's
-  // club is the member's now (CLUB). Clubs are told apart by name first, which the per-person index
+  // club is the member's now (CLUB), its previous club this licence's. Clubs are told apart by name first, which the per-person index
   // holds, then by id (a club renamed is no move), read from the rows of those few alone: comparing
   // ids alone read every licence row of the period before, 1.3 s at 150,000 athletes (now 0.4 s).
   'moved-club': {
@@ -89,7 +91,8 @@ const LISTS: Record<RenewalListKind, ListSql> = {
       AND EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD})
       AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD} AND n.licence_organization_name = u.licence_organization_name)
       AND NOT EXISTS (SELECT 1 FROM user_licence n WHERE n.user_id = u.user_id AND n.licence_period_id = ${CURRENT_PERIOD} AND n.licence_organization_id = u.licence_organization_id)`,
-    item: LICENCE_NAME
+    item: LICENCE_NAME,
+    previousClub: 'u.licence_organization_name'
   },
   // The licence a member holds today (DESIGN §3b, the member summary's verdict) is for birth dates
   // (spec v2 §2.4 earliestBirthDate…latestBirthDate) the member's is not in, and no other would do.
@@ -136,7 +139,7 @@ const LICENCE_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND u.licence_organization_id =
  * Exported for the query-plan tests.
  */
 export function renewalListSql(kind: RenewalListKind, { indexesDropped, walk = false, ofClub = false }: { indexesDropped: boolean; walk?: boolean; ofClub?: boolean }): { count: string; rows: string; emails: string; firstEnd: string } {
-  const { table, joins, item, ends = 'u.usage_period_end' } = LISTS[kind]
+  const { table, joins, item, ends = 'u.usage_period_end', previousClub = 'NULL' } = LISTS[kind]
   const where = ofClub ? `${LISTS[kind].where} AND ${table === 'user_licence' ? LICENCE_OF_CLUB : MEMBER_OF_CLUB}` : LISTS[kind].where
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
@@ -145,8 +148,8 @@ export function renewalListSql(kind: RenewalListKind, { indexesDropped, walk = f
     // With :until far ahead: the day the first of the list's kind ends.
     firstEnd: `SELECT min(${ends}) FROM ${from(indexed('person_order'))} WHERE ${where}`,
     // The window is picked before the per-person columns are computed: a December list can hold every member.
-    rows: `SELECT ${PERSON_COLUMNS}, x.item, x.ends FROM
-       (SELECT p.id AS pid, ${item} AS item, ${ends} AS ends, p.last_name AS ln, p.first_name AS fn
+    rows: `SELECT ${PERSON_COLUMNS}, x.item, x.ends, x.previous_club AS previousClub FROM
+       (SELECT p.id AS pid, ${item} AS item, ${ends} AS ends, ${previousClub} AS previous_club, p.last_name AS ln, p.first_name AS fn
         FROM ${from(walk ? '' : indexed('person_order'))} WHERE ${where} ORDER BY p.last_name, p.first_name, p.id LIMIT :limit) x
      JOIN person p ON p.id = x.pid ORDER BY x.ln, x.fn, p.id`,
     emails: `SELECT p.email, CASE WHEN p.birth_date > :adultBornBy THEN ${GUARDIAN_EMAILS} END AS guardianEmails FROM
@@ -166,6 +169,7 @@ interface Row {
   guardianEmails: string | null
   item: string | null
   ends: string | null
+  previousClub: string | null
 }
 
 /**
@@ -200,7 +204,7 @@ export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: st
     rows: rows.map((row): RenewalRow => {
       const minor = row.birthDate !== null && row.birthDate > bornBy
       const out: RenewalRow = { id: row.id, sportId: row.sportId, minor, guardianEmails: minor ? (JSON.parse(row.guardianEmails ?? '[]') as string[]) : [] }
-      for (const key of ['firstName', 'lastName', 'birthDate', 'club', 'email', 'item', 'ends'] as const) if (row[key] !== null) out[key] = row[key]
+      for (const key of ['firstName', 'lastName', 'birthDate', 'club', 'previousClub', 'email', 'item', 'ends'] as const) if (row[key] !== null) out[key] = row[key]
       return out
     })
   }

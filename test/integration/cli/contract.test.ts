@@ -141,14 +141,18 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect((await runCli(['renewals', '--days', '366', '--club', String(clubId), '--emails'], { env })).stdout).toBe(clubEmails.map((address) => `${address}\n`).join(''))
     expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'emails', rows: clubEmails.length, to: 'stdout' })
 
-    // --kind moved-club: those renewed with another club (the sandbox moves about 1 in 25), each row naming the club they are in now.
+    // --kind moved-club: those renewed with another club (the sandbox moves about 1 in 25), each row naming the club they are in now and the one they left.
     const again = openDatabaseReadonly(join(home, 'kanslia.db'))
     const moved = readRenewalList(again, 'moved-club', localDate(), 30)
     again.close()
     expect(moved.total).toBeGreaterThan(0)
+    for (const row of moved.rows) expect(row.previousClub === undefined || row.previousClub === row.club, row.lastName).toBe(false)
     const movedJson = await runCli(['renewals', '--kind', 'moved-club', '--json'], { env })
     expect(movedJson.code).toBe(0)
     expect(JSON.parse(movedJson.stdout)).toEqual(moved.rows)
+    const movedTable = await runCli(['renewals', '--kind', 'moved-club'], { env })
+    expect(movedTable.stdout.split('\n')[0]).toMatch(/\bclub +previous club +licence or insurance\b/)
+    expect(movedTable.stdout).toContain(moved.rows[0].previousClub!)
   })
 
   it('renewals refuses days beyond a year and --emails with --json as usage errors (exit 2)', async () => {

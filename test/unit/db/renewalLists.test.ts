@@ -112,7 +112,7 @@ describe('readRenewalList (issue 7)', () => {
     expect(names(db, 'outside-birth-range')).toEqual(['Eklund'])
   })
 
-  it("renewed with another club: last period's licence with one club, this period's only with others; the row names the club the member is in now", () => {
+  it("renewed with another club: last period's licence with one club, this period's only with others; the row names the club the member is in now and the one left", () => {
     const db = seed()
     db.prepare('UPDATE user_licence SET licence_organization_id = 300').run()
     expect(names(db, 'moved-club')).toEqual([])
@@ -121,7 +121,7 @@ describe('readRenewalList (issue 7)', () => {
       { id: 30, userId: 4, licencePeriodId: 2026, licenceId: 2, licenceOrganizationId: 400, licenceOrganizationName: 'Toinen Seura', usagePeriodStart: '2026-03-01', usagePeriodEnd: '2026-12-31', user: person(4, 'Dahl', '1985-05-05') }
     ])
     expect(names(db, 'not-renewed')).toEqual([])
-    expect(readRenewalList(db, 'moved-club', TODAY, 30).rows).toMatchObject([{ lastName: 'Dahl', item: 'Aikuinen 2025', ends: '2025-12-31', club: 'Toinen Seura' }])
+    expect(readRenewalList(db, 'moved-club', TODAY, 30).rows).toMatchObject([{ lastName: 'Dahl', item: 'Aikuinen 2025', ends: '2025-12-31', club: 'Toinen Seura', previousClub: 'Seura' }])
     expect(readRenewalList(db, 'moved-club', TODAY, 30, { clubId: 300 }).rows.map((row) => row.lastName)).toEqual(['Dahl'])
     expect(readRenewalList(db, 'moved-club', TODAY, 30, { clubId: 400 }).rows).toEqual([])
     // The same club under a new name is no move either.

@@ -177,6 +177,7 @@ export const en = {
       sportId: 'Sport-ID',
       birthDate: 'Date of birth',
       club: 'Club',
+      previousClub: 'Previous club',
       item: 'Licence or insurance',
       ends: 'Ends',
       email: 'E-mail',

@@ -174,6 +174,7 @@ export const fi: Strings = {
       sportId: 'Sport-ID',
       birthDate: 'Syntymäaika',
       club: 'Seura',
+      previousClub: 'Edellinen seura',
       item: 'Lisenssi tai vakuutus',
       ends: 'Päättyy',
       email: 'Sähköposti',

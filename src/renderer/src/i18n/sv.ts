@@ -174,6 +174,7 @@ export const sv: Strings = {
       sportId: 'Sport-ID',
       birthDate: 'Födelsedatum',
       club: 'Förening',
+      previousClub: 'Tidigare förening',
       item: 'Licens eller försäkring',
       ends: 'Går ut',
       email: 'E-post',

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
+import { MAX_RENEWAL_DAYS, RENEWAL_COLUMNS, RENEWAL_LIST_KINDS, renewalColumnsOf, type RenewalColumn, type RenewalList, type RenewalListKind, type RenewalRow } from '../../../shared/renewalLists'
 import { daysFrom } from '../../../shared/localDate'
 import type { MemberFilterOptions } from '../../../shared/ipc/contract'
 import { call } from '../api'
@@ -17,12 +17,13 @@ import { useAppStore } from '../stores/app'
 /** Lists that take a window of days. */
 const WITH_DAYS: ReadonlySet<RenewalListKind> = new Set(['licence-ending', 'insurance-ending'])
 const DATE_COLUMNS: ReadonlySet<RenewalColumn> = new Set(['birthDate', 'ends'])
-const DEFAULT_COLUMNS: RenewalColumn[] = ['lastName', 'firstName', 'sportId', 'club', 'item', 'ends', 'email', 'guardianEmails']
+const DEFAULT_COLUMNS: RenewalColumn[] = ['lastName', 'firstName', 'sportId', 'club', 'previousClub', 'item', 'ends', 'email', 'guardianEmails']
 
 /**
  * Expiry and renewal lists (issue 7): whose licence or insurance ends within N days, who has not
  * renewed this period or renewed with another club, whose age is outside their licence's range;
- * of every member, or of one club's (`RenewalQuery`). The columns shown are the columns exported
+ * of every member, or of one club's (`RenewalQuery`). The columns shown, of those the list fills
+ * (`renewalColumnsOf`: the club a member left on "renewed with another club"), are the columns exported
  * (CSV, XLSX, through the save dialog) and printed; "copy e-mail addresses" copies
  * each adult's and each minor's guardians' addresses.
  */
@@ -35,6 +36,8 @@ export function Renewals() {
   const [clubs, setClubs] = useState<MemberFilterOptions['clubs']>([])
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
+  const columns = renewalColumnsOf(kind)
+  const shownOfKind = shown.filter((column) => columns.includes(column))
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
   // The query every call of the list sends: its kind, days and club.
@@ -65,7 +68,7 @@ export function Renewals() {
   const exportAs = async (format: 'csv' | 'xlsx') => {
     clear()
     try {
-      const result = await call('exportRenewalList', { ...query, format, columns: shown.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
+      const result = await call('exportRenewalList', { ...query, format, columns: shownOfKind.map((key) => ({ key, label: t(`renewals.column.${key}`) })) })
       saved(result)
     } catch (error) {
       fail(error)
@@ -101,9 +104,9 @@ export function Renewals() {
           disabled={!list?.rows.length}
           testId="renewal-copy-emails"
         />
-        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} printed={{ list: 'renewals', ...query, rows: list?.rows.length ?? 0, columns: [...shown] }} />
+        <TableActions label={t(`renewals.kind.${kind}`)} testId="renewal" disabled={!list?.rows.length} onExport={exportAs} printed={{ list: 'renewals', ...query, rows: list?.rows.length ?? 0, columns: shownOfKind }} />
       </Group>
-      <ColumnChoice all={RENEWAL_COLUMNS} value={shown} onChange={setShown} label={(column) => t(`renewals.column.${column}`)} table={t(`renewals.kind.${kind}`)} testId="renewal-columns" />
+      <ColumnChoice all={columns} value={shownOfKind} onChange={(chosen) => setShown([...chosen, ...shown.filter((column) => !columns.includes(column))])} label={(column) => t(`renewals.column.${column}`)} table={t(`renewals.kind.${kind}`)} testId="renewal-columns" />
       <NoticeAlert notice={notice} onClose={clear} testId="renewal-message" />
       {list && (
         <Text size="sm" data-testid="renewal-count">
@@ -129,7 +132,7 @@ export function Renewals() {
       {list && list.rows.length > 0 && (
         <ChosenColumnsTable
           rows={list.rows}
-          columns={shown}
+          columns={shownOfKind}
           label={(column) => t(`renewals.column.${column}`)}
           cell={cell}
           rowKey={(row, index) => `${row.id} ${index}`}
