@@ -741,6 +741,26 @@ describe('desktop app in Chromium', () => {
     await expect.poll(() => several.getAttribute('data-verdict')).toBe('several')
     expect(await several.textContent()).toContain(`${one.firstName} ${one.lastName} (${one.sportId}`)
     await ofClub.getByText(`${one.firstName} ${one.lastName} (${one.sportId})`, { exact: true }).waitFor()
+
+    // A result list pasted becomes a batch grant: the members it found, once each in list order; a line naming several or nobody finds none.
+    const [first, second] = valid
+    await page.getByTestId('venue-list-input').fill([first.sportId, `${one.firstName} ${one.lastName}`, 'Ei Ketään', second.sportId, first.sportId].join('\n'))
+    await page.getByTestId('venue-list-check').click()
+    await page.getByTestId('venue-list-grant').getByText('Myönnä ansiomerkki löydetyille (2)…', { exact: true }).waitFor()
+    expect(await page.getByTestId('venue-list-register').textContent()).toBe('Ilmoita löydetyt tapahtumaan (2)…')
+    const federation = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value.find((o) => o.type === 'SPORTS_FEDERATION')!
+    const merit = ((await app.call('getMeritChoices')) as { ok: true; value: MeritChoice[] }).value.find((m) => m.organizationName === federation.name)!
+    await page.getByTestId('venue-list-grant').click()
+    await page.getByTestId('grant-merit-select').click()
+    await page.getByRole('option', { name: [merit.organizationName, merit.meritGroupName, merit.name].join(' · '), exact: true }).click()
+    await page.getByTestId('grant-granter').fill('Seuran hallitus')
+    await page.getByTestId('grant-review').click()
+    await page.getByTestId('grant-summary').getByText('2 jäsenelle', { exact: false }).waitFor()
+    await page.getByTestId('grant-queue').click()
+    await page.getByTestId('venue-message').getByText('Jonossa:', { exact: false }).waitFor()
+    const grant = ((await app.call('getOutbox')) as { ok: true; value: OutboxView }).value.items.at(-1)!
+    expect(grant.payload).toMatchObject({ meritId: merit.id, grant: { meritGrantees: [first.id, second.id] } })
+    expect(await app.call('discardOutboxItem', { itemId: grant.id })).toMatchObject({ ok: true })
   })
 
   it('tells at the venue who may compete: valid, no licence, expired, insurance missing, upgraded licence (issue 7)', async () => {

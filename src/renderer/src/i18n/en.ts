@@ -109,6 +109,8 @@ export const en = {
   },
   /** The venue check (issue 7, DESIGN §3b). */
   venue: {
+    grantFound: 'Grant a merit to those found ({{count, number}})…',
+    registerFound: 'Register those found to an event ({{count, number}})…',
     heading: 'Venue check',
     input: 'Sport-ID or name (a barcode scanner works too)',
     date: 'Competition day',

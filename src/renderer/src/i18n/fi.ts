@@ -109,6 +109,8 @@ export const fi: Strings = {
   },
   /** The venue check (issue 7, DESIGN §3b). */
   venue: {
+    grantFound: 'Myönnä ansiomerkki löydetyille ({{count, number}})…',
+    registerFound: 'Ilmoita löydetyt tapahtumaan ({{count, number}})…',
     heading: 'Lisenssitarkistus',
     input: 'Sport-ID tai nimi (viivakoodinlukijakin käy)',
     date: 'Kilpailupäivä',

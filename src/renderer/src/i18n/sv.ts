@@ -109,6 +109,8 @@ export const sv: Strings = {
   },
   /** The venue check (issue 7, DESIGN §3b). */
   venue: {
+    grantFound: 'Bevilja förtjänsttecken åt de hittade ({{count, number}})…',
+    registerFound: 'Anmäl de hittade till ett evenemang ({{count, number}})…',
     heading: 'Licenskontroll',
     input: 'Sport-ID eller namn (en streckkodsläsare fungerar också)',
     date: 'Tävlingsdag',

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Progress, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localDate } from '../../../shared/localDate'
 import { describeCandidate, mayCompete, START_LIST_ROWS_SHOWN, startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
@@ -8,6 +8,8 @@ import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
 import { formatDate, formatDateTime } from '../i18n'
 import { VERDICT_COLOR } from '../verdictColors'
+import { GrantMerit } from './GrantMerit'
+import { RegisterToEvent } from './RegisterToEvent'
 
 
 /** "Data as of" the last sync (issue 7); the app-wide banner warns when that is more than a day ago. */
@@ -74,7 +76,10 @@ function NonMember({ person }: { person: VenueNonMember }) {
  * The venue check (issue 7): for competition days, with no network. One member: type or scan a
  * Sport-ID or a name and see at once, in large type, whether the member holds a licence valid on
  * the day (insurance requirement, birth-date range, upgrades and N-day licences judged by
- * DESIGN §3b). Start list: paste a whole list, or import a CSV or XLSX file, and every line is marked.
+ * DESIGN §3b). Start list: paste a whole list, or import a CSV or XLSX file, and every line is
+ * marked; the members it found (a line each that names one) can be granted a merit or registered
+ * to an event in one go, as ticked members of the member list can: a competition's result list
+ * pasted becomes a batch grant.
  */
 export function VenueCheck() {
   const { t, i18n } = useTranslation()
@@ -91,8 +96,10 @@ export function VenueCheck() {
   const [problemsOnly, setProblemsOnly] = useState(false)
   /** While a start list is checked: how far (`total` 0 until the backend tells, which it does for lists of more than one step). */
   const [checking, setChecking] = useState<{ checked: number; total: number } | null>(null)
-  /** What the last export saved, in words. */
-  const [saved, setSaved] = useState<string | null>(null)
+  /** What the last export saved or the last grant or registration queued, in words. */
+  const [done, setDone] = useState<string | null>(null)
+  const [granting, setGranting] = useState(false)
+  const [registering, setRegistering] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   /** Answers arrive in order of asking; only the latest question's answer is shown. */
   const asked = useRef(0)
@@ -144,6 +151,8 @@ export function VenueCheck() {
       .finally(() => setChecking(null))
   }
   const { ok, notChecked } = startListSummary(listResult?.rows ?? [])
+  /** The members the start list found, once each in list order: a line naming several members, or a registrant who is none, finds nobody. */
+  const found = useMemo(() => [...new Set((listResult?.rows ?? []).flatMap((row) => (row.member ? [row.member.id] : [])))], [listResult])
   // What the filter lists (and exports); the table shows the first START_LIST_ROWS_SHOWN of it: 10,000 rows held the window ~3 s.
   const listed = (listResult?.rows ?? []).filter((row) => !problemsOnly || !mayCompete(row))
   const shownRows = listed.slice(0, START_LIST_ROWS_SHOWN)
@@ -158,10 +167,10 @@ export function VenueCheck() {
   }
   const exportList = (format: 'csv' | 'xlsx') => {
     setError(null)
-    setSaved(null)
+    setDone(null)
     const columns = (['line', 'member', 'result'] as const).map((key) => ({ key, label: t(`venue.${key}`) }))
     return call('exportTable', { table: 'start-list', format, columns, rows: listed.map(cells) })
-      .then((answer) => answer.saved !== null && setSaved(t('table.saved', { count: answer.rows, file: answer.saved })))
+      .then((answer) => answer.saved !== null && setDone(t('table.saved', { count: answer.rows, file: answer.saved })))
       .catch((failure: unknown) => setError(errorText(failure)))
   }
 
@@ -185,9 +194,9 @@ export function VenueCheck() {
       </Group>
       <Text className="print-only">{t('venue.checkedOn', { date: formatDate(date, i18n.language) })}</Text>
       {error && <Alert color="red">{error}</Alert>}
-      {saved && (
-        <Alert color="green" withCloseButton onClose={() => setSaved(null)} data-testid="venue-message">
-          {saved}
+      {done && (
+        <Alert color="green" withCloseButton onClose={() => setDone(null)} data-testid="venue-message">
+          {done}
         </Alert>
       )}
       {mode === 'single' ? (
@@ -279,7 +288,38 @@ export function VenueCheck() {
               )}
             </Group>
           )}
-          {listResult && <TableActions label={t('venue.list')} testId="venue-list" disabled={listed.length === 0} onExport={exportList} printed={{ list: 'start-list', rows: shownRows.length, columns: ['line', 'member', 'result'] }} />}
+          {listResult && (
+            <Group justify="space-between">
+              <TableActions label={t('venue.list')} testId="venue-list" disabled={listed.length === 0} onExport={exportList} printed={{ list: 'start-list', rows: shownRows.length, columns: ['line', 'member', 'result'] }} />
+              <Group gap="xs" className="no-print">
+                <Button size="compact-sm" variant="light" disabled={found.length === 0} onClick={() => setGranting(true)} data-testid="venue-list-grant">
+                  {t('venue.grantFound', { count: found.length })}
+                </Button>
+                <Button size="compact-sm" variant="light" disabled={found.length === 0} onClick={() => setRegistering(true)} data-testid="venue-list-register">
+                  {t('venue.registerFound', { count: found.length })}
+                </Button>
+              </Group>
+            </Group>
+          )}
+          <GrantMerit
+            grantees={found}
+            editing={null}
+            opened={granting}
+            onClose={() => setGranting(false)}
+            onQueued={(_item, description) => {
+              setGranting(false)
+              setDone(t('grant.queued', { summary: description }))
+            }}
+          />
+          <RegisterToEvent
+            members={found}
+            opened={registering}
+            onClose={() => setRegistering(false)}
+            onQueued={(queued, refused) => {
+              if (refused === 0) setRegistering(false)
+              if (queued > 0) setDone(t('events.registered', { count: queued }))
+            }}
+          />
           {listResult && (
             <>
               <Table striped data-testid="venue-list">
