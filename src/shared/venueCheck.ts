@@ -84,6 +84,15 @@ export function mayCompete(row: StartListRow): boolean {
 }
 
 /**
+ * The user ids of the members a start list found, once each in list order: a line that names one
+ * member finds them; one naming several members, or a registrant who is none, finds nobody. What a
+ * batch grant or registration of the list's members takes.
+ */
+export function membersFound(rows: readonly StartListRow[]): number[] {
+  return [...new Set(rows.flatMap((row) => (row.member ? [row.member.id] : [])))]
+}
+
+/**
  * A start list's summary: how many lines name one member who may compete on the day
  * (`mayCompete`), and how many a registrant who is no member, whom nothing checks.
  */

@@ -53,7 +53,7 @@ import {
 } from '../services/outbox'
 import type { EventRegistrationRequest, MeritGrantRequest } from '../../shared/api/v2Activity'
 import type { CreateEvent, CreateMerit, EventDateTime, V3MeritGrant } from '../../shared/api/v3'
-import { mayCompete, type StartListResult } from '../../shared/venueCheck'
+import { mayCompete, membersFound, type StartListResult } from '../../shared/venueCheck'
 import type { ClubCreateInput } from '../outbox/clubCreate'
 import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
@@ -264,8 +264,9 @@ export function buildProgram(): Command {
     .argument('<file>', 'a CSV, text or XLSX file (its first worksheet), or - for standard input')
     .addOption(dbOption())
     .option('--date <YYYY-MM-DD>', 'the day to check (default: today)', calendarDate)
-    .option('--json', 'print the result as JSON')
-    .action(async (file: string, opts: { db: string; date?: string; json?: boolean }) => {
+    .addOption(new Option('--json', 'print the result as JSON').conflicts('ids'))
+    .option('--ids', 'print the user ids of the members found (a line each that names one), separated by commas, for `grant-merit --users`; exit 3 when none is found')
+    .action(async (file: string, opts: { db: string; date?: string; json?: boolean; ids?: boolean }) => {
       const lines = file === '-' ? textLines(await readStandardInput()) : await readTableLines(file)
       const progress = new StartListProgressBar()
       let result: StartListResult
@@ -273,6 +274,12 @@ export function buildProgram(): Command {
         result = startListCheck(opts.db, lines, opts.date, progress.update)
       } finally {
         progress.stop()
+      }
+      if (opts.ids) {
+        const found = membersFound(result.rows)
+        process.stdout.write(`${found.join(',')}\n`)
+        if (found.length === 0) process.exitCode = 3
+        return
       }
       process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatStartList(result))
       // As `check`: 0 only when every line names one member who may compete.

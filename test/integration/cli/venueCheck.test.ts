@@ -93,7 +93,7 @@ describe('kanslia check (venue check, DESIGN §3b)', () => {
     }
   })
 
-  it('start-list checks a whole list from a CSV file or standard input, a row per line, exit 0 only when every line may compete', async () => {
+  it('start-list checks a whole list from a CSV file or standard input, a row per line, exit 0 only when every line may compete; --ids gives the members found', async () => {
     const date = '2026-02-01'
     const people = [...new Map((await fetchAll(sandbox, `/user-licence/${sandbox.federationId}`)).map((l) => [(l as Json).user.id, (l as Json).user])).values()]
     const verdictOf = (user: Json) => venueCheck(db, String(user.sportId), date).members[0].check.verdict
@@ -117,6 +117,13 @@ describe('kanslia check (venue check, DESIGN §3b)', () => {
     const piped = await runCli(['start-list', '-', '--db', db, '--date', date, '--json'], { input: competing.map((user) => String(user.sportId)).join('\n') })
     expect(piped.code).toBe(0)
     expect((JSON.parse(piped.stdout) as StartListResult).rows.map((row) => row.member?.id)).toEqual(competing.map((user) => user.id))
+
+    // --ids: the members found, once each in list order (for `grant-merit --users`), whether they may compete or not; none found is exit 3.
+    const ids = await runCli(['start-list', file, '--db', db, '--date', date, '--ids'])
+    expect(ids).toMatchObject({ code: 0, stdout: `${competing[0].id},${barred.id}\n` })
+    expect(await runCli(['start-list', '-', '--db', db, '--ids'], { input: `${barred.sportId}\nEi Ketään\n${competing[1].sportId}\n${barred.sportId}` })).toMatchObject({ code: 0, stdout: `${barred.id},${competing[1].id}\n` })
+    expect(await runCli(['start-list', '-', '--db', db, '--ids'], { input: 'Ei Ketään' })).toMatchObject({ code: 3, stdout: '\n' })
+    expect((await runCli(['start-list', file, '--db', db, '--ids', '--json'])).code).toBe(2)
 
     expect((await runCli(['start-list', join(tmpdir(), 'kanslia-no-such-list.pdf'), '--db', db])).stderr).toMatch(/is not a CSV, text or XLSX file/)
     expect((await runCli(['start-list', file, '--db', db, '--date', '1.2.2026'])).code).toBe(2)

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Checkbox, Group, Progress, SegmentedControl
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localDate } from '../../../shared/localDate'
-import { describeCandidate, mayCompete, START_LIST_ROWS_SHOWN, startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
+import { describeCandidate, mayCompete, membersFound, START_LIST_ROWS_SHOWN, startListSummary, type StartListResult, type StartListRow, type VenueCheck as Checked, type VenueCheckResult, type VenueNonMember } from '../../../shared/venueCheck'
 import { call, errorText, onEvent } from '../api'
 import { DateField } from '../components/DateField'
 import { TableActions } from '../components/TableActions'
@@ -151,8 +151,7 @@ export function VenueCheck() {
       .finally(() => setChecking(null))
   }
   const { ok, notChecked } = startListSummary(listResult?.rows ?? [])
-  /** The members the start list found, once each in list order: a line naming several members, or a registrant who is none, finds nobody. */
-  const found = useMemo(() => [...new Set((listResult?.rows ?? []).flatMap((row) => (row.member ? [row.member.id] : [])))], [listResult])
+  const found = useMemo(() => membersFound(listResult?.rows ?? []), [listResult])
   // What the filter lists (and exports); the table shows the first START_LIST_ROWS_SHOWN of it: 10,000 rows held the window ~3 s.
   const listed = (listResult?.rows ?? []).filter((row) => !problemsOnly || !mayCompete(row))
   const shownRows = listed.slice(0, START_LIST_ROWS_SHOWN)
