@@ -184,6 +184,9 @@ try {
   row('first full sync', `${fmt(first.elements)} elements`, '-')
   row(`first full sync rate (open to close)${firstSyncs > 1 ? ', median' : ''}`, `${fmt(rate(first))} el/s`, '≥ 30,000 el/s')
   if (firstSyncs > 1) row(`  each of ${firstSyncs} runs into a new database`, `${byRate.map((r) => fmt(rate(r.figures))).join(' / ')} el/s`, '-')
+  // DESIGN §7 names the user licences: their list's own rate, from its first request to its last page stored.
+  const userLicences = first.resources.find((r) => r.resource === 'user-licences')
+  if (userLicences && userLicences.ms > 0) row('  of which the user licences list alone (v2 §4.4)', `${fmt(userLicences.elements / (userLicences.ms / 1000))} el/s`, '-')
   row('first full sync bytes', `${fmt(first.bytes / 1024 / 1024, 1)} MiB`, '-')
   const peakRss = Math.max(...firstRuns.map((r) => r.figures.maxRssBytes))
   row('first full sync peak RSS (sync process, highest run)', `${fmt(peakRss / 1024 / 1024)} MB`, '< 400 MB')
