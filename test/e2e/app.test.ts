@@ -556,9 +556,23 @@ describe('desktop app in Chromium', () => {
     expect(await page.getByTestId('nav-members').isVisible()).toBe(false)
     expect(await page.getByTestId('licences-export-csv').isVisible()).toBe(false)
     expect(await page.getByTestId('licence-period').first().isVisible()).toBe(true)
+    // A licence's holders are a button on the screen, a number on paper.
+    const holders = new Intl.NumberFormat('fi').format(periods[0].licences[0].count)
+    expect(await page.getByTestId('licence-period').first().getByRole('row').nth(1).innerText()).toMatch(new RegExp(`${periods[0].licences[0].name}\\s+${holders}$`))
     await expect.poll(() => page.getByRole('heading', { level: 1 }).evaluate((heading) => heading.getBoundingClientRect().left)).toBeLessThan(40)
     await shot('print-licences')
     await page.emulateMedia({ media: null })
+    // A licence's holders open the member list filtered by it, a period's by the period.
+    const licence = periods[0].licences[0]
+    await page.getByRole('button', { name: `Lisenssin ${licence.name} haltijat jäsenluettelossa` }).first().click()
+    const licensed = (await members({ licenceId: licence.id, limit: 1 })).total
+    expect(licensed).toBeGreaterThan(0)
+    await page.getByTestId('member-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(licensed)} `)).waitFor()
+    expect(await page.getByTestId('filter-licence').inputValue()).toContain(licence.name)
+    await page.getByTestId('nav-licences').click()
+    await page.getByRole('button', { name: `Jäsenet, joilla on lisenssi kaudelle ${periods[0].name}` }).click()
+    await page.getByTestId('member-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format((await members({ licencePeriodId: periods[0].id, limit: 1 })).total)} `)).waitFor()
+    expect(await page.getByTestId('filter-period').inputValue()).toBe(periods[0].name)
 
     await page.getByTestId('nav-organizations').click()
     await page.getByText('Suomen Rastiurheiluliitto ry').first().waitFor()

@@ -424,7 +424,17 @@ export const en = {
     message: 'The data is from {{date}}, more than a day old.',
     never: 'The data has never been synced successfully.'
   },
-  licences: { period: 'Licence period', kind: 'Kind', name: 'Name', heading: 'Licences and insurances per licence period', licence: 'Licence', insurance: 'Insurance', count: 'Holders' },
+  licences: {
+    membersOf: 'Holders of {{name}} in the member list',
+    periodMembersOf: 'Members with a licence of {{name}}',
+    period: 'Licence period',
+    kind: 'Kind',
+    name: 'Name',
+    heading: 'Licences and insurances per licence period',
+    licence: 'Licence',
+    insurance: 'Insurance',
+    count: 'Holders'
+  },
   organizations: {
     passive: 'passive',
     members: 'Members',

@@ -419,7 +419,17 @@ export const fi: Strings = {
     message: 'Tiedot ovat ajalta {{date}}, yli vuorokauden vanhoja.',
     never: 'Tietoja ei ole vielä synkronoitu onnistuneesti.'
   },
-  licences: { period: 'Lisenssikausi', kind: 'Tyyppi', name: 'Nimi', heading: 'Lisenssit ja vakuutukset lisenssikausittain', licence: 'Lisenssi', insurance: 'Vakuutus', count: 'Haltijoita' },
+  licences: {
+    membersOf: 'Lisenssin {{name}} haltijat jäsenluettelossa',
+    periodMembersOf: 'Jäsenet, joilla on lisenssi kaudelle {{name}}',
+    period: 'Lisenssikausi',
+    kind: 'Tyyppi',
+    name: 'Nimi',
+    heading: 'Lisenssit ja vakuutukset lisenssikausittain',
+    licence: 'Lisenssi',
+    insurance: 'Vakuutus',
+    count: 'Haltijoita'
+  },
   organizations: {
     passive: 'passiivinen',
     members: 'Jäsenet',

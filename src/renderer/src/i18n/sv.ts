@@ -419,7 +419,17 @@ export const sv: Strings = {
     message: 'Uppgifterna är från {{date}}, över ett dygn gamla.',
     never: 'Uppgifterna har aldrig synkroniserats.'
   },
-  licences: { period: 'Licensperiod', kind: 'Typ', name: 'Namn', heading: 'Licenser och försäkringar per licensperiod', licence: 'Licens', insurance: 'Försäkring', count: 'Innehavare' },
+  licences: {
+    membersOf: 'Innehavare av {{name}} i medlemslistan',
+    periodMembersOf: 'Medlemmar med licens för {{name}}',
+    period: 'Licensperiod',
+    kind: 'Typ',
+    name: 'Namn',
+    heading: 'Licenser och försäkringar per licensperiod',
+    licence: 'Licens',
+    insurance: 'Försäkring',
+    count: 'Innehavare'
+  },
   organizations: {
     passive: 'passiv',
     members: 'Medlemmar',

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
@@ -11,11 +11,13 @@ import { useAppStore } from '../stores/app'
 
 /**
  * Licences and insurances per licence period with the number of holders (spec v2 §2.4, §2.6,
- * §2.12, §2.13). Exports as one table of what the cards show: period, licence or insurance, name, holders.
+ * §2.12, §2.13). A licence's holders, and a period's, open the member list filtered by it
+ * (`showMembers`). Exports as one table of what the cards show: period, licence or insurance, name, holders.
  */
 export function Licences() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
+  const showMembers = useAppStore((s) => s.showMembers)
   const [periods, setPeriods] = useState<LicencePeriodSummary[]>([])
   const { notice, clear, fail, loadFailed, loaded, saved } = useNotice()
   useLoad(
@@ -46,7 +48,8 @@ export function Licences() {
       .catch(fail)
   }
 
-  const list = (title: string, items: Array<{ id: number; name: string; count: number }>) => (
+  /** A table of licences or insurances; `members` opens the member list of an item's holders, where the list can filter by it. */
+  const list = (title: string, items: Array<{ id: number; name: string; count: number }>, members?: (id: number) => void) => (
     <Table>
       <Table.Thead>
         <Table.Tr>
@@ -58,7 +61,19 @@ export function Licences() {
         {items.map((item) => (
           <Table.Tr key={item.id}>
             <Table.Td>{item.name}</Table.Td>
-            <Table.Td ta="right">{number.format(item.count)}</Table.Td>
+            <Table.Td ta="right">
+              {members && item.count > 0 ? (
+                <>
+                  <Button size="compact-sm" variant="subtle" onClick={() => members(item.id)} aria-label={t('licences.membersOf', { name: item.name })} data-testid="licence-members">
+                    {number.format(item.count)}
+                  </Button>
+                  {/* Buttons do not print: the number does. */}
+                  <span className="print-only">{number.format(item.count)}</span>
+                </>
+              ) : (
+                number.format(item.count)
+              )}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -73,12 +88,17 @@ export function Licences() {
       <NoticeAlert notice={notice} onClose={clear} testId="licences-message" />
       {periods.map((period) => (
         <Card withBorder key={period.id} data-testid="licence-period">
-          <Title order={2} size="h3">{period.name}</Title>
+          <Group justify="space-between">
+            <Title order={2} size="h3">{period.name}</Title>
+            <Button size="compact-sm" variant="subtle" onClick={() => showMembers({ licencePeriodId: period.id })} aria-label={t('licences.periodMembersOf', { name: period.name })} data-testid="licence-period-members">
+              {t('organizations.members')}
+            </Button>
+          </Group>
           <Text c="dimmed" size="sm">
             {t('detail.period', { start: formatDate(period.startTime, i18n.language), end: formatDate(period.endTime, i18n.language) })}
           </Text>
           <SimpleGrid cols={2} mt="sm">
-            {list(t('licences.licence'), period.licences)}
+            {list(t('licences.licence'), period.licences, (licenceId) => showMembers({ licenceId }))}
             {list(t('licences.insurance'), period.insurances)}
           </SimpleGrid>
         </Card>

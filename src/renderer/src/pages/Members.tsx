@@ -81,13 +81,10 @@ const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direct
 export function Members() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
-  // The organization tree's "members" opens the list filtered by that club (`showClubMembers`), once.
-  const [filters, setFilters] = useState<Filters>(() => {
-    const clubId = useAppStore.getState().clubToShow
-    return clubId === null ? { status: 'all' } : { status: 'all', clubId }
-  })
+  // Another page (a club of the organization tree, a licence of the licences page) opens the list filtered so (`showMembers`), once.
+  const [filters, setFilters] = useState<Filters>(() => ({ status: 'all', ...useAppStore.getState().membersToShow }))
   useEffect(() => {
-    if (useAppStore.getState().clubToShow !== null) useAppStore.setState({ clubToShow: null })
+    if (useAppStore.getState().membersToShow !== null) useAppStore.setState({ membersToShow: null })
   }, [])
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
   const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], licences: [], licencePeriods: [] })
@@ -679,6 +676,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         searchable
         clearable
         comboboxProps={LONG_LIST_COMBOBOX}
+        data-testid="filter-licence"
       />
       <Select
         w={FILTER_WIDTH}
@@ -688,6 +686,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         value={filters.licencePeriodId === undefined ? null : String(filters.licencePeriodId)}
         onChange={select('licencePeriodId')}
         clearable
+        data-testid="filter-period"
       />
       <Select
         w={FILTER_WIDTH}

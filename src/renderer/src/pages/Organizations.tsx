@@ -95,7 +95,7 @@ export function Organizations() {
  */
 function OrganizationTree({ data, organizations, holders }: { data: TreeNodeData[]; organizations: Map<string, OrganizationNode>; holders: Map<string, number> }) {
   const { t } = useTranslation()
-  const showClubMembers = useAppStore((s) => s.showClubMembers)
+  const showMembers = useAppStore((s) => s.showMembers)
   const tree = useTree({ initialExpandedState: getTreeExpandedState(data, data.map((root) => root.value)) })
   return (
     <Tree
@@ -128,7 +128,7 @@ function OrganizationTree({ data, organizations, holders }: { data: TreeNodeData
                 // The tree's own click expands and collapses; this one opens the list.
                 onClick={(event) => {
                   event.stopPropagation()
-                  showClubMembers(organization.id)
+                  showMembers({ clubId: organization.id })
                 }}
                 data-testid="organization-members"
               >

@@ -1,11 +1,14 @@
 import { create } from 'zustand'
-import type { AppState, IpcError, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
+import type { AppState, IpcError, MemberQuery, SyncProgressEvent, SyncSummary } from '../../../shared/ipc/contract'
 import { call, describeError, ipcErrorOf, onEvent } from '../api'
 
 /** The app's pages. */
 export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
 
 /** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
+/** Filters another page opens the member list with (`showMembers`). */
+export type MembersShown = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'>
+
 interface AppStore {
   /** Null until the app's state has been read (`start`), and while that fails. */
   app: AppState | null
@@ -24,10 +27,10 @@ interface AppStore {
   /** Bumped whenever the outbox changes (queued, pushed, retried, discarded) so the outbox panel reloads. */
   outboxVersion: number
   setPage(page: Page): void
-  /** A club the member list filters by when it opens next (`showClubMembers`); null for none. */
-  clubToShow: number | null
-  /** Opens the member list filtered by the club `clubId` (from the organization tree). */
-  showClubMembers(clubId: number): void
+  /** The filters the member list opens with next (`showMembers`); null for none. */
+  membersToShow: MembersShown | null
+  /** Opens the member list filtered as `filters` say: by a club (the organization tree's), a licence or a licence period (the licences page's). */
+  showMembers(filters: MembersShown): void
   /** Reads the app's state (`load`); a failure is kept as `startFailure` for the start screen instead of thrown. */
   start(): Promise<void>
   /** Reads the app's state. @throws KansliaError when the main process cannot (e.g. the database's key is missing). */
@@ -51,8 +54,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
   dataVersion: 0,
   outboxVersion: 0,
   setPage: (page) => set({ page }),
-  clubToShow: null,
-  showClubMembers: (clubId) => set({ page: 'members', clubToShow: clubId }),
+  membersToShow: null,
+  showMembers: (filters) => set({ page: 'members', membersToShow: filters }),
   start: async () => {
     set({ startFailure: null })
     try {
