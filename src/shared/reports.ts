@@ -10,9 +10,10 @@ export interface Reports {
   /**
    * Members holding a user licence of the period, per club (the licence organization by its id,
    * named as the registry names it now; two clubs of one name told apart, "Seura B (Pohjoinen)"),
-   * most first; `club` null: none named.
+   * most first; `club` null: none named. `clubId`: the club's organization id, null for licences
+   * naming their club by name alone (or none).
    */
-  clubs: Array<{ club: string | null; members: number }>
+  clubs: Array<{ club: string | null; members: number; clubId: number | null }>
   /** Members holding a user licence of the period, per area (the club's parent organization of type AREA, spec v2 §2.2), most first; `area` null: no area. */
   areas: Array<{ area: string | null; members: number }>
   /** Members holding a user licence of the period, per licence (spec v2 §2.4), most first; `licence` null: no name stored. */
@@ -27,7 +28,7 @@ export interface Reports {
    * then (`arrived`), and who held one with it then and hold none with it now (`departed`); most
    * moves first, clubs without any left out. Empty for the first stored period.
    */
-  transfers: Array<{ club: string; arrived: number; departed: number }>
+  transfers: Array<{ club: string; arrived: number; departed: number; clubId: number | null }>
   /** Merit grants by year of the granting date (spec v2 §2.9), all years. */
   merits: Array<{ year: string; grants: number }>
 }

@@ -1337,6 +1337,12 @@ describe('desktop app in Chromium', () => {
     await page.getByRole('option', { name: earlier.name, exact: true }).click()
     await expect.poll(() => page.getByTestId('report-clubs-row').count()).toBe(before.clubs.length)
     await expect.poll(() => page.getByTestId('report-areas-row').first().textContent()).toBe(`${before.areas[0].area}${number.format(before.areas[0].members)}`)
+    // A club of that period's members per club opens the member list of its members then: as many as the report counts.
+    const [largest] = before.clubs
+    await page.getByRole('button', { name: `${largest.club}: jäsenet, joilla on lisenssi kaudelle ${earlier.name}` }).click()
+    await page.getByTestId('member-count').getByText(new RegExp(`^${number.format(largest.members)} `)).waitFor()
+    expect(await page.getByTestId('filter-club').inputValue()).toBe(largest.club)
+    expect(await page.getByTestId('filter-period').inputValue()).toBe(earlier.name)
   })
 
   it('switches language (the member list fitting Swedish, and the window\'s least width), turns the app\'s own syncs off and on and sets the retention in settings, where About names the API version the last sync read', async () => {

@@ -31,7 +31,7 @@ export function readReports(db: ReadableDB, today: string, periodId?: number): R
   return { licencePeriod: { id: period.id, name: period.name }, licencePeriods, clubs, areas, licences, ages, sales, transfers, merits }
 }
 
-/** What the club reports' SQL adds to a row to tell clubs of one name apart: the club's organization id (null: none given) and its parent's name. */
+/** What the club reports' SQL gives of a row's club to tell clubs of one name apart: its organization id (null: none given) and its parent's name. */
 interface CountedClub {
   clubId: number | null
   parent: string | null
@@ -40,19 +40,19 @@ interface CountedClub {
 /**
  * The rows of a club report with each club's name told apart from another club's of the same name:
  * by its parent's (the area's) when those differ ("Seura B (Pohjoinen)"), else by its organization
- * id ("Seura B (#303)"); a name without an id stays as it is. Drops `clubId` and `parent`.
+ * id ("Seura B (#303)"); a name without an id stays as it is. Drops `parent`.
  */
-function distinguishClubs<Row extends { club: string | null } & CountedClub>(rows: Row[]): Array<Omit<Row, keyof CountedClub>> {
+function distinguishClubs<Row extends { club: string | null } & CountedClub>(rows: Row[]): Array<Omit<Row, 'parent'>> {
   const byName = groupBy(
     rows.filter((row) => row.club !== null),
     (row) => row.club
   )
-  return rows.map(({ clubId, parent, ...row }) => {
+  return rows.map(({ parent, ...row }) => {
     const namesakes = row.club === null ? [] : byName.get(row.club)!
-    if (namesakes.length < 2 || clubId === null) return row
+    if (namesakes.length < 2 || row.clubId === null) return row
     const parents = new Set(namesakes.map((namesake) => namesake.parent))
     const byParent = parent !== null && parents.size === namesakes.length && !parents.has(null)
-    return { ...row, club: `${row.club} (${byParent ? parent : `#${clubId}`})` }
+    return { ...row, club: `${row.club} (${byParent ? parent : `#${row.clubId}`})` }
   })
 }
 

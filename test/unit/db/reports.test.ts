@@ -66,8 +66,8 @@ describe('readReports (issue 7)', () => {
       { area: null, members: 1 }
     ])
     expect(reports.clubs).toEqual([
-      { club: 'Seura A', members: 2 },
-      { club: 'Seura B', members: 1 }
+      { club: 'Seura A', members: 2, clubId: 301 },
+      { club: 'Seura B', members: 1, clubId: 302 }
     ])
     expect(reports.licences).toEqual([
       { licence: 'Juniori', members: 3 },
@@ -89,7 +89,7 @@ describe('readReports (issue 7)', () => {
   })
 
   it('reports an earlier period when asked', () => {
-    expect(readReports(seed(), '2026-11-23', 2025).clubs).toEqual([{ club: 'Seura B', members: 1 }])
+    expect(readReports(seed(), '2026-11-23', 2025).clubs).toEqual([{ club: 'Seura B', members: 1, clubId: 302 }])
   })
 
   it('counts club transfers from the period before: who holds a licence with a club now and held none with it then, and who left it, of those licensed in both', () => {
@@ -122,9 +122,9 @@ describe('readReports (issue 7)', () => {
       licence(31, 10, 'Seura C', 2026)
     ])
     expect(readReports(db, '2026-11-23').transfers).toEqual([
-      { club: 'Seura A', arrived: 2, departed: 1 },
-      { club: 'Seura B', arrived: 0, departed: 2 },
-      { club: 'Seura C', arrived: 1, departed: 0 }
+      { club: 'Seura A', arrived: 2, departed: 1, clubId: null },
+      { club: 'Seura B', arrived: 0, departed: 2, clubId: null },
+      { club: 'Seura C', arrived: 1, departed: 0, clubId: null }
     ])
     // The first period has none before it.
     expect(readReports(db, '2026-11-23', 2025).transfers).toEqual([])
@@ -162,20 +162,20 @@ describe('readReports (issue 7)', () => {
     ])
     const reports = readReports(db, '2026-11-23')
     expect(reports.clubs).toEqual([
-      { club: 'Seura A', members: 3 },
-      { club: 'Seura B (Liitto)', members: 1 },
-      { club: 'Seura B (Eteläinen)', members: 1 },
-      { club: 'Seura D (#304)', members: 1 },
-      { club: 'Seura D (#305)', members: 1 }
+      { club: 'Seura A', members: 3, clubId: 301 },
+      { club: 'Seura B (Liitto)', members: 1, clubId: 302 },
+      { club: 'Seura B (Eteläinen)', members: 1, clubId: 303 },
+      { club: 'Seura D (#304)', members: 1, clubId: 304 },
+      { club: 'Seura D (#305)', members: 1, clubId: 305 }
     ])
     expect(reports.transfers).toEqual([
-      { club: 'Seura B (Liitto)', arrived: 0, departed: 1 },
-      { club: 'Seura B (Eteläinen)', arrived: 1, departed: 0 }
+      { club: 'Seura B (Liitto)', arrived: 0, departed: 1, clubId: 302 },
+      { club: 'Seura B (Eteläinen)', arrived: 1, departed: 0, clubId: 303 }
     ])
     // The earlier period's club is named as the registry names it now.
     expect(readReports(db, '2026-11-23', 2025).clubs).toEqual([
-      { club: 'Seura B', members: 2 },
-      { club: 'Seura A', members: 1 }
+      { club: 'Seura B', members: 2, clubId: 302 },
+      { club: 'Seura A', members: 1, clubId: 301 }
     ])
   })
 

@@ -261,6 +261,7 @@ export const en = {
   },
   /** Reports (issue 7). */
   reports: {
+    membersOf: '{{club}}: members with a licence of {{period}}',
     heading: 'Reports',
     clubs: 'Members per club (the 15 largest)',
     areas: 'Members per area',

@@ -258,6 +258,7 @@ export const fi: Strings = {
   },
   /** Reports (issue 7). */
   reports: {
+    membersOf: '{{club}}: jäsenet, joilla on lisenssi kaudelle {{period}}',
     heading: 'Raportit',
     clubs: 'Jäsenet seuroittain (15 suurinta)',
     areas: 'Jäsenet alueittain',

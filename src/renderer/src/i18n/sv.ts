@@ -258,6 +258,7 @@ export const sv: Strings = {
   },
   /** Reports (issue 7). */
   reports: {
+    membersOf: '{{club}}: medlemmar med licens för {{period}}',
     heading: 'Rapporter',
     clubs: 'Medlemmar per förening (de 15 största)',
     areas: 'Medlemmar per region',

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LicencePeriodSummary } from '../../../shared/ipc/contract'
 import { call } from '../api'
+import { MembersButton } from '../components/MembersButton'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
 import { useLoad } from '../components/useLoad'
@@ -48,8 +49,8 @@ export function Licences() {
       .catch(fail)
   }
 
-  /** A table of licences or insurances; `members` opens the member list of an item's holders, where the list can filter by it. */
-  const list = (title: string, items: Array<{ id: number; name: string; count: number }>, members?: (id: number) => void) => (
+  /** A table of licences or insurances; a licence's holders open the member list, which filters by licence (not by insurance). */
+  const list = (title: string, items: Array<{ id: number; name: string; count: number }>, ofLicences = false) => (
     <Table>
       <Table.Thead>
         <Table.Tr>
@@ -62,14 +63,10 @@ export function Licences() {
           <Table.Tr key={item.id}>
             <Table.Td>{item.name}</Table.Td>
             <Table.Td ta="right">
-              {members && item.count > 0 ? (
-                <>
-                  <Button size="compact-sm" variant="subtle" onClick={() => members(item.id)} aria-label={t('licences.membersOf', { name: item.name })} data-testid="licence-members">
-                    {number.format(item.count)}
-                  </Button>
-                  {/* Buttons do not print: the number does. */}
-                  <span className="print-only">{number.format(item.count)}</span>
-                </>
+              {ofLicences && item.count > 0 ? (
+                <MembersButton filters={{ licenceId: item.id }} label={t('licences.membersOf', { name: item.name })} testId="licence-members">
+                  {number.format(item.count)}
+                </MembersButton>
               ) : (
                 number.format(item.count)
               )}
@@ -98,7 +95,7 @@ export function Licences() {
             {t('detail.period', { start: formatDate(period.startTime, i18n.language), end: formatDate(period.endTime, i18n.language) })}
           </Text>
           <SimpleGrid cols={2} mt="sm">
-            {list(t('licences.licence'), period.licences, (licenceId) => showMembers({ licenceId }))}
+            {list(t('licences.licence'), period.licences, true)}
             {list(t('licences.insurance'), period.insurances)}
           </SimpleGrid>
         </Card>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, T
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
+import { MembersButton } from '../components/MembersButton'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { useLoad } from '../components/useLoad'
 import { call } from '../api'
@@ -33,7 +34,8 @@ const BAR_HEIGHT = 26
  * Reports (issue 7): members per club, per area and per licence, the age pyramid, licence sales
  * per month, club transfers since the period before and merits granted per year, for the current
  * or a chosen licence period, each as a chart (Mantine Charts) and a table that exports to CSV or
- * XLSX as shown; the whole page prints, tables unscrolled.
+ * XLSX as shown; a club of "members per club" opens the member list of its members that period
+ * (`showMembers`); the whole page prints, tables unscrolled.
  */
 export function Reports() {
   const { t, i18n } = useTranslation()
@@ -137,7 +139,19 @@ export function Reports() {
                     {rows.map((row) => (
                       <Table.Tr key={String(row[key])} data-testid={`report-${report}-row`}>
                         {[key, ...values].map((column) => (
-                          <Table.Td key={column}>{typeof row[column] === 'number' && values.includes(column) ? number.format(row[column]) : column === 'month' ? monthName(row[column]) : row[column]}</Table.Td>
+                          <Table.Td key={column}>
+                            {report === 'clubs' && column === 'club' && typeof row.clubId === 'number' && data.licencePeriod ? (
+                              <MembersButton filters={{ clubId: row.clubId, licencePeriodId: data.licencePeriod.id }} label={t('reports.membersOf', { club: row.club, period: data.licencePeriod.name })} testId="report-club-members">
+                                {row.club}
+                              </MembersButton>
+                            ) : typeof row[column] === 'number' && values.includes(column) ? (
+                              number.format(row[column])
+                            ) : column === 'month' ? (
+                              monthName(row[column])
+                            ) : (
+                              row[column]
+                            )}
+                          </Table.Td>
                         ))}
                       </Table.Tr>
                     ))}
