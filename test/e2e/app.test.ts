@@ -573,6 +573,18 @@ describe('desktop app in Chromium', () => {
     await page.getByRole('button', { name: `Jäsenet, joilla on lisenssi kaudelle ${periods[0].name}` }).click()
     await page.getByTestId('member-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format((await members({ licencePeriodId: periods[0].id, limit: 1 })).total)} `)).waitFor()
     expect(await page.getByTestId('filter-period').inputValue()).toBe(periods[0].name)
+    // At the least window the chosen period's name fits, clear of the clear button beside it (it covered "Lisenssikausi 20…").
+    const { minWidth, minHeight } = windowOptions('', false)
+    await page.setViewportSize({ width: minWidth!, height: minHeight! })
+    const periodShown = `(() => {
+      const input = document.querySelector('[data-testid="filter-period"]')
+      const clear = input.parentElement.querySelector('.mantine-InputClearButton-root')
+      const style = getComputedStyle(input)
+      const textEnd = input.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight)
+      return input.scrollWidth <= input.clientWidth && textEnd <= clear.getBoundingClientRect().left
+    })()`
+    await expect.poll(() => page.evaluate(periodShown)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 800 })
 
     await page.getByTestId('nav-organizations').click()
     await page.getByText('Suomen Rastiurheiluliitto ry').first().waitFor()

@@ -27,7 +27,8 @@ export function kansliaTheme(labels: { close: string; clear: string }): MantineT
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
       Alert: Alert.extend({ defaultProps: { closeButtonLabel: labels.close } }),
       Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
-      Select: Select.extend({ defaultProps: { clearButtonProps } }),
+      // A chosen value wider than its field (a licence period's name in a filter at the least window) ends in "…" (fields.css gives it the room).
+      Select: Select.extend({ defaultProps: { clearButtonProps }, styles: { input: { textOverflow: 'ellipsis' } } }),
       DateInput: DateInput.extend({ defaultProps: { clearButtonProps } })
     }
   })

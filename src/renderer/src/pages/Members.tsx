@@ -647,6 +647,8 @@ interface MemberFiltersProps {
  * placeholder.
  */
 const FILTER_WIDTH = { base: 176, md: 222 }
+/** The licence period's: a chosen period's name ("Lisenssikausi 2026") keeps its year beside the clear button at the least window. */
+const PERIOD_FILTER_WIDTH = { base: 200, md: 222 }
 
 /**
  * The club, licence, licence period, status and insurance selects. Memoised with stable option lists: a
@@ -679,7 +681,7 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
         data-testid="filter-licence"
       />
       <Select
-        w={FILTER_WIDTH}
+        w={PERIOD_FILTER_WIDTH}
         aria-label={t('licences.period')}
         placeholder={t('members.allPeriods')}
         data={periodOptions}
