@@ -36,3 +36,14 @@ export interface Reports {
 /** The reports' names, as exports call them. */
 export const REPORT_NAMES = ['clubs', 'areas', 'licences', 'ages', 'sales', 'transfers', 'merits'] as const
 export type ReportName = (typeof REPORT_NAMES)[number]
+
+/** Each report's category column (`key`, the group) and its value columns, as charted, tabled, printed and exported. */
+export const REPORT_LAYOUT: Record<ReportName, { key: string; values: readonly string[] }> = {
+  clubs: { key: 'club', values: ['members'] },
+  areas: { key: 'area', values: ['members'] },
+  licences: { key: 'licence', values: ['members'] },
+  ages: { key: 'band', values: ['female', 'male', 'other'] },
+  sales: { key: 'month', values: ['licences'] },
+  transfers: { key: 'club', values: ['arrived', 'departed'] },
+  merits: { key: 'year', values: ['grants'] }
+}

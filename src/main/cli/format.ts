@@ -7,6 +7,7 @@ import type { EventLimits, EventRow } from '../../shared/events'
 import type { EventParticipants } from '../services/events'
 import type { SyncResult } from '../sync/engine'
 import { listedName } from '../../shared/personName'
+import { REPORT_LAYOUT, type ReportName, type Reports } from '../../shared/reports'
 import { daysFrom } from '../../shared/localDate'
 
 /** Lays out rows as aligned text columns under a header, for terminal output. */
@@ -243,4 +244,37 @@ export function formatSyncSummary(result: SyncResult): string {
   }
   if (result.purged > 0) lines.push(`  retention: ${count(result.purged)} ${result.purged === 1 ? 'person' : 'people'} without current data removed`)
   return lines.join('\n') + '\n'
+}
+
+/** `kanslia reports` headings: each report's title and its columns' headings, and what a group without a name is called. */
+export const REPORT_TEXTS: Record<ReportName, { title: string; columns: Record<string, string>; unnamed?: string }> = {
+  clubs: { title: 'Members per club', columns: { club: 'club', members: 'members' }, unnamed: 'no club' },
+  areas: { title: 'Members per area', columns: { area: 'area', members: 'members' }, unnamed: 'no area' },
+  licences: { title: 'Members per licence', columns: { licence: 'licence', members: 'members' }, unnamed: 'unnamed licence' },
+  ages: { title: 'Members by age and gender', columns: { band: 'age', female: 'women', male: 'men', other: 'other' } },
+  sales: { title: 'Licence sales per month', columns: { month: 'month', licences: 'licences' } },
+  transfers: { title: 'Club transfers since the previous licence period', columns: { club: 'club', arrived: 'arrived', departed: 'left' } },
+  merits: { title: 'Merits granted per year', columns: { year: 'year', grants: 'grants' } }
+}
+
+/**
+ * `kanslia reports` as text: for the licence period reported on, each report of `names` under its
+ * title as a table (`REPORT_LAYOUT`'s columns), or "none" when it has no rows.
+ */
+export function formatReports(reports: Reports, names: readonly ReportName[]): string {
+  if (reports.licencePeriod === null) return 'no licence period is stored: sync first\n'
+  const sections = names.map((name) => {
+    const { key, values } = REPORT_LAYOUT[name]
+    const texts = REPORT_TEXTS[name]
+    const rows = reports[name] as unknown as Array<Record<string, string | number | null>>
+    const body =
+      rows.length === 0
+        ? 'none\n'
+        : table(
+            [key, ...values].map((column) => texts.columns[column]),
+            rows.map((row) => [String(row[key] ?? texts.unnamed ?? ''), ...values.map((column) => count(Number(row[column])))])
+          )
+    return `${texts.title}\n${body}`
+  })
+  return `Reports of licence period ${reports.licencePeriod.name} (${reports.licencePeriod.id})\n\n${sections.join('\n')}`
 }

@@ -21,6 +21,9 @@ import { readAddresses } from '../services/addresses'
 import { meritCandidates } from '../services/meritCandidates'
 import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandidates'
 import { exportList } from '../services/listExport'
+import { reportsOf } from '../services/reports'
+import { writeTable } from '../services/tableExport'
+import { REPORT_LAYOUT, REPORT_NAMES, type ReportName } from '../../shared/reports'
 import { MAX_RENEWAL_DAYS, RENEWAL_LIST_KINDS, renewalColumnsOf, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
@@ -59,7 +62,7 @@ import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatOutsideLimits, formatRenewalList, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck } from './format'
+import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatOutsideLimits, formatRenewalList, formatReports, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck, REPORT_TEXTS } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { StartListProgressBar, SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
@@ -314,6 +317,29 @@ export function buildProgram(): Command {
         await logPrintedList(opts.db, listedIn({ list: 'renewals', ...query }), list.rows.length, opts.json ? 'json' : 'table')
         process.stdout.write(opts.json ? JSON.stringify(list.rows) + '\n' : formatRenewalList(list))
       }
+    })
+
+  program
+    .command('reports')
+    .description('the reports of a licence period from the local data (default: the current one): members per club, area and licence, ages by gender, licence sales per month, club transfers since the period before, merits granted per year')
+    .option('--period <id>', 'the licence period (`kanslia export licence-periods` lists them)', integerIn(1))
+    .addOption(new Option('--report <name>', 'only this report').choices([...REPORT_NAMES]))
+    .addOption(new Option('--json', 'print the reports as JSON (with --report, that report\'s rows)').conflicts('out'))
+    .option('--out <file>', 'write the report --report names to a CSV or XLSX file')
+    .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
+    .addOption(dbOption())
+    .action(async (opts: { period?: number; report?: ReportName; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }, command: Command) => {
+      if (opts.out && !opts.report) command.error('--out writes one report: name it with --report', { exitCode: 2 })
+      const reports = reportsOf(opts.db, opts.period)
+      if (opts.out && opts.report) {
+        const { key, values } = REPORT_LAYOUT[opts.report]
+        const texts = REPORT_TEXTS[opts.report]
+        const columns = [key, ...values].map((column) => ({ key: column, label: texts.columns[column] }))
+        const rows = (reports[opts.report] as unknown as Array<Record<string, string | number | null>>).map((row) => ({ ...row, [key]: row[key] ?? texts.unnamed ?? '' }))
+        await writeTable(opts.out, opts.format, opts.report, columns, rows)
+        process.stderr.write(`${rows.length.toLocaleString('en')} row(s) written to ${opts.out}\n`)
+      } else if (opts.json) process.stdout.write(JSON.stringify(opts.report ? reports[opts.report] : reports) + '\n')
+      else process.stdout.write(formatReports(reports, opts.report ? [opts.report] : REPORT_NAMES))
     })
 
   program

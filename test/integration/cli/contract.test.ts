@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { readRenewalEmails, readRenewalList } from '../../../src/main/db/renewalLists'
 import { readMeritCandidates, readOrderedMeritGroups } from '../../../src/main/db/meritCandidates'
+import { readReports } from '../../../src/main/db/reports'
 import { listMembers } from '../../../src/main/db/memberList'
 import { localDate } from '../../../src/shared/localDate'
 import { expectMirrorsSandbox } from '../../support/sync-compare'
@@ -164,6 +165,38 @@ describe('kanslia CLI contract (issue 2)', () => {
     const unknown = await runCli(['renewls'], { env })
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toBe("kanslia: unknown command 'renewls' (Did you mean renewals?) (see `kanslia --help`)\n")
+  })
+
+  it("reports prints a licence period's reports as tables or JSON, or writes one to a file; an unknown period is refused", async () => {
+    const db = openDatabaseReadonly(join(home, 'kanslia.db'))
+    const current = readReports(db, localDate())
+    const earlier = current.licencePeriods.find((period) => period.id !== current.licencePeriod!.id)!
+    const before = readReports(db, localDate(), earlier.id)
+    db.close()
+    expect(current.clubs.length).toBeGreaterThan(0)
+    const json = await runCli(['reports', '--json'], { env })
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual(current)
+    expect(JSON.parse((await runCli(['reports', '--period', String(earlier.id), '--report', 'clubs', '--json'], { env })).stdout)).toEqual(before.clubs)
+
+    const text = (await runCli(['reports'], { env })).stdout.split('\n')
+    expect(text[0]).toBe(`Reports of licence period ${current.licencePeriod!.name} (${current.licencePeriod!.id})`)
+    for (const title of ['Members per club', 'Members per area', 'Members per licence', 'Members by age and gender', 'Licence sales per month', 'Club transfers since the previous licence period', 'Merits granted per year']) expect(text).toContain(title)
+    const clubs = text.indexOf('Members per club')
+    expect(text[clubs + 1]).toMatch(/^club +members$/)
+    expect(text[clubs + 3]).toMatch(new RegExp(`^${current.clubs[0].club} +${current.clubs[0].members.toLocaleString('en')}$`))
+
+    const out = join(mkdtempSync(join(tmpdir(), 'kanslia-reports-')), 'seurat.csv')
+    const written = await runCli(['reports', '--report', 'clubs', '--out', out], { env })
+    expect(written).toMatchObject({ code: 0, stderr: `${current.clubs.length} row(s) written to ${out}\n` })
+    const csv = readFileSync(out, 'utf8').slice(1).trim().split('\n')
+    expect(csv[0]).toBe('club,members')
+    expect(csv).toHaveLength(current.clubs.length + 1)
+
+    expect((await runCli(['reports', '--out', out], { env })).code).toBe(2)
+    const unknown = await runCli(['reports', '--period', '999999'], { env })
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/licence period 999999 is not in the database/)
   })
 
   it("candidates lists a merit group's candidates, their user ids for grant-merit, or writes them to a file that the privacy log records", async () => {

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts'
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
+import { REPORT_LAYOUT, REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
 import { MembersButton } from '../components/MembersButton'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { useLoad } from '../components/useLoad'
@@ -10,16 +10,6 @@ import { call } from '../api'
 import { useAppStore } from '../stores/app'
 import { intlLocale } from '../i18n'
 
-/** Each report: its category column and its value columns, as charted, tabled and exported. */
-const LAYOUT: Record<ReportName, { key: string; values: string[] }> = {
-  clubs: { key: 'club', values: ['members'] },
-  areas: { key: 'area', values: ['members'] },
-  licences: { key: 'licence', values: ['members'] },
-  ages: { key: 'band', values: ['female', 'male', 'other'] },
-  sales: { key: 'month', values: ['licences'] },
-  transfers: { key: 'club', values: ['arrived', 'departed'] },
-  merits: { key: 'year', values: ['grants'] }
-}
 /** The reports by a named group (club, area, licence), where a group without a name comes as null. */
 const GROUPED_BY_NAME: ReadonlySet<ReportName> = new Set(['clubs', 'areas', 'licences'])
 const COLORS = ['blue.6', 'teal.6', 'gray.5']
@@ -65,7 +55,7 @@ export function Reports() {
   /** What a report says for a group without a name ("No area"). */
   const unnamed = (report: ReportName) => (GROUPED_BY_NAME.has(report) ? t(`reports.unnamed.${report}`) : undefined)
   const exportAs = (report: ReportName, format: 'csv' | 'xlsx') => {
-    const { key, values } = LAYOUT[report]
+    const { key, values } = REPORT_LAYOUT[report]
     const columns = [key, ...values].map((column) => ({ key: column, label: t(`reports.column.${column}`) }))
     call('exportReport', { report, licencePeriodId: data?.licencePeriod?.id, format, columns, unnamed: unnamed(report) })
       .then(saved)
@@ -95,7 +85,7 @@ export function Reports() {
       <NoticeAlert notice={notice} onClose={clear} testId="reports-message" />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {REPORT_NAMES.map((report) => {
-          const { key, values } = LAYOUT[report]
+          const { key, values } = REPORT_LAYOUT[report]
           const rows = (data[report] as unknown as Array<Record<string, string | number | null>>).map((row) => ({ ...row, [key]: row[key] ?? unnamed(report) ?? '' }))
           const charted = BY_CLUB.has(report) ? rows.slice(0, CLUBS_CHARTED) : rows
           const barsAcross = report === 'ages' || report === 'areas' || BY_CLUB.has(report)

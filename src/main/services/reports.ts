@@ -1,0 +1,21 @@
+import { localDate } from '../../shared/localDate'
+import type { Reports } from '../../shared/reports'
+import { readReports } from '../db/reports'
+import { prepared } from '../db/statements'
+import { withDatabase } from './database'
+import { UserFacingError } from './errors'
+
+/**
+ * The reports of issue 7 (see `readReports`) for licence period `licencePeriodId`, or the one
+ * `today` (ISO date, local; default today) is in: the one implementation behind `kanslia reports`.
+ * @throws UserFacingError `no-database`; `bad-input` for a licence period the database does not
+ *   hold, rather than reports that read as empty.
+ */
+export function reportsOf(dbFile: string, licencePeriodId?: number, today: string = localDate()): Reports {
+  return withDatabase(dbFile, (db) => {
+    if (licencePeriodId !== undefined && prepared(db, 'SELECT 1 FROM licence_period WHERE id = ?').get(licencePeriodId) === undefined) {
+      throw new UserFacingError('bad-input', `licence period ${licencePeriodId} is not in the database; \`kanslia export licence-periods\` lists the periods synced`)
+    }
+    return readReports(db, today, licencePeriodId)
+  })
+}
