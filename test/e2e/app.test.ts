@@ -141,6 +141,14 @@ describe('desktop app in Chromium', () => {
     await clearSearch()
     await app.page.getByTestId('ticked-count').getByText(`${members.length} valittu`).waitFor()
   }
+  /** In the open grant dialog: picks `merit`, names the board as the granter and goes on to the review, which grants to `count` members. */
+  const reviewGrant = async (merit: MeritChoice, count: number) => {
+    await app.page.getByTestId('grant-merit-select').click()
+    await app.page.getByRole('option', { name: [merit.organizationName, merit.meritGroupName, merit.name].join(' · '), exact: true }).click()
+    await app.page.getByTestId('grant-granter').fill('Seuran hallitus')
+    await app.page.getByTestId('grant-review').click()
+    await app.page.getByTestId('grant-summary').getByText(`${count} jäsenelle`, { exact: false }).waitFor()
+  }
 
   beforeAll(async () => {
     app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000 })
@@ -314,11 +322,7 @@ describe('desktop app in Chromium', () => {
 
     await tickBySportId([valid, lapsed])
     await page.getByTestId('grant-open').click()
-    await page.getByTestId('grant-merit-select').click()
-    await page.getByRole('option', { name: [merit.organizationName, merit.meritGroupName, merit.name].join(' · '), exact: true }).click()
-    await page.getByTestId('grant-granter').fill('Seuran hallitus')
-    await page.getByTestId('grant-review').click()
-    await page.getByTestId('grant-summary').getByText('2 jäsenelle', { exact: false }).waitFor()
+    await reviewGrant(merit, 2)
     // The review's first button has the focus: the one pressed went with the form.
     await expect.poll(() => page.getByTestId('grant-back').evaluate((button) => button === (button.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true)
     await page.getByTestId('grant-lapsed').getByText('Yksi näistä jäsenistä on ilman ansiomerkin organisaation tänään voimassa olevaa lisenssiä tai vakuutusta', { exact: false }).waitFor()
@@ -777,11 +781,7 @@ describe('desktop app in Chromium', () => {
     const federation = ((await app.call('getOrganizations')) as { ok: true; value: OrganizationNode[] }).value.find((o) => o.type === 'SPORTS_FEDERATION')!
     const merit = ((await app.call('getMeritChoices')) as { ok: true; value: MeritChoice[] }).value.find((m) => m.organizationName === federation.name)!
     await page.getByTestId('venue-list-grant').click()
-    await page.getByTestId('grant-merit-select').click()
-    await page.getByRole('option', { name: [merit.organizationName, merit.meritGroupName, merit.name].join(' · '), exact: true }).click()
-    await page.getByTestId('grant-granter').fill('Seuran hallitus')
-    await page.getByTestId('grant-review').click()
-    await page.getByTestId('grant-summary').getByText('2 jäsenelle', { exact: false }).waitFor()
+    await reviewGrant(merit, 2)
     await page.getByTestId('grant-queue').click()
     await page.getByTestId('venue-message').getByText('Jonossa:', { exact: false }).waitFor()
     const grant = ((await app.call('getOutbox')) as { ok: true; value: OutboxView }).value.items.at(-1)!
