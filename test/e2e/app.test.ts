@@ -568,7 +568,7 @@ describe('desktop app in Chromium', () => {
     await page.emulateMedia({ media: null })
     // A licence's holders open the member list filtered by it, a period's by the period.
     const licence = periods[0].licences[0]
-    await page.getByRole('button', { name: `Lisenssin ${licence.name} haltijat jäsenluettelossa` }).first().click()
+    await page.getByRole('button', { name: `${new Intl.NumberFormat('fi').format(licence.count)} – lisenssin ${licence.name} haltijat jäsenluettelossa` }).first().click()
     const licensed = (await members({ licenceId: licence.id, limit: 1 })).total
     expect(licensed).toBeGreaterThan(0)
     await page.getByTestId('member-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(licensed)} `)).waitFor()

@@ -5,7 +5,8 @@ import { useAppStore, type MembersShown } from '../stores/app'
 /**
  * A table's value (a licence's holders, a club's name) that opens the member list filtered by
  * `filters` (`showMembers`); on paper it is the value alone, as print.css leaves buttons out.
- * `label` is the button's accessible name, saying whose members it lists.
+ * `label` is the button's accessible name, saying whose members it lists; it begins with the
+ * value shown, as WCAG 2.5.3 (label in name) asks.
  */
 export function MembersButton({ filters, label, testId, children }: { filters: MembersShown; label: string; testId: string; children: ReactNode }) {
   const showMembers = useAppStore((s) => s.showMembers)

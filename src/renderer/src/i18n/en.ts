@@ -426,7 +426,7 @@ export const en = {
     never: 'The data has never been synced successfully.'
   },
   licences: {
-    membersOf: 'Holders of {{name}} in the member list',
+    membersOf: '{{holders}} – holders of {{name}} in the member list',
     periodMembersOf: 'Members with a licence of {{name}}',
     period: 'Licence period',
     kind: 'Kind',

@@ -421,7 +421,7 @@ export const fi: Strings = {
     never: 'Tietoja ei ole vielä synkronoitu onnistuneesti.'
   },
   licences: {
-    membersOf: 'Lisenssin {{name}} haltijat jäsenluettelossa',
+    membersOf: '{{holders}} – lisenssin {{name}} haltijat jäsenluettelossa',
     periodMembersOf: 'Jäsenet, joilla on lisenssi kaudelle {{name}}',
     period: 'Lisenssikausi',
     kind: 'Tyyppi',

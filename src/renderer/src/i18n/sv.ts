@@ -421,7 +421,7 @@ export const sv: Strings = {
     never: 'Uppgifterna har aldrig synkroniserats.'
   },
   licences: {
-    membersOf: 'Innehavare av {{name}} i medlemslistan',
+    membersOf: '{{holders}} – innehavare av {{name}} i medlemslistan',
     periodMembersOf: 'Medlemmar med licens för {{name}}',
     period: 'Licensperiod',
     kind: 'Typ',

@@ -64,7 +64,7 @@ export function Licences() {
             <Table.Td>{item.name}</Table.Td>
             <Table.Td ta="right">
               {ofLicences && item.count > 0 ? (
-                <MembersButton filters={{ licenceId: item.id }} label={t('licences.membersOf', { name: item.name })} testId="licence-members">
+                <MembersButton filters={{ licenceId: item.id }} label={t('licences.membersOf', { name: item.name, holders: number.format(item.count) })} testId="licence-members">
                   {number.format(item.count)}
                 </MembersButton>
               ) : (
