@@ -660,7 +660,7 @@ export class ActivityStore {
       registrationStartTime: e.registrationStart,
       registrationEndTime: e.registrationEnd,
       tags: [...e.tags],
-      allowedGender: null,
+      allowedGender: e.allowedGender ?? null,
       eventKind: 'INDIVIDUAL',
       contactPersonName: e.contactPersonName,
       contactPersonEmail: e.contactPersonEmail,

@@ -44,6 +44,8 @@ export interface EventRecord extends Stamped {
   /** Who may register by birth date (spec v3 §4 `registrationMinBirthDate`, `registrationMaxBirthDate`: dates, both included); absent for anyone. */
   registrationMinBirthDate?: string
   registrationMaxBirthDate?: string
+  /** Who may register by gender (spec v3 §4 `allowedGender`); absent for anyone. */
+  allowedGender?: 'MALE' | 'FEMALE'
   municipalityId?: number
   lat: number
   lon: number

@@ -60,6 +60,14 @@ function youthLimits(kind: string, startMs: number): Pick<EventRecord, 'registra
   return { registrationMinBirthDate: `${year - 18}-01-01`, registrationMaxBirthDate: `${year - 8}-12-31` }
 }
 
+/**
+ * A women's event (spec v3 §4 `allowedGender` FEMALE): every third evening orienteering by id, its
+ * name saying so. Derived from the kind and id, not drawn, so every other field stays as it was.
+ */
+function womensEvent(kind: string, id: number): Pick<EventRecord, 'allowedGender'> {
+  return kind === 'Iltarastit' && id % 3 === 0 ? { allowedGender: 'FEMALE' } : {}
+}
+
 /** Local `yyyy-mm-ddTHH:MM:SS` of a UTC-based millisecond value (the value already is local time). */
 function local(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19)
@@ -231,21 +239,24 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
   const registrations: RegistrationRecord[] = []
   const usersByFederation = new Map<number, number[]>()
   const birthDates = new Map(data.persons.map((p) => [p.id, p.birthDate]))
+  const genders = new Map(data.persons.map((p) => [p.id, p.gender]))
   // Those born within a federation's limits, once per limits: a year's camps share theirs.
   const eligibleByLimits = new Map<string, number[]>()
   /**
    * Who a user drawn for an event registers as: themselves when born within the event's limits
-   * (spec v3 §4, both dates included), as its organizer's form allows, else one who is (chosen by
-   * the drawn id, not by the PRNG, so every other event's data stays as it was), or no one.
+   * (spec v3 §4, both dates included) and of its `allowedGender`, as its organizer's form allows,
+   * else one who is (chosen by the drawn id, not by the PRNG, so every other event's data stays as
+   * it was), or no one.
    */
   const registrantsOf = (users: number[], event: EventRecord): ((drawn: number) => number | undefined) => {
-    const { registrationMinBirthDate: min, registrationMaxBirthDate: max } = event
+    const { registrationMinBirthDate: min, registrationMaxBirthDate: max, allowedGender } = event
+    const gender = allowedGender === 'FEMALE' ? 'Female' : allowedGender === 'MALE' ? 'Male' : undefined
     const within = (userId: number) => {
       const born = birthDates.get(userId)!
-      return (min === undefined || born >= min) && (max === undefined || born <= max)
+      return (min === undefined || born >= min) && (max === undefined || born <= max) && (gender === undefined || genders.get(userId) === gender)
     }
-    if (min === undefined && max === undefined) return (drawn) => drawn
-    const limits = `${event.federationId} ${min} ${max}`
+    if (min === undefined && max === undefined && gender === undefined) return (drawn) => drawn
+    const limits = `${event.federationId} ${min} ${max} ${gender}`
     const eligible = eligibleByLimits.get(limits) ?? eligibleByLimits.set(limits, users.filter(within)).get(limits)!
     return (drawn) => (within(drawn) ? drawn : eligible[drawn % eligible.length])
   }
@@ -282,7 +293,7 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
       id,
       mt: randomMt(Math.max(windowStart, creationMs), Math.min(referenceMs - 60_000, Math.max(creationMs + DAY_MS, startMs))),
       uuid: uuid(prng),
-      name: `${kind} ${muni.nameFi}`,
+      name: `${womensEvent(kind, id).allowedGender ? `Naisten ${kind.toLowerCase()}` : kind} ${muni.nameFi}`,
       description: `${kind}, järjestäjä ${organizer.data.name}.`,
       organizerId: organizer.id,
       federationId,
@@ -293,6 +304,7 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
       priceInCents,
       maxAttendeeCount: prng.chance(0.5) ? prng.int(3, 30) * 10 : undefined,
       ...youthLimits(kind, startMs),
+      ...womensEvent(kind, id),
       municipalityId: muni.code,
       lat: Math.round((60 + prng.next() * 8) * 1e5) / 1e5,
       lon: Math.round((21 + prng.next() * 8) * 1e5) / 1e5,

@@ -155,6 +155,24 @@ describe('v3 events and merits (spec v3 §4)', () => {
     expect(registrants).toBeGreaterThan(0)
   })
 
+  it("makes every third evening orienteering a women's event (allowedGender FEMALE, named so), and registers only women to it", async () => {
+    const events = (await get<ApiEventPage>('/event?size=500')).body.content
+    const womens = events.filter((e) => e.allowedGender === 'FEMALE')
+    expect(womens.length).toBeGreaterThan(0)
+    for (const event of womens) expect(event.name, event.name).toMatch(/^Naisten iltarastit /)
+    for (const other of events.filter((e) => !womens.includes(e))) expect(other.allowedGender, other.name).toBeNull()
+    const extended = api(sandbox, await token(sandbox))
+    const genders = new Map((await extended.all<{ user: { id: number; gender: string } }>(`/user-licence/${FED}`)).map((l) => [l.user.id, l.user.gender]))
+    let registrants = 0
+    for (const event of womens) {
+      for (const registered of await client.all<RegisteredEventUser>(`/event/registered-event-users/${event.eventId}`)) {
+        expect(genders.get(registered.user.id), `${event.name}: ${registered.user.id}`).toBe('Female')
+        registrants++
+      }
+    }
+    expect(registrants).toBeGreaterThan(0)
+  })
+
   it('creates a merit and grants it to event participants', async () => {
     const group = sandbox.activity.meritGroups.all().find((g) => g.data.organizationId === FED)!
     const merit = await client.send<CreatedMerit>('POST', '/merit', { name: 'Rastimerkki', description: 'Testi', meritGroupId: group.id, organizationId: FED, meritGrantingAuthorType: 'BOTH', meritValidityPeriodType: 'FIXED_DURATION', type: 'CARD', validityFixedDurationInMonths: 12 }, V3)
