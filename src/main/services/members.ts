@@ -8,10 +8,13 @@ import { ensureVerdicts, withCurrentVerdicts } from './verdicts'
 
 /**
  * The member list's filters (issue 3) as `kanslia members` takes them: the member's club (their
- * latest licence's), the licence status and insurance on the day.
+ * latest licence's), a user licence of a licence or licence period held (with a club, one bought
+ * through it), the licence status and insurance on the day.
  */
 export interface MemberFilters {
   clubId?: number
+  licenceId?: number
+  licencePeriodId?: number
   status?: LicenceStatus
   insurance?: InsuranceFilter
 }
@@ -20,10 +23,11 @@ export interface MemberFilters {
  * Members (people from user licences and insurances) matching `text` by name, Sport-ID or e-mail;
  * every member when `text` is empty: the first `limit` (at most MAX_MEMBERS) in the member list's
  * order (see `listMembers`: by name), so a smaller limit gives the first rows of a larger one. Any
- * text is accepted: it is never SQL or FTS syntax. `filters` narrow it to members of the club (the
- * club of their latest licence, the member list's Club column), with the licence status, or with
- * or without an insurance valid on `today` (ISO date, local; default today), its verdicts
- * evaluated first (`ensureVerdicts`).
+ * text is accepted: it is never SQL or FTS syntax. `filters` narrow it as the app's member list's
+ * do: to members of the club (the club of their latest licence, the member list's Club column),
+ * holders of a licence or of one of a licence period (bought through the club when one is given
+ * too), with the licence status, or with or without an insurance valid on `today` (ISO date,
+ * local; default today), its verdicts evaluated first (`ensureVerdicts`).
  * @throws UserFacingError when the database does not exist; `verdicts-pending` when filtering
  *   by them while a sync marks members anew (`withCurrentVerdicts`).
  */
@@ -38,6 +42,6 @@ export function findMembers(dbFile: string, text: string, limit = 100, filters: 
 
 /** `findMembers` on an open database. */
 export function membersMatching(db: ReadableDB, text: string, limit: number, filters: MemberFilters, today: string): MemberRow[] {
-  const query = { text, clubId: filters.clubId, status: filters.status ?? ('all' as const), insurance: filters.insurance, sort: 'name' as const, direction: 'asc' as const, offset: 0, limit: Math.min(limit, MAX_MEMBERS) }
+  const query = { text, ...filters, status: filters.status ?? ('all' as const), sort: 'name' as const, direction: 'asc' as const, offset: 0, limit: Math.min(limit, MAX_MEMBERS) }
   return membersByIds(db, listMembers(db, query, today).rows.map((row) => row.id))
 }

@@ -310,6 +310,23 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect((await runCli(['members', '--status', 'lapsed'], { env })).code).toBe(2)
   })
 
+  it("members filters by a licence or a licence period held, with a club by those bought through it, as the app's member list does", async () => {
+    const db = openDatabaseReadonly(join(home, 'kanslia.db'))
+    const held = db.prepare('SELECT licence_id AS licenceId, licence_period_id AS periodId, licence_organization_id AS clubId FROM user_licence GROUP BY 1, 3 ORDER BY count(*) DESC LIMIT 1').get() as { licenceId: number; periodId: number; clubId: number }
+    const list = (filters: object) => listMembers(db, { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 1000, ...filters }, localDate()).rows.map((row) => row.id)
+    const byLicence = list({ licenceId: held.licenceId })
+    const byPeriodOfClub = list({ licencePeriodId: held.periodId, clubId: held.clubId })
+    const holders = db.prepare('SELECT DISTINCT user_id FROM user_licence WHERE licence_id = ?').pluck().all(held.licenceId) as number[]
+    db.close()
+    expect(byLicence.length).toBeGreaterThan(0)
+    // The app's rule, read from the rows themselves: every holder of the licence, no one else.
+    expect([...byLicence].sort((a, b) => a - b)).toEqual([...holders].sort((a, b) => a - b))
+    expect(byPeriodOfClub.length).toBeGreaterThan(0)
+    const ids = async (args: string[]) => (JSON.parse((await runCli(['members', ...args, '--limit', '1000', '--json'], { env })).stdout) as Array<{ id: number }>).map((member) => member.id)
+    expect(await ids(['--licence', String(held.licenceId)])).toEqual(byLicence)
+    expect(await ids(['--period', String(held.periodId), '--club', String(held.clubId)])).toEqual(byPeriodOfClub)
+  })
+
   it('members answers any search text with a JSON array', async () => {
     const all = JSON.parse((await runCli(['members', '--json', '--limit', '1000'], { env })).stdout) as Array<{ sportId: number; lastName: string }>
     expect(all.length).toBeGreaterThan(0)
