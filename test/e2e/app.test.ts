@@ -626,6 +626,14 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('organization-tree').getByText('Seura · passiivinen', { exact: true }).waitFor()
     expect(await page.getByTestId('organization-tree').getByText('Seura · passiivinen', { exact: true }).count()).toBe(1)
     await setStatus('ACTIVE')
+    // An area's members: the member list filtered by the area, its clubs' members.
+    const area = organizations.find((o) => o.type === 'AREA' && organizations.some((c) => c.parentId === o.id))!
+    await page.getByRole('button', { name: `Alueen ${area.name} jäsenet` }).click()
+    const areaMembers = (await members({ areaId: area.id, limit: 1 })).total
+    expect(areaMembers).toBeGreaterThan(0)
+    await page.getByTestId('member-count').getByText(new RegExp(`^${new Intl.NumberFormat('fi').format(areaMembers)} `)).waitFor()
+    expect(await page.getByTestId('filter-club').inputValue()).toBe(area.name)
+    await page.getByTestId('nav-organizations').click()
     const clubHolders = (await members({ licencePeriodId: licencePeriod!.id, clubId: club.id, limit: 1 })).total
     expect(clubHolders).toBeGreaterThan(0)
     expect(await page.getByTestId(`organization-${club.id}`).getByTestId('organization-holders').textContent()).toBe(holdersText(clubHolders))

@@ -225,13 +225,14 @@ export function buildProgram(): Command {
     .option('--search <text>', 'text to look for; any text is accepted', '')
     .option('--limit <n>', `at most this many members (1…${MAX_MEMBERS.toLocaleString('en')})`, integerIn(1, MAX_MEMBERS), 100)
     .option('--club <id>', "only this club's members: those whose latest user licence is with it (the app's Club column); with --licence or --period, those whose licence was bought through it", integerIn(1))
+    .option('--area <id>', "only the members of this area's clubs, by --club's rule (`kanslia export organizations` lists the areas, type AREA)", integerIn(1))
     .option('--licence <id>', 'only holders of a user licence of this licence (`kanslia export licences` lists them)', integerIn(1))
     .option('--period <id>', 'only holders of a user licence of this licence period (`kanslia export licence-periods` lists them)', integerIn(1))
     .addOption(new Option('--status <status>', "only members with this licence verdict today (the venue check's rules)").choices(LICENCE_VERDICTS))
     .addOption(new Option('--insurance <insurance>', 'only members with, or without, an insurance valid today').choices([...INSURANCE_FILTERS]))
     .option('--json', 'print a JSON array (recorded in the privacy log: scripts keep what they read)')
-    .action(async (opts: { db: string; search: string; limit: number; club?: number; licence?: number; period?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {
-      const filters = given({ clubId: opts.club, licenceId: opts.licence, licencePeriodId: opts.period, status: opts.status, insurance: opts.insurance })
+    .action(async (opts: { db: string; search: string; limit: number; club?: number; area?: number; licence?: number; period?: number; status?: LicenceStatus; insurance?: InsuranceFilter; json?: boolean }) => {
+      const filters = given({ clubId: opts.club, areaId: opts.area, licenceId: opts.licence, licencePeriodId: opts.period, status: opts.status, insurance: opts.insurance })
       const rows = findMembers(opts.db, opts.search, opts.limit, filters)
       await logPrintedList(opts.db, { list: 'members', query: { text: opts.search, limit: opts.limit, ...filters } }, rows.length, opts.json ? 'json' : 'table')
       process.stdout.write(opts.json ? JSON.stringify(rows) + '\n' : formatMembers(rows))

@@ -1,6 +1,6 @@
 import type { InsuranceFilter, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
 import type { LicenceVerdict } from '../../shared/licenceValidity'
-import { CLUB, MARKED_DUE, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
+import { CLUB, LICENCE_OF_AREA, MARKED_DUE, MEMBER_OF_AREA, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
@@ -10,6 +10,8 @@ import { prepared } from './statements'
 export interface MemberListQuery {
   text: string
   clubId?: number
+  /** An area (area association, spec v2 §2.2): its clubs' members, as `clubId` takes one club's. */
+  areaId?: number
   licenceId?: number
   licencePeriodId?: number
   status: 'all' | LicenceVerdict
@@ -94,20 +96,22 @@ function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number |
   const licenceFilters: string[] = []
   if (query.licenceId !== undefined) licenceFilters.push('f.licence_id = :licenceId')
   if (query.licencePeriodId !== undefined) licenceFilters.push('f.licence_period_id = :licencePeriodId')
-  if (licenceFilters.length > 0 && query.clubId !== undefined) {
-    // A club narrows the licences chosen to those bought through it, a few thousand at most: their holders are
+  const ofOrganization = [...(query.clubId === undefined ? [] : ['f.licence_organization_id = :clubId']), ...(query.areaId === undefined ? [] : [LICENCE_OF_AREA])]
+  if (licenceFilters.length > 0 && ofOrganization.length > 0) {
+    // A club (or an area) narrows the licences chosen to those bought through it, a few thousand at most: their holders are
     // read once from the covering user_licence_period. Looked up per person, each licence row would be read
     // whole (the per-person index holds no organization): 0.75–1.8 s at 150,000 athletes, now 20–50 ms.
-    persons.push(`p.id IN (SELECT f.user_id FROM user_licence f WHERE ${licenceFilters.join(' AND ')} AND f.licence_organization_id = :clubId)`)
+    persons.push(`p.id IN (SELECT f.user_id FROM user_licence f WHERE ${[...licenceFilters, ...ofOrganization].join(' AND ')})`)
   } else if (licenceFilters.length > 0) {
     // A licence or period alone may hold most members: looked up per person in the per-person index
     // (user_licence_user_period holds both), a window stops after its rows instead of collecting every holder first.
     persons.push(`EXISTS (SELECT 1 FROM user_licence f WHERE f.user_id = p.id AND ${licenceFilters.join(' AND ')})`)
-  } else if (query.clubId !== undefined) {
-    // A club alone is the member's club now (the Club column's).
-    persons.push(MEMBER_OF_CLUB)
+  } else {
+    // A club or an area alone is the member's club now (the Club column's).
+    if (query.clubId !== undefined) persons.push(MEMBER_OF_CLUB)
+    if (query.areaId !== undefined) persons.push(MEMBER_OF_AREA)
   }
-  return { personWhere: persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : '', licenceFiltered: licenceFilters.length > 0 || query.clubId !== undefined }
+  return { personWhere: persons.length > 0 ? `WHERE ${persons.join(' AND ')}` : '', licenceFiltered: licenceFilters.length > 0 || ofOrganization.length > 0 }
 }
 
 /**
@@ -244,6 +248,7 @@ export function listMembers(db: ReadableDB, query: MemberListQuery, today: strin
   if (fts !== null) personParams.fts = fts
   if (sportId !== null) personParams.sportId = sportId
   if (query.clubId !== undefined) personParams.clubId = query.clubId
+  if (query.areaId !== undefined) personParams.areaId = query.areaId
   if (query.licenceId !== undefined) personParams.licenceId = query.licenceId
   if (query.licencePeriodId !== undefined) personParams.licencePeriodId = query.licencePeriodId
   const onlyText = fts !== null && sportId === null && !licenceFiltered

@@ -29,6 +29,18 @@ export const HELD_LICENCE_OF_CLUB = 'p.id IN (SELECT user_id FROM user_licence W
  */
 export const MEMBER_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND ${ofClubLicence('licence_organization_id')} = :clubId`
 
+/** SQL: the clubs of area (area association) :areaId, the organizations whose parent it is (spec v2 §2.2 `parentId`). */
+const CLUBS_OF_AREA = 'SELECT id FROM organization WHERE parent_id = :areaId'
+
+/**
+ * SQL: the club of person `p` is one of area :areaId's, by CLUB's rule (the Club column's), as
+ * MEMBER_OF_CLUB for a club: only those who ever held a licence with one of them are looked at.
+ */
+export const MEMBER_OF_AREA = `p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id IN (${CLUBS_OF_AREA})) AND ${ofClubLicence('licence_organization_id')} IN (${CLUBS_OF_AREA})`
+
+/** SQL over a user licence `f`: bought through one of area :areaId's clubs. */
+export const LICENCE_OF_AREA = `f.licence_organization_id IN (${CLUBS_OF_AREA})`
+
 /** CLUB's rule over one person's user licences: SQL's order, where a missing end sorts last. */
 export function clubOf(rows: readonly HeldLicenceRow[]): string | null {
   const replaced = new Set(rows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))

@@ -3,10 +3,11 @@ import { CURRENT_PERIOD } from './licencePeriods'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
-/** Choices for the member list's filters: clubs, licences and licence periods, by name. */
+/** Choices for the member list's filters: clubs, areas, licences and licence periods, by name. */
 export function readMemberFilterOptions(db: ReadableDB): MemberFilterOptions {
   return {
     clubs: prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM organization WHERE type = 'CLUB' ORDER BY name, id").all() as MemberFilterOptions['clubs'],
+    areas: prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM organization WHERE type = 'AREA' ORDER BY name, id").all() as MemberFilterOptions['areas'],
     licences: prepared(
       db,
       "SELECT id, coalesce(name, '#' || id) AS name, licence_period_id AS licencePeriodId FROM licence ORDER BY licence_period_id DESC, name, id"

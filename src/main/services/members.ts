@@ -8,11 +8,12 @@ import { ensureVerdicts, withCurrentVerdicts } from './verdicts'
 
 /**
  * The member list's filters (issue 3) as `kanslia members` takes them: the member's club (their
- * latest licence's), a user licence of a licence or licence period held (with a club, one bought
- * through it), the licence status and insurance on the day.
+ * latest licence's) or an area's clubs, a user licence of a licence or licence period held (with a
+ * club or an area, one bought through it), the licence status and insurance on the day.
  */
 export interface MemberFilters {
   clubId?: number
+  areaId?: number
   licenceId?: number
   licencePeriodId?: number
   status?: LicenceStatus
@@ -24,9 +25,9 @@ export interface MemberFilters {
  * every member when `text` is empty: the first `limit` (at most MAX_MEMBERS) in the member list's
  * order (see `listMembers`: by name), so a smaller limit gives the first rows of a larger one. Any
  * text is accepted: it is never SQL or FTS syntax. `filters` narrow it as the app's member list's
- * do: to members of the club (the club of their latest licence, the member list's Club column),
- * holders of a licence or of one of a licence period (bought through the club when one is given
- * too), with the licence status, or with or without an insurance valid on `today` (ISO date,
+ * do: to members of the club (the club of their latest licence, the member list's Club column) or
+ * of the area's clubs, holders of a licence or of one of a licence period (bought through the club
+ * or the area's clubs when given too), with the licence status, or with or without an insurance valid on `today` (ISO date,
  * local; default today), its verdicts evaluated first (`ensureVerdicts`).
  * @throws UserFacingError when the database does not exist; `verdicts-pending` when filtering
  *   by them while a sync marks members anew (`withCurrentVerdicts`).

@@ -175,6 +175,8 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 export const memberQuerySchema = z.strictObject({
   text: z.string().max(500).default(''),
   clubId: id.optional(),
+  /** An area (area association): its clubs' members. */
+  areaId: id.optional(),
   licenceId: id.optional(),
   licencePeriodId: id.optional(),
   status: z.enum(['all', ...LICENCE_VERDICTS]).default('all'),
@@ -334,6 +336,8 @@ export interface MemberDetail {
 /** The choices of the member list's filters. */
 export interface MemberFilterOptions {
   clubs: Array<{ id: number; name: string }>
+  /** Areas (area associations, spec v2 §2.2 type AREA), whose clubs' members the list can show. */
+  areas: Array<{ id: number; name: string }>
   licences: Array<{ id: number; name: string; licencePeriodId: number | null }>
   licencePeriods: Array<{ id: number; name: string }>
 }

@@ -310,12 +310,14 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect((await runCli(['members', '--status', 'lapsed'], { env })).code).toBe(2)
   })
 
-  it("members filters by a licence or a licence period held, with a club by those bought through it, as the app's member list does", async () => {
+  it("members filters by an area's clubs, by a licence or a licence period held, with a club by those bought through it, as the app's member list does", async () => {
     const db = openDatabaseReadonly(join(home, 'kanslia.db'))
     const held = db.prepare('SELECT licence_id AS licenceId, licence_period_id AS periodId, licence_organization_id AS clubId FROM user_licence GROUP BY 1, 3 ORDER BY count(*) DESC LIMIT 1').get() as { licenceId: number; periodId: number; clubId: number }
     const list = (filters: object) => listMembers(db, { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 1000, ...filters }, localDate()).rows.map((row) => row.id)
     const byLicence = list({ licenceId: held.licenceId })
     const byPeriodOfClub = list({ licencePeriodId: held.periodId, clubId: held.clubId })
+    const area = db.prepare("SELECT parent_id FROM organization WHERE id = ? AND parent_id IN (SELECT id FROM organization WHERE type = 'AREA')").pluck().get(held.clubId) as number
+    const byArea = list({ areaId: area })
     const holders = db.prepare('SELECT DISTINCT user_id FROM user_licence WHERE licence_id = ?').pluck().all(held.licenceId) as number[]
     db.close()
     expect(byLicence.length).toBeGreaterThan(0)
@@ -325,6 +327,8 @@ describe('kanslia CLI contract (issue 2)', () => {
     const ids = async (args: string[]) => (JSON.parse((await runCli(['members', ...args, '--limit', '1000', '--json'], { env })).stdout) as Array<{ id: number }>).map((member) => member.id)
     expect(await ids(['--licence', String(held.licenceId)])).toEqual(byLicence)
     expect(await ids(['--period', String(held.periodId), '--club', String(held.clubId)])).toEqual(byPeriodOfClub)
+    expect(byArea.length).toBeGreaterThan(0)
+    expect(await ids(['--area', String(area)])).toEqual(byArea)
   })
 
   it('members answers any search text with a JSON array', async () => {

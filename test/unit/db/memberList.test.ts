@@ -8,6 +8,7 @@ import { parseInstant } from '../../../src/shared/instant'
 import { exportRaw } from '../../../src/main/db/export'
 import { LICENCE_VERDICTS, type LicenceCheck } from '../../../src/shared/licenceValidity'
 import { checkPerson } from '../../../src/main/db/venueCheck'
+import { elementStore } from '../../support/elements'
 
 const FIRST = ['Aino', 'Eero', 'Kalle', 'Liisa', 'Mikko', 'Saara', 'Ville', 'Oona']
 const LAST = ['Aalto', 'Heikkinen', 'Korhonen', 'Koskinen', 'Laine', 'Mäkelä', 'Nieminen', 'Virtanen', 'Virta', 'Salo', 'Ahonen']
@@ -341,6 +342,36 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     const last = 10_000 + movedOn[0] - 1
     expect(listMembers(db, query({ clubId: 4, licenceId: 500 + (last % 3), text: String(20_000_000 + movedOn[0] - 1) }), TODAY).rows.map((row) => row.id)).toEqual([movedOn[0]])
     expect(listMembers(db, query({ clubId: 5, licenceId: 500 + (last % 3), text: String(20_000_000 + movedOn[0] - 1) }), TODAY).rows).toEqual([])
+  })
+
+  it("an area lists the members of its clubs by the Club column's rule, alone or with a club; with a licence period, those licensed through its clubs", () => {
+    const db = seedStatuses()
+    // Clubs 1–3 under area 91, clubs 4–5 under area 92, club 6 right under the federation.
+    elementStore('2026-01-05T12:00:00+02:00')(db, 'organizations', 'federation 100', [
+      { id: 100, type: 'SPORTS_FEDERATION', name: 'Liitto' },
+      { id: 91, type: 'AREA', name: 'Pohjoinen', parentId: 100 },
+      { id: 92, type: 'AREA', name: 'Eteläinen', parentId: 100 },
+      ...[1, 2, 3, 4, 5, 6].map((club) => ({ id: club, type: 'CLUB', name: `Seura ${club}`, parentId: club <= 3 ? 91 : club <= 5 ? 92 : 100 }))
+    ])
+    const movedOn = Array.from({ length: 1200 }, (_, i) => i + 1).filter((id) => (id - 1) % 6 === 5)
+    for (const summary of [false, true]) {
+      if (summary) refreshMemberSummary(db, TODAY)
+      const whole = allRows(db, { sort: 'sportId' }).rows
+      const ofArea = (areaId: number, clubs: string[], over: Partial<MemberListQuery> = {}) => {
+        const listed = allRows(db, { areaId, sort: 'sportId', ...over })
+        expect(listed.rows.length, `area ${areaId}`).toBeGreaterThan(0)
+        expect(listed.rows, `area ${areaId}, summary ${summary}`).toEqual(whole.filter((row) => clubs.includes(row.club!) && (over.clubId === undefined || row.club === `Seura ${over.clubId}`)))
+        expect(listed.total).toBe(listed.rows.length)
+      }
+      ofArea(91, ['Seura 1', 'Seura 2', 'Seura 3'])
+      ofArea(92, ['Seura 4', 'Seura 5'])
+      ofArea(92, ['Seura 4', 'Seura 5'], { clubId: 5 })
+      expect(allRows(db, { areaId: 91, clubId: 5 }).rows).toEqual([])
+    }
+    // With a licence period, the area's clubs are the licences': last season's with club 4 (area 92), this one's with club 5 (area 92 too).
+    const mover = String(20_000_000 + movedOn[0] - 1)
+    expect(listMembers(db, query({ areaId: 92, licencePeriodId: 10, text: mover }), TODAY).rows.map((row) => row.id)).toEqual([movedOn[0]])
+    expect(listMembers(db, query({ areaId: 91, licencePeriodId: 10, text: mover }), TODAY).rows).toEqual([])
   })
 
   it("a club reads who held a licence with it once, from the covering user_licence_period, instead of every person's licence rows; a licence or period alone is looked up per person", () => {

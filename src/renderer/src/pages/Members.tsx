@@ -65,7 +65,7 @@ const EXPORT_LABEL: Record<MemberExportColumn, string> = {
   insurance: 'members.insurance'
 }
 
-type Filters = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId' | 'insurance'> & { status: 'all' | LicenceStatus }
+type Filters = Pick<MemberQuery, 'clubId' | 'areaId' | 'licenceId' | 'licencePeriodId' | 'insurance'> & { status: 'all' | LicenceStatus }
 /** A list query without its window: text, filters and order. */
 type ListQuery = Omit<MemberQuery, 'offset' | 'limit'>
 const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direction: 'asc' }
@@ -87,7 +87,7 @@ export function Members() {
     if (useAppStore.getState().membersToShow !== null) useAppStore.setState({ membersToShow: null })
   }, [])
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
-  const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], licences: [], licencePeriods: [] })
+  const [options, setOptions] = useState<MemberFilterOptions>({ clubs: [], areas: [], licences: [], licencePeriods: [] })
   const [total, setTotal] = useState(0)
   /** The list's answer came before the day's licence verdicts (a first sync runs). */
   const [verdictsPending, setVerdictsPending] = useState(false)
@@ -187,6 +187,7 @@ export function Members() {
     load({
       ...wanted.current,
       clubId: filters.clubId,
+      areaId: filters.areaId,
       licenceId: filters.licenceId,
       licencePeriodId: filters.licencePeriodId,
       status: filters.status,
@@ -651,7 +652,7 @@ const FILTER_WIDTH = { base: 176, md: 222 }
 const PERIOD_FILTER_WIDTH = { base: 200, md: 222 }
 
 /**
- * The club, licence, licence period, status and insurance selects. Memoised with stable option lists: a
+ * The club (or area), licence, licence period, status and insurance selects. Memoised with stable option lists: a
  * federation has over a thousand clubs, and re-rendering them on every search keystroke slows typing.
  */
 const MemberFilters = memo(function MemberFilters({ options, filters, onChange }: MemberFiltersProps) {
@@ -667,7 +668,14 @@ const MemberFilters = memo(function MemberFilters({ options, filters, onChange }
   const select = (key: keyof Filters) => (value: string | null) => onChange((f) => ({ ...f, [key]: value === null ? undefined : Number(value) }))
   return (
     <>
-      <ClubSelect clubs={options.clubs} value={filters.clubId} onChange={(clubId) => onChange((f) => ({ ...f, clubId }))} w={FILTER_WIDTH} testId="filter-club" />
+      <ClubSelect
+        clubs={options.clubs}
+        areas={options.areas}
+        value={{ clubId: filters.clubId, areaId: filters.areaId }}
+        onChange={({ clubId, areaId }) => onChange((f) => ({ ...f, clubId, areaId }))}
+        w={FILTER_WIDTH}
+        testId="filter-club"
+      />
       <Select
         w={FILTER_WIDTH}
         aria-label={t('members.licence')}

@@ -91,7 +91,7 @@ export function Organizations() {
 /**
  * The tree itself, remounted per loaded data so its roots start expanded. A passive organization
  * (spec v2 §2.2 `status`) says so, an organization with licence holders (by id in `holders`) their
- * number; a club offers its members: the member list filtered by it.
+ * number; a club or an area offers its members: the member list filtered by it.
  */
 function OrganizationTree({ data, organizations, holders }: { data: TreeNodeData[]; organizations: Map<string, OrganizationNode>; holders: Map<string, number> }) {
   const { t } = useTranslation()
@@ -119,16 +119,16 @@ function OrganizationTree({ data, organizations, holders }: { data: TreeNodeData
                 {` · ${t('organizations.holders', { count: holders.get(node.value) })}`}
               </Text>
             )}
-            {organization.type === 'CLUB' && (
+            {(organization.type === 'CLUB' || organization.type === 'AREA') && (
               <Button
                 size="compact-xs"
                 variant="subtle"
                 ml="xs"
-                aria-label={t('organizations.membersOf', { name: organization.name })}
+                aria-label={t(organization.type === 'CLUB' ? 'organizations.membersOf' : 'organizations.areaMembersOf', { name: organization.name })}
                 // The tree's own click expands and collapses; this one opens the list.
                 onClick={(event) => {
                   event.stopPropagation()
-                  showMembers({ clubId: organization.id })
+                  showMembers(organization.type === 'CLUB' ? { clubId: organization.id } : { areaId: organization.id })
                 }}
                 data-testid="organization-members"
               >

@@ -93,7 +93,7 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={180} data-testid="renewal-days" />
         )}
-        <ClubSelect clubs={clubs} value={clubId} onChange={setClubId} w={240} testId="renewal-club" />
+        <ClubSelect clubs={clubs} value={{ clubId }} onChange={(choice) => setClubId(choice.clubId)} w={240} testId="renewal-club" />
         <CopyEmails
           read={() => {
             clear()

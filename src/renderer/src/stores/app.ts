@@ -7,7 +7,7 @@ export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue'
 
 /** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
 /** Filters another page opens the member list with (`showMembers`). */
-export type MembersShown = Pick<MemberQuery, 'clubId' | 'licenceId' | 'licencePeriodId'>
+export type MembersShown = Pick<MemberQuery, 'clubId' | 'areaId' | 'licenceId' | 'licencePeriodId'>
 
 interface AppStore {
   /** Null until the app's state has been read (`start`), and while that fails. */
@@ -29,7 +29,7 @@ interface AppStore {
   setPage(page: Page): void
   /** The filters the member list opens with next (`showMembers`); null for none. */
   membersToShow: MembersShown | null
-  /** Opens the member list filtered as `filters` say: by a club (the organization tree's), a licence or a licence period (the licences page's). */
+  /** Opens the member list filtered as `filters` say: by a club or an area (the organization tree's), a licence or a licence period (the licences page's). */
   showMembers(filters: MembersShown): void
   /** Reads the app's state (`load`); a failure is kept as `startFailure` for the start screen instead of thrown. */
   start(): Promise<void>
