@@ -81,7 +81,7 @@ const INITIAL_QUERY: ListQuery = { text: '', status: 'all', sort: 'name', direct
 export function Members() {
   const { t, i18n } = useTranslation()
   const dataVersion = useAppStore((s) => s.dataVersion)
-  // Another page (a club of the organization tree, a licence of the licences page) opens the list filtered so (`showMembers`), once.
+  // Another page (the organization tree, the licences page, the reports) opens the list filtered so (`showMembers`), once.
   const [filters, setFilters] = useState<Filters>(() => ({ status: 'all', ...useAppStore.getState().membersToShow }))
   useEffect(() => {
     if (useAppStore.getState().membersToShow !== null) useAppStore.setState({ membersToShow: null })

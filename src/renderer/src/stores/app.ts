@@ -5,10 +5,10 @@ import { call, describeError, ipcErrorOf, onEvent } from '../api'
 /** The app's pages. */
 export type Page = 'members' | 'licences' | 'organizations' | 'outbox' | 'venue' | 'renewals' | 'candidates' | 'events' | 'reports' | 'sync' | 'settings'
 
-/** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
 /** Filters another page opens the member list with (`showMembers`). */
 export type MembersShown = Pick<MemberQuery, 'clubId' | 'areaId' | 'licenceId' | 'licencePeriodId'>
 
+/** App-wide state: which database is shown, the page, the running sync's progress and its outcome. */
 interface AppStore {
   /** Null until the app's state has been read (`start`), and while that fails. */
   app: AppState | null
