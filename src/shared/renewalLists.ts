@@ -20,6 +20,8 @@ export interface RenewalQuery {
   kind: RenewalListKind
   days: number
   clubId?: number
+  /** An area (area association): its clubs', as `clubId` takes one club's. */
+  areaId?: number
 }
 
 /** Every kind, in the order the UI offers them. */

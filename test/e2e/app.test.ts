@@ -960,7 +960,8 @@ describe('desktop app in Chromium', () => {
     expect(await page.getByTestId('renewal-table').getByRole('columnheader', { name: 'Edellinen seura' }).count()).toBe(0)
     const clubEmails = ((await app.call('getRenewalEmails', { kind: 'licence-ending', days: 60, clubId: club.id })) as { ok: true; value: string[] }).value
     await page.getByTestId('renewal-copy-emails').click()
-    await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(clubEmails.join(', '))
+    // Read and copied by the backend worker: over a second on a busy machine.
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()'), { timeout: 10_000 }).toBe(clubEmails.join(', '))
 
     // Renewed with another club: a club's member of last period who renewed elsewhere, the row naming the club they are in now.
     const movers = ((await app.call('getRenewalList', { kind: 'moved-club', days: 60 })) as { ok: true; value: RenewalList }).value

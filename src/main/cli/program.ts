@@ -298,14 +298,15 @@ export function buildProgram(): Command {
     .addOption(new Option('--kind <kind>', 'which list').choices([...RENEWAL_LIST_KINDS]).default('licence-ending'))
     .option('--days <n>', `how many days ahead an ending is listed (0…${MAX_RENEWAL_DAYS}; licence-ending and insurance-ending)`, integerIn(0, MAX_RENEWAL_DAYS, 'days'), 30)
     .option('--club <id>', "only this club's: user licences bound to it, and the insurances of its members, those whose latest user licence is with it (`kanslia export organizations` lists the clubs)", integerIn(1))
+    .option('--area <id>', "only this area's clubs', as --club takes one club's (`kanslia export organizations` lists the areas, type AREA)", integerIn(1))
     .addOption(new Option('--emails', "print the addresses to write to, one per line: each adult's own, each minor's guardians' and own (recorded in the privacy log)").conflicts(['json', 'out']))
     .addOption(new Option('--json', 'print a JSON array of the rows (recorded in the privacy log)').conflicts('out'))
     .option('--out <file>', 'write every row to a CSV or XLSX file (recorded in the privacy log)')
     .addOption(new Option('--format <format>', 'the file format of --out').choices(['csv', 'xlsx']).default('csv'))
     .addOption(dbOption())
-    .action(async (opts: { kind: RenewalListKind; days: number; club?: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
+    .action(async (opts: { kind: RenewalListKind; days: number; club?: number; area?: number; emails?: boolean; json?: boolean; out?: string; format: 'csv' | 'xlsx'; db: string }) => {
       const today = localDate()
-      const query = { kind: opts.kind, days: opts.days, ...given({ clubId: opts.club }) }
+      const query = { kind: opts.kind, days: opts.days, ...given({ clubId: opts.club, areaId: opts.area }) }
       if (readsVerdicts(opts.kind)) evaluateVerdicts(opts.db, today)
       if (opts.emails) {
         const addresses = await readAddresses({ list: 'renewals', dbFile: opts.db, today, to: 'stdout', ...query })

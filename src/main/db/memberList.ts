@@ -1,6 +1,6 @@
 import type { InsuranceFilter, MemberListRow, MemberPage, MemberSortColumn } from '../../shared/ipc/contract'
 import type { LicenceVerdict } from '../../shared/licenceValidity'
-import { CLUB, LICENCE_OF_AREA, MARKED_DUE, MEMBER_OF_AREA, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
+import { CLUB, licenceOfArea, MARKED_DUE, MEMBER_OF_AREA, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import { toFtsQuery } from './members'
 import type { ReadableDB } from './open'
@@ -96,7 +96,7 @@ function personFilter(query: MemberListQuery, hasFts: boolean, sportId: number |
   const licenceFilters: string[] = []
   if (query.licenceId !== undefined) licenceFilters.push('f.licence_id = :licenceId')
   if (query.licencePeriodId !== undefined) licenceFilters.push('f.licence_period_id = :licencePeriodId')
-  const ofOrganization = [...(query.clubId === undefined ? [] : ['f.licence_organization_id = :clubId']), ...(query.areaId === undefined ? [] : [LICENCE_OF_AREA])]
+  const ofOrganization = [...(query.clubId === undefined ? [] : ['f.licence_organization_id = :clubId']), ...(query.areaId === undefined ? [] : [licenceOfArea()])]
   if (licenceFilters.length > 0 && ofOrganization.length > 0) {
     // A club (or an area) narrows the licences chosen to those bought through it, a few thousand at most: their holders are
     // read once from the covering user_licence_period. Looked up per person, each licence row would be read

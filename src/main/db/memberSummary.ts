@@ -32,14 +32,19 @@ export const MEMBER_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND ${ofClubLicence('lice
 /** SQL: the clubs of area (area association) :areaId, the organizations whose parent it is (spec v2 §2.2 `parentId`). */
 const CLUBS_OF_AREA = 'SELECT id FROM organization WHERE parent_id = :areaId'
 
+/** SQL: person `p` held a user licence bound to one of area :areaId's clubs in any licence period, as HELD_LICENCE_OF_CLUB for a club. */
+export const HELD_LICENCE_OF_AREA = `p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id IN (${CLUBS_OF_AREA}))`
+
 /**
  * SQL: the club of person `p` is one of area :areaId's, by CLUB's rule (the Club column's), as
  * MEMBER_OF_CLUB for a club: only those who ever held a licence with one of them are looked at.
  */
-export const MEMBER_OF_AREA = `p.id IN (SELECT user_id FROM user_licence WHERE licence_organization_id IN (${CLUBS_OF_AREA})) AND ${ofClubLicence('licence_organization_id')} IN (${CLUBS_OF_AREA})`
+export const MEMBER_OF_AREA = `${HELD_LICENCE_OF_AREA} AND ${ofClubLicence('licence_organization_id')} IN (${CLUBS_OF_AREA})`
 
-/** SQL over a user licence `f`: bought through one of area :areaId's clubs. */
-export const LICENCE_OF_AREA = `f.licence_organization_id IN (${CLUBS_OF_AREA})`
+/** SQL over a user licence (`alias`, default `f`): bought through one of area :areaId's clubs. */
+export function licenceOfArea(alias = 'f'): string {
+  return `${alias}.licence_organization_id IN (${CLUBS_OF_AREA})`
+}
 
 /** CLUB's rule over one person's user licences: SQL's order, where a missing end sorts last. */
 export function clubOf(rows: readonly HeldLicenceRow[]): string | null {

@@ -1,7 +1,7 @@
 import { addDays } from '../../shared/localDate'
 import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
-import { CLUB, HELD_LICENCE_OF_CLUB, MARKED_DUE, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
+import { CLUB, HELD_LICENCE_OF_AREA, HELD_LICENCE_OF_CLUB, licenceOfArea, MARKED_DUE, MEMBER_OF_AREA, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
 import { CURRENT_PERIOD, periodBefore } from './licencePeriods'
 import type { ReadableDB } from './open'
@@ -123,10 +123,20 @@ const WALK_FROM = 40_000
  */
 const LICENCE_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND u.licence_organization_id = :clubId`
 
+/** A list of licences of area :areaId: those bound to one of its clubs, as LICENCE_OF_CLUB for a club. */
+const LICENCE_OF_AREA = `${HELD_LICENCE_OF_AREA} AND ${licenceOfArea('u')}`
+
+/** The clubs a list is narrowed to: one club's (:clubId), an area's (:areaId), or both given; none for every member. */
+export interface RenewalClubs {
+  clubId?: number
+  areaId?: number
+}
+
 /**
  * The SQL of a renewal list: its count and its rows (parameters :today, :until, :limit; with
  * `ofClub`, :clubId: the licences bound to that club, `LICENCE_OF_CLUB`, or the insurances of its
- * members, `MEMBER_OF_CLUB`). Its user
+ * members, `MEMBER_OF_CLUB`; with `ofArea`, :areaId: an area's clubs', `LICENCE_OF_AREA`,
+ * `MEMBER_OF_AREA`). Its user
  * licences or insurances are read through their per-person index, which holds every column the
  * list's conditions read (migration 0012), and its persons through `person_order`, which holds
  * their names and birth dates, except when `walk` leaves the rows' plan to SQLite (see
@@ -138,9 +148,14 @@ const LICENCE_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND u.licence_organization_id =
  * without the club and the names the rows compute; `firstEnd` the earliest end among the rows.
  * Exported for the query-plan tests.
  */
-export function renewalListSql(kind: RenewalListKind, { indexesDropped, walk = false, ofClub = false }: { indexesDropped: boolean; walk?: boolean; ofClub?: boolean }): { count: string; rows: string; emails: string; firstEnd: string } {
+export function renewalListSql(
+  kind: RenewalListKind,
+  { indexesDropped, walk = false, ofClub = false, ofArea = false }: { indexesDropped: boolean; walk?: boolean; ofClub?: boolean; ofArea?: boolean }
+): { count: string; rows: string; emails: string; firstEnd: string } {
   const { table, joins, item, ends = 'u.usage_period_end', previousClub = 'NULL' } = LISTS[kind]
-  const where = ofClub ? `${LISTS[kind].where} AND ${table === 'user_licence' ? LICENCE_OF_CLUB : MEMBER_OF_CLUB}` : LISTS[kind].where
+  const licences = table === 'user_licence'
+  const narrowed = [...(ofClub ? [licences ? LICENCE_OF_CLUB : MEMBER_OF_CLUB] : []), ...(ofArea ? [licences ? LICENCE_OF_AREA : MEMBER_OF_AREA] : [])]
+  const where = [LISTS[kind].where, ...narrowed].join(' AND ')
   const indexed = (name: string) => (indexesDropped ? '' : `INDEXED BY ${name}`)
   const from = (persons: string) => `${table} u ${indexed(`${table}_user_period`)} JOIN person p ${persons} ON p.id = u.user_id ${joins}`
   return {
@@ -175,8 +190,9 @@ interface Row {
 /**
  * One renewal list (issue 7 "Expiry and renewal lists") on `today` (ISO date, local), a row per
  * member and licence or insurance, by last name, at most `options.limit` rows (all when omitted)
- * and the number of all, of club `options.clubId` only when given (the licences bound to it, the
- * insurances of its members: `LICENCE_OF_CLUB`, `MEMBER_OF_CLUB`):
+ * and the number of all, of club `options.clubId` or area `options.areaId` only when given (the
+ * licences bound to it or its clubs, the insurances of their members: `LICENCE_OF_CLUB`,
+ * `MEMBER_OF_CLUB`, `LICENCE_OF_AREA`, `MEMBER_OF_AREA`):
  * licences (the one each member holds by the member summary's verdicts: bring it up to date for
  * `today` first, `ensureVerdicts`; until it is of `today` the list is empty and
  * `verdictsPending`, and members a running sync marked due are left out) or insurances valid today that end within `days` days and have no later one yet; members who held a licence in the previous licence period and none in the current one, or only with other clubs (the row's club is the one they are in now);
@@ -184,10 +200,10 @@ interface Row {
  * e-mail and, for a minor (under 18 on `today`), the guardians' e-mails (spec v2 §2.10, §2.11), for
  * the "copy e-mail addresses" action.
  */
-export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, options: { limit?: number; clubId?: number } = {}): RenewalList {
+export function readRenewalList(db: ReadableDB, kind: RenewalListKind, today: string, days: number, options: { limit?: number } & RenewalClubs = {}): RenewalList {
   if (unevaluated(db, kind, today)) return { kind, today, days, total: 0, rows: [], verdictsPending: true }
-  const { limit, clubId } = options
-  const { shape, params } = asked(db, today, days, clubId)
+  const { limit, ...clubs } = options
+  const { shape, params } = asked(db, today, days, clubs)
   const total = prepared(db, renewalListSql(kind, shape).count).pluck().get(params) as number
   const walk = total >= WALK_FROM && limit !== undefined && limit < total
   const rows = prepared(db, renewalListSql(kind, { ...shape, walk }).rows).all({ ...params, limit: limit ?? -1 }) as Row[]
@@ -216,10 +232,10 @@ export function readsVerdicts(kind: RenewalListKind): boolean {
 }
 
 /** A list's SQL shape and its parameters as asked: the day, how far ahead, and the club when one narrows it. */
-function asked(db: ReadableDB, today: string, days: number, clubId: number | undefined) {
+function asked(db: ReadableDB, today: string, days: number, { clubId, areaId }: RenewalClubs) {
   return {
-    shape: { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined },
-    params: { today, until: addDays(today, days)!, ...(clubId === undefined ? {} : { clubId }) }
+    shape: { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined, ofArea: areaId !== undefined },
+    params: { today, until: addDays(today, days)!, ...(clubId === undefined ? {} : { clubId }), ...(areaId === undefined ? {} : { areaId }) }
   }
 }
 
@@ -234,11 +250,11 @@ function unevaluated(db: ReadableDB, kind: RenewalListKind, today: string): bool
  * guardians' before it, once each, in the list's order. Reads only what the addresses need: at
  * 150,000 athletes a late-autumn "licence ending" list of 124,000 members takes ~1 s instead of the
  * rows' ~3 s.
- * @param today ISO date (local); @param days how far ahead the endings are looked for; @param clubId
- *   only that club's, as `readRenewalList` lists them.
+ * @param today ISO date (local); @param days how far ahead the endings are looked for; @param clubs
+ *   only that club's or area's, as `readRenewalList` lists them.
  */
-export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number, clubId?: number): string[] {
+export function readRenewalEmails(db: ReadableDB, kind: RenewalListKind, today: string, days: number, clubs: RenewalClubs = {}): string[] {
   if (unevaluated(db, kind, today)) return []
-  const { shape, params } = asked(db, today, days, clubId)
+  const { shape, params } = asked(db, today, days, clubs)
   return addressesOf(prepared(db, renewalListSql(kind, shape).emails).all({ ...params, adultBornBy: adultBornBy(today) }) as ContactRow[])
 }

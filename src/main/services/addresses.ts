@@ -34,7 +34,7 @@ export type AddressReader = (job: AddressJob) => Promise<string[]>
 export async function readAddresses(job: AddressJob): Promise<string[]> {
   const byVerdicts = job.list === 'members' ? filtersOnVerdicts(job.query) : readsVerdicts(job.kind)
   const addresses = withDatabase(job.dbFile, (db) => {
-    const read = () => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days, job.clubId))
+    const read = () => (job.list === 'members' ? readMemberEmails(db, job.query, job.today) : readRenewalEmails(db, job.kind, job.today, job.days, { clubId: job.clubId, areaId: job.areaId }))
     return byVerdicts ? withCurrentVerdicts(db, job.today, read) : read()
   })
   await logListExport(job.dbFile, { ...listedIn(job), format: 'emails', rows: addresses.length, to: job.to })

@@ -124,7 +124,7 @@ function memberTable(db: ReadableDB, request: MemberExportRequest, today: string
 }
 
 function renewalTable(db: ReadableDB, request: RenewalListExportRequest, today: string): Table {
-  const { rows } = readRenewalList(db, request.kind, today, request.days, { clubId: request.clubId })
+  const { rows } = readRenewalList(db, request.kind, today, request.days, { clubId: request.clubId, areaId: request.areaId })
   const keys = request.columns.map((column) => column.key)
   return {
     sheet: request.kind,

@@ -30,9 +30,9 @@ export function logListExport(dbFile: string, detail: Record<string, unknown>): 
 
 /**
  * The privacy log's words for a list of members taken out of the app: the member list and its
- * query, or the renewal list by its kind, days ahead and club (when one narrowed it).
+ * query, or the renewal list by its kind, days ahead and club or area (when one narrowed it).
  */
 export function listedIn(listed: { list: 'members'; query: object } | ({ list: 'renewals' } & RenewalQuery)): Record<string, unknown> {
   if (listed.list === 'members') return { list: 'members', query: listed.query }
-  return { list: listed.kind, days: listed.days, ...(listed.clubId === undefined ? {} : { clubId: listed.clubId }) }
+  return { list: listed.kind, days: listed.days, ...(listed.clubId === undefined ? {} : { clubId: listed.clubId }), ...(listed.areaId === undefined ? {} : { areaId: listed.areaId }) }
 }

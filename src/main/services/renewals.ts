@@ -13,9 +13,9 @@ import { withCurrentVerdicts } from './verdicts'
  * @throws UserFacingError `no-database`; `verdicts-pending` for a list of verdicts while some are
  *   (`withCurrentVerdicts`: a sync marked members after they were evaluated).
  */
-export function renewalList(dbFile: string, { kind, days, clubId }: RenewalQuery, today: string = localDate()): RenewalList {
+export function renewalList(dbFile: string, { kind, days, clubId, areaId }: RenewalQuery, today: string = localDate()): RenewalList {
   return withDatabase(dbFile, (db) => {
-    const read = () => readRenewalList(db, kind, today, days, { clubId })
+    const read = () => readRenewalList(db, kind, today, days, { clubId, areaId })
     return readsVerdicts(kind) ? withCurrentVerdicts(db, today, read) : read()
   })
 }

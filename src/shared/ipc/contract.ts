@@ -424,7 +424,7 @@ const eventUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const renewalDays = z.number().int().min(0).max(MAX_RENEWAL_DAYS)
 
 /** A renewal list's query (`RenewalQuery`): the kind, the days ahead, and the club when one narrows it. */
-const renewalQuery = { kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays, clubId: id.optional() }
+const renewalQuery = { kind: z.enum(RENEWAL_LIST_KINDS), days: renewalDays, clubId: id.optional(), areaId: id.optional() }
 
 const tableFormat = z.enum(['csv', 'xlsx'])
 const columnLabel = z.string().min(1).max(100)

@@ -92,7 +92,9 @@ describe('kanslia CLI contract (issue 2)', () => {
     // One club's: the club with the most licences.
     const clubId = db.prepare('SELECT licence_organization_id FROM user_licence GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1').pluck().get() as number
     const ofClub = readRenewalList(db, 'licence-ending', localDate(), 366, { clubId })
-    const clubEmails = readRenewalEmails(db, 'licence-ending', localDate(), 366, clubId)
+    const clubEmails = readRenewalEmails(db, 'licence-ending', localDate(), 366, { clubId })
+    const areaId = db.prepare('SELECT parent_id FROM organization WHERE id = ?').pluck().get(clubId) as number
+    const ofArea = readRenewalList(db, 'licence-ending', localDate(), 366, { areaId })
     db.close()
     expect(list.total).toBeGreaterThan(0)
     expect(ofClub.total).toBeGreaterThan(0)
@@ -141,6 +143,11 @@ describe('kanslia CLI contract (issue 2)', () => {
     expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'json', rows: ofClub.rows.length, file: '-' })
     expect((await runCli(['renewals', '--days', '366', '--club', String(clubId), '--emails'], { env })).stdout).toBe(clubEmails.map((address) => `${address}\n`).join(''))
     expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, clubId, format: 'emails', rows: clubEmails.length, to: 'stdout' })
+    // --area: its clubs' together, at least the club's.
+    expect(ofArea.total).toBeGreaterThanOrEqual(ofClub.total)
+    const area = await runCli(['renewals', '--days', '366', '--area', String(areaId), '--json'], { env })
+    expect(JSON.parse(area.stdout)).toEqual(ofArea.rows)
+    expect(JSON.parse((await privacyLog()).at(-1)!.detail)).toEqual({ list: 'licence-ending', days: 366, areaId, format: 'json', rows: ofArea.rows.length, file: '-' })
 
     // --kind moved-club: those renewed with another club (the sandbox moves about 1 in 25), each row naming the club they are in now and the one they left.
     const again = openDatabaseReadonly(join(home, 'kanslia.db'))

@@ -189,6 +189,22 @@ describe('readRenewalList (issue 7)', () => {
     }
   })
 
+  it("lists an area's as its clubs' together: their licences and their members' insurances, alone or with one of its clubs", () => {
+    const db = seed()
+    db.prepare('UPDATE user_licence SET licence_organization_id = CASE WHEN user_id IN (2, 4) THEN 300 WHEN user_id = 6 THEN 301 ELSE 400 END').run()
+    // Clubs 300 and 301 under area 90; club 400 under area 91.
+    db.prepare("INSERT INTO organization (id, scope, modification_us, generation, raw, type, name, parent_id) VALUES (90, 'x', 0, 1, '{}', 'AREA', 'Pohjoinen', NULL), (300, 'x', 0, 1, '{}', 'CLUB', 'Seura', 90), (301, 'x', 0, 1, '{}', 'CLUB', 'Seura 2', 90), (400, 'x', 0, 1, '{}', 'CLUB', 'Toinen Seura', 91)").run()
+    for (const kind of RENEWAL_LIST_KINDS) {
+      const all = readRenewalList(db, kind, TODAY, 30).rows
+      const ofArea = readRenewalList(db, kind, TODAY, 30, { areaId: 90 })
+      expect(ofArea.rows, kind).toEqual(all.filter((row) => [2, 4, 6].includes(row.id)))
+      expect(readRenewalList(db, kind, TODAY, 30, { areaId: 90, clubId: 301 }).rows, kind).toEqual(all.filter((row) => row.id === 6))
+      expect(readRenewalEmails(db, kind, TODAY, 30, { areaId: 90 }), kind).toEqual(readRenewalEmails(db, kind, TODAY, 30).filter((address) => ofArea.rows.some((row) => row.email === address || row.guardianEmails.includes(address))))
+    }
+    expect(readRenewalList(db, 'insurance-ending', TODAY, 30, { areaId: 90 }).rows.map((row) => row.lastName)).toEqual(['Berg'])
+    expect(readRenewalList(db, 'licence-ending', TODAY, 30, { areaId: 92 })).toMatchObject({ total: 0, rows: [] })
+  })
+
   it("lists a club's licences, those bound to it, and its members' insurances (their latest licence's club), reading who held one with it from a covering index", () => {
     const db = seed()
     db.prepare('UPDATE user_licence SET licence_organization_id = CASE WHEN user_id IN (2, 4, 6) THEN 300 ELSE 400 END').run()
@@ -197,7 +213,7 @@ describe('readRenewalList (issue 7)', () => {
       const ofClub = readRenewalList(db, kind, TODAY, 30, { clubId: 300 })
       expect(ofClub.rows, kind).toEqual(all.filter((row) => [2, 4, 6].includes(row.id)))
       expect(ofClub.total).toBe(ofClub.rows.length)
-      expect(readRenewalEmails(db, kind, TODAY, 30, 300), kind).toEqual(readRenewalEmails(db, kind, TODAY, 30).filter((address) => ofClub.rows.some((row) => row.email === address || row.guardianEmails.includes(address))))
+      expect(readRenewalEmails(db, kind, TODAY, 30, { clubId: 300 }), kind).toEqual(readRenewalEmails(db, kind, TODAY, 30).filter((address) => ofClub.rows.some((row) => row.email === address || row.guardianEmails.includes(address))))
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${renewalListSql(kind, { indexesDropped: false, ofClub: true }).count}`).all({ today: TODAY, until: TODAY, clubId: 300 }) as Array<{ detail: string }>).map((row) => row.detail)
       expect(plan, kind).toContain('SCAN user_licence USING COVERING INDEX user_licence_period')
     }

@@ -117,9 +117,9 @@ export class SessionReads {
   }
 
   /** A renewal list (issue 7) on today's date, its first RENEWAL_ROWS_SHOWN rows; see `readRenewalList`. */
-  renewalList({ kind, days, clubId }: RenewalQuery): RenewalList {
+  renewalList({ kind, days, clubId, areaId }: RenewalQuery): RenewalList {
     this.session.currentVerdicts()
-    return this.session.read((db) => readRenewalList(db, kind, this.session.today(), days, { limit: RENEWAL_ROWS_SHOWN, clubId }))
+    return this.session.read((db) => readRenewalList(db, kind, this.session.today(), days, { limit: RENEWAL_ROWS_SHOWN, clubId, areaId }))
   }
 
   /** Ordered merit groups, for the merit candidates (issue 7). */

@@ -6,7 +6,7 @@ import { daysFrom } from '../../../shared/localDate'
 import type { MemberFilterOptions } from '../../../shared/ipc/contract'
 import { call } from '../api'
 import { ChosenColumnsTable, ColumnChoice, useColumnChoice } from '../components/ColumnChoice'
-import { ClubSelect } from '../components/ClubSelect'
+import { ClubSelect, type ClubChoice } from '../components/ClubSelect'
 import { CopyEmails } from '../components/CopyEmails'
 import { NoticeAlert, useNotice } from '../components/Notice'
 import { TableActions } from '../components/TableActions'
@@ -22,7 +22,7 @@ const DEFAULT_COLUMNS: RenewalColumn[] = ['lastName', 'firstName', 'sportId', 'c
 /**
  * Expiry and renewal lists (issue 7): whose licence or insurance ends within N days, who has not
  * renewed this period or renewed with another club, whose age is outside their licence's range;
- * of every member, or of one club's (`RenewalQuery`). The columns shown, of those the list fills
+ * of every member, or of one club's or area's (`RenewalQuery`). The columns shown, of those the list fills
  * (`renewalColumnsOf`: the club a member left on "renewed with another club"), are the columns exported
  * (CSV, XLSX, through the save dialog) and printed; "copy e-mail addresses" copies
  * each adult's and each minor's guardians' addresses.
@@ -32,8 +32,8 @@ export function Renewals() {
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [kind, setKind] = useState<RenewalListKind>('licence-ending')
   const [days, setDays] = useState(30)
-  const [clubId, setClubId] = useState<number | undefined>(undefined)
-  const [clubs, setClubs] = useState<MemberFilterOptions['clubs']>([])
+  const [clubs, setClubs] = useState<ClubChoice>({})
+  const [options, setOptions] = useState<Pick<MemberFilterOptions, 'clubs' | 'areas'>>({ clubs: [], areas: [] })
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
   const columns = renewalColumnsOf(kind)
@@ -41,11 +41,11 @@ export function Renewals() {
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
   // The query every call of the list sends: its kind, days and club.
-  const query = useMemo(() => ({ kind, days, ...(clubId === undefined ? {} : { clubId }) }), [kind, days, clubId])
+  const query = useMemo(() => ({ kind, days, ...(clubs.clubId === undefined ? {} : { clubId: clubs.clubId }), ...(clubs.areaId === undefined ? {} : { areaId: clubs.areaId }) }), [kind, days, clubs])
   useLoad(
     () => call('getMemberFilters'),
     [dataVersion],
-    (options) => setClubs(options.clubs),
+    (answer) => setOptions(answer),
     loadFailed
   )
   useLoad(
@@ -93,7 +93,7 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={180} data-testid="renewal-days" />
         )}
-        <ClubSelect clubs={clubs} value={{ clubId }} onChange={(choice) => setClubId(choice.clubId)} w={240} testId="renewal-club" />
+        <ClubSelect clubs={options.clubs} areas={options.areas} value={clubs} onChange={setClubs} w={240} testId="renewal-club" />
         <CopyEmails
           read={() => {
             clear()
