@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { MemberFilterOptions } from '../../../shared/ipc/contract'
 import { LONG_LIST_COMBOBOX } from './longList'
 
-/** What a club filter has chosen: a club, an area (its clubs), or neither for all. */
+/** What a club filter has chosen: a club, an area (its clubs), or neither for all; a key is there only when chosen. */
 export interface ClubChoice {
   clubId?: number
   areaId?: number

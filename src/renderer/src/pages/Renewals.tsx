@@ -32,7 +32,8 @@ export function Renewals() {
   const dataVersion = useAppStore((s) => s.dataVersion)
   const [kind, setKind] = useState<RenewalListKind>('licence-ending')
   const [days, setDays] = useState(30)
-  const [clubs, setClubs] = useState<ClubChoice>({})
+  /** The club or area the list is narrowed to; neither for every member. */
+  const [narrowedTo, setNarrowedTo] = useState<ClubChoice>({})
   const [options, setOptions] = useState<Pick<MemberFilterOptions, 'clubs' | 'areas'>>({ clubs: [], areas: [] })
   const [shown, setShown] = useColumnChoice('kanslia.renewals.columns', RENEWAL_COLUMNS, DEFAULT_COLUMNS)
   const [list, setList] = useState<RenewalList | null>(null)
@@ -40,8 +41,8 @@ export function Renewals() {
   const shownOfKind = shown.filter((column) => columns.includes(column))
   const { notice, show, clear, fail, loadFailed, loaded, saved } = useNotice()
 
-  // The query every call of the list sends: its kind, days and club.
-  const query = useMemo(() => ({ kind, days, ...(clubs.clubId === undefined ? {} : { clubId: clubs.clubId }), ...(clubs.areaId === undefined ? {} : { areaId: clubs.areaId }) }), [kind, days, clubs])
+  // The query every call of the list sends: its kind, days and club or area.
+  const query = useMemo(() => ({ kind, days, ...narrowedTo }), [kind, days, narrowedTo])
   useLoad(
     () => call('getMemberFilters'),
     [dataVersion],
@@ -93,7 +94,7 @@ export function Renewals() {
         {WITH_DAYS.has(kind) && (
           <NumberInput aria-label={t('renewals.days')} suffix={` ${t('renewals.daysSuffix')}`} min={0} max={MAX_RENEWAL_DAYS} clampBehavior="strict" allowDecimal={false} allowNegative={false} value={days} onChange={(value) => setDays(Number(value) || 0)} w={180} data-testid="renewal-days" />
         )}
-        <ClubSelect clubs={options.clubs} areas={options.areas} value={clubs} onChange={setClubs} w={240} testId="renewal-club" />
+        <ClubSelect clubs={options.clubs} areas={options.areas} value={narrowedTo} onChange={setNarrowedTo} w={240} testId="renewal-club" />
         <CopyEmails
           read={() => {
             clear()
