@@ -1,5 +1,5 @@
 import { addDays } from '../../shared/localDate'
-import type { RenewalList, RenewalListKind, RenewalRow } from '../../shared/renewalLists'
+import type { RenewalList, RenewalListKind, RenewalQuery, RenewalRow } from '../../shared/renewalLists'
 import { addressesOf, adultBornBy, GUARDIAN_EMAILS, type ContactRow } from './contacts'
 import { CLUB, HELD_LICENCE_OF_AREA, HELD_LICENCE_OF_CLUB, licenceOfArea, MARKED_DUE, MEMBER_OF_AREA, MEMBER_OF_CLUB, memberSummaryDate, verdictsCurrent } from './memberSummary'
 import { indexesDeferred } from './bulkLoad'
@@ -127,10 +127,7 @@ const LICENCE_OF_CLUB = `${HELD_LICENCE_OF_CLUB} AND u.licence_organization_id =
 const LICENCE_OF_AREA = `${HELD_LICENCE_OF_AREA} AND ${licenceOfArea('u')}`
 
 /** The clubs a list is narrowed to: one club's (:clubId), an area's (:areaId), or both given; none for every member. */
-export interface RenewalClubs {
-  clubId?: number
-  areaId?: number
-}
+export type RenewalClubs = Pick<RenewalQuery, 'clubId' | 'areaId'>
 
 /**
  * The SQL of a renewal list: its count and its rows (parameters :today, :until, :limit; with
@@ -231,7 +228,7 @@ export function readsVerdicts(kind: RenewalListKind): boolean {
   return LISTS[kind].verdicts === true
 }
 
-/** A list's SQL shape and its parameters as asked: the day, how far ahead, and the club when one narrows it. */
+/** A list's SQL shape and its parameters as asked: the day, how far ahead, and the club or area when one narrows it. */
 function asked(db: ReadableDB, today: string, days: number, { clubId, areaId }: RenewalClubs) {
   return {
     shape: { indexesDropped: indexesDeferred(db), ofClub: clubId !== undefined, ofArea: areaId !== undefined },

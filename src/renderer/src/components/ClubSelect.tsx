@@ -1,14 +1,11 @@
 import { Select, type SelectProps } from '@mantine/core'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MemberFilterOptions } from '../../../shared/ipc/contract'
+import type { MemberFilterOptions, MemberQuery } from '../../../shared/ipc/contract'
 import { LONG_LIST_COMBOBOX } from './longList'
 
 /** What a club filter has chosen: a club, an area (its clubs), or neither for all; a key is there only when chosen. */
-export interface ClubChoice {
-  clubId?: number
-  areaId?: number
-}
+export type ClubChoice = Pick<MemberQuery, 'clubId' | 'areaId'>
 
 interface ClubSelectProps {
   /** The stored clubs (`getMemberFilters`), by name. */
