@@ -1,13 +1,14 @@
 import type { LicencePeriodSummary, MemberFilterOptions, MeritChoice, OrganizationLicenceHolders, OrganizationNode } from '../../shared/ipc/contract'
-import { CURRENT_PERIOD } from './licencePeriods'
+import { readLicencePeriod } from './licencePeriods'
 import type { ReadableDB } from './open'
 import { prepared } from './statements'
 
 /** Choices for the member list's filters: clubs, areas, licences and licence periods, by name. */
 export function readMemberFilterOptions(db: ReadableDB): MemberFilterOptions {
+  const ofType = (type: 'CLUB' | 'AREA') => prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM organization WHERE type = ? ORDER BY name, id").all(type) as Array<{ id: number; name: string }>
   return {
-    clubs: prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM organization WHERE type = 'CLUB' ORDER BY name, id").all() as MemberFilterOptions['clubs'],
-    areas: prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM organization WHERE type = 'AREA' ORDER BY name, id").all() as MemberFilterOptions['areas'],
+    clubs: ofType('CLUB'),
+    areas: ofType('AREA'),
     licences: prepared(
       db,
       "SELECT id, coalesce(name, '#' || id) AS name, licence_period_id AS licencePeriodId FROM licence ORDER BY licence_period_id DESC, name, id"
@@ -70,7 +71,7 @@ export const CLUBS_OF_PERIOD_SQL = 'SELECT user_id, licence_organization_id FROM
  * chain that loops is followed once round. About 0.1 s at 150,000 athletes.
  */
 export function readOrganizationLicenceHolders(db: ReadableDB, today: string): OrganizationLicenceHolders {
-  const period = prepared(db, `SELECT id, coalesce(name, '#' || id) AS name FROM licence_period WHERE id = ${CURRENT_PERIOD}`).get({ today }) as { id: number; name: string } | undefined
+  const period = readLicencePeriod(db, today)
   if (period === undefined) return { licencePeriod: null, holders: [] }
   const parents = new Map(prepared(db, 'SELECT id, parent_id FROM organization').raw().all() as Array<[number, number | null]>)
   const holders = new Map<number, number>()
@@ -87,7 +88,7 @@ export function readOrganizationLicenceHolders(db: ReadableDB, today: string): O
       holders.set(id, (holders.get(id) ?? 0) + 1)
     }
   }
-  return { licencePeriod: period, holders: [...holders].map(([organizationId, members]) => ({ organizationId, members })) }
+  return { licencePeriod: { id: period.id, name: period.name }, holders: [...holders].map(([organizationId, members]) => ({ organizationId, members })) }
 }
 
 /**

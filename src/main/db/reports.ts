@@ -1,7 +1,7 @@
 import { groupBy } from '../../shared/groupBy'
 import type { Reports } from '../../shared/reports'
 import type { ReadableDB } from './open'
-import { CURRENT_PERIOD, periodBefore } from './licencePeriods'
+import { periodBefore, readLicencePeriod } from './licencePeriods'
 import { prepared } from './statements'
 
 /**
@@ -14,11 +14,7 @@ import { prepared } from './statements'
  * (db/bulkLoad.ts), SQLite scans the tables instead.
  */
 export function readReports(db: ReadableDB, today: string, periodId?: number): Reports {
-  const period = (
-    periodId === undefined
-      ? prepared(db, `SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE id = ${CURRENT_PERIOD}`).get({ today })
-      : prepared(db, "SELECT id, coalesce(name, '#' || id) AS name, end_time FROM licence_period WHERE id = ?").get(periodId)
-  ) as { id: number; name: string; end_time: string | null } | undefined
+  const period = readLicencePeriod(db, today, periodId)
   const merits = prepared(db, "SELECT substr(granting_date, 1, 4) AS year, count(*) AS grants FROM granted_merit WHERE granting_date IS NOT NULL GROUP BY year ORDER BY year").all() as Reports['merits']
   const licencePeriods = prepared(db, "SELECT id, coalesce(name, '#' || id) AS name FROM licence_period ORDER BY start_time DESC, id DESC").all() as Reports['licencePeriods']
   if (!period) return { licencePeriod: null, licencePeriods, clubs: [], areas: [], licences: [], ages: [], sales: [], transfers: [], merits }

@@ -1,7 +1,6 @@
 import { localDate } from '../../shared/localDate'
 import type { Reports } from '../../shared/reports'
 import { readReports } from '../db/reports'
-import { prepared } from '../db/statements'
 import { withDatabase } from './database'
 import { UserFacingError } from './errors'
 
@@ -12,10 +11,9 @@ import { UserFacingError } from './errors'
  *   hold, rather than reports that read as empty.
  */
 export function reportsOf(dbFile: string, licencePeriodId?: number, today: string = localDate()): Reports {
-  return withDatabase(dbFile, (db) => {
-    if (licencePeriodId !== undefined && prepared(db, 'SELECT 1 FROM licence_period WHERE id = ?').get(licencePeriodId) === undefined) {
-      throw new UserFacingError('bad-input', `licence period ${licencePeriodId} is not in the database; \`kanslia export licence-periods\` lists the periods synced`)
-    }
-    return readReports(db, today, licencePeriodId)
-  })
+  const reports = withDatabase(dbFile, (db) => readReports(db, today, licencePeriodId))
+  if (licencePeriodId !== undefined && reports.licencePeriod === null) {
+    throw new UserFacingError('bad-input', `licence period ${licencePeriodId} is not in the database; \`kanslia export licence-periods\` lists the periods synced`)
+  }
+  return reports
 }
