@@ -1,6 +1,6 @@
 import { BarChart } from '@mantine/charts'
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Title } from '@mantine/core'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_LAYOUT, REPORT_NAMES, type ReportName, type Reports as ReportData } from '../../../shared/reports'
 import { MembersButton } from '../components/MembersButton'
@@ -50,6 +50,24 @@ export function Reports() {
   const monthName = (month: unknown) => {
     const [year, index] = String(month).split('-').map(Number)
     return Number.isInteger(year) && index >= 1 && index <= 12 ? monthFormat.format(new Date(year, index - 1)) : String(month)
+  }
+
+  /**
+   * A report table's cell as shown: a club of members per club opens its members that period
+   * (`MembersButton`), counts and sales months in the user's language, anything else as it is.
+   */
+  const cell = (report: ReportName, column: string, row: Record<string, string | number | null>): ReactNode => {
+    const value = row[column]
+    const period = data?.licencePeriod
+    if (report === 'clubs' && column === 'club' && typeof row.clubId === 'number' && period) {
+      return (
+        <MembersButton filters={{ clubId: row.clubId, licencePeriodId: period.id }} label={t('reports.membersOf', { club: value, period: period.name })} testId="report-club-members">
+          {value}
+        </MembersButton>
+      )
+    }
+    if (typeof value === 'number' && REPORT_LAYOUT[report].values.includes(column)) return number.format(value)
+    return column === 'month' ? monthName(value) : value
   }
 
   /** What a report says for a group without a name ("No area"). */
@@ -129,19 +147,7 @@ export function Reports() {
                     {rows.map((row) => (
                       <Table.Tr key={String(row[key])} data-testid={`report-${report}-row`}>
                         {[key, ...values].map((column) => (
-                          <Table.Td key={column}>
-                            {report === 'clubs' && column === 'club' && typeof row.clubId === 'number' && data.licencePeriod ? (
-                              <MembersButton filters={{ clubId: row.clubId, licencePeriodId: data.licencePeriod.id }} label={t('reports.membersOf', { club: row.club, period: data.licencePeriod.name })} testId="report-club-members">
-                                {row.club}
-                              </MembersButton>
-                            ) : typeof row[column] === 'number' && values.includes(column) ? (
-                              number.format(row[column])
-                            ) : column === 'month' ? (
-                              monthName(row[column])
-                            ) : (
-                              row[column]
-                            )}
-                          </Table.Td>
+                          <Table.Td key={column}>{cell(report, column, row)}</Table.Td>
                         ))}
                       </Table.Tr>
                     ))}
