@@ -258,23 +258,30 @@ export const REPORT_TEXTS: Record<ReportName, { title: string; columns: Record<s
 }
 
 /**
+ * One report of `kanslia reports` as a table: its columns (`REPORT_LAYOUT`'s, headed as
+ * REPORT_TEXTS say; the group first, then its counts) and its rows, a group without a name named.
+ */
+export function reportTable(reports: Reports, name: ReportName): { columns: Array<{ key: string; label: string }>; rows: Array<Record<string, string | number | null>> } {
+  const { key, values } = REPORT_LAYOUT[name]
+  const texts = REPORT_TEXTS[name]
+  const rows = reports[name] as unknown as Array<Record<string, string | number | null>>
+  return {
+    columns: [key, ...values].map((column) => ({ key: column, label: texts.columns[column] })),
+    rows: rows.map((row) => ({ ...row, [key]: row[key] ?? texts.unnamed ?? '' }))
+  }
+}
+
+/**
  * `kanslia reports` as text: for the licence period reported on, each report of `names` under its
- * title as a table (`REPORT_LAYOUT`'s columns), or "none" when it has no rows.
+ * title as a table (`reportTable`), or "none" when it has no rows.
  */
 export function formatReports(reports: Reports, names: readonly ReportName[]): string {
   if (reports.licencePeriod === null) return 'no licence period is stored: sync first\n'
   const sections = names.map((name) => {
-    const { key, values } = REPORT_LAYOUT[name]
-    const texts = REPORT_TEXTS[name]
-    const rows = reports[name] as unknown as Array<Record<string, string | number | null>>
-    const body =
-      rows.length === 0
-        ? 'none\n'
-        : table(
-            [key, ...values].map((column) => texts.columns[column]),
-            rows.map((row) => [String(row[key] ?? texts.unnamed ?? ''), ...values.map((column) => count(Number(row[column])))])
-          )
-    return `${texts.title}\n${body}`
+    const { columns, rows } = reportTable(reports, name)
+    const [group, ...counts] = columns
+    const body = rows.length === 0 ? 'none\n' : table(columns.map((column) => column.label), rows.map((row) => [String(row[group.key]), ...counts.map((column) => count(Number(row[column.key])))]))
+    return `${REPORT_TEXTS[name].title}\n${body}`
   })
   return `Reports of licence period ${reports.licencePeriod.name} (${reports.licencePeriod.id})\n\n${sections.join('\n')}`
 }

@@ -23,7 +23,7 @@ import { CANDIDATE_COLUMNS, type CandidateColumn } from '../../shared/meritCandi
 import { exportList } from '../services/listExport'
 import { reportsOf } from '../services/reports'
 import { writeTable } from '../services/tableExport'
-import { REPORT_LAYOUT, REPORT_NAMES, type ReportName } from '../../shared/reports'
+import { REPORT_NAMES, type ReportName } from '../../shared/reports'
 import { MAX_RENEWAL_DAYS, RENEWAL_LIST_KINDS, renewalColumnsOf, type RenewalColumn, type RenewalListKind } from '../../shared/renewalLists'
 import { localDate } from '../../shared/localDate'
 import { INSURANCE_FILTERS, type InsuranceFilter, type LicenceStatus } from '../../shared/ipc/contract'
@@ -62,7 +62,7 @@ import { listSome } from '../outbox/checks'
 import { syncDatabase } from '../services/sync'
 import { MAX_PAGE_SIZE } from '../sync/engine'
 import { runSandboxCommand } from '../../sandbox/cli'
-import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatOutsideLimits, formatRenewalList, formatReports, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck, REPORT_TEXTS } from './format'
+import { formatEvents, formatMembers, formatParticipants, formatMeritCandidates, formatOutsideLimits, formatRenewalList, formatReports, formatStartList, formatStatus, formatSyncSummary, formatVenueCheck, reportTable } from './format'
 import { formatOutbox, formatPaymentMethods, formatPush, formatQueued } from './formatOutbox'
 import { StartListProgressBar, SyncProgressBars } from './progress'
 import { calendarDate, clientId, eventDateTime, httpUrl, integerIn, jsonObject, orderRef, registrationRef, registryDatabase, userIds } from './optionValues'
@@ -336,10 +336,7 @@ export function buildProgram(): Command {
       if (opts.out && !opts.report) command.error('--out writes one report: name it with --report', { exitCode: 2 })
       const reports = reportsOf(opts.db, opts.period)
       if (opts.out && opts.report) {
-        const { key, values } = REPORT_LAYOUT[opts.report]
-        const texts = REPORT_TEXTS[opts.report]
-        const columns = [key, ...values].map((column) => ({ key: column, label: texts.columns[column] }))
-        const rows = (reports[opts.report] as unknown as Array<Record<string, string | number | null>>).map((row) => ({ ...row, [key]: row[key] ?? texts.unnamed ?? '' }))
+        const { columns, rows } = reportTable(reports, opts.report)
         await writeTable(opts.out, opts.format, opts.report, columns, rows)
         process.stderr.write(`${rows.length.toLocaleString('en')} row(s) written to ${opts.out}\n`)
       } else if (opts.json) process.stdout.write(JSON.stringify(opts.report ? reports[opts.report] : reports) + '\n')
