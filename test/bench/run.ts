@@ -264,7 +264,7 @@ try {
       const label = status === 'all' ? 'every member by club' : 'licence valid, by name'
       row(`member list (${label}, ${fmt(total)}): the last window / one at the middle`, `${fmt(windowMs(total - 100))} / ${fmt(windowMs(Math.floor(total / 2) - 100))} ms`, '-')
     }
-    // An area's members (the area of most clubs): each window reads every candidate's latest club licence.
+    // An area's members (the area of most clubs): picked from the member summary's club index (migration 0022), then sorted.
     const areaId = db.prepare("SELECT a.id FROM organization a JOIN organization c ON c.parent_id = a.id WHERE a.type = 'AREA' GROUP BY a.id ORDER BY count(*) DESC, a.id LIMIT 1").pluck().get() as number | undefined
     if (areaId !== undefined) {
       const ofArea = { text: '', status: 'all', sort: 'name', direction: 'asc', offset: 0, limit: 100, areaId } as const

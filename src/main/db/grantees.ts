@@ -12,7 +12,7 @@ const MERIT_ORGANIZATION_SQL = 'SELECT g.organization_id FROM merit m JOIN merit
 
 
 /** The grantees' user licences (`:ids`, a JSON array of user ids), each grantee looked up by the user index. */
-export const GRANTEE_LICENCES_SQL = `SELECT ${HELD_LICENCE_COLUMNS}, ul.licence_organization_id, ul.federation_id
+export const GRANTEE_LICENCES_SQL = `SELECT ${HELD_LICENCE_COLUMNS}, ul.federation_id
   FROM json_each(:ids) j JOIN user_licence ul ON ul.user_id = j.value`
 
 /** The grantees' user insurances (`:ids`, a JSON array of user ids), each grantee looked up by the user index. */
@@ -58,7 +58,7 @@ export function granteesNotReadable(db: ReadableDB, meritId: number, personIds: 
   const readable = new Set<number>()
 
   const products = licenceProducts(db)
-  type LicenceRow = HeldLicenceRow & { licence_organization_id: number | null; federation_id: number | null }
+  type LicenceRow = HeldLicenceRow & { federation_id: number | null }
   const licenceRows = prepared(db, GRANTEE_LICENCES_SQL).all({ ids }) as LicenceRow[]
   for (const rows of groupBy(licenceRows, byUser).values()) {
     const valid = new Set(licencesValidOn(heldLicencesOf(rows), products, today).map((l) => l.id))

@@ -4,11 +4,11 @@ import { prepared } from './statements'
 
 /**
  * The columns of a stored user licence `ul` that the licence rules read (DESIGN §3b, spec v2
- * §2.12), all in its index `user_licence_user_period` (migration 0016): evaluating every member
- * reads the index, not the rows with their JSON.
+ * §2.12) and the club's (§2.10), all in its index `user_licence_user_period` (migrations 0016, 0022):
+ * evaluating every member reads the index, not the rows with their JSON.
  */
 export const HELD_LICENCE_COLUMNS = `ul.user_id, ul.id, ul.licence_id, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from, ul.purchase_time,
-  ul.licence_organization_name, ul.external_insurance_company`
+  ul.licence_organization_name, ul.external_insurance_company, ul.licence_organization_id`
 
 /** A row of HELD_LICENCE_COLUMNS. */
 export interface HeldLicenceRow {
@@ -21,6 +21,7 @@ export interface HeldLicenceRow {
   purchase_time: string | null
   licence_organization_name: string | null
   external_insurance_company: string | null
+  licence_organization_id: number | null
 }
 
 /**
@@ -28,8 +29,20 @@ export interface HeldLicenceRow {
  * user licences at 150,000 members about half the time better-sqlite3 takes to build objects.
  */
 export function heldLicenceRowOf(values: unknown[]): HeldLicenceRow {
-  const [user_id, id, licence_id, usage_period_start, usage_period_end, upgrade_from, purchase_time, licence_organization_name, external_insurance_company] = values
-  return { user_id, id, licence_id, usage_period_start, usage_period_end, upgrade_from, purchase_time, licence_organization_name, external_insurance_company } as HeldLicenceRow
+  const [user_id, id, licence_id, usage_period_start, usage_period_end, upgrade_from, purchase_time, licence_organization_name, external_insurance_company, licence_organization_id] =
+    values
+  return {
+    user_id,
+    id,
+    licence_id,
+    usage_period_start,
+    usage_period_end,
+    upgrade_from,
+    purchase_time,
+    licence_organization_name,
+    external_insurance_company,
+    licence_organization_id
+  } as HeldLicenceRow
 }
 
 /** The person a row of HELD_LICENCE_COLUMNS or HELD_INSURANCE_COLUMNS belongs to: the key to group them by. */

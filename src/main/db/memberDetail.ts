@@ -3,7 +3,7 @@ import { checkLicence, EXPIRING_WITHIN_DAYS, validDays } from '../../shared/lice
 import { addDays } from '../../shared/localDate'
 import { HELD_INSURANCE_COLUMNS, HELD_LICENCE_COLUMNS, heldInsurancesOf, heldLicence, heldLicencesOf, licenceProducts, type HeldInsuranceRow, type HeldLicenceRow } from './heldLicences'
 import { VALID_ENTRY_FIRST } from './events'
-import { clubOf } from './memberSummary'
+import { clubLicenceOf } from './memberSummary'
 import type { ReadableDB } from './open'
 import { pendingChangesOf } from './outbox'
 import { copiedSportIdSql, newestCopySql } from './personCopies'
@@ -68,11 +68,10 @@ function memberIdentity(db: ReadableDB, person: { id: number; sport_id: number; 
   const soon = addDays(today, EXPIRING_WITHIN_DAYS)!
   const licenceRows = prepared(
     db,
-    `SELECT ${HELD_LICENCE_COLUMNS}, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name,
-       ul.licence_organization_id AS club_id, ul.federation_id
+    `SELECT ${HELD_LICENCE_COLUMNS}, coalesce(l.name, json_extract(ul.raw, '$.name')) AS name, lp.name AS period_name, ul.federation_id
      FROM user_licence ul LEFT JOIN licence l ON l.id = ul.licence_id LEFT JOIN licence_period lp ON lp.id = ul.licence_period_id
      WHERE ul.user_id = ? ORDER BY ul.usage_period_end DESC, ul.id DESC`
-  ).all(id) as Array<HeldLicenceRow & { name: string | null; period_name: string | null; club_id: number | null; federation_id: number | null }>
+  ).all(id) as Array<HeldLicenceRow & { name: string | null; period_name: string | null; federation_id: number | null }>
   const products = licenceProducts(db)
   const upgradedBy = new Map<number, number>()
   for (const row of licenceRows) if (row.upgrade_from !== null) upgradedBy.set(row.upgrade_from, row.id)
@@ -83,7 +82,7 @@ function memberIdentity(db: ReadableDB, person: { id: number; sport_id: number; 
     const licence: MemberLicence = { id: row.id, name: row.name ?? '', state: stateOf(days.from, days.until, today, soon, upgradedBy.has(row.id)) }
     if (row.period_name !== null) licence.licencePeriodName = row.period_name
     if (row.licence_organization_name !== null) licence.clubName = row.licence_organization_name
-    if (row.club_id !== null) licence.clubId = row.club_id
+    if (row.licence_organization_id !== null) licence.clubId = row.licence_organization_id
     if (row.federation_id !== null) licence.federationId = row.federation_id
     if (row.usage_period_start !== null) licence.usagePeriodStart = row.usage_period_start
     if (row.usage_period_end !== null) licence.usagePeriodEnd = row.usage_period_end
@@ -108,7 +107,7 @@ function memberIdentity(db: ReadableDB, person: { id: number; sport_id: number; 
     return insurance
   })
   const guardians = Array.isArray(raw.guardians) ? (raw.guardians as Guardian[]) : []
-  const club = clubOf(licenceRows)
+  const club = clubLicenceOf(licenceRows)?.licence_organization_name ?? null
   return {
     id,
     source: 'profile',

@@ -6,8 +6,8 @@ import { prepared } from './statements'
 
 /**
  * `column` of person `p`'s club licence: their latest-ending user licence that names a licence
- * organization and that no upgrade replaced (SQL over `person p`; spec v2 §2.10). `clubOf` is the
- * same rule for the member summary.
+ * organization and that no upgrade replaced (SQL over `person p`; spec v2 §2.10). `clubLicenceOf` is
+ * the same rule for the member summary.
  */
 function ofClubLicence(column: 'licence_organization_name' | 'licence_organization_id'): string {
   return `(SELECT ul.${column} FROM user_licence ul
@@ -46,8 +46,11 @@ export function licenceOfArea(alias = 'f'): string {
   return `${alias}.licence_organization_id IN (${CLUBS_OF_AREA})`
 }
 
-/** CLUB's rule over one person's user licences: SQL's order, where a missing end sorts last. */
-export function clubOf(rows: readonly HeldLicenceRow[]): string | null {
+/**
+ * CLUB's rule over one person's user licences, SQL's order (a missing end sorts last): the licence
+ * that names their club (`licence_organization_name`, with its `licence_organization_id`), or null.
+ */
+export function clubLicenceOf(rows: readonly HeldLicenceRow[]): HeldLicenceRow | null {
   const replaced = new Set(rows.flatMap((row) => (row.upgrade_from === null ? [] : [row.upgrade_from])))
   let best: HeldLicenceRow | null = null
   for (const row of rows) {
@@ -56,8 +59,17 @@ export function clubOf(rows: readonly HeldLicenceRow[]): string | null {
     const bestEnd = best?.usage_period_end ?? ''
     if (best === null || end > bestEnd || (end === bestEnd && row.id > best.id)) best = row
   }
-  return best?.licence_organization_name ?? null
+  return best
 }
+
+/**
+ * SQL over the member summary `s` of the day (migration 0022): the member's club, by CLUB's rule,
+ * is :clubId. MEMBER_OF_CLUB's answer, picked from the summary's club index.
+ */
+export const SUMMARY_OF_CLUB = 's.club_id = :clubId'
+
+/** SQL over the member summary `s` of the day: the member's club is one of area :areaId's, as MEMBER_OF_AREA. */
+export const SUMMARY_OF_AREA = `s.club_id IN (${CLUBS_OF_AREA})`
 
 /**
  * Marks stored persons whose licences, insurances or profile a sync is storing or removing, in
@@ -111,6 +123,7 @@ interface Person {
 interface SummaryRow {
   person_id: number
   club: string | null
+  club_id: number | null
   verdict: LicenceCheck['verdict']
   licence_id: number | null
   valid_until: string | null
@@ -121,7 +134,7 @@ interface SummaryRow {
 
 /**
  * Judges persons (ids ascending) on `today` by `checkLicence` (DESIGN §3b, the venue check's
- * rules), with their club (CLUB's rule), whether an insurance is valid, and the day to look again.
+ * rules), with their club and its id (CLUB's rule), whether an insurance is valid, and the day to look again.
  * `ranged`: the persons are every stored one between the first and the last, so their licences
  * and insurances are read as a range of the per-person indexes rather than looked up one by one.
  */
@@ -136,9 +149,11 @@ function evaluate(db: WritableDB, persons: readonly Person[], products: Readonly
     const insurances = heldInsurancesOf(insurancesOf.get(id) ?? [])
     const input = { date: today, birthDate: birth_date ?? undefined, licences, products, insurances }
     const check = checkLicence(input)
+    const club = clubLicenceOf(rows)
     return {
       person_id: id,
-      club: clubOf(rows),
+      club: club?.licence_organization_name ?? null,
+      club_id: club?.licence_organization_id ?? null,
       verdict: check.verdict,
       licence_id: check.userLicenceId ?? null,
       valid_until: check.validUntil ?? null,
@@ -163,10 +178,13 @@ export function refreshMemberSummary(db: WritableDB, today: string, personIds?: 
     const complete = prepared(db, 'SELECT (SELECT count(*) FROM person) = (SELECT count(*) FROM member_summary)').pluck().get() === 1
     const on = memberSummaryDate(db)
     const products = licenceProducts(db)
-    const insert = prepared(db, 'INSERT INTO member_summary (person_id, club, verdict, licence_id, valid_until, held_until, insured, recheck_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    const insert = prepared(
+      db,
+      'INSERT INTO member_summary (person_id, club, club_id, verdict, licence_id, valid_until, held_until, insured, recheck_on) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    )
     const write = (persons: Person[], ranged: boolean) => {
       for (const row of evaluate(db, persons, products, today, ranged)) {
-        insert.run(row.person_id, row.club, row.verdict, row.licence_id, row.valid_until, row.held_until, row.insured, row.recheck_on)
+        insert.run(row.person_id, row.club, row.club_id, row.verdict, row.licence_id, row.valid_until, row.held_until, row.insured, row.recheck_on)
       }
       return persons.length
     }

@@ -374,14 +374,22 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(listMembers(db, query({ areaId: 91, licencePeriodId: 10, text: mover }), TODAY).rows).toEqual([])
   })
 
-  it("a club reads who held a licence with it once, from the covering user_licence_period, instead of every person's licence rows; a licence or period alone is looked up per person", () => {
+  it("a club or an area alone is picked from the summary's club index; with a licence, a club reads who held a licence with it once from the covering user_licence_period; a licence or period alone is looked up per person", () => {
     const db = seedStatuses()
     refreshMemberSummary(db, TODAY)
-    const plan = (over: Partial<MemberListQuery>) => {
-      const sql = memberListSql(query(over))
-      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ limit: 100, offset: 0, clubId: 4, licenceId: 500, licencePeriodId: 10 }) as Array<{ detail: string }>).map((r) => r.detail)
+    // The plan listMembers picks: sorted from person_order for a club or an area alone, else SQLite's.
+    const plan = (over: Partial<MemberListQuery>, window: WindowPlan = 'planner') => {
+      const sql = memberListSql(query(over), window)
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ limit: 100, offset: 0, clubId: 4, areaId: 92, licenceId: 500, licencePeriodId: 10 }) as Array<{ detail: string }>).map((r) => r.detail)
     }
-    for (const over of [{ clubId: 4 }, { clubId: 4, licenceId: 500 }, { clubId: 4, licencePeriodId: 10 }, { clubId: 4, licenceId: 500, licencePeriodId: 10 }]) {
+    // Alone, a club's or an area's members come from member_summary_club_id (migration 0022), each person's columns from the narrow person_order.
+    for (const over of [{ clubId: 4 }, { areaId: 92 }, { clubId: 4, sort: 'club' as const }, { areaId: 92, status: 'valid' as const }, { areaId: 92, clubId: 4, sort: 'birthYear' as const }]) {
+      const lines = plan(over, 'sort')
+      expect(lines[1], JSON.stringify(over)).toBe('SEARCH s USING INDEX member_summary_club_id (club_id=?)')
+      expect(lines, JSON.stringify(over)).toContain('SEARCH p USING COVERING INDEX person_order (id=?)')
+      expect(lines.join('\n'), JSON.stringify(over)).not.toMatch(/SCAN p|user_licence (ul|f)\b/)
+    }
+    for (const over of [{ clubId: 4, licenceId: 500 }, { clubId: 4, licencePeriodId: 10 }, { clubId: 4, licenceId: 500, licencePeriodId: 10 }]) {
       const lines = plan(over)
       expect(lines, JSON.stringify(over)).toContain('LIST SUBQUERY 1')
       expect(lines.find((line) => / f | user_licence /.test(line)), JSON.stringify(over)).toMatch(/USING COVERING INDEX user_licence_period/)

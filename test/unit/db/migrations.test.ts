@@ -6,6 +6,7 @@ import { resumeMemberSearch } from '../../../src/main/db/memberSearch'
 import { autoSyncEnabled, setAutoSyncEnabled } from '../../../src/main/db/autoSync'
 import { memberSummaryDate } from '../../../src/main/db/memberSummary'
 import { HELD_LICENCE_COLUMNS } from '../../../src/main/db/heldLicences'
+import { refreshMemberSummary } from '../../../src/main/db/memberSummary'
 
 const fresh = () => new Database(':memory:') as WritableDB
 const tables = (db: WritableDB) =>
@@ -320,8 +321,9 @@ describe('migrations', () => {
       { id: 1, external_insurance_company: 'Pohjola' },
       { id: 2, external_insurance_company: null }
     ])
-    // The rules' columns are all in the per-person index, so evaluating everyone reads no row.
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ul.user_id BETWEEN 1 AND 9`).all() as Array<{ detail: string }>
+    // The rules' columns of then are all in the per-person index, so evaluating everyone reads no row.
+    const rulesColumns = 'ul.user_id, ul.id, ul.licence_id, ul.usage_period_start, ul.usage_period_end, ul.upgrade_from, ul.purchase_time, ul.licence_organization_name, ul.external_insurance_company'
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT ${rulesColumns} FROM user_licence ul WHERE ul.user_id BETWEEN 1 AND 9`).all() as Array<{ detail: string }>
     expect(plan.map((row) => row.detail)).toEqual(['SEARCH ul USING COVERING INDEX user_licence_user_period (user_id>? AND user_id<?)'])
 
     // A first sync killed with the index dropped: the new definition is what it restores.
@@ -417,6 +419,35 @@ describe('migrations', () => {
     migrate(killed, 21)
     expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'person_sport_id'").pluck().get()).toBe(0)
     expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'person_sport_id'").pluck().get()).toBe('CREATE INDEX person_sport_id ON person (sport_id, id)')
+  })
+
+  it("0022-summary-club-id gives the summary each member's club id, indexed, from the per-person index alone, evaluated anew; also where a killed first sync restores the index", () => {
+    const db = fresh()
+    migrate(db, 21)
+    db.prepare("INSERT INTO person (id, sport_id, birth_date, modification_us, raw) VALUES (7, 12345678, '1990-01-01', 1, '{}')").run()
+    const licence = db.prepare(
+      "INSERT INTO user_licence (id, scope, modification_us, generation, raw, user_id, licence_organization_id, licence_organization_name, usage_period_end) VALUES (?, 'federation 1', 1, 1, '{}', 7, ?, ?, ?)"
+    )
+    licence.run(1, 300, 'Seura A', '2025-12-31')
+    licence.run(2, 301, 'Seura B', '2026-12-31')
+    db.prepare("INSERT INTO member_summary (person_id, club, verdict, insured) VALUES (7, 'Seura B', 'missing', 0)").run()
+    db.prepare("INSERT INTO member_summary_state (id, on_date) VALUES (1, '2026-11-23')").run()
+    expect(migrate(db, 22)).toEqual([22])
+    // Of no day: the next read or sync evaluates everyone, with the ids.
+    expect(memberSummaryDate(db)).toBeNull()
+    expect(db.prepare('SELECT club_id FROM member_summary WHERE person_id = 7').pluck().get()).toBeNull()
+    refreshMemberSummary(db, '2026-11-23')
+    expect(db.prepare('SELECT club, club_id FROM member_summary WHERE person_id = 7').get()).toEqual({ club: 'Seura B', club_id: 301 })
+    const detail = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail)
+    expect(detail(`SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ul.user_id BETWEEN 1 AND 9`)).toEqual(['SEARCH ul USING COVERING INDEX user_licence_user_period (user_id>? AND user_id<?)'])
+    expect(detail('SELECT person_id FROM member_summary WHERE club_id = 301')).toEqual(['SEARCH member_summary USING COVERING INDEX member_summary_club_id (club_id=?)'])
+
+    const killed = fresh()
+    migrate(killed, 21)
+    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'user_licence_user_period'; DROP INDEX user_licence_user_period;`)
+    migrate(killed, 22)
+    expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'user_licence_user_period'").pluck().get()).toBe(0)
+    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/external_insurance_company, licence_organization_id\)$/)
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {
