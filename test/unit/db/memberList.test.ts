@@ -344,6 +344,32 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(listMembers(db, query({ clubId: 5, licenceId: 500 + (last % 3), text: String(20_000_000 + movedOn[0] - 1) }), TODAY).rows).toEqual([])
   })
 
+  it('with a licence or a licence period chosen, the Club column is the club of the licence the filters found, and sorts so', () => {
+    const db = seedStatuses()
+    // Kind 5 held a licence with club 4 last season (licence 500 + id % 3) and holds one with club 5 now.
+    const mover = 6
+    const lastSeason = 500 + ((10_000 + mover - 1) % 3)
+    const thisSeason = 500 + ((20_000 + mover - 1) % 3)
+    expect(lastSeason).not.toBe(thisSeason)
+    const clubOf = (over: Partial<MemberListQuery>) => listMembers(db, query({ ...over, text: String(20_000_000 + mover - 1) }), TODAY).rows.map((row) => row.club)
+    for (const summary of [false, true]) {
+      if (summary) refreshMemberSummary(db, TODAY)
+      expect(clubOf({}), `summary ${summary}`).toEqual(['Seura 5'])
+      expect(clubOf({ licenceId: lastSeason }), `summary ${summary}`).toEqual(['Seura 4'])
+      expect(clubOf({ licenceId: lastSeason, clubId: 4 }), `summary ${summary}`).toEqual(['Seura 4'])
+      expect(clubOf({ licenceId: thisSeason }), `summary ${summary}`).toEqual(['Seura 5'])
+      // A licence period both were of: the latest-ending licence; bound to a club, that club's.
+      expect(clubOf({ licencePeriodId: 10 }), `summary ${summary}`).toEqual(['Seura 5'])
+      expect(clubOf({ licencePeriodId: 10, clubId: 4 }), `summary ${summary}`).toEqual(['Seura 4'])
+      for (const direction of ['asc', 'desc'] as const) {
+        const listed = allRows(db, { licenceId: lastSeason, sort: 'club', direction }).rows
+        expect(listed.find((row) => row.id === mover)?.club).toBe('Seura 4')
+        const clubs = listed.map((row) => row.club ?? '')
+        expect(clubs, `summary ${summary}, ${direction}`).toEqual([...clubs].sort((a, b) => (direction === 'asc' ? a.localeCompare(b) : b.localeCompare(a))))
+      }
+    }
+  })
+
   it("an area lists the members of its clubs by the Club column's rule, alone or with a club; with a licence period, those licensed through its clubs", () => {
     const db = seedStatuses()
     // Clubs 1–3 under area 91, clubs 4–5 under area 92, club 6 right under the federation.
@@ -391,7 +417,9 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     }
     for (const over of [{ clubId: 4, licenceId: 500 }, { clubId: 4, licencePeriodId: 10 }, { clubId: 4, licenceId: 500, licencePeriodId: 10 }]) {
       const lines = plan(over)
-      expect(lines, JSON.stringify(over)).toContain('LIST SUBQUERY 1')
+      expect(lines.join('\n'), JSON.stringify(over)).toMatch(/LIST SUBQUERY \d/)
+      // The Club column is the club of the licence the filters found (licenceClub), from the per-person index.
+      expect(lines, JSON.stringify(over)).toContain('SEARCH f USING COVERING INDEX user_licence_user_period (user_id=?)')
       expect(lines.find((line) => / f | user_licence /.test(line)), JSON.stringify(over)).toMatch(/USING COVERING INDEX user_licence_period/)
       expect(lines, JSON.stringify(over)).not.toContain('SCAN p USING INDEX person_name')
     }
