@@ -54,7 +54,7 @@ const BROAD_SEARCH = 10_000
 
 /**
  * How a window of persons is found: `walk` the sort's index, stopping after the window (a broad
- * search); `sort` the matches read from the narrow index `person_order` (migration 0010), so no
+ * search, or the whole list by club: the member summary's club index); `sort` the matches read from the narrow index `person_order` (migration 0010), so no
  * wide person row is read before the window is known (a narrow search); `planner`: SQLite's
  * choice (no search text, or a first sync that has dropped those indexes for now).
  */
@@ -192,10 +192,13 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
     const conditions = personWhere === '' ? [] : [personWhere.slice('WHERE '.length)]
     conditions.push(...summaryConditions(query))
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
-    // By club, walk the summary's club index (each club's members then sorted by name); a licence's club is sorted.
+    // By club, `walk` the summary's club index in order, each member's name from the narrow person_order
+    // (each club's members then sorted by name): the middle window of 142,000 members 0.05 s, not 0.44 s
+    // with SQLite's plan, which read the wide rows. A licence's club (licenceClub) is in no index: sorted.
+    const clubWalk = plan === 'walk' && licenceClub(query) === null
     window =
       query.sort === 'club'
-        ? `member_summary s JOIN ${persons} ON p.id = s.person_id ${where} ORDER BY ${club} ${direction}, p.last_name ${direction}, p.id ${direction} LIMIT :limit OFFSET :offset`
+        ? `${clubWalk ? 'member_summary s INDEXED BY member_summary_club CROSS JOIN person p INDEXED BY person_order' : `member_summary s JOIN ${persons}`} ON p.id = s.person_id ${where} ORDER BY ${club} ${direction}, p.last_name ${direction}, p.id ${direction} LIMIT :limit OFFSET :offset`
         : `${persons} ${summaryJoin} member_summary s ON s.person_id = p.id ${where} ORDER BY ${PERSON_ORDER[query.sort](direction)} LIMIT :limit OFFSET :offset`
   }
   return {
@@ -337,12 +340,15 @@ function markDataDeleted(db: ReadableDB, rows: MemberListRow[]): void {
  * few thousand at most) are sorted from `person_order` too: the largest area's (15,000 members at
  * 150,000 athletes) first window 18 ms against 72 ms with the wide rows; and so is a list by the
  * club of a licence (`licenceClub`), which no index holds in order: a licence period's 127,000
- * holders 0.15 s against 0.53 s. A window of the whole list walks the sort's index.
+ * holders 0.15 s against 0.53 s. A window of the whole list by club walks the summary's club index; by another column, SQLite's plan.
  */
 function windowPlan(query: MemberListQuery, matches: number | null, indexed: boolean, plan: Exclude<WindowPlan, 'planner'> | undefined): WindowPlan {
   if (!indexed) return 'planner'
   if (query.limit < 0) return 'sort'
-  if (matches === null) return clubAlone(query) || (query.sort === 'club' && licenceClub(query) !== null) ? 'sort' : 'planner'
+  if (matches === null) {
+    if (clubAlone(query) || (query.sort === 'club' && licenceClub(query) !== null)) return 'sort'
+    return query.sort === 'club' ? 'walk' : 'planner'
+  }
   return plan ?? (matches > BROAD_SEARCH ? 'walk' : 'sort')
 }
 

@@ -453,6 +453,25 @@ describe('the member summary (licence verdicts and clubs evaluated once per day)
     expect(bySportId).not.toMatch(/TEMP B-TREE/)
   })
 
+  it("by club, a window walks the summary's club index in order with each name from person_order, and answers as sorting every match does", () => {
+    const db = seedStatuses()
+    refreshMemberSummary(db, TODAY)
+    const [window] = EXPLAIN(db, memberListSql(query({ sort: 'club' }), 'walk')).split('SCAN m')
+    expect(window).toMatch(/SCAN s USING INDEX member_summary_club\n/)
+    expect(window).toMatch(/SEARCH p USING COVERING INDEX person_order \(id=\?\)/)
+    expect(window).not.toMatch(/TEMP B-TREE FOR ORDER BY/)
+    for (const over of [{}, { text: 'k' }, { status: 'valid' as const }, { text: 'k', insurance: 'insured' as const }]) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const sorted = listMembers(db, query({ ...over, sort: 'club', direction, limit: -1 }), TODAY).rows
+        expect(sorted.length).toBeGreaterThan(50)
+        for (const offset of [0, 20, sorted.length - 30]) {
+          const walked = listMembers(db, query({ ...over, sort: 'club', direction, offset, limit: 40 }), TODAY, 'walk')
+          expect(walked.rows, `${JSON.stringify(over)} ${direction} ${offset}`).toEqual(sorted.slice(offset, offset + 40))
+        }
+      }
+    }
+  })
+
   it('every row (an export) is sorted from the narrow person_order index, never read in name order row by row', () => {
     const db = seedStatuses()
     for (const summary of [false, true]) {
