@@ -119,7 +119,7 @@ interface Person {
   birth_date: string | null
 }
 
-/** One person's row of the summary (migration 0016). */
+/** One person's row of the summary (migrations 0016, 0022). */
 interface SummaryRow {
   person_id: number
   club: string | null
@@ -165,7 +165,7 @@ function evaluate(db: WritableDB, persons: readonly Person[], products: Readonly
 }
 
 /**
- * Brings the member summary (migrations 0004, 0016) up to date for `today` (ISO local date), in
+ * Brings the member summary (migrations 0004, 0016, 0022) up to date for `today` (ISO local date), in
  * one transaction. When it is complete (a row per person) and of `today` or an earlier day, only
  * the persons in `personIds` and those whose `recheck_on` has come (or whom a sync marked,
  * `markForRecheck`) are evaluated again: the others' verdicts cannot have changed. Otherwise
