@@ -648,7 +648,7 @@ describe('desktop app in Chromium', () => {
     try {
       const runId = db.prepare('SELECT max(id) FROM sync_run').pluck().get() as number
       const scope = db.prepare("SELECT scope FROM sync_cursor WHERE resource = 'sports'").pluck().get() as string
-      recordCursorResult(db, 'sports', scope, runId, { failure: { code: 'api-server', message: 'GET /api/public/v2/sport: 503 Service Unavailable' }, elements: 0 })
+      recordCursorResult(db, 'sports', scope, runId, { failure: { code: 'api-server', message: 'GET /api/public/v2/sport: 503 Service Unavailable' }, elements: 0, changed: 0 })
     } finally {
       db.close()
     }

@@ -21,20 +21,21 @@ const count = (n: number) => n.toLocaleString('en')
 
 /**
  * `kanslia status` as a table: one row per (resource, scope), a fanned-out resource once
- * (`per merit`, …), then the API version last read (spec v3 §9).
+ * (`per merit`, …), with the rows its last run added or changed, then the API version last read (spec v3 §9).
  */
 export function formatStatus(rows: CursorStatus[]): string {
   if (rows.length === 0) return 'nothing synced yet\n'
   const version = rows.find((r) => r.value !== undefined)
   const footer = version ? `API version ${version.value} (read ${version.lastRunAt ?? '-'})\n` : ''
   return table(
-    ['resource', 'scope', 'rows', 'cursor', 'last run', 'result'],
+    ['resource', 'scope', 'rows', 'cursor', 'last run', 'changed', 'result'],
     rows.map((r) => [
       r.resource,
       r.scope,
       count(r.rows),
       r.cursor ?? '-',
       r.lastRunAt ?? '-',
+      r.lastChanged === null ? '-' : count(r.lastChanged),
       r.lastResult === 'error' ? `error: ${r.lastError ?? ''}` : (r.lastResult ?? '-')
     ])
   ) + footer
@@ -239,8 +240,9 @@ export function formatSyncSummary(result: SyncResult): string {
     const removed = r.removed ? `, ${count(r.removed)} removed` : ''
     const skipped = r.skipped ? `, ${count(r.skipped)} skipped (no id or modificationTime)` : ''
     const lists = r.lists === undefined ? '' : ` from ${count(r.lists)} lists`
+    const changed = r.changed ? `, ${count(r.changed)} new or changed` : ''
     const said = r.error ? ` — error: ${r.error}` : r.note ? ` — ${r.note}` : ''
-    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${lists}${removed}${skipped}${said}`)
+    lines.push(`  ${r.resource} ${r.scope}: ${count(r.elements)} received${lists}${changed}${removed}${skipped}${said}`)
   }
   if (result.purged > 0) lines.push(`  retention: ${count(result.purged)} ${result.purged === 1 ? 'person' : 'people'} without current data removed`)
   return lines.join('\n') + '\n'

@@ -32,21 +32,26 @@ export function setCursor(db: WritableDB, resource: string, scope: string, curso
   prepared(db, 'INSERT INTO sync_cursor (resource, scope, cursor_us) VALUES (?, ?, ?) ON CONFLICT (resource, scope) DO UPDATE SET cursor_us = excluded.cursor_us').run(resource, scope, cursorUs)
 }
 
-/** Records the outcome of run `runId` for (resource, scope): 'ok', or 'error' with its one-line English message and its `ErrorCode` (migration 0013). */
+/**
+ * Records the outcome of run `runId` for (resource, scope): 'ok', or 'error' with its one-line
+ * English message and its `ErrorCode` (migration 0013); the elements it received and the rows it
+ * added or changed (migration 0023).
+ */
 export function recordCursorResult(
   db: WritableDB,
   resource: string,
   scope: string,
   runId: number,
-  outcome: { failure?: CodedError; elements: number }
+  outcome: { failure?: CodedError; elements: number; changed: number }
 ): void {
   const { failure } = outcome
   prepared(
     db,
-    `INSERT INTO sync_cursor (resource, scope, last_run_id, last_run_at, last_result, last_error, last_error_code, last_elements) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO sync_cursor (resource, scope, last_run_id, last_run_at, last_result, last_error, last_error_code, last_elements, last_changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (resource, scope) DO UPDATE SET last_run_id = excluded.last_run_id, last_run_at = excluded.last_run_at,
-       last_result = excluded.last_result, last_error = excluded.last_error, last_error_code = excluded.last_error_code, last_elements = excluded.last_elements`
-  ).run(resource, scope, runId, new Date().toISOString(), failure === undefined ? 'ok' : 'error', failure?.message ?? null, failure?.code ?? null, outcome.elements)
+       last_result = excluded.last_result, last_error = excluded.last_error, last_error_code = excluded.last_error_code, last_elements = excluded.last_elements,
+       last_changed = excluded.last_changed`
+  ).run(resource, scope, runId, new Date().toISOString(), failure === undefined ? 'ok' : 'error', failure?.message ?? null, failure?.code ?? null, outcome.elements, outcome.changed)
 }
 
 /** Starts a `sync_run` row. @returns its id, also the generation rows seen by the run are tagged with. */

@@ -7,7 +7,7 @@ import { EXPORT_RESOURCES, TABLES, type ExportResource } from './tables'
 /**
  * The state of one (resource, scope) (DESIGN §3 rule 7): rows stored, the cursor (newest
  * modificationTime stored, as an ISO instant in UTC with µs; null for lists without one), and the
- * last run's outcome. A resource read as one list per parent is one entry with scope
+ * last run's outcome: elements received, rows added or changed. A resource read as one list per parent is one entry with scope
  * `per <kind>` (e.g. `per merit`): rows of all its lists, the newest of their cursors. `value` is
  * the API's version (spec v3 §9 `fullVersion`) on the `api-version-info` entry.
  */
@@ -22,6 +22,8 @@ export interface CursorStatus {
   /** The code of `lastError` (`errorCodeOf`); null when it was recorded before migration 0013. */
   lastErrorCode: ErrorCode | null
   lastElements: number
+  /** Stored rows the last run added or replaced by different content; null when recorded before migration 0023. */
+  lastChanged: number | null
   value?: string
 }
 
@@ -34,6 +36,7 @@ interface CursorRow {
   last_error: string | null
   last_error_code: ErrorCode | null
   last_elements: number
+  last_changed: number | null
 }
 
 /**
@@ -42,7 +45,7 @@ interface CursorRow {
  * into its `per <kind>` entry.
  */
 export function readStatus(db: ReadableDB | WritableDB): CursorStatus[] {
-  const rows = prepared(db, 'SELECT resource, scope, cursor_us, last_run_at, last_result, last_error, last_error_code, last_elements FROM sync_cursor WHERE last_run_id IS NOT NULL').all() as CursorRow[]
+  const rows = prepared(db, 'SELECT resource, scope, cursor_us, last_run_at, last_result, last_error, last_error_code, last_elements, last_changed FROM sync_cursor WHERE last_run_id IS NOT NULL').all() as CursorRow[]
   const order = (resource: string) => {
     const index = EXPORT_RESOURCES.indexOf(resource as ExportResource)
     return index < 0 ? EXPORT_RESOURCES.length : index
@@ -69,7 +72,8 @@ export function readStatus(db: ReadableDB | WritableDB): CursorStatus[] {
       lastResult: row.last_result,
       lastError: row.last_error,
       lastErrorCode: row.last_error_code,
-      lastElements: row.last_elements
+      lastElements: row.last_elements,
+      lastChanged: row.last_changed
     }
     if (row.resource === 'api-version-info') {
       const version = prepared(db, 'SELECT full_version FROM api_version_info WHERE scope = ?').pluck().get(row.scope) as string | null | undefined

@@ -86,7 +86,7 @@ export interface SyncOptions {
 export type SyncProgress = SyncProgressEvent
 
 /**
- * Outcome of a run. Per (resource, scope): elements received, pages, response bytes, rows removed
+ * Outcome of a run. Per (resource, scope): elements received, rows added or changed, pages, response bytes, rows removed
  * by a full pass, elements skipped (no id or modificationTime) and the error in English words with
  * its code (`errorCodeOf`: `api-<kind>`, `storage-<kind>`, …), if it failed; for a fanned-out
  * resource one entry with scope `per <kind>`, `lists` read and the first error.
@@ -105,7 +105,21 @@ export interface SyncResult {
    * because a pending outbox change refers to them (DESIGN §3 rule 5), and how many elements were
    * stamped after the registry's time (its cursor stays short of them: `cursorLimit.ts`).
    */
-  resources: Array<{ resource: string; scope: string; elements: number; pages: number; bytes: number; removed: number; skipped: number; lists?: number; error?: string; errorCode?: ErrorCode; note?: string }>
+  resources: Array<{
+    resource: string
+    scope: string
+    elements: number
+    /** Stored rows the run added or replaced by different content: what it brought, re-reads of the overlap aside. */
+    changed: number
+    pages: number
+    bytes: number
+    removed: number
+    skipped: number
+    lists?: number
+    error?: string
+    errorCode?: ErrorCode
+    note?: string
+  }>
   elements: number
   bytes: number
   durationMs: number
@@ -473,10 +487,19 @@ async function syncList(
   } catch (caught) {
     failure = failureOf(run, caught)
   }
-  const result: ResourceResult = { resource: source.resource, scope, elements: pass.elements, pages: pass.pages, bytes: pass.meter.bytes, removed: swept.removed, skipped: pass.skipped }
+  const result: ResourceResult = {
+    resource: source.resource,
+    scope,
+    elements: pass.elements,
+    changed: pass.changed,
+    pages: pass.pages,
+    bytes: pass.meter.bytes,
+    removed: swept.removed,
+    skipped: pass.skipped
+  }
   if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
   else setNote(result, pass.note, aheadNote(pass.ahead), keptNote(swept.kept))
-  writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements }))
+  writeUnlessDiskFailed(run, () => recordCursorResult(db, source.resource, scope, runId, { failure, elements: pass.elements, changed: pass.changed }))
   emit(run, source.resource, scope, failure === undefined ? 'done' : 'error', pass, startedAt, failure?.message ?? pass.note)
   run.resources.push(result)
 }
@@ -501,7 +524,7 @@ function sweepUnreadFederationLists(run: Run): void {
         return unread.map((scope) => sweepUnseen(db, resource, scope, Number.MAX_SAFE_INTEGER))
       }).immediate()
       unread.forEach((scope, i) => {
-        const result: ResourceResult = { resource, scope, elements: 0, pages: 0, bytes: 0, removed: swept[i].removed, skipped: 0 }
+        const result: ResourceResult = { resource, scope, elements: 0, changed: 0, pages: 0, bytes: 0, removed: swept[i].removed, skipped: 0 }
         setNote(result, 'the credentials no longer read this federation', keptNote(swept[i].kept))
         run.resources.push(result)
       })
@@ -556,7 +579,7 @@ class FanOutPass {
   private readonly active = new Set<Pass>()
   private readonly visited = new Set<string>()
   private readonly errors: CodedError[] = []
-  private done = { elements: 0, pages: 0, skipped: 0, bytes: 0 }
+  private done = { elements: 0, changed: 0, pages: 0, skipped: 0, bytes: 0 }
   private lists = 0
   private listsKnown = 0
   private removed = 0
@@ -607,6 +630,7 @@ class FanOutPass {
         this.ahead.newestUs = Math.max(this.ahead.newestUs, pass.ahead.newestUs)
         this.done = {
           elements: this.done.elements + pass.elements,
+          changed: this.done.changed + pass.changed,
           pages: this.done.pages + pass.pages,
           skipped: this.done.skipped + pass.skipped,
           bytes: this.done.bytes + pass.meter.bytes
@@ -640,15 +664,16 @@ class FanOutPass {
     const result: ResourceResult = { resource, scope: this.scope, ...totals, removed: this.removed, lists: this.lists }
     if (failure !== undefined) [result.error, result.errorCode] = [failure.message, failure.code]
     else setNote(result, aheadNote(this.ahead), keptNote(this.kept))
-    writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { failure, elements: totals.elements }))
+    writeUnlessDiskFailed(this.run, () => recordCursorResult(db, resource, this.scope, runId, { failure, elements: totals.elements, changed: totals.changed }))
     this.emit(failure === undefined ? 'done' : 'error', failure?.message)
     this.run.resources.push(result)
   }
 
-  private totals(): { elements: number; pages: number; skipped: number; bytes: number } {
+  private totals(): { elements: number; changed: number; pages: number; skipped: number; bytes: number } {
     const sum = { ...this.done }
     for (const pass of this.active) {
       sum.elements += pass.elements
+      sum.changed += pass.changed
       sum.pages += pass.pages
       sum.skipped += pass.skipped
       sum.bytes += pass.meter.bytes

@@ -54,6 +54,8 @@ interface Window {
  */
 export class Pass {
   elements = 0
+  /** Stored rows this pass added or replaced by different content (`upsertElements`), in committed transactions. */
+  changed = 0
   pages = 0
   skipped = 0
   /** The API's estimate of the elements of the pass, once known. */
@@ -396,12 +398,15 @@ export class Pass {
     // Most fanned-out lists are empty: no transaction for them.
     if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
-        db.transaction(() => {
-          if (upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons) > 0) changedResources.add(resource)
+        const changed = db.transaction(() => {
+          const upserted = upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)
+          return upserted
         }).immediate()
+        if (changed > 0) changedResources.add(resource)
+        this.changed += changed
       } catch (error) {
         // The transaction was rolled back: persons noted as written may not be.
         seenPersons.clear()

@@ -77,6 +77,8 @@ export interface SyncSummary {
    */
   first: boolean
   elements: number
+  /** Stored rows the run added or replaced by different content, of every resource (not the overlap it read again). */
+  changed: number
   bytes: number
   durationMs: number
   /** Persons removed by the retention purge (issue 6). */
@@ -99,6 +101,8 @@ export interface ResourceSyncStatus {
   lastError: string | null
   /** The code of `lastError`; null for an error recorded before Kanslia kept codes (shown in its words only). */
   lastErrorCode: ErrorCode | null
+  /** Rows the last run added or changed (not the overlap it read again); null when recorded before Kanslia counted them. */
+  lastChanged: number | null
 }
 
 /**

@@ -53,7 +53,7 @@ describe('kanslia export and status over every resource (issue 4)', () => {
   it('status lists each resource once, a fanned-out one as `per …` with the rows of all its lists, and the API version', async () => {
     const json = await runCli(['status', '--json'], { env })
     expect(json.code).toBe(0)
-    const rows = JSON.parse(json.stdout) as Array<{ resource: string; scope: string; rows: number; lastResult: string; value?: string }>
+    const rows = JSON.parse(json.stdout) as Array<{ resource: string; scope: string; rows: number; lastResult: string; lastChanged: number | null; value?: string }>
     expect(rows.every((r) => r.lastResult === 'ok')).toBe(true)
     expect(rows.filter((r) => /^(merit|event|organization) \d+$/.test(r.scope))).toEqual([])
     const count = async (resource: string) => (JSON.parse((await runCli(['export', resource], { env })).stdout) as unknown[]).length
@@ -63,9 +63,14 @@ describe('kanslia export and status over every resource (issue 4)', () => {
     expect(rows.find((r) => r.resource === 'event-registrations')).toMatchObject({ scope: 'per event', rows: await count('event-registrations') })
     expect(rows.find((r) => r.resource === 'api-version-info')?.value).toBe('3.3.0')
 
-    expect(syncOutput).toMatch(/^  granted-merits per merit: [\d,]+ received from [\d,]+ lists$/m)
+    // A first sync: every grant received was new.
+    const line = /^  granted-merits per merit: ([\d,]+) received from [\d,]+ lists, ([\d,]+) new or changed$/m.exec(syncOutput)
+    expect(line?.[1]).toBe(grants.rows.toLocaleString('en'))
+    expect(line?.[2]).toBe(line?.[1])
+    expect(grants.lastChanged).toBe(grants.rows)
     const text = await runCli(['status'], { env })
     expect(text.stdout).toMatch(/^merit-groups +per organization +[\d,]+ /m)
+    expect(text.stdout).toMatch(/^resource +scope +rows +cursor +last run +changed +result$/m)
     expect(text.stdout).toMatch(/^API version 3\.3\.0 \(read \d{4}-/m)
   })
 
@@ -80,6 +85,7 @@ describe('kanslia export and status over every resource (issue 4)', () => {
 
     const every = await runCli(['sync', '--every-list', ...flags], { env })
     expect(every.code).toBe(0)
+    // Read again, nothing new: no "new or changed" said.
     expect(every.stdout).toMatch(/^  granted-merits per merit: 0 received from [\d,]+ lists$/m)
     expect(Date.parse(await grantsReadAt())).toBeGreaterThan(Date.parse(before))
   })

@@ -80,6 +80,9 @@ describe('runSync against the Federation Sandbox', () => {
     const userLicences = status.find((s) => s.resource === 'user-licences')!
     expect(userLicences.rows).toBe(stored(db, 'user-licences').length)
     expect(userLicences.lastResult).toBe('ok')
+    // Every user licence was new to the first run (migration 0023).
+    expect(first.resources.find((r) => r.resource === 'user-licences')!.changed).toBe(userLicences.rows)
+    expect(userLicences.lastChanged).toBe(userLicences.rows)
     const newest = Math.max(...stored(db, 'user-licences').map((e) => parseInstant(e.modificationTime as string)))
     expect(parseInstant(userLicences.cursor!)).toBe(newest)
 
@@ -94,6 +97,10 @@ describe('runSync against the Federation Sandbox', () => {
     // daily reference lists daily: neither a moment after the first run.
     const timed = quiet.resources.filter((r) => r.resource !== 'organizations' && r.scope !== 'all' && !['events', 'event-search-results'].includes(r.resource))
     expect(timed.map((r) => [r.resource, r.elements])).toEqual(timed.map((r) => [r.resource, 0]))
+    // What was read again (the overlap, the lists read whole) changed nothing.
+    expect(quiet.resources.reduce((sum, r) => sum + r.elements, 0)).toBeGreaterThan(0)
+    expect(quiet.resources.filter((r) => r.changed > 0)).toEqual([])
+    expect(readStatus(db).find((s) => s.resource === 'user-licences')!.lastChanged).toBe(0)
     expect(quiet.resources.some((r) => ['municipalities', 'area-association-children', 'event-search-results', 'granted-merits'].includes(r.resource))).toBe(false)
     const federationBytes = (result: typeof first) => result.resources.filter((r) => FEDERATION_LISTS.includes(r.resource) && r.scope === federation).reduce((sum, r) => sum + r.bytes, 0)
     expect(federationBytes(quiet)).toBeLessThan(federationBytes(first) / 100)
@@ -118,6 +125,11 @@ describe('runSync against the Federation Sandbox', () => {
     const changedLicences = second.resources.find((r) => r.resource === 'user-licences')!
     expect(changedLicences.elements).toBeGreaterThanOrEqual(5)
     expect(changedLicences.elements).toBeLessThan(stored(db, 'user-licences').length)
+    // The five touched, and any of the changed person's licences listed again with their new profile.
+    const ofPerson = stored(db, 'user-licences').filter((e) => (e.user as { id: number }).id === person).length
+    expect(changedLicences.changed).toBeGreaterThanOrEqual(5)
+    expect(changedLicences.changed).toBeLessThanOrEqual(5 + ofPerson)
+    expect(readStatus(db).find((s) => s.resource === 'user-licences')!.lastChanged).toBe(changedLicences.changed)
     await expectMirror(db, sandbox)
     const row = db.prepare('SELECT last_name, email FROM person WHERE id = ?').get(person)
     expect(row).toEqual({ last_name: 'Päivitetty', email: 'uusi@example.fi' })

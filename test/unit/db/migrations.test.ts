@@ -7,6 +7,7 @@ import { autoSyncEnabled, setAutoSyncEnabled } from '../../../src/main/db/autoSy
 import { memberSummaryDate } from '../../../src/main/db/memberSummary'
 import { HELD_LICENCE_COLUMNS } from '../../../src/main/db/heldLicences'
 import { refreshMemberSummary } from '../../../src/main/db/memberSummary'
+import { recordCursorResult } from '../../../src/main/db/runs'
 
 const fresh = () => new Database(':memory:') as WritableDB
 const tables = (db: WritableDB) =>
@@ -448,6 +449,18 @@ describe('migrations', () => {
     migrate(killed, 22)
     expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'user_licence_user_period'").pluck().get()).toBe(0)
     expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/external_insurance_company, licence_organization_id\)$/)
+  })
+
+  it("0023-sync-changed-count keeps each resource's last result and adds the rows its last run changed, unknown for results recorded before it", () => {
+    const db = fresh()
+    migrate(db, 22)
+    db.prepare("INSERT INTO sync_cursor (resource, scope, last_run_id, last_result, last_elements) VALUES ('licences', 'federation 1', 1, 'ok', 12)").run()
+    expect(migrate(db, 23)).toEqual([23])
+    recordCursorResult(db, 'sports', 'federation 1', 2, { elements: 5, changed: 3 })
+    expect(db.prepare('SELECT resource, last_result, last_elements, last_changed FROM sync_cursor ORDER BY resource').all()).toEqual([
+      { resource: 'licences', last_result: 'ok', last_elements: 12, last_changed: null },
+      { resource: 'sports', last_result: 'ok', last_elements: 5, last_changed: 3 }
+    ])
   })
 
   it('a failing migration leaves the previous version and no half-made tables', () => {

@@ -41,7 +41,7 @@ describe('errorText', () => {
   })
 
   it('says why a finished sync did not succeed: the disk that stopped it, else the first resource that failed, with its code in Finnish', () => {
-    const summary: SyncSummary = { ok: false, full: false, first: false, elements: 10, bytes: 100, durationMs: 5, purged: 0, removed: 0, errors: [] }
+    const summary: SyncSummary = { ok: false, full: false, first: false, elements: 10, changed: 0, bytes: 100, durationMs: 5, purged: 0, removed: 0, errors: [] }
     expect(syncErrorText({ ...summary, ok: true })).toBeNull()
     const failed = { ...summary, errors: [{ resource: 'sports', scope: 'federation 1', code: 'api-server' as const, message: 'GET /api/public/v2/sport: 503 Service Unavailable' }] }
     expect(syncErrorText(failed)).toBe('Rekisterissä on häiriö: GET /api/public/v2/sport: 503 Service Unavailable')
@@ -79,7 +79,7 @@ describe('errorText', () => {
   it('says a failed sync once on the sync page: its own heading says the sync did not finish, so `sync-failed` adds no headline', () => {
     const stopped = { code: 'sync-failed' as const, message: 'the sync stopped unexpectedly (exit code 1)' }
     expect(syncFailureText(stopped)).toBe('the sync stopped unexpectedly (exit code 1)')
-    expect(syncErrorText({ ok: false, full: false, first: false, elements: 0, bytes: 0, durationMs: 1, purged: 0, removed: 0, errors: [{ resource: 'sports', scope: 'federation 1', ...stopped }] })).toBe(stopped.message)
+    expect(syncErrorText({ ok: false, full: false, first: false, elements: 0, changed: 0, bytes: 0, durationMs: 1, purged: 0, removed: 0, errors: [{ resource: 'sports', scope: 'federation 1', ...stopped }] })).toBe(stopped.message)
     expect(syncFailureText({ code: 'api-unauthorized', message: 'POST /oauth2/token: 401' })).toBe('Rekisteri ei hyväksynyt tunnuksia: POST /oauth2/token: 401')
   })
 

@@ -12,24 +12,26 @@ async function translator(language: string) {
   return instance.t
 }
 
-const run = (fields: Partial<SyncSummary>): SyncSummary => ({ ok: true, full: false, first: false, elements: 120, bytes: 4096, durationMs: 2460, purged: 0, removed: 0, errors: [], ...fields })
+const run = (fields: Partial<SyncSummary>): SyncSummary => ({ ok: true, full: false, first: false, elements: 120, changed: 0, bytes: 4096, durationMs: 2460, purged: 0, removed: 0, errors: [], ...fields })
 
 describe('the sync page’s line on a finished run', () => {
   it('says a first sync is the first (full) one in Finnish, Swedish and English, as the CLI does', async () => {
-    const first = run({ first: true, full: true })
-    expect(describeSyncDone(first, await translator('fi'))).toBe('Ensimmäinen (täysi) synkronointi valmis: 120 kohdetta 2,5 sekunnissa')
-    expect(describeSyncDone(first, await translator('sv'))).toBe('Första (fullständiga) synkroniseringen klar: 120 poster på 2,5 s')
-    expect(describeSyncDone(first, await translator('en'))).toBe('First (full) sync finished: 120 items in 2.5 s')
+    const first = run({ first: true, full: true, changed: 120 })
+    expect(describeSyncDone(first, await translator('fi'))).toBe('Ensimmäinen (täysi) synkronointi valmis: 120 kohdetta 2,5 sekunnissa.')
+    expect(describeSyncDone(first, await translator('sv'))).toBe('Första (fullständiga) synkroniseringen klar: 120 poster på 2,5 s.')
+    expect(describeSyncDone(first, await translator('en'))).toBe('First (full) sync finished: 120 items in 2.5 s.')
     // The engine reads every list of a first run whole whether or not it was asked for a full one.
-    expect(describeSyncDone(run({ first: true, elements: 1 }), await translator('en'))).toBe('First (full) sync finished: 1 item in 2.5 s')
+    expect(describeSyncDone(run({ first: true, elements: 1, changed: 1 }), await translator('en'))).toBe('First (full) sync finished: 1 item in 2.5 s.')
   })
 
-  it('says nothing of a first sync for a later run, full or incremental, and adds what was removed', async () => {
+  it('says nothing of a first sync for a later run, full or incremental, and adds what was new or changed and what was removed', async () => {
     const t = await translator('en')
-    expect(describeSyncDone(run({}), t)).toBe('Sync finished: 120 items in 2.5 s')
-    expect(describeSyncDone(run({ full: true, removed: 3, purged: 1 }), t)).toBe(
-      'Sync finished: 120 items in 2.5 s 3 items the registry no longer lists were removed (full check). 1 person without current data was removed (retention).'
+    expect(describeSyncDone(run({}), t)).toBe('Sync finished: 120 items in 2.5 s. Nothing new.')
+    expect(describeSyncDone(run({ full: true, changed: 7, removed: 3, purged: 1 }), t)).toBe(
+      'Sync finished: 120 items in 2.5 s. New or changed: 7. 3 items the registry no longer lists were removed (full check). 1 person without current data was removed (retention).'
     )
-    expect(describeSyncDone(run({ full: true }), await translator('fi'))).toBe('Synkronointi valmis: 120 kohdetta 2,5 sekunnissa')
+    expect(describeSyncDone(run({ full: true }), await translator('fi'))).toBe('Synkronointi valmis: 120 kohdetta 2,5 sekunnissa. Ei uutta.')
+    expect(describeSyncDone(run({ changed: 1200 }), await translator('fi'))).toBe(`Synkronointi valmis: 120 kohdetta 2,5 sekunnissa. Uusia tai muuttuneita: ${new Intl.NumberFormat('fi').format(1200)}.`)
+    expect(describeSyncDone(run({ changed: 2 }), await translator('sv'))).toBe('Synkroniseringen klar: 120 poster på 2,5 s. Nya eller ändrade: 2.')
   })
 })

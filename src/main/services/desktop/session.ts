@@ -268,7 +268,16 @@ export class DesktopSession {
     const stored = existsSync(this.dbFile)
       ? this.reader.read((db) => ({ cursors: readStatus(db), retentionMonths: readRetention(db).months, autoSync: autoSyncEnabled(db), lastFullSyncAt: lastFullSyncAt(db) }))
       : { cursors: [], retentionMonths: null, autoSync: null, lastFullSyncAt: null }
-    const resources = stored.cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }) => ({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode }))
+    const resources = stored.cursors.map(({ resource, scope, rows, lastRunAt, lastResult, lastError, lastErrorCode, lastChanged }) => ({
+      resource,
+      scope,
+      rows,
+      lastRunAt,
+      lastResult,
+      lastError,
+      lastErrorCode,
+      lastChanged
+    }))
     const apiVersion = stored.cursors.find((cursor) => cursor.resource === 'api-version-info' && cursor.value !== undefined)?.value ?? null
     return {
       syncing: this.running !== null,

@@ -8,6 +8,7 @@ export function summarizeSync(result: SyncResult): SyncSummary {
     full: result.full,
     first: result.first,
     elements: result.elements,
+    changed: result.resources.reduce((sum, r) => sum + r.changed, 0),
     bytes: result.bytes,
     durationMs: result.durationMs,
     purged: result.purged,

@@ -90,6 +90,7 @@ export function SyncPanel() {
             <Table.Th>{t('sync.resource')}</Table.Th>
             <Table.Th>{t('sync.rows')}</Table.Th>
             <Table.Th>{t('sync.lastRun')}</Table.Th>
+            <Table.Th>{t('sync.changedColumn')}</Table.Th>
             <Table.Th>{t('sync.result')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -101,6 +102,7 @@ export function SyncPanel() {
               </Table.Td>
               <Table.Td>{number.format(r.rows)}</Table.Td>
               <Table.Td>{r.lastRunAt ? formatDateTime(r.lastRunAt, i18n.language) : t('sync.never')}</Table.Td>
+              <Table.Td>{r.lastChanged === null ? '' : number.format(r.lastChanged)}</Table.Td>
               <Table.Td>
                 {r.lastResult === 'error' ? (
                   <Text c="red" size="sm">
