@@ -665,6 +665,11 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('sync-done').waitFor()
     expect(app.events.slice(before).some((e) => e.type === 'sync-progress')).toBe(true)
     await sports.getByText('OK', { exact: true }).waitFor()
+    // What the run brought, as its summary counts it: the rows it added or changed, not the overlap it read again.
+    const changed = app.events.slice(before).flatMap((e) => (e.type === 'sync-finished' ? [e.summary.changed] : [])).at(-1)!
+    const brought = changed === 0 ? 'Ei uutta.' : `Uusia tai muuttuneita: ${new Intl.NumberFormat('fi').format(changed)}.`
+    expect(await page.getByTestId('sync-done').textContent()).toMatch(new RegExp(`sekunnissa\\. ${brought.replace('.', '\\.')}`))
+    await page.getByTestId('sync-status').getByRole('columnheader', { name: 'Uusia tai muuttuneita' }).waitFor()
     await shot('sync')
     // A full check on request (DESIGN §3 rule 5): the run is full, and it is the last full one now.
     await page.getByTestId('sync-full-note').getByText('Täysi tarkistus lukee kaiken uudelleen', { exact: false }).waitFor()
