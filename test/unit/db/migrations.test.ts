@@ -13,6 +13,20 @@ const fresh = () => new Database(':memory:') as WritableDB
 const tables = (db: WritableDB) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'member_search_%' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name)
 
+/**
+ * A database at version `before` whose first sync was killed with `index` dropped (recorded in
+ * `deferred_index`, db/bulkLoad.ts), migrated to `after`: the index is still not there, and the
+ * definition the next run restores is returned.
+ */
+function restoredAfterKilledFirstSync(index: string, before: number, after: number): string {
+  const killed = fresh()
+  migrate(killed, before)
+  killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = '${index}'; DROP INDEX ${index};`)
+  migrate(killed, after)
+  expect(killed.prepare('SELECT count(*) FROM sqlite_master WHERE name = ?').pluck().get(index)).toBe(0)
+  return killed.prepare('SELECT sql FROM deferred_index WHERE name = ?').pluck().get(index) as string
+}
+
 describe('migrations', () => {
   it('are numbered 1, 2, … without gaps and each has a name', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1))
@@ -328,12 +342,7 @@ describe('migrations', () => {
     expect(plan.map((row) => row.detail)).toEqual(['SEARCH ul USING COVERING INDEX user_licence_user_period (user_id>? AND user_id<?)'])
 
     // A first sync killed with the index dropped: the new definition is what it restores.
-    const killed = fresh()
-    migrate(killed, 15)
-    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'user_licence_user_period'; DROP INDEX user_licence_user_period;`)
-    migrate(killed, 16)
-    expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'user_licence_user_period'").pluck().get()).toBe(0)
-    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/purchase_time, external_insurance_company\)$/)
+    expect(restoredAfterKilledFirstSync('user_licence_user_period', 15, 16)).toMatch(/purchase_time, external_insurance_company\)$/)
     const columns = (db.prepare('PRAGMA table_info(member_summary)').all() as Array<{ name: string }>).map((c) => c.name)
     expect(columns).toEqual(['person_id', 'club', 'verdict', 'licence_id', 'valid_until', 'held_until', 'insured', 'recheck_on'])
     expect(db.prepare('SELECT count(*) FROM member_summary').pluck().get()).toBe(0)
@@ -414,12 +423,7 @@ describe('migrations', () => {
     expect(plan()[0]).toBe('SCAN p USING COVERING INDEX person_sport_id')
     expect(db.prepare('EXPLAIN QUERY PLAN SELECT id FROM person WHERE sport_id = 12345678').all()).toEqual([expect.objectContaining({ detail: 'SEARCH person USING COVERING INDEX person_sport_id (sport_id=?)' })])
 
-    const killed = fresh()
-    migrate(killed, 20)
-    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'person_sport_id'; DROP INDEX person_sport_id;`)
-    migrate(killed, 21)
-    expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'person_sport_id'").pluck().get()).toBe(0)
-    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'person_sport_id'").pluck().get()).toBe('CREATE INDEX person_sport_id ON person (sport_id, id)')
+    expect(restoredAfterKilledFirstSync('person_sport_id', 20, 21)).toBe('CREATE INDEX person_sport_id ON person (sport_id, id)')
   })
 
   it("0022-summary-club-id gives the summary each member's club id, indexed, from the per-person index alone, evaluated anew; also where a killed first sync restores the index", () => {
@@ -443,12 +447,7 @@ describe('migrations', () => {
     expect(detail(`SELECT ${HELD_LICENCE_COLUMNS} FROM user_licence ul WHERE ul.user_id BETWEEN 1 AND 9`)).toEqual(['SEARCH ul USING COVERING INDEX user_licence_user_period (user_id>? AND user_id<?)'])
     expect(detail('SELECT person_id FROM member_summary WHERE club_id = 301')).toEqual(['SEARCH member_summary USING COVERING INDEX member_summary_club_id (club_id=?)'])
 
-    const killed = fresh()
-    migrate(killed, 21)
-    killed.exec(`INSERT INTO deferred_index (name, sql) SELECT name, sql FROM sqlite_master WHERE name = 'user_licence_user_period'; DROP INDEX user_licence_user_period;`)
-    migrate(killed, 22)
-    expect(killed.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'user_licence_user_period'").pluck().get()).toBe(0)
-    expect(killed.prepare("SELECT sql FROM deferred_index WHERE name = 'user_licence_user_period'").pluck().get()).toMatch(/external_insurance_company, licence_organization_id\)$/)
+    expect(restoredAfterKilledFirstSync('user_licence_user_period', 21, 22)).toMatch(/external_insurance_company, licence_organization_id\)$/)
   })
 
   it("0023-sync-changed-count keeps each resource's last result and adds the rows its last run changed, unknown for results recorded before it", () => {
