@@ -193,7 +193,7 @@ function summarySql(query: MemberListQuery, personWhere: string, plan: WindowPla
     conditions.push(...summaryConditions(query))
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     // By club, `walk` the summary's club index in order, each member's name from the narrow person_order
-    // (each club's members then sorted by name): the middle window of 142,000 members 0.05 s, not 0.44 s
+    // (each club's members then sorted by name): the middle window of 142,000 members 0.12 s, not 0.40 s
     // with SQLite's plan, which read the wide rows. A licence's club (licenceClub) is in no index: sorted.
     const clubWalk = plan === 'walk' && licenceClub(query) === null
     window =
@@ -340,7 +340,8 @@ function markDataDeleted(db: ReadableDB, rows: MemberListRow[]): void {
  * few thousand at most) are sorted from `person_order` too: the largest area's (15,000 members at
  * 150,000 athletes) first window 18 ms against 72 ms with the wide rows; and so is a list by the
  * club of a licence (`licenceClub`), which no index holds in order: a licence period's 127,000
- * holders 0.15 s against 0.53 s. A window of the whole list by club walks the summary's club index; by another column, SQLite's plan.
+ * holders 0.15 s against 0.53 s. A window of the whole list by club walks the summary's club
+ * index; by another column, SQLite's plan.
  */
 function windowPlan(query: MemberListQuery, matches: number | null, indexed: boolean, plan: Exclude<WindowPlan, 'planner'> | undefined): WindowPlan {
   if (!indexed) return 'planner'

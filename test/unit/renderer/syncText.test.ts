@@ -33,5 +33,8 @@ describe('the sync page’s line on a finished run', () => {
     expect(describeSyncDone(run({ full: true }), await translator('fi'))).toBe('Synkronointi valmis: 120 kohdetta 2,5 sekunnissa. Ei uutta.')
     expect(describeSyncDone(run({ changed: 1200 }), await translator('fi'))).toBe(`Synkronointi valmis: 120 kohdetta 2,5 sekunnissa. Uusia tai muuttuneita: ${new Intl.NumberFormat('fi').format(1200)}.`)
     expect(describeSyncDone(run({ changed: 2 }), await translator('sv'))).toBe('Synkroniseringen klar: 120 poster på 2,5 s. Nya eller ändrade: 2.')
+    // A run in which a list failed may not have read what is new: it says what it did bring only.
+    expect(describeSyncDone(run({ ok: false }), t)).toBe('Sync finished: 120 items in 2.5 s.')
+    expect(describeSyncDone(run({ ok: false, changed: 3 }), t)).toBe('Sync finished: 120 items in 2.5 s. New or changed: 3.')
   })
 })
