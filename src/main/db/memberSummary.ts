@@ -199,11 +199,16 @@ export function refreshMemberSummary(db: WritableDB, today: string, personIds?: 
         evaluated += write(prepared(db, 'SELECT id, birth_date FROM person WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(step) as Person[], false)
       }
     } else {
+      // Every row anew: the summary's own indexes are made again after the rows, each sorted once, rather
+      // than kept while 150,000 rows go in (0.05–0.1 s of a 1.6–1.7 s refresh at 150,000 athletes).
+      const indexes = prepared(db, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'member_summary' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>
+      for (const { name } of indexes) db.exec(`DROP INDEX ${name}`)
       prepared(db, 'DELETE FROM member_summary').run()
       const next = prepared(db, `SELECT id, birth_date FROM person WHERE id > ? ORDER BY id LIMIT ${STEP}`)
       for (let persons = next.all(Number.MIN_SAFE_INTEGER) as Person[]; persons.length > 0; persons = next.all(persons[persons.length - 1].id) as Person[]) {
         evaluated += write(persons, true)
       }
+      for (const { sql } of indexes) db.exec(sql)
     }
     prepared(db, 'INSERT OR REPLACE INTO member_summary_state (id, on_date) VALUES (1, ?)').run(today)
     return evaluated
