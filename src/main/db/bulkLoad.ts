@@ -54,6 +54,16 @@ export function restoreDeferredIndexes(db: WritableDB): number {
 }
 
 /**
+ * Gives index `name` a new definition `sql` (its `CREATE INDEX`) in a migration: where a first sync
+ * killed during its bulk load left it dropped, as what `restoreDeferredIndexes` will create; else
+ * dropped and made anew now.
+ */
+export function redefineIndex(db: WritableDB, name: string, sql: string): void {
+  if (db.prepare('UPDATE deferred_index SET sql = ? WHERE name = ?').run(sql, name).changes > 0) return
+  db.exec(`DROP INDEX ${name}; ${sql}`)
+}
+
+/**
  * True while a bulk load's indexes are dropped (`deferred_index` has rows): queries must not name
  * them (`INDEXED BY` fails on a missing index) and leave the plan to SQLite.
  */

@@ -1,3 +1,4 @@
+import { redefineIndex } from '../bulkLoad'
 import type { WritableDB } from '../open'
 
 export const version = 12
@@ -20,8 +21,5 @@ export const INDEXES = {
 } as const
 
 export function up(db: WritableDB): void {
-  for (const [index, sql] of Object.entries(INDEXES)) {
-    if (db.prepare('UPDATE deferred_index SET sql = ? WHERE name = ?').run(sql, index).changes > 0) continue
-    db.exec(`DROP INDEX ${index}; ${sql}`)
-  }
+  for (const [index, sql] of Object.entries(INDEXES)) redefineIndex(db, index, sql)
 }

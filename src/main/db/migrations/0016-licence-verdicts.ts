@@ -1,3 +1,4 @@
+import { redefineIndex } from '../bulkLoad'
 import type { WritableDB } from '../open'
 
 export const version = 16
@@ -32,10 +33,7 @@ export function up(db: WritableDB): void {
   db.exec(`
     ALTER TABLE user_licence ADD COLUMN external_insurance_company TEXT;
     UPDATE user_licence SET external_insurance_company = raw ->> '$.externalInsuranceCompany' WHERE instr(raw, '"externalInsuranceCompany"') > 0;`)
-  for (const [index, sql] of Object.entries(INDEXES)) {
-    if (db.prepare('UPDATE deferred_index SET sql = ? WHERE name = ?').run(sql, index).changes > 0) continue
-    db.exec(`DROP INDEX ${index}; ${sql}`)
-  }
+  for (const [index, sql] of Object.entries(INDEXES)) redefineIndex(db, index, sql)
   db.exec(`
     DROP TABLE member_summary;
     CREATE TABLE member_summary (

@@ -1,3 +1,4 @@
+import { redefineIndex } from '../bulkLoad'
 import type { WritableDB } from '../open'
 
 export const version = 21
@@ -13,6 +14,5 @@ export const name = 'sport-id-order'
 export const INDEX = 'CREATE INDEX person_sport_id ON person (sport_id, id)'
 
 export function up(db: WritableDB): void {
-  if (db.prepare("UPDATE deferred_index SET sql = ? WHERE name = 'person_sport_id'").run(INDEX).changes > 0) return
-  db.exec(`DROP INDEX person_sport_id; ${INDEX}`)
+  redefineIndex(db, 'person_sport_id', INDEX)
 }

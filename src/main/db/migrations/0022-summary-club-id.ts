@@ -1,3 +1,4 @@
+import { redefineIndex } from '../bulkLoad'
 import type { WritableDB } from '../open'
 
 export const version = 22
@@ -19,10 +20,7 @@ export const INDEXES = {
 } as const
 
 export function up(db: WritableDB): void {
-  for (const [index, sql] of Object.entries(INDEXES)) {
-    if (db.prepare('UPDATE deferred_index SET sql = ? WHERE name = ?').run(sql, index).changes > 0) continue
-    db.exec(`DROP INDEX ${index}; ${sql}`)
-  }
+  for (const [index, sql] of Object.entries(INDEXES)) redefineIndex(db, index, sql)
   db.exec(`
     ALTER TABLE member_summary ADD COLUMN club_id INTEGER;
     CREATE INDEX member_summary_club_id ON member_summary (club_id, person_id);
