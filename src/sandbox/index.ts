@@ -107,12 +107,16 @@ export interface Sandbox extends SandboxCredentials {
   clientCredentials(clientId: string): SandboxCredentials
   /** Mutable at run time: tests switch faults on and off. */
   faults: FaultOptions
-  /** Emits 'request' with `{ method, url, statusCode }` after each API response (not token requests). */
+  /**
+   * Emits 'request' with `{ method, url, statusCode }` after each API response (not token requests),
+   * and 'answer' with the same payload once a route has acted and before its reply is written (not
+   * for streamed lists): a test that kills its client on 'answer' knows the answer never reached it.
+   */
   events: EventEmitter
   close(): Promise<void>
 }
 
-/** Payload of the 'request' event. */
+/** Payload of the 'request' and 'answer' events. */
 export interface SandboxRequestEvent {
   method: string
   url: string
@@ -237,6 +241,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             .send({ status: 401, error: httpReason(401), message: 'missing, unknown or expired bearer token' })
         }
         requestClients.set(request, authenticated)
+      })
+      api.addHook('onSend', async (request, reply, payload) => {
+        events.emit('answer', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
+        return payload
       })
       api.addHook('onResponse', async (request, reply) => {
         events.emit('request', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
