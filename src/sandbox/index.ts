@@ -242,9 +242,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }
         requestClients.set(request, authenticated)
       })
-      api.addHook('onSend', async (request, reply, payload) => {
+      // Not async: routes that call reply.send() without returning the reply would then answer 500.
+      api.addHook('onSend', (request, reply, payload, done) => {
         events.emit('answer', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
-        return payload
+        done(null, payload)
       })
       api.addHook('onResponse', async (request, reply) => {
         events.emit('request', { method: request.method, url: request.url, statusCode: reply.statusCode } satisfies SandboxRequestEvent)
