@@ -342,7 +342,7 @@ export function generateData(options: GenerateOptions): GeneratedData {
     // Clubs: municipality chosen in proportion to population; club sizes vary (log-normal-ish).
     const muniPicker = new WeightedPicker(plan.municipalities.map((m) => m.population))
     const clubNames = new Set<string>()
-    const activeClubs: { id: number; muni: Municipality }[] = []
+    const activeClubs: { id: number; muni: Municipality; parentId: number }[] = []
     const clubWeights: number[] = []
     for (let c = 0; c < plan.clubs; c++) {
       const muni = plan.municipalities[muniPicker.pick(prng)]
@@ -363,24 +363,24 @@ export function generateData(options: GenerateOptions): GeneratedData {
       const passive = c >= 10 && prng.chance(0.02)
       const club = org('CLUB', name, parentId, muni, passive ? { status: 'PASSIVE' } : {})
       if (!passive) {
-        activeClubs.push({ id: club.id, muni })
+        activeClubs.push({ id: club.id, muni, parentId })
         clubWeights.push(Math.exp(prng.next() * 2.5))
         if (prng.chance(0.1)) org('GROUP', `${name} Nuoret`, club.id, muni)
       }
     }
     const clubPicker = new WeightedPicker(clubWeights)
     const orgName = new Map(out.organizations.map((o) => [o.id, o.data]))
-    const clubsOfRegion = groupBy(activeClubs, (club) => club.muni.wellbeingCountyFi)
+    const clubsOfParent = groupBy(activeClubs, (club) => club.parentId)
     /**
      * The club of a member's current licence period: about 1 in 25 of those who held a licence in the
-     * previous one moved on to another club of their region (a club transfer). Drawn from the
-     * member's own sequence, seeded by their id, so the main sequence, and so every other record, is
-     * as without transfers.
+     * previous one moved on to another club of their area association (a club transfer; one directly
+     * under the federation, to another such club). Drawn from the member's own sequence, seeded by
+     * their id, so the main sequence, and so every other record, is as without transfers.
      */
     const clubNow = (personId: number, club: (typeof activeClubs)[number]) => {
       const own = new Prng(Math.imul(personId, 0x9e3779b1) ^ seed)
       if (!own.chance(0.04)) return club
-      const nearby = clubsOfRegion.get(club.muni.wellbeingCountyFi)!
+      const nearby = clubsOfParent.get(club.parentId)!
       const other = nearby[own.int(0, nearby.length - 1)]
       return other === club ? nearby[(nearby.indexOf(club) + 1) % nearby.length] : other
     }
