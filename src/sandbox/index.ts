@@ -110,7 +110,7 @@ export interface Sandbox extends SandboxCredentials {
   /**
    * Emits 'request' with `{ method, url, statusCode }` after each API response (not token requests),
    * and 'answer' with the same payload once a route has acted and before its reply is written (not
-   * for streamed lists): a test that kills its client on 'answer' knows the answer never reached it.
+   * for an answer the truncation fault cuts): a test that kills its client on 'answer' knows the answer never reached it.
    */
   events: EventEmitter
   close(): Promise<void>
