@@ -8,6 +8,7 @@ import { LICENCE_VERDICTS } from '../../../src/shared/licenceValidity'
 import { createHandlers, dispatch } from '../../../src/main/ipc/handlers'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { createTestSession } from '../../support/desktop'
+import { dayWithValidLicences } from '../../support/dataDay'
 import { START_LIST_STEP } from '../../../src/main/db/venueCheck'
 
 /** A merit of the federation itself: any member of the federation may be granted it (spec v2 §4.3 readability). */
@@ -18,12 +19,16 @@ function federationMerit(merits: MeritChoice[], organizations: OrganizationNode[
   return merit
 }
 
+/** The sessions' date for licence verdicts: one with `valid` members, which the tests grant to and check. */
+const day = dayWithValidLicences()
+
 /**
  * The IPC handlers over the real session: demo sandbox on loopback, sync in a worker thread,
  * member queries on the synced database (issue 3).
  */
 describe('desktop IPC handlers against the demo federation', () => {
-  const test = createTestSession({ demoAthletes: 400 })
+  // Judged on a day the demo has members of each verdict, `valid` ones too (none in December).
+  const test = createTestSession({ demoAthletes: 400, today: () => day })
   const openedFiles: string[] = []
   const openedUrls: string[] = []
   const handlers = createHandlers({ session: test.session, openExternal: async (url) => void openedUrls.push(url), chooseSaveFile: async () => null, openFile: async (path) => void openedFiles.push(path), chooseOpenFile: async () => null })
@@ -255,7 +260,7 @@ describe('desktop IPC handlers against the demo federation', () => {
 })
 
 describe('desktop session pushing by itself', () => {
-  const test = createTestSession({ demoAthletes: 300, autoPushIntervalMs: 60_000 })
+  const test = createTestSession({ demoAthletes: 300, autoPushIntervalMs: 60_000, today: () => day })
   afterAll(() => test.dispose())
 
   it('pushes a queued grant at once when the registry is reachable (DESIGN §4)', async () => {

@@ -12,6 +12,7 @@ import { syncDatabase } from '../../../src/main/services/sync'
 import { editOutboxItem, queueMeritGrant } from '../../../src/main/services/outbox'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
 import { createTestSession } from '../../support/desktop'
+import { dayWithValidLicences } from '../../support/dataDay'
 
 /**
  * For a grant to queue: a member holding a granted merit (the first by id, or the last), a merit
@@ -39,7 +40,9 @@ describe('identity numbers and the privacy log', () => {
   let sandbox: Sandbox
   /** The session's clock: a member's export is stamped by it, not by the system's. */
   const clock = new Date('2026-05-04T09:30:00.000Z')
-  const test = createTestSession({ now: () => clock })
+  /** Its date for licence verdicts, apart from the clock: a day with `valid` members to export (none in December). */
+  const day = dayWithValidLicences()
+  const test = createTestSession({ now: () => clock, today: () => day })
   beforeAll(async () => {
     sandbox = await startSandbox({ athletes: 200, seed: 3, personalDataLevel: 'PERMISSION_USER_SSN' })
     const env = { KANSLIA_HOME: test.home }

@@ -6,9 +6,9 @@ import { verdictsDue } from '../../../src/main/db/memberSummary'
 import { openDatabaseReadonly } from '../../../src/main/db/open'
 import { ensureVerdicts } from '../../../src/main/services/verdicts'
 import { runSync } from '../../../src/main/sync/engine'
-import { localDate } from '../../../src/shared/localDate'
 import { formatHelsinkiDate } from '../../../src/sandbox/helsinkiTime'
 import { startSyncFixture } from './fixture'
+import { dayWithValidLicences } from '../../support/dataDay'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
@@ -16,9 +16,10 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 describe('licence verdicts kept by the sync', () => {
   it('re-evaluates every holder of a licence product the registry changed, though none of them changed', async () => {
     const { sandbox, db, client } = await startSyncFixture({ sandbox: { athletes: 300, seed: 5 } })
-    const today = localDate()
+    // A day with `valid` members (none in December).
+    const today = dayWithValidLicences()
     await runSync(db, client, { today })
-    // The product most members hold valid today; a trial of one day from now on leaves them expired.
+    // The product most members hold valid on that day; a trial of one day from now on leaves them expired.
     const { licenceId, holders } = db
       .prepare(
         `SELECT ul.licence_id AS licenceId, json_group_array(s.person_id) AS holders FROM member_summary s JOIN user_licence ul ON ul.id = s.licence_id
