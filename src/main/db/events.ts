@@ -38,14 +38,18 @@ export function readEvents(db: ReadableDB, filter: { text?: string; from?: strin
        e.raw ->> '$.maxAttendeeCount' AS maxAttendeeCount, e.raw ->> '$.priceInCents' AS priceInCents,
        coalesce(e.raw ->> '$.registrationStartTime', e.raw ->> '$.registrationStartDateTime') AS registrationStart,
        coalesce(e.raw ->> '$.registrationEndTime', e.raw ->> '$.registrationEndDateTime') AS registrationEnd,
-       (SELECT count(*) FROM event_registration r WHERE r.scope = 'event ' || e.id) AS registrations
+       (SELECT count(*) FROM event_registration r WHERE r.scope = 'event ' || e.id) AS registrations,
+       coalesce(e.raw ->> '$.name', '') || ' ' || coalesce(e.raw ->> '$.organizerName', '') || ' ' || coalesce(e.raw ->> '$.locationAddress', '') AS searched
      FROM events e
-     WHERE (:text = '' OR instr(lower(coalesce(e.raw ->> '$.name', '') || ' ' || coalesce(e.raw ->> '$.organizerName', '') || ' ' || coalesce(e.raw ->> '$.locationAddress', '')), lower(:text)) > 0)
-       AND (:from IS NULL OR substr(e.raw ->> '$.startDateTime', 1, 10) >= :from)
+     WHERE (:from IS NULL OR substr(e.raw ->> '$.startDateTime', 1, 10) >= :from)
        AND (:to IS NULL OR substr(e.raw ->> '$.startDateTime', 1, 10) <= :to)
      ORDER BY startDateTime DESC, e.id DESC`
-  ).all({ text: filter.text?.trim() ?? '', from: filter.from ?? null, to: filter.to ?? null }) as Array<Record<string, unknown> & { id: number; uuid: string; name: string; registrations: number }>
-  return rows.map(({ id, uuid, name, registrations, ...rest }) => present<EventRow>({ id, uuid, name, registrations }, rest))
+  ).all({ from: filter.from ?? null, to: filter.to ?? null }) as Array<Record<string, unknown> & { id: number; uuid: string; name: string; registrations: number; searched: string }>
+  // Matched here, not by SQLite's lower(), which folds only ASCII: "HÄMEENLINNA" must find "Hämeenlinna".
+  const text = filter.text?.trim().toLowerCase() ?? ''
+  return rows
+    .filter((row) => text === '' || row.searched.toLowerCase().includes(text))
+    .map(({ id, uuid, name, registrations, searched: _searched, ...rest }) => present<EventRow>({ id, uuid, name, registrations }, rest))
 }
 
 /**

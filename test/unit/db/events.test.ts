@@ -56,6 +56,9 @@ describe('events and participants (issue 7)', () => {
     ])
     expect(readEvents(db, { text: 'LIITTO' }).map((e) => e.name)).toEqual(['Syyskokous', 'Syyskisat'])
     expect(readEvents(db, { text: 'vierumä' }).map((e) => e.name)).toEqual(['Kevätleiri'])
+    // Any case beyond ASCII too (SQLite's lower() folds only A–Z).
+    expect(readEvents(db, { text: 'VIERUMÄ' }).map((e) => e.name)).toEqual(['Kevätleiri'])
+    expect(readEvents(db, { text: 'KEVÄTLEIRI' }).map((e) => e.name)).toEqual(['Kevätleiri'])
     expect(readEvents(db, { from: '2026-05-01', to: '2026-10-31' }).map((e) => e.name)).toEqual(['Syyskisat'])
   })
 
