@@ -217,6 +217,30 @@ export function scopesNamingErased(db: ReadableDB, resource: ExportResource): Se
   return new Set(prepared(db, `SELECT DISTINCT t.scope FROM erased_person e CROSS JOIN ${TABLES[resource].table} t ON t.${column} = e.person_id`).pluck().all() as string[])
 }
 
+/**
+ * The scopes (lists) of an event's registered users (spec v2 §2.16) with a copy of a person older
+ * than the profile stored (`person`): the registry changed the person since that list was read,
+ * which moves no registered user's modificationTime (§2.16: creation and payment only), so a read
+ * by `ts` does not bring the change. Derived from what is stored, so a stopped run loses nothing.
+ */
+export function scopesWithOutdatedCopies(db: ReadableDB, parseUserInstant: (value: string) => number): Set<string> {
+  const rows = prepared(
+    db,
+    `SELECT u.scope, u.raw ->> '$.user.modificationTime' AS copied, p.modification_us AS profileUs
+     FROM registered_event_user u JOIN person p ON p.id = u.user_id WHERE u.raw ->> '$.user.modificationTime' IS NOT NULL`
+  ).all() as Array<{ scope: string; copied: unknown; profileUs: number }>
+  const outdated = new Set<string>()
+  for (const { scope, copied, profileUs } of rows) {
+    if (outdated.has(scope) || typeof copied !== 'string') continue
+    try {
+      if (parseUserInstant(copied) < profileUs) outdated.add(scope)
+    } catch {
+      // An unreadable instant proves nothing.
+    }
+  }
+  return outdated
+}
+
 /** The persons of `erased_person` (migration 0018), ascending. */
 export function erasedPersonIds(db: ReadableDB): number[] {
   return prepared(db, 'SELECT person_id FROM erased_person ORDER BY person_id').pluck().all() as number[]

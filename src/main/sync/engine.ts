@@ -2,7 +2,7 @@ import { FINISHING_STEPS, type FinishingStep, type SyncProgressEvent } from '../
 import type { ApiClient } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { deleteCursorsOfKind, finishRun, lastOkRunAt, lastSuccessfulSyncAt, readCursor, recordCursorResult, recordRunFailure, startRun } from '../db/runs'
-import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement, type Swept } from '../db/synced'
+import { erasedPersonIds, forgetErasedPersons, hasRowsInScope, scopesNamingErased, scopesOfKind, scopesWithOutdatedCopies, sweepUnreferencedPersons, sweepUnseen, sweepUnseenOfKind, type ReceivedElement, type Swept } from '../db/synced'
 import {
   childOrganizationIds,
   eventsOfOurOrganizers,
@@ -23,7 +23,7 @@ import { rereadChangedAttendeeCounts } from './attendeeCounts'
 import { UserFacingError } from '../services/errors'
 import { errorCodeOf } from '../services/errorCode'
 import type { CodedError, ErrorCode } from '../../shared/errorCodes'
-import { formatInstant } from '../../shared/instant'
+import { formatInstant, parseInstant } from '../../shared/instant'
 import { localDate } from '../../shared/localDate'
 import { Gate, eachConcurrently } from './concurrency'
 import { limitHeapGrowth } from './heapGrowth'
@@ -342,8 +342,12 @@ async function syncEverything(run: Run, roots: FederationRoots[]): Promise<void>
   // A changed count may be a cancellation, which leaves both lists without a trace: they are read
   // whole then. The registrations, a plain array, are whole whenever read, so always swept.
   const recounted = (scope: string) => run.recounted.has(Number(scope.slice('event '.length)))
+  // So are those holding a copy older than a person's profile read since (spec v2 §2.16: the
+  // person's change moves no registered user's modificationTime).
   const registeredCopies = copies('registered-event-users')
-  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: (scope) => recounted(scope) || registeredCopies.has(scope), namesErased: registeredCopies.size > 0 })
+  let outdated: Set<string> | undefined // looked for only when the lists are read
+  const outdatedCopy = (scope: string) => (outdated ??= scopesWithOutdatedCopies(db, parseInstant)).has(scope)
+  await fanOut(run, REGISTERED_EVENT_USERS, () => eventsOfOurOrganizers(db), { whole: (scope) => recounted(scope) || registeredCopies.has(scope) || outdatedCopy(scope), namesErased: registeredCopies.size > 0 })
   await fanOut(run, EVENT_REGISTRATIONS, () => eventsOfOurOrganizers(db), { skip: (scope) => !registrationsMayHaveChanged(db, scope) && !recounted(scope), whole: () => true })
   if (erased.length > 0 && !run.signal?.aborted) writeUnlessDiskFailed(run, () => forgetErasedPersons(db, erased, run.runId))
 }

@@ -113,9 +113,13 @@ describe('runSync against the Federation Sandbox', () => {
     await runSync(db, client)
     const licenceIds = sandbox.store.userLicenceIds().slice(0, 5)
     sandbox.store.touchUserLicences(licenceIds)
-    const person = sandbox.store.personIds()[3]
+    // A registrant of a listed event: the registered users' copies must follow the change too,
+    // though it moves no registered user's modificationTime (spec v2 §2.16).
+    const listed = (eventId: number) => sandbox.activity.events.get(eventId)!.deletionMs === undefined && sandbox.store.isWithin(sandbox.activity.events.get(eventId)!.organizerId, sandbox.federationId)
+    const person = sandbox.activity.registrations.all().find((r) => r.state === 'ACTIVE' && listed(r.eventId))!.userId
     sandbox.store.updatePerson(person, { lastName: 'Päivitetty', email: 'uusi@example.fi' })
-    // The person's grants carry the new name too; their lists are read every 15 minutes.
+    expect(stored(db, 'registered-event-users').some((u) => (u.user as { id: number }).id === person)).toBe(true)
+    // The person's grants and registered users carry the new name too; their lists are read every 15 minutes.
     ageLastReads(db, 15)
     const progress: SyncProgress[] = []
     const second = await runSync(db, client, { onProgress: (p) => progress.push(p) })
