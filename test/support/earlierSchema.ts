@@ -6,14 +6,15 @@ import type { WritableDB } from '../../src/main/db/open'
 
 /**
  * Leaves `db` (at the latest schema) as the Kanslia before the last migrations left it, so a test
- * can open an earlier Kanslia's database: undoes 0023-sync-changed-count (its column), 0022-summary-club-id (with 0016's undoing: the summary's
+ * can open an earlier Kanslia's database: undoes 0024-purged-persons (its table), 0023-sync-changed-count (its column), 0022-summary-club-id (with 0016's undoing: the summary's
  * club id and the user licence index), 0021-sport-id-order (the Sport-ID index of 0001), 0020-outbox-references (its table), 0019-outbox-dependents (its index), 0018-erased-persons (its table), 0017 (data only:
  * nothing to undo) and 0016-licence-verdicts (the member summary of 0004, evaluated on a day; the
  * user licence index of 0012), and sets the version to 15. A new migration must undo itself here too.
  */
 export function undoRecentMigrations(db: WritableDB): void {
-  if (LATEST_VERSION !== 23) throw new Error(`undoRecentMigrations undoes migrations 16 to 23, but the latest is ${LATEST_VERSION}: update it`)
+  if (LATEST_VERSION !== 24) throw new Error(`undoRecentMigrations undoes migrations 16 to 24, but the latest is ${LATEST_VERSION}: update it`)
   db.exec(`
+    DROP TABLE purged_person;
     ALTER TABLE sync_cursor DROP COLUMN last_changed;
     DROP INDEX person_sport_id;
     CREATE INDEX person_sport_id ON person (sport_id);

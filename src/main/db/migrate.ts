@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020-outbox-references'
 import * as m0021 from './migrations/0021-sport-id-order'
 import * as m0022 from './migrations/0022-summary-club-id'
 import * as m0023 from './migrations/0023-sync-changed-count'
+import * as m0024 from './migrations/0024-purged-persons'
 
 /** One schema step: `version` is what `PRAGMA user_version` holds after `up` ran. */
 export interface Migration {
@@ -31,7 +32,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first; versions are 1, 2, 3, … without gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023]
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024]
 
 /** The schema version this Kanslia writes and understands. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -241,6 +241,34 @@ export function scopesWithOutdatedCopies(db: ReadableDB, parseUserInstant: (valu
   return outdated
 }
 
+/**
+ * Of received `elements` of `resource` from `scope`, those to store: on an incremental run
+ * (`fullRun` false) not those naming a person the retention purge removed (`purged_person`,
+ * migration 0024) that are no newer than the newest row it removed with them, which the run
+ * re-reads (its overlap, a list read whole) rather than receives as a new tie (issue 6: an
+ * incremental sync does not bring them back). A person a stored element names is no longer taken
+ * as purged: a newer element, or a full run, brings them back. Call inside a transaction.
+ */
+export function admitPurged(db: WritableDB, resource: ExportResource, scope: string, elements: readonly ReceivedElement[], fullRun: boolean): readonly ReceivedElement[] {
+  const column = personColumn(resource)
+  if (column === undefined || elements.length === 0 || prepared(db, 'SELECT 1 FROM purged_person LIMIT 1').get() === undefined) return elements
+  const { columns, values } = TABLES[resource]
+  const at = columns.indexOf(column)
+  const parentId = scopeId(scope)
+  const personOf = (item: ReceivedElement) => values(item.element, parentId)[at]
+  const newest = prepared(db, 'SELECT newest_us FROM purged_person WHERE person_id = ?').pluck()
+  const forget = prepared(db, 'DELETE FROM purged_person WHERE person_id = ?')
+  return elements.filter((item) => {
+    const person = personOf(item)
+    if (typeof person !== 'number') return true
+    const purgedUs = newest.get(person) as number | undefined
+    if (purgedUs === undefined) return true
+    if (!fullRun && item.modificationUs <= purgedUs) return false
+    forget.run(person)
+    return true
+  })
+}
+
 /** The persons of `erased_person` (migration 0018), ascending. */
 export function erasedPersonIds(db: ReadableDB): number[] {
   return prepared(db, 'SELECT person_id FROM erased_person ORDER BY person_id').pluck().all() as number[]

@@ -241,6 +241,7 @@ export async function runSync(db: WritableDB, client: ApiClient, options: SyncOp
     db,
     runId,
     full,
+    fullRun: full,
     first,
     pageSize,
     signal: stop.signal,

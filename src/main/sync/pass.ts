@@ -2,7 +2,7 @@ import { formatInstant, parseInstant } from '../../shared/instant'
 import { ApiError, type ResponseMeter } from '../api/client'
 import type { WritableDB } from '../db/open'
 import { advanceCursor, readCursor, setCursor } from '../db/runs'
-import { countInWindow, markSeen, newestStoredUpTo, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
+import { admitPurged, countInWindow, markSeen, newestStoredUpTo, upsertElements, userIdOf, type ReceivedElement, type SeenPersons } from '../db/synced'
 import type { ExportResource } from '../db/tables'
 import { UserFacingError } from '../services/errors'
 import { cursorLimitUs } from './cursorLimit'
@@ -27,6 +27,8 @@ export interface PassContext {
   /** The run's id: the generation rows seen by it are tagged with. */
   runId: number
   full: boolean
+  /** The run is full (`full` is also set for a list an incremental run reads whole): it brings back persons the retention purged (`admitPurged`). */
+  fullRun: boolean
   /** Elements per request, 1…100000 (spec v2 §8). */
   pageSize: number
   signal?: AbortSignal
@@ -399,7 +401,7 @@ export class Pass {
     if (received.length > 0 || cursorUs !== null || unreadableIds.length > 0) {
       try {
         const changed = db.transaction(() => {
-          const upserted = upsertElements(db, resource, this.scope, runId, live, parseInstant, seenPersons)
+          const upserted = upsertElements(db, resource, this.scope, runId, admitPurged(db, resource, this.scope, live, this.ctx.fullRun), parseInstant, seenPersons)
           if (unreadableIds.length > 0) markSeen(db, resource, this.scope, runId, unreadableIds)
           if (deleted.size > 0) tombstone!.forget(db, [...deleted].map((item) => item.id))
           if (cursorUs !== null) advanceCursor(db, resource, this.scope, cursorUs)

@@ -60,14 +60,16 @@ function current(dbFile: string, cutoff: string): number[] {
   }
 }
 
-/** A last name (lower case) that only persons with no tie current on `cutoff` carry. */
-function surnameOfPurgedOnly(dbFile: string, cutoff: string): string {
+/** The last names (lower case) of persons with no tie current on `cutoff` that no word indexed for another person contains. */
+function surnamesOfPurgedOnly(dbFile: string, cutoff: string): string[] {
   const keep = new Set(current(dbFile, cutoff))
   const db = openDatabaseReadonly(dbFile)
   try {
-    const names = db.prepare('SELECT id, lower(last_name) AS name FROM person WHERE last_name IS NOT NULL').all() as Array<{ id: number; name: string }>
-    const keptNames = new Set(names.filter((p) => keep.has(p.id)).map((p) => p.name))
-    return names.find((p) => !keep.has(p.id) && !keptNames.has(p.name) && /^[a-z]{5,}$/.test(p.name))!.name
+    const names = db
+      .prepare("SELECT id, lower(last_name) AS name, lower(concat_ws(' ', first_name, nickname, last_name, sport_id, email)) AS words FROM person WHERE last_name IS NOT NULL")
+      .all() as Array<{ id: number; name: string; words: string }>
+    const keptWords = names.filter((p) => keep.has(p.id)).map((p) => p.words).join(' ')
+    return [...new Set(names.filter((p) => !keep.has(p.id) && !keptWords.includes(p.name) && /^[a-z]{5,}$/.test(p.name)).map((p) => p.name))]
   } finally {
     db.close()
   }
@@ -106,14 +108,16 @@ describe('retention purge at sync (issue 6)', () => {
     appendPrivacyLog(writable, { at: `${LATER}T06:00:00.000Z`, actor: 'sihteeri', action: 'reveal-identity-number', personId: everyone[0] })
     writable.close()
 
-    // A surname only people purged below carry, as the search index's pages keep it (lower case).
-    const surname = surnameOfPurgedOnly(dbFile, retentionCutoff(LATER, 24))
-    expect(inSearchPages(dbFile, surname)).toBe(true)
+    // Surnames only people purged below carry, as the search index's pages keep them (lower case).
+    // FTS5 stores a leaf's terms after its first as what follows the prefix shared with the term
+    // before, so only those a page shows whole can be looked for; which they are, the month's data decide.
+    const surnames = surnamesOfPurgedOnly(dbFile, retentionCutoff(LATER, 24)).filter((name) => inSearchPages(dbFile, name))
+    expect(surnames).not.toEqual([])
 
     const later = await syncDatabase({ dbFile, connection: sandbox.credentials(), today: LATER })
     expect(later.ok).toBe(true)
     // Gone from the search index's pages too, not only from its answers.
-    expect(inSearchPages(dbFile, surname)).toBe(false)
+    expect(surnames.filter((name) => inSearchPages(dbFile, name))).toEqual([])
     const kept = persons(dbFile)
     expect(later.purged).toBe(everyone.length - kept.length)
     expect(later.purged).toBeGreaterThan(0)

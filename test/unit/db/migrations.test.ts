@@ -462,6 +462,16 @@ describe('migrations', () => {
     ])
   })
 
+  it('0024-purged-persons adds the persons the retention purge removed, each once, with the newest instant of their removed rows', () => {
+    const db = fresh()
+    migrate(db, 23)
+    expect(migrate(db, 24)).toEqual([24])
+    db.prepare('INSERT INTO purged_person (person_id, newest_us) VALUES (7, 1000)').run()
+    expect(() => db.prepare('INSERT INTO purged_person (person_id, newest_us) VALUES (7, 2000)').run()).toThrow(/UNIQUE/)
+    expect(() => db.prepare('INSERT INTO purged_person (person_id, newest_us) VALUES (8, NULL)').run()).toThrow(/NOT NULL/)
+    expect(db.prepare('SELECT person_id, newest_us FROM purged_person').all()).toEqual([{ person_id: 7, newest_us: 1000 }])
+  })
+
   it('a failing migration leaves the previous version and no half-made tables', () => {
     const db = fresh()
     migrate(db, 1)
