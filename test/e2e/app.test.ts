@@ -21,7 +21,8 @@ import { helsinkiLocalDateTime } from '../../src/shared/helsinkiTime'
 import type { RenewalList } from '../../src/shared/renewalLists'
 import type { Reports } from '../../src/shared/reports'
 import { START_LIST_ROWS_SHOWN, type VenueCheckResult } from '../../src/shared/venueCheck'
-import { daysFrom, localDate } from '../../src/shared/localDate'
+import { daysFrom } from '../../src/shared/localDate'
+import { dayWithValidLicences } from '../support/dataDay'
 import { undoRecentMigrations } from '../support/earlierSchema'
 import { buildApp, ROOT, startHarness, type Harness } from './harness'
 
@@ -69,6 +70,8 @@ const screenshot = (page: Harness['page'], name: string) => page.screenshot({ pa
 
 describe('desktop app in Chromium', () => {
   let app: Harness
+  /** The day the app judges licences on: one with members of every verdict, which December's (all `expiring`) lacks. */
+  const dataDay = dayWithValidLicences()
   const shot = (name: string) => screenshot(app.page, name)
   const members = async (input: object) => ((await app.call('listMembers', input)) as { ok: true; value: MemberPage }).value
   const count = (n: number) => `${new Intl.NumberFormat('fi').format(n)} jäsentä`
@@ -151,7 +154,7 @@ describe('desktop app in Chromium', () => {
   }
 
   beforeAll(async () => {
-    app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000 })
+    app = await startHarness({ locale: 'fi-FI', demoAthletes: 3000, today: dataDay })
   })
   afterAll(async () => {
     await app?.close()
@@ -694,6 +697,8 @@ describe('desktop app in Chromium', () => {
     const absent = (await members({ status: 'expired', limit: 1 })).rows[0]
 
     await page.getByTestId('nav-venue').click()
+    // The page checks on the day it is given, the computer's by default: here the one the app judges on.
+    await page.getByTestId('venue-date').fill(dataDay)
     const input = page.getByTestId('venue-input')
     await input.fill(String(competitor.sportId))
     await page.locator('[data-testid="venue-result"][data-verdict="valid"]').getByText(FINNISH.valid, { exact: true }).waitFor()
@@ -805,7 +810,7 @@ describe('desktop app in Chromium', () => {
   it('tells at the venue who may compete: valid, no licence, expired, insurance missing, upgraded licence (issue 7)', async () => {
     const { page } = app
     const check = async (text: string, date?: string) => ((await app.call('checkAtVenue', { text, date })) as { ok: true; value: VenueCheckResult }).value.members[0]
-    const today = localDate()
+    const today = dataDay
     // A member of each verdict, found by the member list's filter (one rule with the venue check).
     const ofVerdict = async (status: string) => check(String((await members({ status, limit: 1 })).rows[0].sportId))
     const valid = await ofVerdict('valid')
@@ -838,6 +843,7 @@ describe('desktop app in Chromium', () => {
 
     await page.getByTestId('nav-venue').click()
     await page.getByTestId('venue-mode').getByText('Yksi jäsen').click()
+    await page.getByTestId('venue-date').fill(today)
     const input = page.getByTestId('venue-input')
     const expectVerdict = async (sportId: number, verdict: string, text: string) => {
       await input.fill(String(sportId))

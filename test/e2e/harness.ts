@@ -89,6 +89,8 @@ export async function startHarness(options: {
   holdAnswers?: string[]
   /** The backend's background sync interval (`DesktopSessionOptions.autoSyncIntervalMs`); default 0, syncs only when a test asks. */
   autoSyncIntervalMs?: number
+  /** The day the app's session judges licence verdicts on (`DesktopSessionOptions.today`); default the local date. */
+  today?: string
 }): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Debian's Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`)
   const server = await serveRenderer()
@@ -107,7 +109,7 @@ export async function startHarness(options: {
   // run the bundles Electron runs, not their TypeScript sources.
   const backend = startBackendWorker(
     { file: join(ROOT, 'out/main/backend.js') },
-    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, exportWorker: { file: join(ROOT, 'out/main/export.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0, autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0 },
+    { syncWorker: { file: join(ROOT, 'out/main/sync.js') }, exportWorker: { file: join(ROOT, 'out/main/export.js') }, demoAthletes: options.demoAthletes, autoPushIntervalMs: 0, autoSyncIntervalMs: options.autoSyncIntervalMs ?? 0, today: options.today },
     {
       openExternal: async () => undefined,
       chooseSaveFile: async (name) => {

@@ -17,12 +17,14 @@ import { workerAddressReader, workerListExporter, workerTableWriter } from './ru
 
 const data = workerData as BackendWorkerData
 const port = parentPort!
+const fixedToday = data.today
 const post = (message: BackendMessage) => port.postMessage(message)
 
 const session = new DesktopSession({
   demoAthletes: data.demoAthletes,
   autoPushIntervalMs: data.autoPushIntervalMs,
   autoSyncIntervalMs: data.autoSyncIntervalMs,
+  today: fixedToday === undefined ? undefined : () => fixedToday,
   runSync: workerSyncRunner(data.syncWorker),
   writeTable: workerTableWriter(data.exportWorker),
   exportList: workerListExporter(data.exportWorker),

@@ -17,6 +17,8 @@ export interface BackendWorkerData {
   autoPushIntervalMs?: number
   /** `DesktopSessionOptions.autoSyncIntervalMs`. */
   autoSyncIntervalMs?: number
+  /** A fixed `DesktopSessionOptions.today` (ISO date; tests judge verdicts on a chosen day); default the local date. */
+  today?: string
 }
 
 /**
