@@ -16,9 +16,11 @@ export function kansliaTheme(labels: { close: string; clear: string }): MantineT
     primaryShade: 9,
     // The darkest green, orange and red are still 4.4:1, 4.3:1 and 5.5:1 on white, and under 4.5:1
     // on their light buttons and badges in a striped or selected row; these are 6.6:1, 5.9:1 and
-    // 6.7:1 on white, 5:1 or more there.
+    // 6.7:1 on white, 5:1 or more there. Yellow (`expiring`, every licence in December) was 3:1
+    // on white, 2.4:1 in a selected row; this one is 6.3:1 and 4.7:1.
     colors: {
       green: darkest(DEFAULT_THEME.colors.green, '#1b6b2f'),
+      yellow: darkest(DEFAULT_THEME.colors.yellow, '#8f5000'),
       orange: darkest(DEFAULT_THEME.colors.orange, '#b33d0c'),
       red: darkest(DEFAULT_THEME.colors.red, '#b02525')
     },

@@ -70,11 +70,12 @@ interface ChosenColumnsTableProps<R, C extends string> {
 
 /**
  * A table of `rows` with the columns chosen, as its exports and print hold them. A window narrower
- * than 900 px scrolls it sideways, not the page.
+ * than 900 px, or rows wider than it (long e-mail addresses), scroll it sideways, not the page: its
+ * scrolling part takes the focus, so that the keyboard scrolls it too (WCAG 2.1.1).
  */
 export function ChosenColumnsTable<R, C extends string>({ rows, columns, label, cell, rowKey, testId, rowTestId }: ChosenColumnsTableProps<R, C>) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped data-testid={testId}>
         <Table.Thead>
           <Table.Tr>

@@ -100,7 +100,8 @@ export function MemberDetail({ id, onClose }: { id: number | null; onClose: () =
               <Text size="sm">{t('detail.pendingHint')}</Text>
               {detail.pending.map((change) => (
                 <Group key={`${change.itemId} ${change.target}`} gap="xs">
-                  <Badge color="orange" variant="light">
+                  {/* Filled: a light badge on the light orange alert is 4.4:1. */}
+                  <Badge color="orange">
                     {t(`outbox.state.${change.state}`)}
                   </Badge>
                   <Text size="sm">
