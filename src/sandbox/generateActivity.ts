@@ -4,8 +4,9 @@
  * (ordered competition badges, fixed-duration judge cards, ordered honour badges, fixed-date
  * season cards), a club merit group in about one club in ten, grants to about one athlete in
  * eight, master sports, master clubs in the biggest municipalities, and events spread over the
- * reference year plus upcoming events open for registration all month, with registrations. Draws
- * come from their own seeded PRNG, so the data of `generateData` is unchanged by this module.
+ * twelve months up to the end of the reference month plus upcoming events open for registration
+ * all month (among them one of every kind, in the federation), with registrations. Draws come
+ * from their own seeded PRNG, so the data of `generateData` is unchanged by this module.
  */
 import type { Merit, MeritGroup } from '../shared/api/v2Activity'
 import type { EventPurpose } from '../shared/api/v2Activity'
@@ -61,12 +62,19 @@ function youthLimits(kind: string, startMs: number): Pick<EventRecord, 'registra
 }
 
 /**
- * A women's event (spec v3 §4 `allowedGender` FEMALE): every third evening orienteering by id, its
- * name saying so. Derived from the kind and id, not drawn, so every other field stays as it was.
+ * A women's event (spec v3 §4 `allowedGender` FEMALE): every third evening orienteering by id (or
+ * as `female` says), its name saying so. Derived from the kind and id, not drawn, so every other
+ * field stays as it was.
  */
-function womensEvent(kind: string, id: number): Pick<EventRecord, 'allowedGender'> {
-  return kind === 'Iltarastit' && id % 3 === 0 ? { allowedGender: 'FEMALE' } : {}
+function womensEvent(kind: string, id: number, female = id % 3 === 0): Pick<EventRecord, 'allowedGender'> {
+  return kind === 'Iltarastit' && female ? { allowedGender: 'FEMALE' } : {}
 }
+
+/**
+ * Events open for registration in the federation whatever the month, as a federation always has
+ * some: one of every kind, and a women's evening orienteering besides the plain one.
+ */
+const OPEN_EVENTS: { kind: string; female: boolean }[] = [...EVENT_KINDS.map((kind) => ({ kind, female: false })), { kind: 'Iltarastit', female: true }]
 
 /** Local `yyyy-mm-ddTHH:MM:SS` of a UTC-based millisecond value (the value already is local time). */
 function local(ms: number): string {
@@ -234,13 +242,14 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
     }
   }
 
-  // Events over the reference year, then upcoming ones, organized mostly by clubs.
+  // Events over the twelve months up to the end of the reference month, then upcoming ones,
+  // organized mostly by clubs.
   const events: EventRecord[] = []
   const registrations: RegistrationRecord[] = []
   const usersByFederation = new Map<number, number[]>()
   const birthDates = new Map(data.persons.map((p) => [p.id, p.birthDate]))
   const genders = new Map(data.persons.map((p) => [p.id, p.gender]))
-  // Those born within a federation's limits, once per limits: a year's camps share theirs.
+  // Those born within a federation's limits, once per limits: camps of one year share theirs.
   const eligibleByLimits = new Map<string, number[]>()
   /**
    * Who a user drawn for an event registers as: themselves when born within the event's limits
@@ -264,21 +273,36 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
   const activeClubs = data.organizations.filter((o) => o.data.type === 'CLUB' && o.data.status === 'ACTIVE')
   const areas = data.organizations.filter((o) => o.data.type === 'AREA')
   const eventCount = Math.min(400, Math.max(12, Math.round(activeClubs.length / 3)))
-  // Upcoming events, drawn after the year's so those stay as they were: their registration opened
+  // Upcoming events, drawn after the past ones so those stay as they were: their registration opened
   // before the reference instant and ends 35 days or more after it, so registrations (spec v2
   // §4.8) have open events on every day of the month the data is generated for.
   const upcomingCount = Math.max(20, Math.round(eventCount / 8))
+  // Then OPEN_EVENTS, drawn last so every other event stays as it was: public, by the federation
+  // or its clubs, with room left, so the registrations of every kind have an open event (the
+  // drawn upcoming ones may lack a kind, or be private or of the other federation).
+  const ownClubs = activeClubs.filter((o) => o.data.federationId === data.federationId)
   let nextEventId = 30_000
   let nextRegistrationId = 40_000_001
-  const yearStart = Date.UTC(year, 0, 1)
-  for (let e = 0; e < eventCount + upcomingCount; e++) {
+  // The twelve months ending with the reference month, so past events have had registrations in
+  // January too; in December the calendar year.
+  const periodStart = Date.UTC(year, new Date(referenceMs).getUTCMonth() - 11, 1)
+  for (let e = 0; e < eventCount + upcomingCount + OPEN_EVENTS.length; e++) {
     const upcoming = e >= eventCount
+    const open = OPEN_EVENTS[e - eventCount - upcomingCount] as (typeof OPEN_EVENTS)[number] | undefined
     const roll = prng.next()
-    const organizer = roll < 0.1 ? orgs.get(data.federationId)! : roll < 0.2 && areas.length > 0 ? prng.pick(areas) : prng.pick(activeClubs)
+    const organizer = open
+      ? roll < 0.2 || ownClubs.length === 0
+        ? orgs.get(data.federationId)!
+        : prng.pick(ownClubs)
+      : roll < 0.1
+        ? orgs.get(data.federationId)!
+        : roll < 0.2 && areas.length > 0
+          ? prng.pick(areas)
+          : prng.pick(activeClubs)
     const federationId = organizer.data.type === 'SPORTS_FEDERATION' ? organizer.id : organizer.data.federationId!
     const muni = municipalities.get(organizer.data.municipalityId ?? 91) ?? municipalities.get(91)!
-    const kind = prng.pick(EVENT_KINDS)
-    const startMs = (upcoming ? referenceMs + prng.int(40, 100) * DAY_MS : yearStart + prng.int(0, 364) * DAY_MS) + prng.int(9, 18) * 3_600_000
+    const kind = open?.kind ?? prng.pick(EVENT_KINDS)
+    const startMs = (upcoming ? referenceMs + prng.int(40, 100) * DAY_MS : periodStart + prng.int(0, 364) * DAY_MS) + prng.int(9, 18) * 3_600_000
     const endMs = startMs + (prng.chance(0.8) ? prng.int(2, 6) * 3_600_000 : prng.int(1, 2) * DAY_MS)
     const registrationStartMs = upcoming ? referenceMs - prng.int(2, 30) * DAY_MS + (startMs % DAY_MS) : startMs - prng.int(30, 90) * DAY_MS
     const registrationEndMs = startMs - prng.int(1, 5) * DAY_MS
@@ -288,12 +312,13 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
     const priceInCents = purpose !== 'SPORTS' || prng.chance(0.4) ? 0 : prng.int(5, 45) * 100
     const deleted = prng.chance(0.05) && !upcoming
     const id = nextEventId++
+    const women = womensEvent(kind, id, open?.female)
     const fedLadders = ladders.get(federationId) ?? []
     const event: EventRecord = {
       id,
       mt: randomMt(Math.max(windowStart, creationMs), Math.min(referenceMs - 60_000, Math.max(creationMs + DAY_MS, startMs))),
       uuid: uuid(prng),
-      name: `${womensEvent(kind, id).allowedGender ? `Naisten ${kind.toLowerCase()}` : kind} ${muni.nameFi}`,
+      name: `${women.allowedGender ? `Naisten ${kind.toLowerCase()}` : kind} ${muni.nameFi}`,
       description: `${kind}, järjestäjä ${organizer.data.name}.`,
       organizerId: organizer.id,
       federationId,
@@ -302,9 +327,9 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
       registrationStart: local(registrationStartMs),
       registrationEnd: local(registrationEndMs),
       priceInCents,
-      maxAttendeeCount: prng.chance(0.5) ? prng.int(3, 30) * 10 : undefined,
+      maxAttendeeCount: prng.chance(0.5) ? prng.int(open ? 5 : 3, 30) * 10 : undefined,
       ...youthLimits(kind, startMs),
-      ...womensEvent(kind, id),
+      ...women,
       municipalityId: muni.code,
       lat: Math.round((60 + prng.next() * 8) * 1e5) / 1e5,
       lon: Math.round((21 + prng.next() * 8) * 1e5) / 1e5,
@@ -313,7 +338,7 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
       masterSportIds: masters.length ? [prng.pick(masters)] : [],
       tags: [prng.pick(EVENT_TAGS)],
       purpose,
-      visibility: prng.chance(0.9) ? 'PUBLIC' : 'PRIVATE',
+      visibility: prng.chance(0.9) || open ? 'PUBLIC' : 'PRIVATE',
       status: 'PUBLISHED',
       allowedRegisterer: 'BOTH',
       registrationCancellable: true,
@@ -328,7 +353,8 @@ export function generateActivity(data: GeneratedData, seed: number, referenceMs:
     const users = usersByFederation.get(federationId) ?? []
     if (registrationStartMs >= referenceMs || users.length === 0) continue
     const registrants = registrantsOf(users, event)
-    const count = Math.min(event.maxAttendeeCount ?? 40, prng.int(0, 40))
+    // An open event of every kind has some registrations and places left (at least 25).
+    const count = open ? prng.int(5, 25) : Math.min(event.maxAttendeeCount ?? 40, prng.int(0, 40))
     const seen = new Set<number>()
     const registered = new Set<number>()
     for (let r = 0; r < count; r++) {

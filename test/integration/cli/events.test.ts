@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index'
-import type { EventRow } from '../../../src/shared/events'
+import { registrationWindowAt, type EventRow } from '../../../src/shared/events'
+import { helsinkiLocalDateTime } from '../../../src/shared/helsinkiTime'
 import { runCli, syncByCli } from '../../support/cli'
 
 let sandbox: Sandbox
@@ -74,10 +75,24 @@ describe('kanslia events', () => {
   })
 
   it("register queues a member outside the event's birth-date limits with a warning, and one inside without", async () => {
-    // A youth camp open for registration, with the limits the v3 listing gives (spec v3 §4).
-    const listed = JSON.parse((await runCli(['export', 'events', '--db', db])).stdout) as Array<{ uuid: string; registrationMinBirthDate?: string; registrationMaxBirthDate?: string }>
-    const open = (JSON.parse((await runCli(['events', '--from', new Date().toISOString().slice(0, 10), '--json', '--db', db])).stdout) as EventRow[]).map((e) => e.uuid)
-    const camp = listed.find((e) => e.registrationMinBirthDate !== undefined && open.includes(e.uuid))!
+    // A youth camp open for registration now, with the limits the v3 listing gives (spec v3 §4)
+    // and places for the two: one starting later may not take registrations yet.
+    const listed = JSON.parse((await runCli(['export', 'events', '--db', db])).stdout) as Array<{
+      uuid: string
+      registrationMinBirthDate?: string
+      registrationMaxBirthDate?: string
+      registrationStartTime?: string
+      registrationEndTime?: string
+      currentAttendeeCount?: number
+      maxAttendeeCount?: number
+    }>
+    const now = helsinkiLocalDateTime(Date.now())
+    const camp = listed.find(
+      (e) =>
+        e.registrationMinBirthDate !== undefined &&
+        registrationWindowAt({ start: e.registrationStartTime, end: e.registrationEndTime }, now).state === 'open' &&
+        (!e.maxAttendeeCount || (e.currentAttendeeCount ?? 0) + 2 <= e.maxAttendeeCount)
+    )!
     expect(camp).toBeDefined()
     const registered = new Set((JSON.parse((await runCli(['participants', '--event', camp.uuid, '--json', '--db', db])).stdout) as { participants: Array<{ userId: number }> }).participants.map((p) => p.userId))
     const members = (JSON.parse((await runCli(['members', '--json', '--db', db])).stdout) as Array<{ id: number; firstName?: string; lastName?: string; birthDate?: string }>).filter((m) => !registered.has(m.id))
