@@ -198,7 +198,8 @@ export class ActivityStore {
     const recentRegistrants = new Set<number>()
     for (const r of this.registrations.all()) {
       const event = this.events.get(r.eventId)!
-      if (r.state === 'ACTIVE' && event.end.slice(0, 10) >= since && this.store.isWithin(event.organizerId, organizationId)) recentRegistrants.add(r.userId)
+      // Listed registrations only: a deleted event's are no longer listed (README).
+      if (r.state === 'ACTIVE' && event.deletionMs === undefined && event.end.slice(0, 10) >= since && this.store.isWithin(event.organizerId, organizationId)) recentRegistrants.add(r.userId)
     }
     const readable = (userId: number) =>
       recentRegistrants.has(userId) ||

@@ -190,7 +190,10 @@ describe('a client limited to one club reads nothing above or beside it (spec v2
     const merit = activity.merits.all().find((m) => m.data.meritGroupId === group)!.id
     const event = activity.events.all().find((e) => e.organizerId !== club && e.deletionMs === undefined && e.status === 'PUBLISHED' && activity.listedRegistrations(e.id).length > 0)!
     const registrant = activity.listedRegistrations(event.id)[0].userId
-    const member = store.userLicence(store.userLicenceIds().find((id) => store.userLicence(id)!.licenceOrganizationId === sibling)!)!.user
+    // Not one the club may read for another tie (a registration to its events, spec v2 §4.3).
+    const member = store.userLicence(
+      store.userLicenceIds().find((id) => store.userLicence(id)!.licenceOrganizationId === sibling && activity.usersNotReadableBy(club, [store.userLicence(id)!.user.id]).length === 1)!
+    )!.user
     const area = store.clubIds().map((c) => store.organization(c)!.parentId!).find((p) => store.organization(p)!.type === 'AREA')!
     return { period, licence: licence.id, sport: licence.sportsIds[0], sibling, group, merit, event, registrant, member, area }
   }
