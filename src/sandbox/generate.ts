@@ -531,11 +531,19 @@ export function generateData(options: GenerateOptions): GeneratedData {
         const salesStart = dateMs(period.year - 1, 12, 1)
         const salesEnd = Math.min(dateMs(period.year, 11, 30), referenceMs - DAY_MS)
         if (salesEnd <= salesStart) continue
-        const purchaseMs = salesStart + Math.floor(prng.next() ** 1.6 * (salesEnd - salesStart))
+        let purchaseMs = salesStart + Math.floor(prng.next() ** 1.6 * (salesEnd - salesStart))
         const [adult, youth, hobby, judge, trial] = period.licences
-        const licenceRec = minor
+        let licenceRec = minor
           ? prng.chance(0.7) ? youth : hobby
           : prng.chance(0.03) ? judge : prng.chance(0.05) ? trial : prng.chance(0.55) ? adult : hobby
+        // A licence of fixed days runs from its activation, the purchase (DESIGN §3b): none is sold
+        // before its period starts, where its days would run out before its usage period does.
+        const periodStartMs = dateMs(period.year, 1, 1)
+        if (licenceRec.data.validityDurationInDays !== undefined && purchaseMs < periodStartMs) {
+          const inPeriodMs = periodStartMs + (purchaseMs - salesStart)
+          if (inPeriodMs <= salesEnd) purchaseMs = inPeriodMs
+          else licenceRec = hobby
+        }
         const licenceClub = current && heldBefore ? clubNow(person.id, club) : club
         const ul = makeUserLicence(person, period, licenceRec, licenceClub.id, purchaseMs)
         out.userLicences.push(ul)
