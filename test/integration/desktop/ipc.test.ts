@@ -221,7 +221,8 @@ describe('desktop IPC handlers against the demo federation', () => {
       const checked = (await value<VenueCheckResult>('checkAtVenue', { text: String(member.sportId) })).members[0]
       expect(checked.check).toMatchObject({ verdict: status, validUntil: member.licenceEnd })
     }
-    expect(verdicts).toBeGreaterThanOrEqual(4)
+    // Valid, expired and missing in any month; expiring too but in January (nothing then ends within 30 days).
+    expect(verdicts).toBeGreaterThanOrEqual(3)
 
     // 500 lines as a spreadsheet gives them: Sport-ID and name columns, a name with its club, an unknown, a blank line.
     const listed = Array.from({ length: 497 }, (_, i) => valid[i % valid.length])
