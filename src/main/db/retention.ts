@@ -99,7 +99,7 @@ export function purgeInactivePersons(db: WritableDB, today: string): number[] {
       .all({ cutoff: retentionCutoff(today, months) }) as number[]
     if (ids.length > 0) {
       const list = JSON.stringify(ids)
-      // Remembered, so that an incremental sync re-reading what it removed does not bring them back (`keptOutAsPurged`).
+      // Remembered, so that an incremental sync re-reading what it removed does not bring them back (`admitPurged` in synced.ts).
       const newest = SYNCED_PERSON_COLUMNS.map(({ table, column }) => `SELECT ${column} AS id, modification_us AS us FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(:list))`).join(' UNION ALL ')
       prepared(db, `INSERT OR REPLACE INTO purged_person (person_id, newest_us) SELECT id, max(us) FROM (${newest}) GROUP BY id`).run({ list })
       for (const { table, column } of PERSON_ROWS) prepared(db, `DELETE FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`).run(list)
