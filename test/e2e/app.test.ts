@@ -659,7 +659,7 @@ describe('desktop app in Chromium', () => {
     await page.getByTestId('nav-sync').click()
     await page.getByTestId('sync-status').getByText('Jäsenten lisenssit').waitFor()
     const sports = page.getByTestId('sync-status').getByRole('row').filter({ hasText: /^Lajit / })
-    await sports.getByText('Epäonnistui: Rekisterissä on häiriö: GET /api/public/v2/sport: 503 Service Unavailable').waitFor()
+    await sports.getByText('Epäonnistui: Rekisterissä on häiriö: yritä myöhemmin uudelleen (GET /api/public/v2/sport: 503 Service Unavailable)').waitFor()
     // Where each list was read, in Finnish too.
     const userLicences = page.getByTestId('sync-status').getByRole('row').filter({ hasText: 'Jäsenten lisenssit' })
     await userLicences.getByText(/^liitto \d+$/).waitFor()

@@ -35,13 +35,17 @@ export function ipcErrorOf(error: unknown): IpcError {
  * and a code whose English words add nothing a person needs (a disk failing, a database key
  * missing or wrong, a database from a newer Kanslia, statuses being evaluated, a file that is no
  * table, a retry by hand, an export over the database: `errorDetails.<code>`) has them in it too
- * ("Levy on täynnä: vapauta levytilaa ja yritä uudelleen …").
+ * ("Levy on täynnä: vapauta levytilaa ja yritä uudelleen …"). A registry's error a person can act
+ * on (unreachable, credentials refused, no rights, failing, not the API: `errorAdvice.<code>`) says
+ * what to do in the app's language and keeps the English words in parentheses, for whoever helps
+ * ("Rekisteri ei hyväksynyt tunnuksia: tarkista asiakastunnus ja asiakassalaisuus (POST /oauth2/token…: 401 …)").
  */
 export function describeError({ code, message, problems }: { code: ErrorCode | null; message: string; problems?: IpcError['problems'] }): string {
   const headline = code === null ? '' : i18next.t(`errors.${code}`, { defaultValue: '' })
   const language = detectLanguage([i18next.language])
   const ownWords = code === null ? '' : i18next.t(`errorDetails.${code}`, { defaultValue: '' })
-  const details = problems?.length ? problems.map((problem) => problemText(problem, language)).join('; ') : ownWords || message
+  const advice = code === null ? '' : i18next.t(`errorAdvice.${code}`, { defaultValue: '' })
+  const details = problems?.length ? problems.map((problem) => problemText(problem, language)).join('; ') : ownWords || (advice ? `${advice} (${message})` : message)
   return headline ? `${headline}: ${details}` : details
 }
 

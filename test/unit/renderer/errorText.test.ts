@@ -4,17 +4,35 @@ import { describeError, errorText, KansliaError } from '../../../src/renderer/sr
 import { syncErrorText, syncFailureText } from '../../../src/renderer/src/stores/app'
 import { en } from '../../../src/renderer/src/i18n/en'
 import { fi } from '../../../src/renderer/src/i18n/fi'
+import { sv } from '../../../src/renderer/src/i18n/sv'
 import type { IpcError, SyncSummary } from '../../../src/shared/ipc/contract'
 import { problem } from '../../../src/shared/outboxProblems'
 
 describe('errorText', () => {
   beforeAll(async () => {
-    await i18next.init({ resources: { en: { translation: en }, fi: { translation: fi } }, lng: 'fi', interpolation: { escapeValue: false } })
+    await i18next.init({ resources: { en: { translation: en }, fi: { translation: fi }, sv: { translation: sv } }, lng: 'fi', interpolation: { escapeValue: false } })
   })
 
   it('puts the headline of a known code in the app’s language before the main process’s own words', () => {
-    const failure = new KansliaError({ code: 'api-network', message: 'GET /api/public/v2/organization: no complete answer (ECONNREFUSED)' })
-    expect(errorText(failure)).toBe('Rekisteriin ei saatu yhteyttä: GET /api/public/v2/organization: no complete answer (ECONNREFUSED)')
+    const failure = new KansliaError({ code: 'api-bad-request', message: 'GET /api/public/v2/organization/7/list: 400 Bad Request' })
+    expect(errorText(failure)).toBe('Rekisteri hylkäsi pyynnön: GET /api/public/v2/organization/7/list: 400 Bad Request')
+  })
+
+  it('says what to do about a registry error in the app’s language, its English words kept in parentheses for whoever helps', async () => {
+    const refused = new KansliaError({ code: 'api-unauthorized', message: 'POST /oauth2/token?grant_type=client_credentials: 401 Unauthorized: the client id or secret was not accepted' })
+    const unreachable = new KansliaError({ code: 'api-network', message: 'GET /api/public/v2/organization: no complete answer (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)' })
+    expect(errorText(refused)).toBe(`Rekisteri ei hyväksynyt tunnuksia: tarkista asiakastunnus ja asiakassalaisuus (${refused.error.message})`)
+    expect(errorText(unreachable)).toBe(`Rekisteriin ei saatu yhteyttä: tarkista verkkoyhteys ja yhteyden osoitteet (${unreachable.error.message})`)
+    await i18next.changeLanguage('sv')
+    expect(errorText(refused)).toBe(`Registret godkände inte inloggningsuppgifterna: kontrollera klient-ID och klienthemlighet (${refused.error.message})`)
+    await i18next.changeLanguage('en')
+    expect(errorText(unreachable)).toBe(`The registry could not be reached: check the network connection and the connection’s addresses (${unreachable.error.message})`)
+    await i18next.changeLanguage('fi')
+    // Every language advises on the same codes (the type of `Strings` holds them to it), and none advises on a code that has its own words.
+    for (const strings of [en, fi, sv]) {
+      expect(Object.keys(strings.errorAdvice)).toEqual(Object.keys(en.errorAdvice))
+      expect(Object.keys(strings.errorAdvice).filter((code) => code in strings.errorDetails)).toEqual([])
+    }
   })
 
   it('says each problem of a refused change in the app’s language, not the English message', async () => {
@@ -44,7 +62,7 @@ describe('errorText', () => {
     const summary: SyncSummary = { ok: false, full: false, first: false, elements: 10, changed: 0, bytes: 100, durationMs: 5, purged: 0, removed: 0, errors: [] }
     expect(syncErrorText({ ...summary, ok: true })).toBeNull()
     const failed = { ...summary, errors: [{ resource: 'sports', scope: 'federation 1', code: 'api-server' as const, message: 'GET /api/public/v2/sport: 503 Service Unavailable' }] }
-    expect(syncErrorText(failed)).toBe('Rekisterissä on häiriö: GET /api/public/v2/sport: 503 Service Unavailable')
+    expect(syncErrorText(failed)).toBe('Rekisterissä on häiriö: yritä myöhemmin uudelleen (GET /api/public/v2/sport: 503 Service Unavailable)')
     const full = { code: 'storage-full' as const, message: 'the disk is full: free some space and try again (what was stored before is intact)' }
     expect(syncErrorText({ ...failed, stoppedBy: full })).toBe('Levy on täynnä: vapauta levytilaa ja yritä uudelleen (aiemmin tallennetut tiedot ovat tallessa)')
   })
@@ -80,11 +98,11 @@ describe('errorText', () => {
     const stopped = { code: 'sync-failed' as const, message: 'the sync stopped unexpectedly (exit code 1)' }
     expect(syncFailureText(stopped)).toBe('the sync stopped unexpectedly (exit code 1)')
     expect(syncErrorText({ ok: false, full: false, first: false, elements: 0, changed: 0, bytes: 0, durationMs: 1, purged: 0, removed: 0, errors: [{ resource: 'sports', scope: 'federation 1', ...stopped }] })).toBe(stopped.message)
-    expect(syncFailureText({ code: 'api-unauthorized', message: 'POST /oauth2/token: 401' })).toBe('Rekisteri ei hyväksynyt tunnuksia: POST /oauth2/token: 401')
+    expect(syncFailureText({ code: 'api-unauthorized', message: 'POST /oauth2/token: 401' })).toBe('Rekisteri ei hyväksynyt tunnuksia: tarkista asiakastunnus ja asiakassalaisuus (POST /oauth2/token: 401)')
   })
 
   it('shows an error recorded without a code (before Kanslia kept codes) in its words only', () => {
     expect(describeError({ code: null, message: 'GET /api/public/v2/sport: 503 Service Unavailable' })).toBe('GET /api/public/v2/sport: 503 Service Unavailable')
-    expect(describeError({ code: 'api-network', message: 'no answer' })).toBe('Rekisteriin ei saatu yhteyttä: no answer')
+    expect(describeError({ code: 'api-bad-request', message: 'no answer' })).toBe('Rekisteri hylkäsi pyynnön: no answer')
   })
 })

@@ -682,6 +682,13 @@ export const en = {
     'not-retryable': 'only a rejected change, or one whose outcome is left to you, is sent again by hand',
     'bad-file': 'choose a CSV, text or XLSX file',
     'export-over-database': 'choose another file for the export'
+  } satisfies Partial<Record<ErrorCode, string>>,
+  errorAdvice: {
+    'api-network': 'check the network connection and the connection’s addresses',
+    'api-unauthorized': 'check the client ID and the client secret',
+    'api-forbidden': 'ask whoever gave you the credentials for the rights',
+    'api-server': 'try again later',
+    'api-invalid-response': 'check the API address: what answered is not the registry’s API, or the API is failing'
   } satisfies Partial<Record<ErrorCode, string>>
 }
 

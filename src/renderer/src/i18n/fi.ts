@@ -665,5 +665,12 @@ export const fi: Strings = {
     'not-retryable': 'käsin lähetetään uudelleen vain hylätty muutos tai muutos, jonka lopputulos on jätetty sinun ratkaistavaksesi',
     'bad-file': 'valitse CSV-, teksti- tai XLSX-tiedosto',
     'export-over-database': 'valitse vientiä varten toinen tiedosto'
+  },
+  errorAdvice: {
+    'api-network': 'tarkista verkkoyhteys ja yhteyden osoitteet',
+    'api-unauthorized': 'tarkista asiakastunnus ja asiakassalaisuus',
+    'api-forbidden': 'pyydä oikeudet tunnukset antaneelta',
+    'api-server': 'yritä myöhemmin uudelleen',
+    'api-invalid-response': 'tarkista API-osoite: vastaaja ei ole rekisterin rajapinta, tai rajapinnassa on häiriö'
   }
 }

@@ -665,5 +665,12 @@ export const sv: Strings = {
     'not-retryable': 'bara en avvisad ändring, eller en vars utfall lämnats åt dig, skickas om för hand',
     'bad-file': 'välj en CSV-, text- eller XLSX-fil',
     'export-over-database': 'välj en annan fil för exporten'
+  },
+  errorAdvice: {
+    'api-network': 'kontrollera nätverksanslutningen och anslutningens adresser',
+    'api-unauthorized': 'kontrollera klient-ID och klienthemlighet',
+    'api-forbidden': 'be den som gav dig inloggningsuppgifterna om rättigheterna',
+    'api-server': 'försök igen senare',
+    'api-invalid-response': 'kontrollera API-adressen: det som svarade är inte registrets API, eller så har API:et en störning'
   }
 }
