@@ -28,6 +28,7 @@ import { registerV3Routes } from './routes/v3'
 import { SimulatedClock } from './simulatedClock'
 import { AuthorizationServer, JwtSigner, OAuthError } from './oauth'
 import { WebhookDispatcher } from './webhooks'
+import { helsinkiLocalDateTime } from '../shared/helsinkiTime'
 
 export type { FaultOptions } from './faults'
 export type { PersonalDataLevel } from './personalData'
@@ -126,13 +127,15 @@ export interface SandboxRequestEvent {
 const LOOPBACK = /^(127(?:\.\d{1,3}){3}|::1|localhost)$/
 
 /**
- * The start of the current UTC month: the data's reference instant. Data derived from it is
- * identical for sandboxes started within the same month (spec-free choice: determinism without
- * data that ages by the day).
+ * The start of the current month of the registry's calendar (Helsinki time, whose day the sandbox
+ * judges readability and registration windows by), as `Date.UTC(year, month, 1)`: the data's
+ * reference instant. Data derived from it is identical for sandboxes started within the same month
+ * (spec-free choice: determinism without data that ages by the day). A UTC month would hand out
+ * December's data after midnight of New Year's Eve in Helsinki, a day on which none of them is valid.
  */
 function referenceInstantMs(): number {
-  const now = new Date()
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+  const [year, month] = helsinkiLocalDateTime(Date.now()).split('-').map(Number)
+  return Date.UTC(year, month - 1, 1)
 }
 
 /**
